@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
+import { openDatabase, type Database } from './db/client';
+import type { AppDeps } from './deps';
+import type { Config } from './env';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { contentRoutes } from './features/content/content.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { registerAuth } from './plugins/auth';
+import { registerClient } from './plugins/client';
+import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logger';
+import { registerOpenApi } from './plugins/openapi';
+
+export type BuildAppOptions = {
+  config: Config;
+  /** An open database; when absent one is opened (and migrated) from the config. */
+  database?: Database;
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole application without listening (main.ts listens; tests inject). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const ownsDatabase = !options.database;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+    });
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    now: options.now ?? (() => new Date()),
+  };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    if (!options.mailer) mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  registerErrorHandler(app);
+  registerAuth(app, database.db);
+  await registerOpenApi(app);
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('up') }), 503: z.object({ status: z.literal('degraded'), database: z.literal('down') }) },
+      },
+    },
+    async (_request, reply) => {
+      const up = await database.ping();
+      return up
+        ? { status: 'ok' as const, database: 'up' as const }
+        : reply.status(503).send({ status: 'degraded' as const, database: 'down' as const });
+    },
+  );
+
+  await app.register(accountsRoutes(deps));
+  await app.register(profileRoutes(deps));
+  await app.register(contentRoutes(deps));
+
+  await registerClient(app, config.CLIENT_DIST);
+  return app;
+}

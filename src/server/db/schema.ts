@@ -1,0 +1,158 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** People: trainees and supervisors. Emails are stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    isSupervisor: boolean().notNull().default(false),
+    isVerified: boolean().notNull().default(false),
+    isPaid: boolean().notNull().default(false),
+    profilePic: text(),
+    /** The trainee's chosen BACB rule set ('2022' | '2027'); null means the default by date. */
+    ruleSet: text(),
+    dateJoined: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** A supervisor's BACB credentials (SPEC §3). */
+export const supervisorProfiles = pgTable('supervisor_profiles', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bacbAccountNumber: text().notNull().default(''),
+  bacbCertificationNumber: text().notNull().default(''),
+  supervisorQualification: text().notNull().default(''),
+  dateQualified: date({ mode: 'string' }),
+  dateContract: date({ mode: 'string' }),
+});
+
+/** Sign-in tokens, stored as SHA-256 hashes; revoked on logout and password reset. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user').on(t.userId)],
+);
+
+/** Six-digit email codes (verification and password reset): single use, hashed, limited tries. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['verify', 'reset'] }).notNull(),
+    codeHash: text().notNull(),
+    failedAttempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_user_purpose').on(t.userId, t.purpose)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});
+
+/** Every email the product sends, whatever the transport; the outbox when no SMTP is set. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial().primaryKey(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    transport: text({ enum: ['outbox', 'smtp'] }).notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+  },
+  (t) => [index('outbox_emails_to').on(t.toAddress)],
+);
+
+/** Reference data, seeded by migration (SPEC §7 lookups). */
+export const experienceTypes = pgTable('experience_types', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+export const settings = pgTable('settings', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+export const supervisionMethods = pgTable('supervision_methods', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+export const clientObservations = pgTable('client_observations', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+export const supervisionContacts = pgTable('supervision_contacts', {
+  id: integer().primaryKey(),
+  contact: text().notNull(),
+  countsAsContact: boolean().notNull(),
+});
+export const taskDomains = pgTable('task_domains', {
+  version: text({ enum: ['v5', 'v6'] }).notNull(),
+  section: text().notNull(),
+  title: text().notNull(),
+  /** Exam questions in the domain (6th edition only). */
+  questionCount: integer(),
+}, (t) => [uniqueIndex('task_domains_version_section').on(t.version, t.section)]);
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: text().primaryKey(),
+    version: text({ enum: ['v5', 'v6'] }).notNull(),
+    section: text().notNull(),
+    position: integer().notNull(),
+    description: text().notNull(),
+  },
+  (t) => [index('tasks_version').on(t.version)],
+);
+
+/** Free-form audit details kept with security-relevant events. */
+export type AuditDetails = Record<string, unknown>;
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    details: jsonb().$type<AuditDetails>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_events_user').on(t.userId)],
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)),
+    { error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
+  );
+
+/**
+ * Every environment variable of ARCHITECTURE.md, parsed once at start. Each has a working
+ * default, so `npm start` needs none of them.
+ */
+export const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    APP_URL: optionalText.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+      error: 'must start with http:// or https://',
+    }),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
+    SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
+    MAIL_FROM: z.string().default('Fieldwork Tracker <no-reply@fieldworktracker.local>'),
+    STORAGE_URL: optionalText,
+    S3_ENDPOINT: optionalText,
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CLIENT_DIST: z.string().default('dist/client'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENTS=stripe' });
+      }
+    }
+  })
+  .transform((env) => ({ ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` }));
+
+export type Config = z.infer<typeof EnvSchema>;
+
+/** Parses the environment; throws one error naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,210 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { User } from '../../../shared/accounts/account.schema';
+import type { Db } from '../../db/client';
+import { accountEvents, authTokens, emailCodes, supervisorProfiles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type CodePurpose = 'verify' | 'reset';
+
+/** Finds a user by (lower-cased) email. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export type NewUser = {
+  email: string;
+  name: string;
+  passwordHash: string;
+  isSupervisor: boolean;
+  dateJoined: Date;
+};
+
+/** Inserts a user; returns undefined when the email is taken (unique index). */
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export type SupervisorProfileValues = {
+  bacbAccountNumber: string;
+  bacbCertificationNumber: string;
+  supervisorQualification: string;
+  dateQualified: string;
+  dateContract: string;
+};
+
+/** Creates or replaces a supervisor's credentials. */
+export async function upsertSupervisorProfile(
+  db: Db,
+  userId: number,
+  values: SupervisorProfileValues,
+): Promise<void> {
+  await db
+    .insert(supervisorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: supervisorProfiles.userId, set: values });
+}
+
+export async function markVerified(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ isVerified: true }).where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertToken(
+  db: Db,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** Revokes one token, only if it belongs to the user. */
+export async function revokeToken(db: Db, userId: number, tokenId: number, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.id, tokenId), eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}
+
+/** Revokes every live token of the user, except the one named (the session making the change). */
+export async function revokeAllTokens(
+  db: Db,
+  userId: number,
+  now: Date,
+  exceptTokenId?: number,
+): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
+      ),
+    );
+}
+
+/** Replaces any live code of this purpose with a new one (only the newest code works). */
+export async function replaceEmailCode(
+  db: Db,
+  values: { userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: values.now })
+    .where(
+      and(
+        eq(emailCodes.userId, values.userId),
+        eq(emailCodes.purpose, values.purpose),
+        isNull(emailCodes.consumedAt),
+      ),
+    );
+  await db.insert(emailCodes).values({
+    userId: values.userId,
+    purpose: values.purpose,
+    codeHash: values.codeHash,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
+
+/** The live (unconsumed) code of a purpose for a user, if any. */
+export async function findLiveCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<EmailCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks a code used. Conditional on it still being live, so two requests racing with the same
+ * code cannot both succeed. Returns whether this call consumed it.
+ */
+export async function consumeCode(db: Db, codeId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length === 1;
+}
+
+/** Counts a wrong try; the code burns (is consumed) at `maxAttempts`. */
+export async function recordWrongCode(
+  db: Db,
+  code: EmailCodeRow,
+  maxAttempts: number,
+  now: Date,
+): Promise<void> {
+  const failedAttempts = code.failedAttempts + 1;
+  await db
+    .update(emailCodes)
+    .set({ failedAttempts, consumedAt: failedAttempts >= maxAttempts ? now : null })
+    .where(eq(emailCodes.id, code.id));
+}
+
+/** Keeps a record of security-relevant events (sign-up, login, resets). Never holds secrets. */
+export async function recordAccountEvent(
+  db: Db,
+  userId: number | null,
+  kind: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(accountEvents).values({ userId, kind, details });
+}
+
+/** The user as the API shows it (SPEC §3 User). */
+export async function loadUserView(db: Db, userId: number): Promise<User | undefined> {
+  const [row] = await db
+    .select({ user: users, profile: supervisorProfiles })
+    .from(users)
+    .leftJoin(supervisorProfiles, eq(supervisorProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  return toUserView(row.user, row.profile);
+}
+
+export function toUserView(
+  user: UserRow,
+  profile: typeof supervisorProfiles.$inferSelect | null,
+  removedUserIds: number[] = [],
+): User {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    is_supervisor: user.isSupervisor,
+    is_paid: user.isPaid,
+    date_joined: user.dateJoined.toISOString(),
+    profile_pic: user.profilePic,
+    rule_set: user.ruleSet === '2022' || user.ruleSet === '2027' ? user.ruleSet : null,
+    supervisor: user.isSupervisor
+      ? {
+          bacb_account_number: profile?.bacbAccountNumber ?? '',
+          bacb_certification_number: profile?.bacbCertificationNumber ?? '',
+          supervisor_qualification: profile?.supervisorQualification ?? '',
+          date_qualified: profile?.dateQualified ?? null,
+          date_contract: profile?.dateContract ?? null,
+          removed_user: removedUserIds,
+        }
+      : null,
+  };
+}
+

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  ChangePasswordRequestSchema,
+  EmailOnlyRequestSchema,
+  LoginRequestSchema,
+  ResetPasswordRequestSchema,
+  SignupRequestSchema,
+  UserSchema,
+  VerifyEmailRequestSchema,
+} from '../../../shared/accounts/account.schema';
+import type { AppDeps } from '../../deps';
+import { guard, requireActor } from '../../plugins/auth';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import * as service from './accounts.service';
+
+const tags = ['accounts'];
+const MessageSchema = z.object({ message: z.string() });
+
+/** Sign-up, verification, login, logout and password routes (SPEC §7 Auth). */
+export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, mailer, config } = deps;
+  const mailContext = () => ({ db, mailer, appUrl: config.APP_URL, now: deps.now() });
+  const limit = (key: string, rule: keyof typeof RATE_LIMITS) =>
+    consumeRateLimit(db, key, RATE_LIMITS[rule], deps.now());
+
+  return async (app) => {
+    app.post(
+      '/api/v1/signup/',
+      { schema: { tags, body: SignupRequestSchema, response: { 201: UserSchema } } },
+      async (request, reply) => {
+        await limit(`signup:ip:${request.ip}`, 'signup');
+        const user = await service.signUp({ ...mailContext(), input: request.body });
+        return reply.status(201).send(user);
+      },
+    );
+
+    app.post(
+      '/api/v1/login/',
+      {
+        schema: {
+          tags,
+          body: LoginRequestSchema,
+          response: {
+            200: z.union([
+              z.object({ token: z.string(), user: UserSchema }),
+              z.object({ unverifiedUser: z.literal(true), user: UserSchema }),
+            ]),
+          },
+        },
+      },
+      async (request) => {
+        await limit(`login:ip:${request.ip}`, 'login');
+        await limit(`login:email:${request.body.username}`, 'loginPerEmail');
+        return service.logIn({ ...mailContext(), input: request.body });
+      },
+    );
+
+    app.post(
+      '/api/v1/logout/',
+      { onRequest: guard.user, schema: { tags, response: { 200: z.object({ detail: z.string() }) } } },
+      async (request) => {
+        const actor = requireActor(request);
+        await service.logOut({ db, actor, now: deps.now() });
+        return { detail: ACCOUNT_MESSAGES.loggedOut };
+      },
+    );
+
+    app.post(
+      '/users/email/verify-user/',
+      {
+        schema: {
+          tags,
+          body: VerifyEmailRequestSchema,
+          response: { 200: z.object({ message: z.string(), token: z.string(), user: UserSchema }) },
+        },
+      },
+      async (request) => {
+        await limit(`verify:ip:${request.ip}`, 'verify');
+        return service.verifyEmail({
+          db,
+          email: request.body.email,
+          code: request.body.token,
+          now: deps.now(),
+        });
+      },
+    );
+
+    app.post(
+      '/api/v1/resendemail/',
+      {
+        schema: {
+          tags,
+          body: EmailOnlyRequestSchema,
+          response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
+        },
+      },
+      async (request) => {
+        await limit(`send-code:ip:${request.ip}`, 'sendCode');
+        await limit(`send-code:email:${request.body.email}`, 'sendCode');
+        await service.resendVerification({ ...mailContext(), email: request.body.email });
+        return { success: true, message: ACCOUNT_MESSAGES.verificationSent };
+      },
+    );
+
+    for (const path of ['/users/reset-password/send/', '/users/reset-password/resend/']) {
+      app.post(
+        path,
+        { schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageSchema } } },
+        async (request) => {
+          await limit(`send-code:ip:${request.ip}`, 'sendCode');
+          await limit(`send-code:email:${request.body.email}`, 'sendCode');
+          await service.sendResetCode({ ...mailContext(), email: request.body.email });
+          return { message: ACCOUNT_MESSAGES.resetSent };
+        },
+      );
+    }
+
+    app.post(
+      '/users/reset-password/verify/',
+      { schema: { tags, body: ResetPasswordRequestSchema, response: { 200: MessageSchema } } },
+      async (request) => {
+        await limit(`reset:ip:${request.ip}`, 'reset');
+        await service.resetPassword({
+          db,
+          email: request.body.email,
+          code: request.body.token,
+          password: request.body.password,
+          now: deps.now(),
+        });
+        return { message: ACCOUNT_MESSAGES.resetDone };
+      },
+    );
+
+    app.post(
+      '/users/password/change/',
+      { onRequest: guard.user, schema: { tags, body: ChangePasswordRequestSchema, response: { 200: MessageSchema } } },
+      async (request) => {
+        const actor = requireActor(request);
+        await service.changePassword({ db, actor, input: request.body, now: deps.now() });
+        return { message: ACCOUNT_MESSAGES.passwordChanged };
+      },
+    );
+  };
+}

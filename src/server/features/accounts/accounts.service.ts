@@ -1,0 +1,220 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  ACCOUNT_MESSAGES,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type SignupRequest,
+  type User,
+} from '../../../shared/accounts/account.schema';
+import { AppError } from '../../../shared/errors';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
+import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
+import * as repo from './accounts.repository';
+
+/** Five wrong tries burn a code. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+type MailContext = { db: Db; mailer: Mailer; appUrl: string; now: Date };
+
+/** argon2id with the library's defaults (19 MiB, 2 passes). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+// A hash to verify against when the email is unknown, so both answers take as long.
+const dummyHash = hashPassword('not-a-real-password-for-timing');
+
+function codeHash(userId: number, purpose: repo.CodePurpose, code: string): string {
+  return hashSecret(`${userId}:${purpose}:${code}`);
+}
+
+async function issueCode(ctx: MailContext, user: repo.UserRow, purpose: repo.CodePurpose): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await repo.replaceEmailCode(ctx.db, {
+    userId: user.id,
+    purpose,
+    codeHash: codeHash(user.id, purpose, code),
+    expiresAt: new Date(ctx.now.getTime() + CODE_LIFETIME_MINUTES * 60_000),
+    now: ctx.now,
+  });
+  const mail = purpose === 'verify' ? verificationMail : resetMail;
+  await ctx.mailer.send(ctx.db, mail(user.email, user.name, code, ctx.appUrl));
+}
+
+/** Checks a code; a wrong one counts toward burning it. Throws a field error on `token`. */
+async function useCode(
+  db: Db,
+  user: repo.UserRow,
+  purpose: repo.CodePurpose,
+  code: string,
+  now: Date,
+): Promise<void> {
+  const live = await repo.findLiveCode(db, user.id, purpose);
+  if (!live || live.expiresAt.getTime() <= now.getTime()) {
+    throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
+  }
+  if (live.codeHash !== codeHash(user.id, purpose, code)) {
+    await repo.recordWrongCode(db, live, MAX_CODE_ATTEMPTS, now);
+    const left = MAX_CODE_ATTEMPTS - live.failedAttempts - 1;
+    throw AppError.field(
+      'token',
+      left > 0
+        ? `${ACCOUNT_MESSAGES.badCode}. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : 'Too many wrong codes: this code no longer works. Request a new code.',
+    );
+  }
+  if (!(await repo.consumeCode(db, live.id, now))) {
+    throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
+  }
+}
+
+async function issueSession(db: Db, userId: number, now: Date): Promise<string> {
+  const { token, hash: tokenHash } = newToken();
+  await repo.insertToken(db, { userId, tokenHash, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS) });
+  return token;
+}
+
+async function userView(db: Db, userId: number): Promise<User> {
+  const user = await repo.loadUserView(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  return user;
+}
+
+/** Creates an unverified account and mails its verification code. */
+export async function signUp(ctx: MailContext & { input: SignupRequest }): Promise<User> {
+  const { db, input, now } = ctx;
+  const passwordHash = await hashPassword(input.password);
+  const created = await db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      email: input.email,
+      name: input.name,
+      passwordHash,
+      isSupervisor: input.is_supervisor,
+      dateJoined: now,
+    });
+    if (!user) throw AppError.field('email', 'A user with that email already exists.');
+    if (input.is_supervisor) {
+      await repo.upsertSupervisorProfile(tx, user.id, {
+        bacbAccountNumber: input.bacb_account_number,
+        bacbCertificationNumber: input.bacb_certification_number,
+        supervisorQualification: input.supervisor_qualification,
+        dateQualified: input.date_qualified,
+        dateContract: input.date_contract,
+      });
+    }
+    await repo.recordAccountEvent(tx, user.id, 'signup', { role: input.is_supervisor ? 'supervisor' : 'trainee' });
+    return user;
+  });
+  await issueCode(ctx, created, 'verify');
+  return userView(db, created.id);
+}
+
+export type LoginResult = { token: string; user: User } | { unverifiedUser: true; user: User };
+
+/**
+ * Checks the password. An unverified account gets a fresh code instead of a token. When the
+ * login page names a role, the account must have it (SPEC §6).
+ */
+export async function logIn(ctx: MailContext & { input: LoginRequest }): Promise<LoginResult> {
+  const { db, input, now } = ctx;
+  const user = await repo.findUserByEmail(db, input.username);
+  const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !isValid) {
+    if (user) await repo.recordAccountEvent(db, user.id, 'login_failed');
+    throw new AppError('INVALID', ACCOUNT_MESSAGES.badCredentials);
+  }
+  if (input.is_supervisor !== undefined && input.is_supervisor !== user.isSupervisor) {
+    throw new AppError(
+      'INVALID',
+      input.is_supervisor ? ACCOUNT_MESSAGES.wrongRoleSupervisor : ACCOUNT_MESSAGES.wrongRoleStudent,
+    );
+  }
+  if (!user.isVerified) {
+    await issueCode(ctx, user, 'verify');
+    return { unverifiedUser: true, user: await userView(db, user.id) };
+  }
+  const token = await issueSession(db, user.id, now);
+  await repo.recordAccountEvent(db, user.id, 'login');
+  return { token, user: await userView(db, user.id) };
+}
+
+/** Activates the account with its code and signs the person in. */
+export async function verifyEmail(ctx: {
+  db: Db;
+  email: string;
+  code: string;
+  now: Date;
+}): Promise<{ message: string; token: string; user: User }> {
+  const { db, email, code, now } = ctx;
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
+  if (user.isVerified) throw AppError.field('email', 'This email is already verified. Please sign in.');
+  await useCode(db, user, 'verify', code, now);
+  await repo.markVerified(db, user.id);
+  await repo.recordAccountEvent(db, user.id, 'email_verified');
+  const token = await issueSession(db, user.id, now);
+  return { message: ACCOUNT_MESSAGES.activated, token, user: await userView(db, user.id) };
+}
+
+/** Sends a new verification code. Answers the same whether or not the address is known. */
+export async function resendVerification(ctx: MailContext & { email: string }): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, ctx.email);
+  if (user && !user.isVerified) await issueCode(ctx, user, 'verify');
+}
+
+/** Sends a reset code. Answers the same whether or not the address is known. */
+export async function sendResetCode(ctx: MailContext & { email: string }): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, ctx.email);
+  if (user) await issueCode(ctx, user, 'reset');
+}
+
+/** Sets a new password with a reset code; every existing session ends. */
+export async function resetPassword(ctx: {
+  db: Db;
+  email: string;
+  code: string;
+  password: string;
+  now: Date;
+}): Promise<void> {
+  const { db, now } = ctx;
+  const user = await repo.findUserByEmail(db, ctx.email);
+  if (!user) throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
+  await useCode(db, user, 'reset', ctx.code, now);
+  const passwordHash = await hashPassword(ctx.password);
+  await db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, user.id, passwordHash);
+    // Receiving the code proves the mailbox: the account counts as verified from here on.
+    await repo.markVerified(tx, user.id);
+    await repo.revokeAllTokens(tx, user.id, now);
+    await repo.recordAccountEvent(tx, user.id, 'password_reset');
+  });
+}
+
+/** Changes the password of the signed-in person; other sessions end, this one stays. */
+export async function changePassword(ctx: {
+  db: Db;
+  actor: Actor;
+  input: ChangePasswordRequest;
+  now: Date;
+}): Promise<void> {
+  const { db, actor, input, now } = ctx;
+  const user = await repo.findUserById(db, actor.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  if (!(await verify(user.passwordHash, input.old_password))) {
+    throw AppError.field('old_password', 'Current password is incorrect');
+  }
+  const passwordHash = await hashPassword(input.new_password1);
+  await db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, user.id, passwordHash);
+    await repo.revokeAllTokens(tx, user.id, now, actor.tokenId);
+    await repo.recordAccountEvent(tx, user.id, 'password_changed');
+  });
+}
+
+/** Ends the session of the token used for this request. */
+export async function logOut(ctx: { db: Db; actor: Actor; now: Date }): Promise<void> {
+  await repo.revokeToken(ctx.db, ctx.actor.id, ctx.actor.tokenId, ctx.now);
+}

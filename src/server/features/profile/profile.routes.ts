@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ProfileUpdateRequestSchema,
+  SupervisorProfileUpdateRequestSchema,
+  UserSchema,
+} from '../../../shared/accounts/account.schema';
+import type { AppDeps } from '../../deps';
+import { guard, requireActor, requireSupervisor } from '../../plugins/auth';
+import * as service from './profile.service';
+
+const tags = ['profile'];
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The signed-in person's profile (SPEC §7 Profile). */
+export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    app.get(
+      '/users/profile/',
+      { onRequest: guard.user, schema: { tags, response: { 200: z.object({ results: z.array(UserSchema) }) } } },
+      async (request) => {
+        const user = await service.getProfile({ db, actor: requireActor(request) });
+        return { results: [user] };
+      },
+    );
+
+    app.put(
+      '/users/profile/:id/',
+      {
+        onRequest: guard.user,
+        schema: { tags, params: IdParamsSchema, body: ProfileUpdateRequestSchema, response: { 200: UserSchema } },
+      },
+      async (request) =>
+        service.updateProfile({
+          db,
+          actor: requireActor(request),
+          userId: request.params.id,
+          input: request.body,
+        }),
+    );
+
+    app.put(
+      '/users/supervisor/:id/',
+      {
+        onRequest: guard.supervisor,
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: SupervisorProfileUpdateRequestSchema,
+          response: { 200: UserSchema },
+        },
+      },
+      async (request) =>
+        service.updateSupervisorProfile({
+          db,
+          actor: requireSupervisor(request),
+          userId: request.params.id,
+          input: request.body,
+        }),
+    );
+  };
+}

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AppError } from '../../shared/errors';
+import type { Db } from '../db/client';
+import { authTokens, users } from '../db/schema';
+
+/** Who is asking: resolved from `Authorization: token <token>` on every request. */
+export type Actor = {
+  id: number;
+  email: string;
+  name: string;
+  isSupervisor: boolean;
+  tokenId: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** Tokens live 30 days; a password reset or logout revokes them earlier. */
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A new random token and the hash we store (the token itself is never stored). */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('hex');
+  return { token, hash: hashSecret(token) };
+}
+
+/** SHA-256 of a secret: tokens are random, so a fast hash is enough to make a leak useless. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^(?:token|bearer)\s+([A-Za-z0-9]{16,128})$/i.exec(header.trim());
+    if (!match?.[1]) return;
+    request.actor = await findActor(db, match[1]);
+  });
+}
+
+async function findActor(db: Db, token: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isSupervisor: users.isSupervisor,
+      tokenId: authTokens.id,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashSecret(token)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, new Date()),
+        eq(users.isVerified, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The signed-in person, or 401. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) {
+    throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
+  }
+  return request.actor;
+}
+
+/** The signed-in trainee, or 401/403. */
+export function requireTrainee(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (actor.isSupervisor) throw new AppError('FORBIDDEN', 'Only trainees can do this.');
+  return actor;
+}
+
+/** The signed-in supervisor, or 401/403. */
+export function requireSupervisor(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (!actor.isSupervisor) throw new AppError('FORBIDDEN', 'Only supervisors can do this.');
+  return actor;
+}
+
+/**
+ * Route-level `onRequest` guards: they run before the body is validated, so an anonymous or
+ * wrong-role request gets 401/403 whatever it sent.
+ */
+export const guard = {
+  user: async (request: FastifyRequest) => void requireActor(request),
+  trainee: async (request: FastifyRequest) => void requireTrainee(request),
+  supervisor: async (request: FastifyRequest) => void requireSupervisor(request),
+};

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors';
+
+/** Paths that belong to the API: never answered with the single-page app. */
+export const API_PREFIXES = ['/api/', '/users/', '/modules/', '/rest-auth/'];
+
+/**
+ * Serves the built client and falls back to index.html for client routes, so that a reload
+ * on /student/logHour works. Unknown API paths answer 404 JSON.
+ */
+export async function registerClient(app: FastifyInstance, clientDist: string): Promise<void> {
+  const root = path.resolve(clientDist);
+  const hasClient = existsSync(path.join(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
+    if (isApi || request.method !== 'GET' || !hasClient) {
+      const error = new AppError('NOT_FOUND', `No route ${request.method} ${pathname}`);
+      return reply.status(404).send(error.toBody());
+    }
+    if (path.extname(pathname) !== '') {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

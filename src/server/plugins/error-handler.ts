@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../../shared/errors';
+
+/**
+ * The one place errors become responses, in the contract's shapes (ARCHITECTURE.md "API
+ * contract"). A 5xx body never carries internals; the log line has them, with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    }
+    return reply.status(appError.status).send(appError.toBody());
+  });
+
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: FieldErrors = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors';
+      (fields[path] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    return new AppError('VALIDATION', 'Invalid input', fields);
+  }
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return new AppError('INVALID', 'The request body is not valid JSON.');
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new AppError('INVALID', 'Unsupported content type.');
+  }
+  if (status === 429) return new AppError('RATE_LIMITED', 'Too many requests. Try again later.');
+  if (status >= 400 && status < 500) return new AppError('INVALID', 'The request could not be read.');
+  return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+
+/** The message every required field shows when empty (SPEC §5). */
+export const REQUIRED = '⋆Required';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = 'Password must be 8 characters long';
+export const INVALID_EMAIL = 'Invalid email format';
+export const INVALID_NUMBER = 'Not a valid number';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A required text field: trimmed, '⋆Required' when empty. */
+export const requiredText = (max = 200) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+/** Emails are compared case-insensitively: they are trimmed and lower-cased on the way in. */
+export const EmailSchema = requiredText(254)
+  .toLowerCase()
+  .regex(EMAIL_PATTERN, { error: INVALID_EMAIL });
+
+/** A new password (sign-up, reset, change). Never trimmed: spaces are characters. */
+export const NewPasswordSchema = z
+  .string({ error: REQUIRED })
+  .min(1, { error: REQUIRED, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
+  .max(256, { error: 'Password must be at most 256 characters' });
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export const CalendarDateSchema = requiredText(10).refine(isCalendarDate, {
+  error: '⋆Invalid date',
+});
+
+function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The supervisor's BACB credentials (sign-up and profile edit share them). */
+export const SupervisorCredentialsSchema = z.object({
+  bacb_account_number: requiredText(20)
+    .toUpperCase()
+    .regex(/^BACB\d{6}$/, { error: INVALID_NUMBER }),
+  bacb_certification_number: requiredText(20).regex(/^\d-\d{2}-\d{5}$/, { error: INVALID_NUMBER }),
+  supervisor_qualification: requiredText(200).refine((value) => !/^\d+$/.test(value), {
+    error: 'Supervisor Qualification can not be numbers',
+  }),
+  date_qualified: CalendarDateSchema,
+  date_contract: CalendarDateSchema,
+});
+export type SupervisorCredentials = z.infer<typeof SupervisorCredentialsSchema>;
+
+/** POST /api/v1/signup/ for a trainee. */
+export const TraineeSignupRequestSchema = z.object({
+  name: requiredText(150),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  is_supervisor: z.literal(false).optional().default(false),
+});
+
+/** POST /api/v1/signup/ for a supervisor: the trainee fields plus the credentials. */
+export const SupervisorSignupRequestSchema = TraineeSignupRequestSchema.extend({
+  is_supervisor: z.literal(true),
+}).extend(SupervisorCredentialsSchema.shape);
+
+/** The wire body of sign-up: which fields are required depends on is_supervisor. */
+export const SignupRequestSchema = z.discriminatedUnion('is_supervisor', [
+  SupervisorSignupRequestSchema,
+  TraineeSignupRequestSchema.extend({ is_supervisor: z.literal(false) }),
+]);
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+const termsAccepted = z.boolean().refine((value) => value, {
+  error: 'Please agree to our terms and conditions',
+});
+const confirmPassword = z.string().min(1, { error: REQUIRED });
+
+/** The registration form: the wire fields plus the confirmation and the terms box. */
+export const TraineeSignupFormSchema = TraineeSignupRequestSchema.extend({
+  confirmPassword,
+  terms: termsAccepted,
+}).refine((form) => form.password === form.confirmPassword, {
+  error: 'Passwords not matched',
+  path: ['confirmPassword'],
+});
+export const SupervisorSignupFormSchema = SupervisorSignupRequestSchema.extend({
+  confirmPassword,
+  terms: termsAccepted,
+}).refine((form) => form.password === form.confirmPassword, {
+  error: 'Passwords not matched',
+  path: ['confirmPassword'],
+});
+export type TraineeSignupForm = z.input<typeof TraineeSignupFormSchema>;
+export type SupervisorSignupForm = z.input<typeof SupervisorSignupFormSchema>;
+
+/** POST /api/v1/login/: `username` is the email. `is_supervisor` names the login page's role. */
+export const LoginRequestSchema = z.object({
+  username: EmailSchema,
+  password: z
+    .string({ error: REQUIRED })
+    .min(1, { error: REQUIRED, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
+    .max(256),
+  is_supervisor: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** A 6-digit code from an email (verification or reset). */
+export const EmailCodeSchema = requiredText(12).regex(/^\d{6}$/, {
+  error: 'Enter the 6-digit code from the email',
+});
+
+/** POST /users/email/verify-user/. */
+export const VerifyEmailRequestSchema = z.object({ email: EmailSchema, token: EmailCodeSchema });
+/** POST /api/v1/resendemail/, /users/reset-password/send/ and /resend/. */
+export const EmailOnlyRequestSchema = z.object({ email: EmailSchema });
+
+/** POST /users/reset-password/verify/. */
+export const ResetPasswordRequestSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  token: EmailCodeSchema,
+});
+/** The reset form: the wire fields plus the confirmation. */
+export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
+  confirmPassword: confirmPassword,
+}).refine((form) => form.password === form.confirmPassword, {
+  error: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
+
+/** POST /users/password/change/ (the form uses the same names). */
+export const ChangePasswordRequestSchema = z
+  .object({
+    old_password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(256),
+    new_password1: NewPasswordSchema,
+    new_password2: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }),
+  })
+  .refine((form) => form.new_password1 === form.new_password2, {
+    error: 'Passwords do not match',
+    path: ['new_password2'],
+  })
+  .refine((form) => form.old_password === '' || form.new_password1 !== form.old_password, {
+    error: 'Can not use same password',
+    path: ['new_password1'],
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** PUT /users/profile/{id}/: the email is shown but read-only. */
+export const ProfileUpdateRequestSchema = z.object({
+  name: requiredText(150),
+  email: EmailSchema.optional(),
+});
+
+/** PUT /users/supervisor/{id}/. */
+export const SupervisorProfileUpdateRequestSchema = SupervisorCredentialsSchema;
+
+/** The supervisor part of a user on the wire. */
+export const SupervisorProfileSchema = z.object({
+  bacb_account_number: z.string(),
+  bacb_certification_number: z.string(),
+  supervisor_qualification: z.string(),
+  date_qualified: z.string().nullable(),
+  date_contract: z.string().nullable(),
+  removed_user: z.array(z.number()),
+});
+
+/** A user as login and the profile endpoint return it (SPEC §3). */
+export const UserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  is_supervisor: z.boolean(),
+  is_paid: z.boolean(),
+  date_joined: z.string(),
+  profile_pic: z.string().nullable(),
+  rule_set: z.enum(['2022', '2027']).nullable(),
+  supervisor: SupervisorProfileSchema.nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** A supervisor's profile is complete when the three credentials are non-blank (SPEC §2). */
+export function isSupervisorProfileComplete(user: User): boolean {
+  const profile = user.supervisor;
+  if (!profile) return false;
+  return [
+    profile.bacb_account_number,
+    profile.bacb_certification_number,
+    profile.supervisor_qualification,
+  ].every((value) => value.trim() !== '');
+}
+
+/** Where a signed-in person lands (SPEC §2 landing, §6). */
+export function homePathFor(user: User): string {
+  if (!user.is_supervisor) return '/student/logHour';
+  return isSupervisorProfileComplete(user) ? '/supervisor/signlogs' : '/supervisor/profile-screen';
+}
+
+/** Messages of the API contract, verbatim (spelling included). */
+export const ACCOUNT_MESSAGES = {
+  activated: 'Succesfully User activated',
+  resetSent: 'Succesfully Token sent.',
+  resetDone: 'Succesfully resetted user password.',
+  passwordChanged: 'Successfully Password changed.',
+  verificationSent: 'Verification code sent.',
+  loggedOut: 'Successfully logged out.',
+  badCredentials: 'Unable to log in with provided credentials.',
+  wrongRoleSupervisor: "Invalid supervisor's credentials",
+  wrongRoleStudent: "Invalid student's credentials",
+  badCode: 'Invalid or expired code',
+} as const;

@@ -1,0 +1,1 @@
+export const TERMS_OF_SERVICE = 'tmp'; export const PRIVACY_POLICY = 'tmp';

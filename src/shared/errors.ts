@@ -1,0 +1,69 @@
+/**
+ * Error codes of the API contract and the HTTP status each one answers with.
+ * One map, used by the server's error handler and by the client's ApiError.
+ */
+export const ERROR_CODES = {
+  /** The body, query or params failed validation: 400 with `{ field: [message] }`. */
+  VALIDATION: { status: 400, shape: 'fields' },
+  /** A rule the request breaks that is not tied to one field: 400 `{ non_field_errors }`. */
+  INVALID: { status: 400, shape: 'non_field' },
+  /** No or bad credentials. */
+  UNAUTHENTICATED: { status: 401, shape: 'detail' },
+  /** Signed in, but this role may not do this. */
+  FORBIDDEN: { status: 403, shape: 'detail' },
+  /** Missing, or not visible to the person asking (never say which). */
+  NOT_FOUND: { status: 404, shape: 'detail' },
+  /** The resource is in a state that forbids the change (for example an approved log). */
+  CONFLICT: { status: 409, shape: 'detail' },
+  /** The body is too large. */
+  PAYLOAD_TOO_LARGE: { status: 413, shape: 'detail' },
+  /** Too many attempts; try again later. */
+  RATE_LIMITED: { status: 429, shape: 'detail' },
+  /** Something broke on our side; the body never says what. */
+  INTERNAL: { status: 500, shape: 'detail' },
+  /** A dependency (the database) is not answering. */
+  UNAVAILABLE: { status: 503, shape: 'detail' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Field-keyed messages, the Django-REST shape the contract's client reads. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A failure the server reports to the caller in the contract's shape. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+
+  /** A validation failure on one field. */
+  static field(field: string, message: string): AppError {
+    return new AppError('VALIDATION', message, { [field]: [message] });
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+
+  /** The response body of the contract for this error. */
+  toBody(): Record<string, unknown> {
+    const shape = ERROR_CODES[this.code].shape;
+    if (shape === 'fields') return this.fields ?? { non_field_errors: [this.message] };
+    if (shape === 'non_field') return { non_field_errors: [this.message] };
+    return { detail: this.message, code: this.code };
+  }
+}
+
+/** Returns the code whose status matches, for bodies that arrive without one. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const found = (Object.keys(ERROR_CODES) as ErrorCode[]).find(
+    (code) => ERROR_CODES[code].status === status,
+  );
+  return found ?? (status >= 500 ? 'INTERNAL' : 'INVALID');
+}

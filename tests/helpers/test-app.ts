@@ -1,0 +1,67 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createMailer } from '../../src/server/adapters/mail/mailer';
+import { buildApp } from '../../src/server/app';
+import type { Database, Db } from '../../src/server/db/client';
+import { outboxEmails } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/env';
+import { openTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  /** Moves the app's clock (starts at the real now). */
+  clock: { now: Date; advanceMinutes: (minutes: number) => void };
+  /** Sends a request, optionally as a signed-in user (their token). */
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  /** The newest mail sent to an address, from the outbox. */
+  lastMailTo: (email: string) => Promise<{ subject: string; text: string } | undefined>;
+  close: () => Promise<void>;
+};
+
+/** Builds the real app on a fresh database, with the outbox mailer and a movable clock. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIST: '.tmp/no-client', ...env });
+  const clock = {
+    now: new Date(),
+    advanceMinutes(minutes: number) {
+      clock.now = new Date(clock.now.getTime() + minutes * 60_000);
+    },
+  };
+  const mailer = createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, print: () => undefined });
+  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    request: ({ token, headers, ...options }) =>
+      app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `token ${token}` } : {}) },
+      }),
+    lastMailTo: async (email) => {
+      const [row] = await database.db
+        .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
+        .from(outboxEmails)
+        .where(eq(outboxEmails.toAddress, email))
+        .orderBy(desc(outboxEmails.id))
+        .limit(1);
+      return row;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The 6-digit code in a mail's text. */
+export function codeFrom(mail: { text: string } | undefined): string {
+  const match = mail?.text.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error('no code in mail');
+  return match[1];
+}
