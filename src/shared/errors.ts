@@ -67,3 +67,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
   );
   return found ?? (status >= 500 ? 'INTERNAL' : 'INVALID');
 }
+
+/** Narrows a code read from a response body. */
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+}

@@ -15,6 +15,8 @@ export type Actor = {
 };
 
 declare module 'fastify' {
+  // Module augmentation merges declarations, which only an interface can do.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     actor: Actor | null;
   }

@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Client features; one never imports another (pages in app/ compose them). */
+const CLIENT_FEATURES = [
+  'accounts',
+  'profile',
+  'logs',
+  'supervisors',
+  'review',
+  'progress',
+  'files',
+  'billing',
+  'content',
+];
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'This import crosses a layer boundary (ARCHITECTURE.md "Layout").' })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.tmp', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { files: ['src/shared/**'], rules: restrict(['**/server/**', '**/client/**', 'node:*', 'drizzle-orm*', 'react*', '@mantine/*']) },
+  { files: ['src/server/**'], rules: restrict(['**/client/**', 'react*', '@mantine/*']) },
+  { files: ['src/client/**'], rules: restrict(['**/server/**', 'node:*', 'drizzle-orm*', 'fastify*']) },
+  ...CLIENT_FEATURES.map((feature) => ({
+    files: [`src/client/features/${feature}/**`],
+    rules: restrict([
+      '**/server/**',
+      'node:*',
+      ...CLIENT_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+        `**/features/${other}/**`,
+        `../../${other}/**`,
+        `../../../${other}/**`,
+        `../${other}/**`,
+      ]),
+    ]),
+  })),
+);

@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { ApiError } from '../lib/api-client';
+import { SessionProvider } from '../lib/session';
+import { router } from './router';
+import { theme } from './theme';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Client errors will not heal by retrying; network and server errors might.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+/** Providers, in the order they depend on each other, around the router. */
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ModalsProvider>
+            <Notifications position="top-right" limit={4} />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

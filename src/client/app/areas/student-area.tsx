@@ -1,0 +1,41 @@
+import { IconHelpCircle, IconPencilPlus, IconUser } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LegalPage } from '../../components/legal';
+import { NotFoundPage } from '../error-pages';
+import { AreaLayout, type NavItem } from '../layouts/area-layout';
+
+const LogHourPage = lazy(() =>
+  import('../../features/logs/components/log-hour-page').then((m) => ({ default: m.LogHourPage })),
+);
+const StudentProfilePage = lazy(() =>
+  import('../pages/student-profile-page').then((m) => ({ default: m.StudentProfilePage })),
+);
+const ChangePasswordPage = lazy(() =>
+  import('../../features/accounts/components/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const FaqPage = lazy(() => import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })));
+
+const NAV: NavItem[] = [
+  { label: 'Profile', to: '/student/profile-screen', icon: <IconUser size={18} aria-hidden /> },
+  { label: 'Log experience hours', to: '/student/logHour', icon: <IconPencilPlus size={18} aria-hidden /> },
+  { label: 'FAQ', to: '/student/faq', icon: <IconHelpCircle size={18} aria-hidden /> },
+];
+
+/** The trainee area (/student/*): its sidebar and pages. */
+export default function StudentArea() {
+  return (
+    <Routes>
+      <Route element={<AreaLayout nav={NAV} roleLabel="Trainee" />}>
+        <Route index element={<Navigate to="logHour" replace />} />
+        <Route path="logHour" element={<LogHourPage />} />
+        <Route path="profile-screen" element={<StudentProfilePage />} />
+        <Route path="password-change-profile" element={<ChangePasswordPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="terms-condition" element={<LegalPage kind="terms" />} />
+        <Route path="privacy" element={<LegalPage kind="privacy" />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,38 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { isSupervisorProfileComplete } from '../../shared/accounts/account.schema';
+import { notifyInfo } from '../lib/notify';
+import { useSession } from '../lib/session';
+import { UnauthorizedPage } from './error-pages';
+
+const PROFILE_PATH = '/supervisor/profile-screen';
+
+/**
+ * Protects an area: no session goes to /, the wrong role sees the 401 page, and a supervisor
+ * with an incomplete profile is sent to complete it (SPEC §2, §6).
+ */
+export function RequireRole({ role, children }: { role: 'student' | 'supervisor'; children: ReactNode }) {
+  const { token, user, isRestoring } = useSession();
+  const { pathname } = useLocation();
+  const mustCompleteProfile =
+    role === 'supervisor' && user?.is_supervisor === true && !isSupervisorProfileComplete(user) && pathname !== PROFILE_PATH;
+
+  useEffect(() => {
+    if (mustCompleteProfile) notifyInfo('Please complete your profile');
+  }, [mustCompleteProfile]);
+
+  if (!token) return <Navigate to="/" replace />;
+  if (!user) {
+    return isRestoring ? (
+      <Center mih="100vh" role="status" aria-label="Loading">
+        <Loader />
+      </Center>
+    ) : (
+      <Navigate to="/" replace />
+    );
+  }
+  if (user.is_supervisor !== (role === 'supervisor')) return <UnauthorizedPage />;
+  if (mustCompleteProfile) return <Navigate to={PROFILE_PATH} replace />;
+  return <>{children}</>;
+}

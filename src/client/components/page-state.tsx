@@ -1,0 +1,52 @@
+import { Alert, Button, Center, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { ApiError } from '../lib/api-client';
+
+/** A placeholder the size of the content, so nothing jumps when it arrives. */
+export function LoadingState({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={label} role="status">
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} height={index === 0 ? 28 : 18} width={index === 0 ? '40%' : '100%'} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Nothing to show yet, said plainly, with the next step when there is one. */
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" maw={420} ta="center">
+        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+          <IconInbox size={26} />
+        </ThemeIcon>
+        <Text fw={600}>{title}</Text>
+        {children ? (
+          <Text c="dimmed" size="sm">
+            {children}
+          </Text>
+        ) : null}
+        {action}
+      </Stack>
+    </Center>
+  );
+}
+
+/** A failed load, with what went wrong and a way to try again. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = error instanceof ApiError ? error.message : 'Something went wrong while loading.';
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Could not load this" role="alert">
+      <Group justify="space-between" align="center">
+        <Text size="sm">{message}</Text>
+        {onRetry ? (
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,20 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useNavigate } from 'react-router';
+import { useSession } from '../lib/session';
+
+/** Asks 'Are you sure you want to logout?', then ends the session and goes home. */
+export function useLogout(): () => void {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return () =>
+    modals.openConfirmModal({
+      title: 'Log out',
+      children: <Text size="sm">Are you sure you want to logout?</Text>,
+      labels: { confirm: 'Log out', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        void signOut().then(() => navigate('/', { replace: true }));
+      },
+    });
+}

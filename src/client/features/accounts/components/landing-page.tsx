@@ -1,0 +1,43 @@
+import { Button, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconSchool, IconUserCheck } from '@tabler/icons-react';
+import { Link, Navigate } from 'react-router';
+import { homePathFor } from '../../../../shared/accounts/account.schema';
+import { useSession } from '../../../lib/session';
+
+/** /: "I'm a:" Supervisor or Trainee; a signed-in person goes straight to their area. */
+export function LandingPage() {
+  const { user, token } = useSession();
+  if (token && user) return <Navigate to={homePathFor(user)} replace />;
+
+  return (
+    <Container size={760} py={{ base: 'lg', sm: 48 }} px="sm">
+      <Stack gap="xl" align="center" ta="center">
+        <Stack gap="xs">
+          <Title order={1} size="h1">
+            Every fieldwork hour, counted and approved
+          </Title>
+          <Text c="dimmed" size="lg">
+            Trainees log supervised fieldwork for BCBA certification and see at once whether the month counts.
+            Supervisors review and sign off in a few clicks.
+          </Text>
+        </Stack>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} w="100%">
+          <Title order={2} size="h3" mb="md">
+            I&apos;m a:
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Button component={Link} to="/login/supervisor" size="lg" variant="light" leftSection={<ThemeIcon variant="transparent" aria-hidden><IconUserCheck /></ThemeIcon>}>
+              Supervisor
+            </Button>
+            <Button component={Link} to="/login/student" size="lg" leftSection={<ThemeIcon variant="transparent" c="white" aria-hidden><IconSchool /></ThemeIcon>}>
+              Trainee
+            </Button>
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" mt="md">
+            Trainees start with a 7-day free trial. Supervisors use Fieldwork Tracker free.
+          </Text>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { homePathFor, LoginRequestSchema, type LoginRequest } from '../../../../shared/accounts/account.schema';
+import { AuthCard } from '../../../components/auth-card';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useLogIn } from '../api/login';
+import { rememberPendingEmail } from './pending-verification';
+import { parsePageRole, ROLE_TITLES } from './role';
+
+/** /login/{role}: email and password; the account's role must match the page's (SPEC §6). */
+export function LoginPage() {
+  const role = parsePageRole(useParams().role);
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const login = useLogIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { username: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  if (!role) return <Navigate to="/not-found" replace />;
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await login.mutateAsync({ ...values, is_supervisor: role === 'supervisor' });
+      if ('unverifiedUser' in result) {
+        rememberPendingEmail(result.user.email);
+        notifyError('Please verify your email: we sent you a new code.');
+        navigate('/verify-email');
+        return;
+      }
+      signIn(result.token, result.user);
+      notifySuccess('Successfully logged in');
+      navigate(homePathFor(result.user), { replace: true });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.messages[0] : undefined;
+      setFormError(message ?? 'Failed to login.');
+      notifyError(message ?? 'Failed to login.');
+    }
+  });
+
+  return (
+    <AuthCard>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2" id="login-title">
+              Welcome back, {ROLE_TITLES[role]}
+            </Title>
+            <Text c="dimmed" size="sm">
+              Sign in to your Fieldwork Tracker account.
+            </Text>
+          </div>
+          {formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.register('username')}
+            error={errors.username?.message}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <Group justify="space-between">
+            <Checkbox label="Remember me" defaultChecked />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot Password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+            Sign In
+          </Button>
+          <Text size="sm" ta="center">
+            Don&apos;t have an account?{' '}
+            <Anchor component={Link} to={`/register/${role}`}>
+              Sign Up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

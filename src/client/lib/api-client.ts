@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { errorCodeForStatus, isErrorCode, type ErrorCode, type FieldErrors } from '../../shared/errors';
+import { readToken } from './session-storage';
+
+/** Every non-2xx answer, parsed into the contract's parts. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  /** Field-keyed messages (400 validation); `non_field_errors` included when sent. */
+  readonly fields: FieldErrors;
+
+  constructor(status: number, code: ErrorCode, message: string, fields: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  /** Every message in the body, 'field: message' for field errors (SPEC §8 toasts). */
+  get messages(): string[] {
+    const entries = Object.entries(this.fields);
+    if (entries.length === 0) return [this.message];
+    return entries.flatMap(([field, messages]) =>
+      field === 'non_field_errors' ? messages : messages.map((m) => `${humanize(field)}: ${m}`),
+    );
+  }
+}
+
+function humanize(field: string): string {
+  const text = field.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Called on any 401: the session is over (set by the session provider). */
+let onUnauthorized: () => void = () => undefined;
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+};
+
+/** Calls the API and parses the answer with `schema`; throws ApiError on failure. */
+export async function apiRequest<T>(
+  schema: z.ZodType<T>,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return schema.parse(undefined);
+  return schema.parse(await response.json());
+}
+
+/** Calls the API and returns the raw response (downloads). */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send(path, options);
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const token = readToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `token ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? AbortSignal.timeout(120_000),
+    });
+  } catch {
+    throw new ApiError(0, 'UNAVAILABLE', 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (response.ok) return response;
+  const error = await toApiError(response);
+  if (response.status === 401 && token) onUnauthorized();
+  throw error;
+}
+
+const DetailBodySchema = z.object({ detail: z.string(), code: z.string().optional() });
+const FieldBodySchema = z.record(z.string(), z.unknown());
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const fallback = errorCodeForStatus(response.status);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return new ApiError(response.status, fallback, 'Something went wrong. Please try again.');
+  }
+  const detail = DetailBodySchema.safeParse(body);
+  if (detail.success) {
+    const code = detail.data.code;
+    return new ApiError(response.status, code && isErrorCode(code) ? code : fallback, detail.data.detail);
+  }
+  const record = FieldBodySchema.safeParse(body);
+  if (!record.success) {
+    return new ApiError(response.status, fallback, 'Something went wrong. Please try again.');
+  }
+  const fields: FieldErrors = {};
+  for (const [key, value] of Object.entries(record.data)) {
+    const messages = z.array(z.string()).safeParse(value);
+    if (messages.success) fields[key] = messages.data;
+  }
+  const first = Object.values(fields)[0]?.[0] ?? 'The request was not accepted.';
+  return new ApiError(response.status, fallback, first, fields);
+}

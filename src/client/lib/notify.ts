@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+
+/** Toast auto-close times of SPEC §8. */
+export const TOAST_MS = { success: 3000, upload: 3000, default: 5000 } as const;
+
+/** Success toasts close after 3 s (SPEC §8). */
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'green', title: 'Done', message, autoClose: TOAST_MS.success });
+}
+
+/** Error toasts close after 5 s. */
+export function notifyError(message: string): void {
+  notifications.show({ color: 'red', title: 'Something needs attention', message, autoClose: TOAST_MS.default });
+}
+
+/** Info toasts close after 5 s. */
+export function notifyInfo(message: string): void {
+  notifications.show({ color: 'blue', title: 'Note', message, autoClose: TOAST_MS.default });
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { UserSchema, type User } from '../../shared/accounts/account.schema';
+import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+import { notifyError } from './notify';
+import { clearSession, readToken, readUser, writeSession, writeUser } from './session-storage';
+
+type Session = {
+  token: string | null;
+  user: User | null;
+  /** True until the stored session has been checked against the server. */
+  isRestoring: boolean;
+  signIn: (token: string, user: User) => void;
+  /** Revokes the token on the server (best effort), clears storage and state. */
+  signOut: () => Promise<void>;
+  setUser: (user: User) => void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+const ProfileResponseSchema = z.object({ results: z.array(UserSchema) });
+const LogoutResponseSchema = z.object({ detail: z.string() });
+
+/** Holds who is signed in; restores it from storage and refreshes the profile on load. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => readToken());
+  const [user, setUserState] = useState<User | null>(() => readUser());
+  const [isRestoring, setIsRestoring] = useState<boolean>(() => readToken() !== null);
+
+  const reset = useCallback(() => {
+    clearSession();
+    setToken(null);
+    setUserState(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(reset);
+  }, [reset]);
+
+  useEffect(() => {
+    if (!readToken()) return;
+    const controller = new AbortController();
+    apiRequest(ProfileResponseSchema, '/users/profile/', { signal: controller.signal })
+      .then((profile) => {
+        const fresh = profile.results[0];
+        if (fresh) {
+          writeUser(fresh);
+          setUserState(fresh);
+        }
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // A detail message means the session is no longer valid (SPEC §4 Session).
+        if (error instanceof ApiError && error.status === 401) {
+          notifyError(error.message);
+          reset();
+        }
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsRestoring(false);
+      });
+    return () => controller.abort();
+  }, [reset]);
+
+  const value = useMemo<Session>(
+    () => ({
+      token,
+      user,
+      isRestoring,
+      signIn: (newToken, newUser) => {
+        writeSession(newToken, newUser);
+        setToken(newToken);
+        setUserState(newUser);
+        setIsRestoring(false);
+      },
+      signOut: async () => {
+        try {
+          await apiRequest(LogoutResponseSchema, '/api/v1/logout/', { method: 'POST' });
+        } catch {
+          // The local session ends whatever the server says.
+        }
+        reset();
+      },
+      setUser: (next) => {
+        writeUser(next);
+        setUserState(next);
+      },
+    }),
+    [token, user, isRestoring, reset],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
