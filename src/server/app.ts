@@ -14,6 +14,7 @@ import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes(deps));
   await app.register(profileRoutes(deps));
   await app.register(contentRoutes(deps));
+  await app.register(supervisorsRoutes(deps));
 
   await registerClient(app, config.CLIENT_DIST);
   return app;

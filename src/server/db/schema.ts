@@ -156,3 +156,110 @@ export const accountEvents = pgTable(
   },
   (t) => [index('account_events_user').on(t.userId)],
 );
+
+/** A supervisor as the trainee lists them; linked to an account when one has that email. */
+export const traineeSupervisors = pgTable(
+  'trainee_supervisors',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    lastname: text().notNull().default(''),
+    /** Lower-cased. */
+    email: text().notNull(),
+    supervisorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trainee_supervisors_trainee').on(t.traineeId),
+    index('trainee_supervisors_email').on(t.email),
+    index('trainee_supervisors_supervisor').on(t.supervisorUserId),
+    uniqueIndex('trainee_supervisors_trainee_email').on(t.traineeId, t.email),
+  ],
+);
+
+/** Flag details per field key (SPEC §3 `data`). */
+export type FlagData = Record<string, { flagged: boolean; comment?: string }>;
+
+/**
+ * One experience entry. Hours are stored as whole minutes, actual (never ×1.33); times as
+ * minutes after midnight. Deleted entries stay (deleted_at) for recovery and audits.
+ */
+export const experienceLogs = pgTable(
+  'experience_logs',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    traineeSupervisorId: integer()
+      .notNull()
+      .references(() => traineeSupervisors.id),
+    experienceTypeId: integer().notNull(),
+    settingId: integer().notNull(),
+    dateOfExperience: date({ mode: 'string' }).notNull(),
+    startMinute: integer().notNull(),
+    endMinute: integer().notNull(),
+    experienceMinutes: integer().notNull(),
+    unrestrictedMinutes: integer().notNull(),
+    restrictedMinutes: integer().notNull(),
+    individualOrGroup: text({ enum: ['Individual', 'Group', 'No supervision'] }).notNull(),
+    methodOfSupervision: text({ enum: ['In Person', 'Virtual'] }),
+    supervisionStartMinute: integer(),
+    supervisionEndMinute: integer(),
+    supervisedMinutes: integer().notNull(),
+    independentMinutes: integer().notNull(),
+    clientObservation: text({ enum: ['Yes', 'No'] }),
+    supervisionContactId: integer(),
+    experienceNote: text().notNull(),
+    status: text({ enum: ['pending', 'approved', 'flagged'] }).notNull().default('pending'),
+    flagData: jsonb().$type<FlagData>().notNull().default({}),
+    statusChangedAt: timestamp({ withTimezone: true }),
+    statusChangedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('experience_logs_trainee_date').on(t.traineeId, t.dateOfExperience),
+    index('experience_logs_supervisor_date').on(t.traineeSupervisorId, t.dateOfExperience),
+    index('experience_logs_status').on(t.status),
+  ],
+);
+
+/** The task ids a log documents, in the order chosen. Not a foreign key: legacy ids must load. */
+export const logTasks = pgTable(
+  'log_tasks',
+  {
+    logId: integer()
+      .notNull()
+      .references(() => experienceLogs.id, { onDelete: 'cascade' }),
+    taskId: text().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [uniqueIndex('log_tasks_log_task').on(t.logId, t.taskId), index('log_tasks_task').on(t.taskId)],
+);
+
+/** Old and new value of each changed field. */
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** Every create, edit, delete, restore and status change of a log: who, when, what. */
+export const logHistory = pgTable(
+  'log_history',
+  {
+    id: serial().primaryKey(),
+    logId: integer()
+      .notNull()
+      .references(() => experienceLogs.id, { onDelete: 'cascade' }),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: text({
+      enum: ['create', 'update', 'delete', 'restore', 'approve', 'flag', 'resubmit', 'reopen'],
+    }).notNull(),
+    changes: jsonb().$type<FieldChanges>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('log_history_log').on(t.logId)],
+);

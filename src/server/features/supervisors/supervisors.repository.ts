@@ -1,0 +1,84 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { experienceLogs, traineeSupervisors, users } from '../../db/schema';
+
+export type TraineeSupervisorRow = typeof traineeSupervisors.$inferSelect;
+
+/** The trainee's own supervisor records. */
+export function listForTrainee(db: Db, traineeId: number): Promise<TraineeSupervisorRow[]> {
+  return db
+    .select()
+    .from(traineeSupervisors)
+    .where(eq(traineeSupervisors.traineeId, traineeId))
+    .orderBy(asc(traineeSupervisors.name), asc(traineeSupervisors.id));
+}
+
+/** One record, only if it belongs to the trainee. */
+export async function findForTrainee(
+  db: Db,
+  traineeId: number,
+  id: number,
+): Promise<TraineeSupervisorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(traineeSupervisors)
+    .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)))
+    .limit(1);
+  return row;
+}
+
+/** The id of a verified supervisor account with this email (a proven mailbox), if any. */
+export async function findSupervisorAccountId(db: Db, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isSupervisor, true), eq(users.isVerified, true)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Inserts; undefined when the trainee already lists this email. */
+export async function insert(
+  db: Db,
+  values: { traineeId: number; name: string; lastname: string; email: string; supervisorUserId: number | null },
+): Promise<TraineeSupervisorRow | undefined> {
+  const [row] = await db.insert(traineeSupervisors).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function update(
+  db: Db,
+  traineeId: number,
+  id: number,
+  values: Partial<Pick<TraineeSupervisorRow, 'name' | 'lastname' | 'email' | 'supervisorUserId'>>,
+): Promise<TraineeSupervisorRow | undefined> {
+  const [row] = await db
+    .update(traineeSupervisors)
+    .set(values)
+    .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)))
+    .returning();
+  return row;
+}
+
+/** How many logs (deleted ones included: they are kept for audits) name this supervisor. */
+export async function countLogs(db: Db, traineeSupervisorId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(experienceLogs)
+    .where(eq(experienceLogs.traineeSupervisorId, traineeSupervisorId));
+  return row?.value ?? 0;
+}
+
+export async function remove(db: Db, traineeId: number, id: number): Promise<void> {
+  await db
+    .delete(traineeSupervisors)
+    .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)));
+}
+
+/** Links every unlinked record with this email to the account (sign-up of an invited supervisor). */
+export async function linkByEmail(db: Db, email: string, supervisorUserId: number): Promise<void> {
+  await db
+    .update(traineeSupervisors)
+    .set({ supervisorUserId })
+    .where(and(eq(traineeSupervisors.email, email), isNull(traineeSupervisors.supervisorUserId)));
+}

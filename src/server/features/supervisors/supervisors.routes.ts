@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  TraineeSupervisorInputSchema,
+  TraineeSupervisorPatchSchema,
+  TraineeSupervisorSchema,
+} from '../../../shared/supervisors/trainee-supervisor.schema';
+import type { AppDeps } from '../../deps';
+import { guard, requireTrainee } from '../../plugins/auth';
+import * as service from './supervisors.service';
+
+const tags = ['supervisors'];
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The trainee's supervisors (SPEC §7 "Supervisors and trainees"). */
+export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    app.get(
+      '/api/v1/trainee-supervisors/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, response: { 200: z.object({ results: z.array(TraineeSupervisorSchema) }) } },
+      },
+      async (request) => ({
+        results: await service.listTraineeSupervisors({ db, actor: requireTrainee(request) }),
+      }),
+    );
+
+    app.post(
+      '/api/v1/trainee-supervisors/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, body: TraineeSupervisorInputSchema, response: { 201: TraineeSupervisorSchema } },
+      },
+      async (request, reply) => {
+        const created = await service.addTraineeSupervisor({
+          db,
+          actor: requireTrainee(request),
+          input: request.body,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.patch(
+      '/api/v1/trainee-supervisors/:id/',
+      {
+        onRequest: guard.trainee,
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: TraineeSupervisorPatchSchema,
+          response: { 200: TraineeSupervisorSchema },
+        },
+      },
+      async (request) =>
+        service.updateTraineeSupervisor({
+          db,
+          actor: requireTrainee(request),
+          id: request.params.id,
+          input: request.body,
+        }),
+    );
+
+    app.delete(
+      '/api/v1/trainee-supervisors/:id/',
+      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema } },
+      async (request, reply) => {
+        await service.deleteTraineeSupervisor({ db, actor: requireTrainee(request), id: request.params.id });
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,105 @@
+import type {
+  TraineeSupervisor,
+  TraineeSupervisorInput,
+} from '../../../shared/supervisors/trainee-supervisor.schema';
+import { AppError } from '../../../shared/errors';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import * as repo from './supervisors.repository';
+
+const DUPLICATE = 'You already listed a supervisor with this email.';
+
+export function toTraineeSupervisor(row: repo.TraineeSupervisorRow): TraineeSupervisor {
+  return {
+    id: row.id,
+    name: row.name,
+    lastname: row.lastname,
+    email: row.email,
+    supervisor: row.supervisorUserId,
+    invited_at: row.invitedAt ? row.invitedAt.toISOString() : null,
+  };
+}
+
+/** The trainee's supervisors. */
+export async function listTraineeSupervisors({ db, actor }: { db: Db; actor: Actor }) {
+  return (await repo.listForTrainee(db, actor.id)).map(toTraineeSupervisor);
+}
+
+/** Adds a supervisor to the trainee's list, linked at once when they already have an account. */
+export async function addTraineeSupervisor(ctx: {
+  db: Db;
+  actor: Actor;
+  input: TraineeSupervisorInput;
+}): Promise<TraineeSupervisor> {
+  const { db, actor, input } = ctx;
+  if (input.email === actor.email) throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+  const row = await repo.insert(db, {
+    traineeId: actor.id,
+    name: input.name,
+    lastname: input.lastname,
+    email: input.email,
+    supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
+  });
+  if (!row) throw AppError.field('email', DUPLICATE);
+  return toTraineeSupervisor(row);
+}
+
+/** Changes a record. Its email is fixed once it is linked to an account (SPEC §5). */
+export async function updateTraineeSupervisor(ctx: {
+  db: Db;
+  actor: Actor;
+  id: number;
+  input: Partial<TraineeSupervisorInput>;
+}): Promise<TraineeSupervisor> {
+  const { db, actor, id, input } = ctx;
+  const current = await repo.findForTrainee(db, actor.id, id);
+  if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
+  const isEmailChange = input.email !== undefined && input.email !== current.email;
+  if (isEmailChange && current.supervisorUserId !== null) {
+    throw AppError.field('email', 'This supervisor has a tracker account: the email cannot be changed.');
+  }
+  if (isEmailChange && input.email === actor.email) {
+    throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+  }
+  try {
+    const row = await repo.update(db, actor.id, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
+      ...(isEmailChange && input.email
+        ? { email: input.email, supervisorUserId: await repo.findSupervisorAccountId(db, input.email) }
+        : {}),
+    });
+    if (!row) throw new AppError('NOT_FOUND', 'Supervisor not found');
+    return toTraineeSupervisor(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.field('email', DUPLICATE);
+    throw error;
+  }
+}
+
+/** Deletes a record no log refers to; one that logs name must stay (audits need it). */
+export async function deleteTraineeSupervisor(ctx: { db: Db; actor: Actor; id: number }): Promise<void> {
+  const { db, actor, id } = ctx;
+  await db.transaction(async (tx) => {
+    const current = await repo.findForTrainee(tx, actor.id, id);
+    if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
+    const logs = await repo.countLogs(tx, id);
+    if (logs > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `This supervisor is on ${logs} of your logs, so they cannot be deleted. Your logs must keep their supervisor for BACB audits.`,
+      );
+    }
+    await repo.remove(tx, actor.id, id);
+  });
+}
+
+/** PostgreSQL's unique_violation, from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ('code' in current && current.code === '23505') return true;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { EmailSchema, requiredText } from '../accounts/account.schema';
+
+/** POST /api/v1/trainee-supervisors/ and the Add Supervisor dialog (SPEC §5). */
+export const TraineeSupervisorInputSchema = z.object({
+  name: requiredText(150),
+  lastname: z.string().trim().max(150).optional().default(''),
+  email: EmailSchema,
+});
+export type TraineeSupervisorInput = z.infer<typeof TraineeSupervisorInputSchema>;
+export type TraineeSupervisorForm = z.input<typeof TraineeSupervisorInputSchema>;
+
+/** PATCH /api/v1/trainee-supervisors/{id}/: any of the fields. */
+export const TraineeSupervisorPatchSchema = z.object({
+  name: requiredText(150).optional(),
+  lastname: z.string().trim().max(150).optional(),
+  email: EmailSchema.optional(),
+});
+
+/** A trainee's supervisor on the wire; `supervisor` is the linked tracker account, if any. */
+export const TraineeSupervisorSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  supervisor: z.number().nullable(),
+  invited_at: z.string().nullable(),
+});
+export type TraineeSupervisor = z.infer<typeof TraineeSupervisorSchema>;
+
+/** How the trainee's table shows a supervisor's account (SPEC §4 "Supervisor account state"). */
+export function supervisorAccountState(row: TraineeSupervisor): 'account' | 'invited' | 'none' {
+  if (row.supervisor !== null) return 'account';
+  return row.invited_at ? 'invited' : 'none';
+}
+
+/** The label a log form's select shows. */
+export function supervisorDisplayName(row: Pick<TraineeSupervisor, 'name' | 'lastname'>): string {
+  return [row.name, row.lastname].filter((part) => part.trim() !== '').join(' ');
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let trainee: TestUser;
+let otherTrainee: TestUser;
+let supervisor: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  trainee = await createTrainee(t.db);
+  otherTrainee = await createTrainee(t.db);
+  supervisor = await createSupervisor(t.db, { email: 'dana.bcba@example.com', name: 'Dana Reyes' });
+});
+afterAll(async () => t.close());
+
+const url = '/api/v1/trainee-supervisors/';
+
+async function add(user: TestUser, payload: Record<string, unknown>) {
+  return t.request({ method: 'POST', url, token: user.token, payload });
+}
+
+describe('trainee supervisors', () => {
+  it('adds a supervisor without an account, unlinked', async () => {
+    const response = await add(trainee, { name: 'Lee', lastname: 'Park', email: 'Lee.Park@Example.com' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      name: 'Lee',
+      lastname: 'Park',
+      email: 'lee.park@example.com',
+      supervisor: null,
+      invited_at: null,
+    });
+  });
+
+  it('links a supervisor who already has a verified account with that email', async () => {
+    const response = await add(trainee, { name: 'Dana Reyes', email: 'DANA.bcba@example.com' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().supervisor).toBe(supervisor.id);
+  });
+
+  it('lists only the trainee’s own supervisors', async () => {
+    await add(otherTrainee, { name: 'Other Person', email: 'other.person@example.com' });
+    const response = await t.request({ method: 'GET', url, token: trainee.token });
+    expect(response.statusCode).toBe(200);
+    const emails = response.json<{ results: { email: string }[] }>().results.map((row) => row.email);
+    expect(emails.sort()).toEqual(['dana.bcba@example.com', 'lee.park@example.com']);
+  });
+
+  it('refuses a duplicate email as a field error', async () => {
+    const response = await add(trainee, { name: 'Lee again', email: 'lee.park@example.com' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['You already listed a supervisor with this email.'] });
+  });
+
+  it('validates the dialog fields with the messages of SPEC §5', async () => {
+    const response = await add(trainee, { name: '', email: 'not-an-email' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ name: ['⋆Required'], email: ['Invalid email format'] });
+    const missing = await add(trainee, { name: 'X' });
+    expect(missing.json()).toEqual({ email: ['⋆Required'] });
+  });
+
+  it('edits a record, and refuses to change the email of a linked one', async () => {
+    const list = (await t.request({ method: 'GET', url, token: trainee.token })).json<{
+      results: { id: number; email: string; supervisor: number | null }[];
+    }>().results;
+    const unlinked = list.find((row) => row.supervisor === null);
+    const linked = list.find((row) => row.supervisor !== null);
+    if (!unlinked || !linked) throw new Error('fixture missing');
+
+    const renamed = await t.request({ method: 'PATCH', url: `${url}${unlinked.id}/`, token: trainee.token, payload: { name: 'Leona' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Leona', lastname: 'Park', email: 'lee.park@example.com' });
+
+    const locked = await t.request({ method: 'PATCH', url: `${url}${linked.id}/`, token: trainee.token, payload: { email: 'new@example.com' } });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toEqual({ email: ['This supervisor has a tracker account: the email cannot be changed.'] });
+  });
+
+  it('answers 404 for another trainee’s record, on edit and delete', async () => {
+    const created = (await add(otherTrainee, { name: 'Private', email: 'private@example.com' })).json<{ id: number }>();
+    const patch = await t.request({ method: 'PATCH', url: `${url}${created.id}/`, token: trainee.token, payload: { name: 'Hijack' } });
+    expect(patch.statusCode).toBe(404);
+    const del = await t.request({ method: 'DELETE', url: `${url}${created.id}/`, token: trainee.token });
+    expect(del.statusCode).toBe(404);
+    const still = (await t.request({ method: 'GET', url, token: otherTrainee.token })).json<{ results: { name: string }[] }>();
+    expect(still.results.map((row) => row.name)).toContain('Private');
+  });
+
+  it('deletes a record no log refers to with 204', async () => {
+    const created = (await add(trainee, { name: 'Temp', email: 'temp@example.com' })).json<{ id: number }>();
+    const response = await t.request({ method: 'DELETE', url: `${url}${created.id}/`, token: trainee.token });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+  });
+
+  it('requires a signed-in trainee', async () => {
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    const asSupervisor = await t.request({ method: 'GET', url, token: supervisor.token });
+    expect(asSupervisor.statusCode).toBe(403);
+    expect(asSupervisor.json()).toEqual({ detail: 'Only trainees can do this.', code: 'FORBIDDEN' });
+  });
+});
