@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import taskList5thEdition from './data/task-list-5th-edition.json';
+import tco6thEdition from './data/tco-6th-edition.json';
+
+/** The task-list editions, newest first; v6 is the default and the only one used for new logs. */
+export const TASK_LIST_VERSIONS = ['v6', 'v5'] as const;
+
+/** A task-list edition: 'v6' (6th Edition Test Content Outline) or 'v5' (5th Edition Task List). */
+export type TaskListVersion = (typeof TASK_LIST_VERSIONS)[number];
+
+/** Schema of an edition id, e.g. for the `version` query parameter of GET /api/v1/task/. */
+export const TaskListVersionSchema = z.enum(TASK_LIST_VERSIONS);
+
+/** The nine content domains, A to I, in both editions. */
+export const TASK_SECTIONS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
+
+/** A content domain letter. */
+export type TaskSection = (typeof TASK_SECTIONS)[number];
+
+/** 6th edition ids use a dot (`A.1`), 5th edition ids a dash (`A-1`). */
+const V6_ID = /^[A-I]\.\d{1,2}$/;
+const V5_ID = /^[A-I]-\d{1,2}$/;
+
+/**
+ * One item of a task-list file in `./data` (see the data README): both editions share `id`,
+ * `section`, `sectionTitle` and `text`; the 6th edition adds the domain's exam question count,
+ * the 5th edition its part (Foundations / Applications).
+ */
+export const TaskListItemSchema = z
+  .object({
+    id: z.string().regex(/^[A-I][.-]\d{1,2}$/),
+    section: z.enum(TASK_SECTIONS),
+    sectionTitle: z.string().min(1),
+    text: z.string().min(1),
+    domainQuestionCount: z.number().int().positive().optional(),
+    part: z.enum(['Foundations', 'Applications']).optional(),
+  })
+  .refine((item) => item.id.startsWith(item.section), {
+    error: 'The task id must start with its section letter',
+  });
+
+/** A task-list item as stored in the data files. */
+export type TaskListItem = z.infer<typeof TaskListItemSchema>;
+
+/** A task-list item with the edition it belongs to. */
+export type Task = Readonly<TaskListItem & { version: TaskListVersion }>;
+
+function parseTaskList(version: TaskListVersion, raw: unknown): readonly Task[] {
+  const idPattern = version === 'v6' ? V6_ID : V5_ID;
+  const items = z
+    .array(
+      TaskListItemSchema.refine((item) => idPattern.test(item.id), {
+        error: `Not a ${version} task id`,
+      }),
+    )
+    .parse(raw);
+  const ids = new Set(items.map((item) => item.id));
+  if (ids.size !== items.length) throw new Error(`Duplicate task ids in the ${version} task list`);
+  return Object.freeze(items.map((item) => Object.freeze({ ...item, version })));
+}
+
+/** The BCBA 6th Edition Test Content Outline: 104 tasks, `A.1` to `I.7`, in outline order. */
+export const TASKS_V6: readonly Task[] = parseTaskList('v6', tco6thEdition);
+
+/** The BCBA 5th Edition Task List (08/2024 version): 92 tasks, `A-1` to `I-8`, in list order. */
+export const TASKS_V5: readonly Task[] = parseTaskList('v5', taskList5thEdition);
+
+const TASKS_BY_VERSION: Record<TaskListVersion, readonly Task[]> = { v6: TASKS_V6, v5: TASKS_V5 };
+const TASKS_BY_ID: ReadonlyMap<string, Task> = new Map(
+  [...TASKS_V6, ...TASKS_V5].map((task) => [task.id, task]),
+);
+
+/** All tasks of one edition, in order. */
+export function tasksFor(version: TaskListVersion): readonly Task[] {
+  return TASKS_BY_VERSION[version];
+}
+
+/** A content domain with its tasks, as the task grid shows it. */
+export type TaskDomain = {
+  section: TaskSection;
+  title: string;
+  /** Exam questions in the domain (6th edition only; the 5th edition file has none). */
+  questionCount: number | null;
+  tasks: readonly Task[];
+};
+
+/** The domains of one edition, A to I, each with its tasks in order. */
+export function taskDomains(version: TaskListVersion): readonly TaskDomain[] {
+  const domains: TaskDomain[] = [];
+  for (const section of TASK_SECTIONS) {
+    const tasks = tasksFor(version).filter((task) => task.section === section);
+    const first = tasks[0];
+    if (!first) continue;
+    domains.push({
+      section,
+      title: first.sectionTitle,
+      questionCount: first.domainQuestionCount ?? null,
+      tasks,
+    });
+  }
+  return domains;
+}
+
+/**
+ * The task with this id, from either edition. Unknown ids (for example `E-10` from the January
+ * 2017 printing of the 5th edition) return undefined: callers still display the bare id.
+ */
+export function findTask(id: string): Task | undefined {
+  return TASKS_BY_ID.get(id);
+}
+
+/**
+ * The edition an id is written in, known or not: 'v6' for a dot (`A.1`), 'v5' for a dash (`E-10`),
+ * undefined when it is neither.
+ */
+export function taskVersionOf(id: string): TaskListVersion | undefined {
+  if (V6_ID.test(id)) return 'v6';
+  if (V5_ID.test(id)) return 'v5';
+  return undefined;
+}
+
+/** Where an edition's texts come from; shown wherever the product displays the item texts. */
+export type TaskListSource = {
+  version: TaskListVersion;
+  title: string;
+  revision: string;
+  copyright: string;
+  /** The one line to show under a task grid or on the about page. */
+  line: string;
+};
+
+/** The source and copyright line of each edition (data/README.md). */
+export const TASK_LIST_SOURCE: Readonly<Record<TaskListVersion, TaskListSource>> = {
+  v6: {
+    version: 'v6',
+    title: 'BCBA Test Content Outline, 6th ed.',
+    revision: 'updated 09/2024',
+    copyright: 'Copyright 2022 Behavior Analyst Certification Board (BACB)',
+    line: 'Source: BCBA Test Content Outline, 6th ed. (updated 09/2024). Copyright 2022 Behavior Analyst Certification Board (BACB). Task texts reproduced for documenting fieldwork.',
+  },
+  v5: {
+    version: 'v5',
+    title: 'BCBA Task List, 5th ed.',
+    revision: 'version 08/2024',
+    copyright: 'Copyright 2017 Behavior Analyst Certification Board (BACB)',
+    line: 'Source: BCBA Task List, 5th ed. (version 08/2024). Copyright 2017 Behavior Analyst Certification Board (BACB). Task texts reproduced for documenting fieldwork.',
+  },
+};
+
+/**
+ * A task on the wire (SPEC §3 lookups, GET /api/v1/task/ and a log's `task` on read): `name`
+ * starts with the task code, so its first word is the code.
+ */
+export const TaskItemSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  version: TaskListVersionSchema,
+});
+
+/** A task on the wire. */
+export type TaskItem = z.infer<typeof TaskItemSchema>;
+
+/** Maps a task to its wire shape, e.g. `{ id: 'A.1', name: 'A.1 Identify the goals…', … }`. */
+export function toTaskItem(task: Task): TaskItem {
+  return {
+    id: task.id,
+    name: `${task.id} ${task.text}`,
+    description: task.text,
+    version: task.version,
+  };
+}
