@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { TaskItemSchema } from '../reference/task-lists';
+
+/** A flagged field's details (SPEC §3 `data`). */
+export const FlagInfoSchema = z.object({ flagged: z.boolean(), comment: z.string().optional() });
+
+/** An experience log as the API returns it (SPEC §3), contract spellings kept. Hours are decimal. */
+export const ExperienceLogSchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), name: z.string() }),
+  expereince_type: z.number(),
+  expereince_type_name: z.string().nullable(),
+  setting: z.number(),
+  setting_name: z.string().nullable(),
+  /** The trainee's supervisor record (the same id as trainee_supervisor). */
+  supervisor: z.number(),
+  trainee_supervisor: z.number(),
+  supervisor_name: z.string(),
+  /** The linked supervisor account, when the supervisor has one. */
+  supervisor_account: z.number().nullable(),
+  date_of_experience: z.string(),
+  time_of_expereince_start: z.string(),
+  time_of_expereince_end: z.string(),
+  unrestricted_hours: z.number(),
+  restricted_hours: z.number(),
+  experience_hours: z.number(),
+  individual_or_group: z.enum(['Individual', 'Group', 'No supervision']),
+  method_of_supervision: z.enum(['In Person', 'Virtual']).nullable(),
+  supervision_start_time: z.string().nullable(),
+  supervision_end_time: z.string().nullable(),
+  supervised_hours: z.number(),
+  independant_hours: z.number(),
+  client_observation: z.enum(['Yes', 'No']).nullable(),
+  supervision_contact: z.number().nullable(),
+  supervision_contact_name: z.string().nullable(),
+  task: z.array(TaskItemSchema),
+  experience_note: z.string(),
+  status: z.enum(['pending', 'approved', 'flagged']),
+  data: z.record(z.string(), FlagInfoSchema),
+  status_changed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type ExperienceLog = z.infer<typeof ExperienceLogSchema>;
+
+/** One step of a log's audit history. */
+export const LogHistoryEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(['create', 'update', 'delete', 'restore', 'approve', 'flag', 'resubmit', 'reopen']),
+  actor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
+  at: z.string(),
+  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+});
+export type LogHistoryEntry = z.infer<typeof LogHistoryEntrySchema>;
+
+/** GET /api/v1/experience-log/ filters. */
+export const LogListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'flagged']).optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' })
+    .optional(),
+  date_of_experience: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' })
+    .optional(),
+});
+export type LogListQuery = z.infer<typeof LogListQuerySchema>;
+
+/** Deleted logs stay recoverable by the trainee for this long. */
+export const LOG_RECOVERY_DAYS = 30;
