@@ -13,6 +13,7 @@ import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { contentRoutes } from './features/content/content.routes';
+import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes(deps));
   await app.register(contentRoutes(deps));
   await app.register(supervisorsRoutes(deps));
+  await app.register(logsRoutes(deps));
 
   await registerClient(app, config.CLIENT_DIST);
   return app;

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ExperienceLogSchema,
+  LogHistoryEntrySchema,
+  LogListQuerySchema,
+} from '../../../shared/logs/experience-log.schema';
+import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
+import type { AppDeps } from '../../deps';
+import { guard, requireTrainee } from '../../plugins/auth';
+import * as service from './logs.service';
+
+const tags = ['logs'];
+const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
+/** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
+const UpdateBodySchema = z.union([
+  z.object({ id: z.coerce.number().optional(), log: LogEntryWireSchema }),
+  LogEntryWireSchema,
+]);
+
+/** The trainee's experience logs (SPEC §7 "Experience log"). */
+export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  const ctx = (request: Parameters<typeof requireTrainee>[0]) => ({ db, actor: requireTrainee(request), now: deps.now() });
+
+  return async (app) => {
+    app.get(
+      '/api/v1/experience-log/',
+      { onRequest: guard.trainee, schema: { tags, querystring: LogListQuerySchema, response: { 200: LogListSchema } } },
+      async (request) => ({ results: await service.listLogs({ ...ctx(request), query: request.query }) }),
+    );
+
+    app.post(
+      '/api/v1/experience-log/',
+      { onRequest: guard.trainee, schema: { tags, body: LogEntryWireSchema, response: { 201: ExperienceLogSchema } } },
+      async (request, reply) => reply.status(201).send(await service.createLog({ ...ctx(request), wire: request.body })),
+    );
+
+    app.get(
+      '/api/v1/experience-log/deleted/',
+      { onRequest: guard.trainee, schema: { tags, response: { 200: LogListSchema } } },
+      async (request) => ({ results: await service.listDeletedLogs(ctx(request)) }),
+    );
+
+    app.get(
+      '/api/v1/experience-log/:id/',
+      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } } },
+      async (request) => service.getLog({ ...ctx(request), id: request.params.id }),
+    );
+
+    app.put(
+      '/api/v1/experience-log/:id/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, body: UpdateBodySchema, response: { 200: ExperienceLogSchema } },
+      },
+      async (request) => {
+        const wire = 'log' in request.body ? request.body.log : request.body;
+        return service.updateLog({ ...ctx(request), id: request.params.id, wire });
+      },
+    );
+
+    app.delete(
+      '/api/v1/experience-log/:id/',
+      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema } },
+      async (request, reply) => {
+        await service.deleteLog({ ...ctx(request), id: request.params.id });
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/v1/experience-log/:id/restore/',
+      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } } },
+      async (request) => service.restoreLog({ ...ctx(request), id: request.params.id }),
+    );
+
+    app.get(
+      '/api/v1/experience-log/:id/history/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) } },
+      },
+      async (request) => ({ results: await service.getLogHistory({ ...ctx(request), id: request.params.id }) }),
+    );
+  };
+}

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { AppError, type FieldErrors } from '../../../shared/errors';
+import {
+  LOG_RECOVERY_DAYS,
+  type ExperienceLog,
+  type LogHistoryEntry,
+  type LogListQuery,
+} from '../../../shared/logs/experience-log.schema';
+import { makeLogEntrySchema, type LogEntryInput, type LogEntryWire } from '../../../shared/logs/log-entry.schema';
+import { overlapMessage } from '../../../shared/logs/log-overlap';
+import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
+import { SETTINGS } from '../../../shared/reference/lookups';
+import { findTask } from '../../../shared/reference/task-lists';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as repo from './logs.repository';
+import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
+
+type Context = { db: Db; actor: Actor; now: Date };
+
+/** The server's calendar date; the schema allows a trainee's date to be one day ahead. */
+export function serverToday(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const NEW_TASKS_V6 = 'New entries must use tasks from the 6th Edition Test Content Outline.';
+const APPROVED_LOCKED =
+  'This log is approved, so it is locked. Ask your supervisor to reopen it if it needs a change.';
+
+/** Parses the payload with the shared rules; every failure becomes a field error. */
+function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
+  const parsed = makeLogEntrySchema({ today: serverToday(now) }).safeParse(wire);
+  if (parsed.success) return parsed.data;
+  throw new AppError('VALIDATION', 'Invalid log', fieldErrorsOf(parsed.error));
+}
+
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = typeof issue.path[0] === 'string' ? issue.path[0] : 'non_field_errors';
+    const list = (fields[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fields;
+}
+
+/** Checks against reference data and the trainee's other logs; returns the values to store. */
+async function resolveEntry(
+  ctx: Context,
+  entry: LogEntryInput,
+  options: { logId?: number; allowedLegacyTaskIds?: readonly string[] },
+): Promise<repo.LogValues> {
+  const { db, actor } = ctx;
+  const errors: FieldErrors = {};
+  if (!SETTINGS.some((setting) => setting.id === entry.settingId)) errors.setting = ['Unknown setting'];
+  if (
+    entry.supervisionContactId !== null &&
+    !SUPERVISION_CONTACTS.some((contact) => contact.id === entry.supervisionContactId)
+  ) {
+    errors.supervision_contact = ['Unknown supervision contact'];
+  }
+  // New entries use 6th-edition tasks only; a legacy log keeps the 5th-edition ids it had.
+  const badTask = entry.taskIds.find(
+    (id) => findTask(id)?.version !== 'v6' && !(options.allowedLegacyTaskIds ?? []).includes(id),
+  );
+  if (badTask !== undefined) errors.task = [NEW_TASKS_V6];
+
+  let traineeSupervisorId = entry.traineeSupervisorId;
+  if (entry.newSupervisor === null && traineeSupervisorId !== null) {
+    const own = await supervisorsRepo.findForTrainee(db, actor.id, traineeSupervisorId);
+    if (!own) errors.supervisor = ['Choose one of your supervisors'];
+  }
+  const overlapping = await repo.findOverlapping(db, actor.id, {
+    date: entry.dateOfExperience,
+    startMinute: entry.startMinute,
+    endMinute: entry.endMinute,
+    excludeId: options.logId,
+  });
+  if (overlapping) {
+    errors.time_of_expereince_start = [
+      overlapMessage({
+        date: overlapping.dateOfExperience,
+        startMinutes: overlapping.startMinute,
+        endMinutes: overlapping.endMinute,
+      }),
+    ];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
+
+  if (entry.newSupervisor !== null) {
+    traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
+  }
+  if (traineeSupervisorId === null) throw AppError.field('supervisor', '⋆Required');
+  return {
+    traineeSupervisorId,
+    experienceTypeId: entry.experienceTypeId,
+    settingId: entry.settingId,
+    dateOfExperience: entry.dateOfExperience,
+    startMinute: entry.startMinute,
+    endMinute: entry.endMinute,
+    experienceMinutes: entry.experienceMinutes,
+    unrestrictedMinutes: entry.unrestrictedMinutes,
+    restrictedMinutes: entry.restrictedMinutes,
+    individualOrGroup: entry.individualOrGroup,
+    methodOfSupervision: entry.methodOfSupervision,
+    supervisionStartMinute: entry.supervisionStartMinute,
+    supervisionEndMinute: entry.supervisionEndMinute,
+    supervisedMinutes: entry.supervisedMinutes,
+    independentMinutes: entry.independentMinutes,
+    clientObservation: entry.clientObservation,
+    supervisionContactId: entry.supervisionContactId,
+    experienceNote: entry.experienceNote,
+  };
+}
+
+/** '+ Add new' supervisor: created first, then linked; an email already listed is reused. */
+async function addOrReuseSupervisor(ctx: Context, input: { name: string; email: string }): Promise<number> {
+  const { db, actor } = ctx;
+  if (input.email === actor.email) {
+    throw AppError.field('newSupervisorEmail', 'You cannot list yourself as your supervisor.');
+  }
+  const created = await supervisorsRepo.insert(db, {
+    traineeId: actor.id,
+    name: input.name,
+    lastname: '',
+    email: input.email,
+    supervisorUserId: await supervisorsRepo.findSupervisorAccountId(db, input.email),
+  });
+  if (created) return created.id;
+  const existing = (await supervisorsRepo.listForTrainee(db, actor.id)).find((row) => row.email === input.email);
+  if (!existing) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
+  return existing.id;
+}
+
+async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
+  const log = await repo.findForTrainee(ctx.db, ctx.actor.id, id);
+  if (!log) throw new AppError('NOT_FOUND', 'Log not found');
+  return log;
+}
+
+/** Records a new log (pending) with its history entry. */
+export async function createLog(ctx: Context & { wire: LogEntryWire }): Promise<ExperienceLog> {
+  const entry = parseEntry(ctx.wire, ctx.now);
+  const id = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const values = await resolveEntry(txCtx, entry, {});
+    const row = await repo.insertLog(tx, ctx.actor.id, values, ctx.now);
+    await repo.replaceTasks(tx, row.id, entry.taskIds);
+    await repo.addHistory(tx, {
+      logId: row.id,
+      actorId: ctx.actor.id,
+      action: 'create',
+      changes: diffSnapshots(null, snapshotOf(values, entry.taskIds)),
+      now: ctx.now,
+    });
+    return row.id;
+  });
+  return toExperienceLog(await loadOwnLog(ctx, id));
+}
+
+/**
+ * Edits a pending or flagged log; it goes (back) to pending. An approved log is locked until
+ * the supervisor reopens it.
+ */
+export async function updateLog(ctx: Context & { id: number; wire: LogEntryWire }): Promise<ExperienceLog> {
+  const current = await loadOwnLog(ctx, ctx.id);
+  if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
+  const entry = parseEntry(ctx.wire, ctx.now);
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const values = await resolveEntry(txCtx, entry, { logId: ctx.id, allowedLegacyTaskIds: current.taskIds });
+    if (!(await repo.updateUnapprovedLog(tx, ctx.actor.id, ctx.id, values, ctx.now))) {
+      throw new AppError('CONFLICT', APPROVED_LOCKED);
+    }
+    await repo.replaceTasks(tx, ctx.id, entry.taskIds);
+    const changes = diffSnapshots(snapshotOf(current, current.taskIds), snapshotOf(values, entry.taskIds));
+    if (current.status === 'flagged') changes.status = { old: 'flagged', new: 'pending' };
+    await repo.addHistory(tx, {
+      logId: ctx.id,
+      actorId: ctx.actor.id,
+      action: current.status === 'flagged' ? 'resubmit' : 'update',
+      changes,
+      now: ctx.now,
+    });
+  });
+  return toExperienceLog(await loadOwnLog(ctx, ctx.id));
+}
+
+/** Deletes a log: it leaves every list but stays recoverable for 30 days and kept for audits. */
+export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
+  const current = await loadOwnLog(ctx, ctx.id);
+  if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.softDelete(tx, ctx.actor.id, ctx.id, ctx.now))) {
+      throw new AppError('CONFLICT', APPROVED_LOCKED);
+    }
+    await repo.addHistory(tx, { logId: ctx.id, actorId: ctx.actor.id, action: 'delete', changes: {}, now: ctx.now });
+  });
+}
+
+function recoverySince(now: Date): Date {
+  return new Date(now.getTime() - LOG_RECOVERY_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** Brings back a log deleted in the last 30 days, unless another log now takes its time. */
+export async function restoreLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
+  const deleted = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
+  const since = recoverySince(ctx.now);
+  if (!deleted?.deletedAt || deleted.deletedAt <= since) throw new AppError('NOT_FOUND', 'Deleted log not found');
+  await ctx.db.transaction(async (tx) => {
+    const overlapping = await repo.findOverlapping(tx, ctx.actor.id, {
+      date: deleted.dateOfExperience,
+      startMinute: deleted.startMinute,
+      endMinute: deleted.endMinute,
+      excludeId: deleted.id,
+    });
+    if (overlapping) {
+      throw new AppError(
+        'CONFLICT',
+        overlapMessage({
+          date: overlapping.dateOfExperience,
+          startMinutes: overlapping.startMinute,
+          endMinutes: overlapping.endMinute,
+        }),
+      );
+    }
+    if (!(await repo.restore(tx, ctx.actor.id, ctx.id, since))) throw new AppError('NOT_FOUND', 'Deleted log not found');
+    await repo.addHistory(tx, { logId: ctx.id, actorId: ctx.actor.id, action: 'restore', changes: {}, now: ctx.now });
+  });
+  return toExperienceLog(await loadOwnLog(ctx, ctx.id));
+}
+
+/** The trainee's logs with the contract's filters. */
+export async function listLogs(ctx: Context & { query: LogListQuery }): Promise<ExperienceLog[]> {
+  const records = await repo.listForTrainee(ctx.db, ctx.actor.id, {
+    status: ctx.query.status,
+    month: ctx.query.month,
+    date: ctx.query.date_of_experience,
+  });
+  return records.map(toExperienceLog);
+}
+
+export async function getLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
+  return toExperienceLog(await loadOwnLog(ctx, ctx.id));
+}
+
+/** Logs deleted in the last 30 days, newest deletion first. */
+export async function listDeletedLogs(ctx: Context): Promise<ExperienceLog[]> {
+  return (await repo.listDeletedSince(ctx.db, ctx.actor.id, recoverySince(ctx.now))).map(toExperienceLog);
+}
+
+/** A log's audit history (deleted logs included: the history outlives the log). */
+export async function getLogHistory(ctx: Context & { id: number }): Promise<LogHistoryEntry[]> {
+  const log = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
+  if (!log) throw new AppError('NOT_FOUND', 'Log not found');
+  return (await repo.listHistory(ctx.db, ctx.id)).map(toHistoryEntry);
+}
