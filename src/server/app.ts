@@ -15,6 +15,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { progressRoutes } from './features/progress/progress.routes';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentRoutes(deps));
   await app.register(supervisorsRoutes(deps));
   await app.register(logsRoutes(deps));
+  await app.register(progressRoutes(deps));
 
   await registerClient(app, config.CLIENT_DIST);
   return app;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AccruedQuerySchema,
+  AccruedResponseSchema,
+  MonthQuerySchema,
+  MonthValidationSchema,
+} from '../../../shared/progress/accrued.schema';
+import { AppError } from '../../../shared/errors';
+import type { AppDeps } from '../../deps';
+import { guard, requireActor, requireTrainee } from '../../plugins/auth';
+import * as service from './progress.service';
+
+const tags = ['progress'];
+
+/** Accrued totals and the month's requirement checks (SPEC §7 get-accrued, validate). */
+export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    app.get(
+      '/api/v1/get-accrued/',
+      { onRequest: guard.user, schema: { tags, querystring: AccruedQuerySchema, response: { 200: AccruedResponseSchema } } },
+      async (request) => {
+        const actor = requireActor(request);
+        const { u_id: traineeId, from_date: from, to_date: to } = request.query;
+        if (actor.isSupervisor) {
+          // A supervisor's view of a linked trainee arrives with the review feature.
+          throw new AppError('NOT_FOUND', 'Trainee not found');
+        }
+        if (traineeId !== undefined && traineeId !== actor.id) throw new AppError('NOT_FOUND', 'Trainee not found');
+        return service.getAccrued({ db, traineeId: actor.id, range: { from, to }, now: deps.now() });
+      },
+    );
+
+    app.get(
+      '/api/v1/validate/',
+      { onRequest: guard.trainee, schema: { tags, querystring: MonthQuerySchema, response: { 200: MonthValidationSchema } } },
+      async (request) =>
+        service.validateMonth({ db, actor: requireTrainee(request), month: request.query.month, now: deps.now() }),
+    );
+  };
+}

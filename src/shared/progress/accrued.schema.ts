@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { RULE_SET_IDS } from '../logs/rule-sets';
+
+/** The sidebar's rows (SPEC §2, §3 "Accrued totals"): hours decimal, percentages 0–100. */
+export const AccruedTotalsSchema = z.object({
+  experience_hours: z.number(),
+  independent_hours: z.number(),
+  supervised_hours: z.number(),
+  unrestricted_hours: z.number(),
+  percent_unrestricted: z.number(),
+  supervision_contacts: z.number(),
+  percent_supervision: z.number(),
+});
+export type AccruedTotals = z.infer<typeof AccruedTotalsSchema>;
+
+/** GET /api/v1/get-accrued/: all-time totals and the totals of a date range (month to date). */
+export const AccruedResponseSchema = z.object({
+  total: AccruedTotalsSchema,
+  month_to_date: AccruedTotalsSchema,
+  from_date: z.string(),
+  to_date: z.string(),
+});
+export type AccruedResponse = z.infer<typeof AccruedResponseSchema>;
+
+const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
+
+/** Its query: an optional range (default: this month) and, for supervisors, the trainee. */
+export const AccruedQuerySchema = z.object({
+  from_date: DateSchema.optional(),
+  to_date: DateSchema.optional(),
+  u_id: z.coerce.number().int().positive().optional(),
+});
+
+/** One requirement check on the wire. */
+export const MonthlyCheckSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  required: z.number().nullable(),
+  actual: z.number(),
+  unit: z.enum(['hours', 'percent', 'count', 'minutes']),
+  status: z.enum(['pass', 'fail', 'info']),
+});
+
+/** GET /api/v1/validate/: the month's requirement checks per fieldwork type. */
+export const MonthValidationSchema = z.object({
+  month: z.string(),
+  is_current_month: z.boolean(),
+  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string(), is_chosen: z.boolean() }),
+  types: z.array(
+    z.object({
+      expereince_type: z.number(),
+      name: z.string(),
+      total_hours: z.number(),
+      checks: z.array(MonthlyCheckSchema),
+    }),
+  ),
+});
+export type MonthValidation = z.infer<typeof MonthValidationSchema>;
+
+export const MonthQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' })
+    .optional(),
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
+import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
+import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let trainee: TestUser;
+let emptyTrainee: TestUser;
+let supervisor: TestUser;
+
+async function log(user: TestUser, supervisorId: number, overrides: Partial<LogEntryWire>) {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/experience-log/',
+    token: user.token,
+    payload: createLogPayload({ supervisor: supervisorId, trainee_supervisor: supervisorId, ...overrides }),
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-03-20T12:00:00Z');
+  trainee = await createTrainee(t.db);
+  emptyTrainee = await createTrainee(t.db);
+  supervisor = await createSupervisor(t.db);
+  const record = await t.request({ method: 'POST', url: '/api/v1/trainee-supervisors/', token: trainee.token, payload: { name: 'Dana', email: 'dana@example.com' } });
+  const id = record.json<{ id: number }>().id;
+  const supervised = (start: string, end: string, hours: number) => ({ supervision_start_time: start, supervision_end_time: end, supervised_hours: hours });
+  await log(trainee, id, { date_of_experience: '2026-03-02', time_of_expereince_start: '09:00', time_of_expereince_end: '13:00', unrestricted_hours: 3, individual_or_group: 'Individual', ...supervised('09:00', '10:00', 1), client_observation: 'Yes', supervision_contact: 1 });
+  await log(trainee, id, { date_of_experience: '2026-03-03', time_of_expereince_start: '09:00', time_of_expereince_end: '15:00', unrestricted_hours: 4, individual_or_group: 'Group', ...supervised('10:00', '11:00', 1), client_observation: 'No', supervision_contact: 2 });
+  await log(trainee, id, { date_of_experience: '2026-03-04', time_of_expereince_start: '08:00', time_of_expereince_end: '12:00', unrestricted_hours: 2, individual_or_group: 'No supervision' });
+  await log(trainee, id, { date_of_experience: '2026-03-05', time_of_expereince_start: '09:00', time_of_expereince_end: '11:00', unrestricted_hours: 2, individual_or_group: 'Individual', ...supervised('09:00', '09:30', 0.5), client_observation: 'No', supervision_contact: 5 });
+  await log(trainee, id, { date_of_experience: '2026-02-10', time_of_expereince_start: '10:00', time_of_expereince_end: '12:00', unrestricted_hours: 1, individual_or_group: 'No supervision' });
+});
+afterAll(async () => t.close());
+
+describe('accrued totals', () => {
+  it('sums all time and the month to date in the sidebar’s rows', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/get-accrued/', token: trainee.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      total: {
+        experience_hours: 18,
+        independent_hours: 15.5,
+        supervised_hours: 2.5,
+        unrestricted_hours: 12,
+        percent_unrestricted: 66.7,
+        supervision_contacts: 2,
+        percent_supervision: 13.9,
+      },
+      month_to_date: {
+        experience_hours: 16,
+        independent_hours: 13.5,
+        supervised_hours: 2.5,
+        unrestricted_hours: 11,
+        percent_unrestricted: 68.8,
+        supervision_contacts: 2,
+        percent_supervision: 15.6,
+      },
+      from_date: '2026-03-01',
+      to_date: '2026-03-31',
+    });
+  });
+
+  it('sums a chosen range, and zeros for a trainee with no logs', async () => {
+    const range = await t.request({ method: 'GET', url: '/api/v1/get-accrued/?from_date=2026-02-01&to_date=2026-02-28', token: trainee.token });
+    expect(range.json().month_to_date).toMatchObject({ experience_hours: 2, unrestricted_hours: 1, percent_unrestricted: 50 });
+    const empty = await t.request({ method: 'GET', url: '/api/v1/get-accrued/', token: emptyTrainee.token });
+    expect(empty.json().total).toEqual({
+      experience_hours: 0,
+      independent_hours: 0,
+      supervised_hours: 0,
+      unrestricted_hours: 0,
+      percent_unrestricted: 0,
+      supervision_contacts: 0,
+      percent_supervision: 0,
+    });
+  });
+
+  it('refuses a reversed range and another trainee’s id', async () => {
+    const reversed = await t.request({ method: 'GET', url: '/api/v1/get-accrued/?from_date=2026-03-10&to_date=2026-03-01', token: trainee.token });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual({ from_date: ['The start date must be on or before the end date'] });
+    const other = await t.request({ method: 'GET', url: `/api/v1/get-accrued/?u_id=${trainee.id}`, token: emptyTrainee.token });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/v1/get-accrued/' })).statusCode).toBe(401);
+  });
+});
+
+describe('monthly requirement checks', () => {
+  it('checks the month under the 2022 standards before 2027', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/validate/', token: trainee.token });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ month: string; is_current_month: boolean; rule_set: unknown; types: { expereince_type: number; total_hours: number; checks: { key: string; required: number | null; actual: number; status: string }[] }[] }>();
+    expect(body.month).toBe('2026-03');
+    expect(body.is_current_month).toBe(true);
+    expect(body.rule_set).toMatchObject({ id: '2022', is_chosen: false });
+    expect(body.types).toHaveLength(1);
+    const checks = Object.fromEntries(body.types[0]?.checks.map((c) => [c.key, [c.required, Math.round(c.actual * 100) / 100, c.status]]) ?? []);
+    expect(checks).toEqual({
+      'total-min': [20, 16, 'fail'],
+      'total-max': [130, 16, 'pass'],
+      'supervision-percent': [5, 15.63, 'pass'],
+      contacts: [4, 2, 'fail'],
+      observation: [1, 1, 'pass'],
+      'individual-percent': [50, 60, 'pass'],
+      'unrestricted-percent': [60, 66.67, 'pass'],
+    });
+  });
+
+  it('checks another month on request', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/validate/?month=2026-02', token: trainee.token });
+    const body = response.json<{ is_current_month: boolean; types: { total_hours: number }[] }>();
+    expect(body.is_current_month).toBe(false);
+    expect(body.types[0]?.total_hours).toBe(2);
+  });
+
+  it('is for trainees only', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/v1/validate/', token: supervisor.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/v1/validate/' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/v1/validate/?month=March', token: trainee.token })).statusCode).toBe(400);
+  });
+});
