@@ -1,0 +1,82 @@
+import { REQUIRED } from '../accounts/account.schema';
+import type { LogEntryWire } from './log-entry.schema';
+import { LOG_MESSAGES } from './log-messages';
+import { hoursToMinutes, parseTime } from './time';
+import { readNumber, readText } from './wire-values';
+
+type WireField = keyof LogEntryWire;
+
+/** The wire fields that carry numbers. */
+export type NumberField =
+  | 'expereince_type'
+  | 'setting'
+  | 'supervisor'
+  | 'unrestricted_hours'
+  | 'restricted_hours'
+  | 'experience_hours'
+  | 'supervised_hours'
+  | 'independant_hours'
+  | 'supervision_contact';
+/** The wire fields that carry text. */
+export type TextField = Exclude<WireField, NumberField | 'trainee_supervisor' | 'task'>;
+
+/** A reader over one payload. */
+export type FieldReader = ReturnType<typeof createFieldReader>;
+
+/**
+ * Reads one wire field at a time, reporting what is wrong with it. Each read returns null when it
+ * reported a problem, so later rules skip values that are already wrong.
+ */
+export function createFieldReader(
+  wire: LogEntryWire,
+  report: (field: WireField, message: string) => void,
+) {
+  let failed = false;
+  const fail = (field: WireField, message: string) => {
+    failed = true;
+    report(field, message);
+  };
+  /** Trimmed text; '⋆Required' when empty. */
+  const text = (field: TextField): string | null => {
+    const value = readText(wire[field]);
+    if (value === null) fail(field, REQUIRED);
+    return value;
+  };
+  return {
+    fail,
+    text,
+    hasFailed: () => failed,
+    /** A reference id: '⋆Required' unless greater than 0 (SPEC §5). */
+    id(field: NumberField): number | null {
+      const value = readNumber(wire[field]);
+      if (value.kind === 'invalid') fail(field, LOG_MESSAGES.notANumber);
+      else if (value.kind === 'absent' || value.value <= 0) fail(field, REQUIRED);
+      else if (!Number.isInteger(value.value)) fail(field, LOG_MESSAGES.notAWholeNumber);
+      else return value.value;
+      return null;
+    },
+    /** Decimal hours as whole minutes; required and never negative. */
+    minutes(field: NumberField): number | null {
+      const value = readNumber(wire[field]);
+      if (value.kind === 'invalid') fail(field, LOG_MESSAGES.notANumber);
+      else if (value.kind === 'absent') fail(field, REQUIRED);
+      else if (value.value < 0) fail(field, LOG_MESSAGES.negativeHours);
+      else return hoursToMinutes(value.value);
+      return null;
+    },
+    /** An 'HH:mm' time as minutes of the day. */
+    time(field: TextField): number | null {
+      const value = text(field);
+      const minute = value === null ? null : parseTime(value);
+      if (value !== null && minute === null) fail(field, LOG_MESSAGES.invalidTime);
+      return minute;
+    },
+    /** One of a fixed list of answers. */
+    choice<T extends string>(field: TextField, options: readonly T[], message: string): T | null {
+      const value = text(field);
+      const match = options.find((option) => option === value) ?? null;
+      if (value !== null && match === null) fail(field, message);
+      return match;
+    },
+  };
+}

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { EmailSchema, INVALID_EMAIL, REQUIRED } from '../accounts/account.schema';
+import type { ExperienceTypeId } from '../reference/lookups';
+import { taskVersionOf } from '../reference/task-lists';
+import { computeLogHours } from './log-hours';
+import { SUPERVISION_CONTACTS } from './rule-sets';
+import { createFieldReader, type FieldReader } from './log-entry-reader';
+import {
+  EXPERIENCE_NOTE_MAX_LENGTH,
+  LOG_MESSAGES,
+  supervisedHoursTooLong,
+  unknownTask,
+} from './log-messages';
+import { addDays, isValidDate } from './time';
+import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
+
+/** A log's review status (SPEC §4 "Log status"). */
+export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
+/** A log's review status. */
+export type LogStatus = (typeof LOG_STATUSES)[number];
+
+/** SPEC §3 individual_or_group; 'No supervision' clears every supervision field. */
+export const INDIVIDUAL_OR_GROUP = ['Individual', 'Group', 'No supervision'] as const;
+/** Individual, group or no supervision. */
+export type IndividualOrGroup = (typeof INDIVIDUAL_OR_GROUP)[number];
+
+/** SPEC §3 method_of_supervision. */
+export const SUPERVISION_METHODS = ['In Person', 'Virtual'] as const;
+/** In person or virtual. */
+export type SupervisionMethod = (typeof SUPERVISION_METHODS)[number];
+
+/** SPEC §3 client_observation. */
+export const CLIENT_OBSERVATION_ANSWERS = ['Yes', 'No'] as const;
+/** Whether the supervisor observed the trainee with a client. */
+export type ClientObservationAnswer = (typeof CLIENT_OBSERVATION_ANSWERS)[number];
+
+/** The experience-log write payload with the contract's spellings (SPEC §3, §7). */
+export const LogEntryWireSchema = z.object({
+  expereince_type: WireNumberSchema,
+  setting: WireNumberSchema,
+  /** The trainee's supervisor record. */
+  supervisor: WireNumberSchema,
+  /** The same record again in the contract's client; accepted and not read. */
+  trainee_supervisor: WireNumberSchema,
+  date_of_experience: WireTextSchema,
+  time_of_expereince_start: WireTextSchema,
+  time_of_expereince_end: WireTextSchema,
+  unrestricted_hours: WireNumberSchema,
+  restricted_hours: WireNumberSchema,
+  experience_hours: WireNumberSchema,
+  individual_or_group: WireTextSchema,
+  method_of_supervision: WireTextSchema,
+  supervision_start_time: WireTextSchema,
+  supervision_end_time: WireTextSchema,
+  supervised_hours: WireNumberSchema,
+  independant_hours: WireNumberSchema,
+  client_observation: WireTextSchema,
+  supervision_contact: WireNumberSchema,
+  task: z.array(z.string(), { error: 'Must be a list of task ids' }).nullish(),
+  experience_note: WireTextSchema,
+  newSupervisor: WireTextSchema,
+  newSupervisorEmail: WireTextSchema,
+});
+
+/** The payload as a form holds it and the API receives it. */
+export type LogEntryWire = z.input<typeof LogEntryWireSchema>;
+
+/** A parsed, checked log entry: camelCase, minutes, times as minutes of the day. */
+export type LogEntryInput = {
+  experienceTypeId: ExperienceTypeId;
+  settingId: number;
+  /** The supervisor record; null when the entry adds a new supervisor instead. */
+  traineeSupervisorId: number | null;
+  /** A supervisor to create and link (SPEC §4 '+ Add new'); the email is lower-cased. */
+  newSupervisor: { name: string; email: string } | null;
+  dateOfExperience: string;
+  startMinute: number;
+  endMinute: number;
+  experienceMinutes: number;
+  unrestrictedMinutes: number;
+  restrictedMinutes: number;
+  individualOrGroup: IndividualOrGroup;
+  methodOfSupervision: SupervisionMethod | null;
+  supervisionStartMinute: number | null;
+  supervisionEndMinute: number | null;
+  supervisedMinutes: number;
+  independentMinutes: number;
+  clientObservation: ClientObservationAnswer | null;
+  supervisionContactId: number | null;
+  taskIds: string[];
+  experienceNote: string;
+};
+
+/**
+ * The experience-log schema for someone whose date is `today` ('YYYY-MM-DD'). It reads the wire
+ * payload (the react-hook-form values are the same shape) and reports every SPEC §5 rule, plus the
+ * time-window rules, on the field it belongs to. The computed hours the client sends are checked
+ * (required, not negative) but not trusted: the output carries minutes recomputed from the times,
+ * so a payload from the old client, which sent concentrated experience hours ×1.33, parses to the
+ * actual hours. With newSupervisor or newSupervisorEmail filled in, `supervisor` is ignored.
+ */
+export function makeLogEntrySchema({ today }: { today: string }) {
+  if (!isValidDate(today)) throw new Error('makeLogEntrySchema: today must be YYYY-MM-DD');
+  // A trainee's today may already be tomorrow on the server's clock.
+  const latestDate = addDays(today, 1);
+
+  return LogEntryWireSchema.transform((wire, ctx): LogEntryInput => {
+    const read = createFieldReader(wire, (field, message) =>
+      ctx.issues.push({ code: 'custom', message, input: wire[field], path: [field] }),
+    );
+
+    const type = read.id('expereince_type');
+    const experienceTypeId = type === 1 || type === 2 ? type : null;
+    if (type !== null && experienceTypeId === null) {
+      read.fail('expereince_type', LOG_MESSAGES.unknownExperienceType);
+    }
+    const settingId = read.id('setting');
+    const { traineeSupervisorId, newSupervisor } = readSupervisor(wire, read);
+
+    const date = read.text('date_of_experience');
+    if (date !== null && !isValidDate(date)) {
+      read.fail('date_of_experience', LOG_MESSAGES.invalidDate);
+    } else if (date !== null && date > latestDate) {
+      read.fail('date_of_experience', LOG_MESSAGES.futureDate);
+    }
+
+    const start = read.time('time_of_expereince_start');
+    const end = read.time('time_of_expereince_end');
+    const hasWindow = start !== null && end !== null && end > start;
+    if (start !== null && end !== null && !hasWindow) {
+      read.fail('time_of_expereince_end', LOG_MESSAGES.endNotAfterStart);
+    }
+
+    const unrestrictedMinutes = read.minutes('unrestricted_hours');
+    // Required and never negative (SPEC §5), then recomputed: the client's figures are not trusted.
+    read.minutes('restricted_hours');
+    read.minutes('experience_hours');
+    if (hasWindow && unrestrictedMinutes !== null && unrestrictedMinutes > end - start) {
+      read.fail('unrestricted_hours', LOG_MESSAGES.unrestrictedAboveExperience);
+    }
+
+    const individualOrGroup = read.choice(
+      'individual_or_group',
+      INDIVIDUAL_OR_GROUP,
+      LOG_MESSAGES.chooseIndividualOrGroup,
+    );
+    const isSupervised = individualOrGroup === 'Individual' || individualOrGroup === 'Group';
+    // 'No supervision' hides the supervision fields; whatever they still hold is dropped.
+    const experience = hasWindow ? { start, end } : null;
+    const supervision = isSupervised ? readSupervision(read, experience) : NO_SUPERVISION;
+
+    const taskIds = readTasks(wire.task, read);
+    const experienceNote = read.text('experience_note');
+    if (experienceNote !== null && experienceNote.length > EXPERIENCE_NOTE_MAX_LENGTH) {
+      read.fail('experience_note', LOG_MESSAGES.noteTooLong);
+    }
+
+    if (
+      read.hasFailed() ||
+      experienceTypeId === null ||
+      settingId === null ||
+      date === null ||
+      !hasWindow ||
+      unrestrictedMinutes === null ||
+      individualOrGroup === null ||
+      experienceNote === null
+    ) {
+      return z.NEVER;
+    }
+    const hours = computeLogHours({
+      start,
+      end,
+      unrestrictedMinutes,
+      supervisionStart: supervision.supervisionStartMinute,
+      supervisionEnd: supervision.supervisionEndMinute,
+      isSupervised,
+    });
+    return {
+      experienceTypeId,
+      settingId,
+      traineeSupervisorId,
+      newSupervisor,
+      dateOfExperience: date,
+      startMinute: start,
+      endMinute: end,
+      unrestrictedMinutes,
+      ...hours,
+      individualOrGroup,
+      ...supervision,
+      taskIds,
+      experienceNote,
+    };
+  });
+}
+
+/** The schema `makeLogEntrySchema` returns. */
+export type LogEntrySchema = ReturnType<typeof makeLogEntrySchema>;
+
+/** An existing supervisor record, or a new supervisor's name and email (SPEC §4 '+ Add new'). */
+function readSupervisor(
+  wire: LogEntryWire,
+  read: FieldReader,
+): Pick<LogEntryInput, 'traineeSupervisorId' | 'newSupervisor'> {
+  const isAddingSupervisor =
+    readText(wire.newSupervisor) !== null || readText(wire.newSupervisorEmail) !== null;
+  if (!isAddingSupervisor) {
+    return { traineeSupervisorId: read.id('supervisor'), newSupervisor: null };
+  }
+
+  const name = read.text('newSupervisor');
+  const email = read.text('newSupervisorEmail');
+  const parsedEmail = email === null ? null : EmailSchema.safeParse(email);
+  if (parsedEmail && !parsedEmail.success) {
+    read.fail('newSupervisorEmail', parsedEmail.error.issues[0]?.message ?? INVALID_EMAIL);
+  }
+  return {
+    traineeSupervisorId: null,
+    newSupervisor: name !== null && parsedEmail?.success ? { name, email: parsedEmail.data } : null,
+  };
+}
+
+type SupervisionFields = Pick<
+  LogEntryInput,
+  | 'methodOfSupervision'
+  | 'supervisionStartMinute'
+  | 'supervisionEndMinute'
+  | 'clientObservation'
+  | 'supervisionContactId'
+>;
+
+const NO_SUPERVISION: SupervisionFields = {
+  methodOfSupervision: null,
+  supervisionStartMinute: null,
+  supervisionEndMinute: null,
+  clientObservation: null,
+  supervisionContactId: null,
+};
+
+/**
+ * The supervision fields of an Individual or Group entry, with the SPEC §5 window rules. The
+ * window is compared with the experience only when the experience times are themselves valid.
+ */
+function readSupervision(
+  read: FieldReader,
+  experience: { start: number; end: number } | null,
+): SupervisionFields {
+  const methodOfSupervision = read.choice(
+    'method_of_supervision',
+    SUPERVISION_METHODS,
+    LOG_MESSAGES.chooseMethod,
+  );
+  const from = read.time('supervision_start_time');
+  const to = read.time('supervision_end_time');
+  const supervisedMinutes = read.minutes('supervised_hours');
+  read.minutes('independant_hours');
+  const clientObservation = read.choice(
+    'client_observation',
+    CLIENT_OBSERVATION_ANSWERS,
+    LOG_MESSAGES.chooseObservation,
+  );
+  const contact = read.id('supervision_contact');
+  if (contact !== null && !SUPERVISION_CONTACTS.some((kind) => kind.id === contact)) {
+    read.fail('supervision_contact', LOG_MESSAGES.unknownSupervisionContact);
+  }
+
+  if (from !== null && to !== null) {
+    const window = to - from;
+    if (window <= 0) {
+      read.fail('supervision_end_time', LOG_MESSAGES.supervisionEndNotAfterStart);
+    } else {
+      // SPEC §5 compares the window with the time from experience start to supervision end,
+      // which is the same as asking whether supervision started before the experience did.
+      if (experience && window > to - experience.start) {
+        read.fail('supervision_end_time', LOG_MESSAGES.supervisionExceedsExperience);
+        read.fail('supervision_start_time', LOG_MESSAGES.supervisionStartsBeforeExperience);
+      }
+      if (experience && to > experience.end) {
+        read.fail('supervision_end_time', LOG_MESSAGES.supervisionEndsAfterExperience);
+      }
+      if (supervisedMinutes !== null && supervisedMinutes > window) {
+        read.fail('supervised_hours', supervisedHoursTooLong(window));
+      }
+    }
+  }
+  return {
+    methodOfSupervision,
+    supervisionStartMinute: from,
+    supervisionEndMinute: to,
+    clientObservation,
+    supervisionContactId: contact,
+  };
+}
+
+/** Task ids in the order given, without repeats; '⋆Required' when there are none. */
+function readTasks(value: string[] | null | undefined, read: FieldReader): string[] {
+  const ids = [...new Set((value ?? []).map((item) => item.trim()).filter((item) => item !== ''))];
+  if (ids.length === 0) read.fail('task', REQUIRED);
+  for (const taskId of ids) {
+    if (taskVersionOf(taskId) === undefined) read.fail('task', unknownTask(taskId));
+  }
+  return ids;
+}

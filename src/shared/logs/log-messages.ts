@@ -1,0 +1,39 @@
+import { INVALID_EMAIL, REQUIRED } from '../accounts/account.schema';
+import { formatDuration } from './time';
+
+/** The longest experience note kept. */
+export const EXPERIENCE_NOTE_MAX_LENGTH = 5000;
+
+/** Every message the experience-log schema reports; SPEC §5 wording where SPEC §5 has one. */
+export const LOG_MESSAGES = {
+  required: REQUIRED,
+  invalidEmail: INVALID_EMAIL,
+  invalidDate: '⋆Invalid date',
+  invalidTime: '⋆Invalid time',
+  notANumber: 'Must be a number',
+  notAWholeNumber: 'Must be a whole number',
+  negativeHours: 'Hours cannot be negative',
+  futureDate: 'Date of experience cannot be in the future',
+  endNotAfterStart: 'End time must be after start time',
+  unrestrictedAboveExperience: 'Unrestricted hours cannot be more than experience hours',
+  supervisionEndNotAfterStart: 'Supervision end time must be after supervision start time',
+  supervisionExceedsExperience: 'Supervision duration cannot exceed experience duration.',
+  supervisionStartsBeforeExperience: 'Supervision cannot start before the experience starts',
+  supervisionEndsAfterExperience: 'Supervision cannot end after the experience ends',
+  unknownExperienceType: 'Unknown experience type',
+  unknownSupervisionContact: 'Unknown supervision contact',
+  chooseIndividualOrGroup: 'Choose Individual, Group or No supervision',
+  chooseMethod: 'Choose In Person or Virtual',
+  chooseObservation: 'Choose Yes or No',
+  noteTooLong: `Must be at most ${EXPERIENCE_NOTE_MAX_LENGTH} characters`,
+} as const;
+
+/** SPEC §5: supervised hours longer than the supervision window they were logged in. */
+export function supervisedHoursTooLong(windowMinutes: number): string {
+  return `Value cannot be more than ${formatDuration(windowMinutes)}`;
+}
+
+/** A task id the log names that is neither a 6th-edition (A.1) nor a 5th-edition (A-1) id. */
+export function unknownTask(id: string): string {
+  return `Unknown task id: ${id}`;
+}

@@ -1,0 +1,207 @@
+import type { ExperienceTypeId } from '../reference/lookups';
+import { rulesFor, countsAsContact, type RuleSet } from './rule-sets';
+import { monthEnd, monthOf } from './time';
+
+/**
+ * One month's figures for ONE fieldwork type, in minutes and counts. The cumulative figures
+ * cover all logs of both types up to the end of the month, because the 60% unrestricted rule is
+ * about all fieldwork hours.
+ */
+export type MonthTotals = {
+  totalMinutes: number;
+  supervisedMinutes: number;
+  /** Supervised minutes of 'Individual' logs. */
+  individualMinutes: number;
+  /** Supervised minutes of 'Group' logs. */
+  groupMinutes: number;
+  unrestrictedMinutes: number;
+  /** Supervised logs whose contact kind counts (a phone call does not). */
+  contacts: number;
+  /** Supervised logs with client_observation 'Yes'. */
+  observations: number;
+  /** Supervised minutes of those logs. */
+  observationMinutes: number;
+  cumulativeTotalMinutes: number;
+  cumulativeUnrestrictedMinutes: number;
+};
+
+/** Which requirement a check is about. */
+export type CheckKey =
+  | 'total-min'
+  | 'total-max'
+  | 'supervision-percent'
+  | 'contacts'
+  | 'observation'
+  | 'individual-percent'
+  | 'unrestricted-percent';
+
+/** The unit `required` and `actual` are in. */
+export type CheckUnit = 'hours' | 'percent' | 'count' | 'minutes';
+
+/**
+ * 'info' is neither pass nor fail: a figure the standards list no minimum for (2027 contacts),
+ * or a percentage of nothing (no hours yet), which no adjustment acts on.
+ */
+export type CheckStatus = 'pass' | 'fail' | 'info';
+
+/**
+ * One line of the month-requirement checklist. `actual` is exact (hours as minutes ÷ 60,
+ * percentages unrounded); round it for display with `roundToQuarterHour` / `formatPercent`.
+ * `required` is null where the standards list no minimum.
+ */
+export type MonthlyCheck = {
+  key: CheckKey;
+  label: string;
+  required: number | null;
+  actual: number;
+  unit: CheckUnit;
+  status: CheckStatus;
+};
+
+const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (part * 100) / whole);
+const passIf = (isMet: boolean): CheckStatus => (isMet ? 'pass' : 'fail');
+
+/**
+ * The month-requirement checks for one fieldwork type under a rule set (BACB-RULES "Rule sets";
+ * where SPEC §9 differs, BACB-RULES wins). Boundaries are inclusive: exactly 20 hours, exactly
+ * 5% and exactly the maximum all pass. Comparisons are made on whole minutes, never on rounded
+ * hours or percentages.
+ */
+export function checkMonth(
+  totals: MonthTotals,
+  type: ExperienceTypeId,
+  ruleSet: RuleSet,
+): MonthlyCheck[] {
+  const rules = rulesFor(ruleSet, type);
+  const { totalMinutes, supervisedMinutes, individualMinutes } = totals;
+  const observation = rules.observation;
+  const observed = observation.kind === 'count' ? totals.observations : totals.observationMinutes;
+
+  return [
+    {
+      key: 'total-min',
+      label: 'Total hours (minimum)',
+      required: rules.minMonthlyHours,
+      actual: totalMinutes / 60,
+      unit: 'hours',
+      status: passIf(totalMinutes >= rules.minMonthlyHours * 60),
+    },
+    {
+      key: 'total-max',
+      label: 'Total hours (maximum)',
+      required: rules.maxMonthlyHours,
+      actual: totalMinutes / 60,
+      unit: 'hours',
+      status: passIf(totalMinutes <= rules.maxMonthlyHours * 60),
+    },
+    {
+      key: 'supervision-percent',
+      label: 'Supervision (% of total hours)',
+      required: rules.minSupervisionPercent,
+      actual: percentOf(supervisedMinutes, totalMinutes),
+      unit: 'percent',
+      status:
+        totalMinutes === 0
+          ? 'info'
+          : passIf(supervisedMinutes * 100 >= rules.minSupervisionPercent * totalMinutes),
+    },
+    {
+      key: 'contacts',
+      label: 'Supervision contacts',
+      required: rules.minContacts,
+      actual: totals.contacts,
+      unit: 'count',
+      status: rules.minContacts === null ? 'info' : passIf(totals.contacts >= rules.minContacts),
+    },
+    {
+      key: 'observation',
+      label:
+        observation.kind === 'count' ? 'Observations with a client' : 'Observation with a client',
+      required: observation.minimum,
+      actual: observed,
+      unit: observation.kind === 'count' ? 'count' : 'minutes',
+      status: passIf(observed >= observation.minimum),
+    },
+    {
+      key: 'individual-percent',
+      label: 'Individual supervision (% of supervised hours)',
+      required: rules.minIndividualPercent,
+      actual: percentOf(individualMinutes, supervisedMinutes),
+      unit: 'percent',
+      status:
+        supervisedMinutes === 0
+          ? 'info'
+          : passIf(individualMinutes * 100 >= rules.minIndividualPercent * supervisedMinutes),
+    },
+    {
+      key: 'unrestricted-percent',
+      label: 'Unrestricted hours (% of all hours to date)',
+      required: rules.minUnrestrictedPercent,
+      actual: percentOf(totals.cumulativeUnrestrictedMinutes, totals.cumulativeTotalMinutes),
+      unit: 'percent',
+      status:
+        totals.cumulativeTotalMinutes === 0
+          ? 'info'
+          : passIf(
+              totals.cumulativeUnrestrictedMinutes * 100 >=
+                rules.minUnrestrictedPercent * totals.cumulativeTotalMinutes,
+            ),
+    },
+  ];
+}
+
+/** The fields of a stored log the monthly figures are built from (camelCase, minutes). */
+export type MonthLogRow = {
+  dateOfExperience: string;
+  experienceTypeId: number;
+  experienceMinutes: number;
+  supervisedMinutes: number;
+  unrestrictedMinutes: number;
+  individualOrGroup: string;
+  clientObservation: string | null;
+  supervisionContactId: number | null;
+};
+
+/**
+ * A month's totals for one fieldwork type from the logs, so that the client and the server add
+ * them up the same way. Pass every log that should count (the caller decides about statuses and
+ * deletions); logs of other months and types are skipped here, except in the cumulative figures.
+ */
+export function buildMonthTotals(
+  logs: readonly MonthLogRow[],
+  { month, experienceTypeId }: { month: string; experienceTypeId: ExperienceTypeId },
+): MonthTotals {
+  const lastDay = monthEnd(month);
+  const totals: MonthTotals = {
+    totalMinutes: 0,
+    supervisedMinutes: 0,
+    individualMinutes: 0,
+    groupMinutes: 0,
+    unrestrictedMinutes: 0,
+    contacts: 0,
+    observations: 0,
+    observationMinutes: 0,
+    cumulativeTotalMinutes: 0,
+    cumulativeUnrestrictedMinutes: 0,
+  };
+  for (const log of logs) {
+    if (log.dateOfExperience > lastDay) continue;
+    totals.cumulativeTotalMinutes += log.experienceMinutes;
+    totals.cumulativeUnrestrictedMinutes += log.unrestrictedMinutes;
+    if (monthOf(log.dateOfExperience) !== month || log.experienceTypeId !== experienceTypeId) {
+      continue;
+    }
+    totals.totalMinutes += log.experienceMinutes;
+    totals.unrestrictedMinutes += log.unrestrictedMinutes;
+    if (log.individualOrGroup !== 'Individual' && log.individualOrGroup !== 'Group') continue;
+    totals.supervisedMinutes += log.supervisedMinutes;
+    if (log.individualOrGroup === 'Individual') totals.individualMinutes += log.supervisedMinutes;
+    else totals.groupMinutes += log.supervisedMinutes;
+    if (countsAsContact(log.supervisionContactId)) totals.contacts += 1;
+    if (log.clientObservation === 'Yes') {
+      totals.observations += 1;
+      totals.observationMinutes += log.supervisedMinutes;
+    }
+  }
+  return totals;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * How the contract's client and an HTML form send numbers: a number, a numeric string, or ''/null
+ * for "not filled in". NaN is what a number input with `valueAsNumber` gives when it is empty.
+ */
+export const WireNumberSchema = z
+  .union([z.number(), z.nan(), z.string()], { error: 'Must be a number' })
+  .nullish();
+
+/** A wire number. */
+export type WireNumber = z.input<typeof WireNumberSchema>;
+
+/** Text on the wire: '' and null both mean "not filled in". */
+export const WireTextSchema = z.string({ error: 'Must be text' }).nullish();
+
+/** A wire number read: absent, not a number at all, or a finite number. */
+export type ReadNumber =
+  { kind: 'absent' } | { kind: 'invalid' } | { kind: 'value'; value: number };
+
+/** Reads a wire number without judging it: the caller decides what absent or invalid means. */
+export function readNumber(value: WireNumber): ReadNumber {
+  if (value === null || value === undefined) return { kind: 'absent' };
+  if (typeof value === 'number') {
+    return Number.isNaN(value) ? { kind: 'absent' } : { kind: 'value', value };
+  }
+  const text = value.trim();
+  if (text === '') return { kind: 'absent' };
+  const number = Number(text);
+  return Number.isFinite(number) ? { kind: 'value', value: number } : { kind: 'invalid' };
+}
+
+/** Trimmed text, or null when nothing was filled in. */
+export function readText(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  return text === '' ? null : text;
+}
