@@ -126,3 +126,23 @@ describe('monthly requirement checks', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/validate/?month=March', token: trainee.token })).statusCode).toBe(400);
   });
 });
+
+describe('documented tasks', () => {
+  it('lists each task the trainee documented with its dates', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/get-trainee-task/', token: trainee.token });
+    expect(response.statusCode).toBe(200);
+    const results = response.json<{ results: { id: string; dates: string[]; count: number; version: string }[] }>().results;
+    expect(results.map((task) => [task.id, task.count, task.dates.length, task.version])).toEqual([
+      ['A.1', 5, 5, 'v6'],
+      ['B.2', 5, 5, 'v6'],
+    ]);
+    expect(results[0]?.dates).toEqual(['2026-02-10', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
+  });
+
+  it('narrows to a month, and shows nothing of another trainee', async () => {
+    const february = await t.request({ method: 'GET', url: '/api/v1/get-trainee-task/?month=2026-02', token: trainee.token });
+    expect(february.json<{ results: { dates: string[] }[] }>().results.map((task) => task.dates)).toEqual([['2026-02-10'], ['2026-02-10']]);
+    const other = await t.request({ method: 'GET', url: '/api/v1/get-trainee-task/', token: emptyTrainee.token });
+    expect(other.json()).toEqual({ results: [] });
+  });
+});

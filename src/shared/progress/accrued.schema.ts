@@ -63,3 +63,19 @@ export const MonthQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' })
     .optional(),
 });
+
+/** GET /api/v1/get-trainee-task/: each documented task with its dates (the task grid's cells). */
+export const DocumentedTaskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.enum(['v5', 'v6']),
+  dates: z.array(z.string()),
+  count: z.number(),
+});
+export type DocumentedTask = z.infer<typeof DocumentedTaskSchema>;
+
+export const DocumentedTasksQuerySchema = z.object({
+  month: MonthQuerySchema.shape.month,
+  u_id: z.coerce.number().int().positive().optional(),
+});

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { experienceLogs, supervisionContacts } from '../../db/schema';
+import { experienceLogs, logTasks, supervisionContacts } from '../../db/schema';
 
 /** Minutes and counts over a set of logs, summed by the database (never by loading the logs). */
 export type MinuteTotals = {
@@ -88,4 +88,22 @@ export async function sumLogsByType(
     .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
     .where(scope(traineeId, range))
     .groupBy(experienceLogs.experienceTypeId);
+}
+
+/** Each task the trainee's live logs document, with the dates it was documented on. */
+export async function documentedTasks(
+  db: Db,
+  traineeId: number,
+  range: Range,
+): Promise<{ taskId: string; dates: string[]; logs: number }[]> {
+  return db
+    .select({
+      taskId: logTasks.taskId,
+      dates: sql<string[]>`array_agg(distinct ${experienceLogs.dateOfExperience}::text order by ${experienceLogs.dateOfExperience}::text)`,
+      logs: sql<number>`count(*)::int`,
+    })
+    .from(logTasks)
+    .innerJoin(experienceLogs, eq(experienceLogs.id, logTasks.logId))
+    .where(scope(traineeId, range))
+    .groupBy(logTasks.taskId);
 }

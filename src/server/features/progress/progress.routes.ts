@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AccruedQuerySchema,
+  DocumentedTaskSchema,
+  DocumentedTasksQuerySchema,
   AccruedResponseSchema,
   MonthQuerySchema,
   MonthValidationSchema,
@@ -28,6 +31,27 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         if (traineeId !== undefined && traineeId !== actor.id) throw new AppError('NOT_FOUND', 'Trainee not found');
         return service.getAccrued({ db, traineeId: actor.id, range: { from, to }, now: deps.now() });
+      },
+    );
+
+    app.get(
+      '/api/v1/get-trainee-task/',
+      {
+        onRequest: guard.trainee,
+        schema: {
+          tags,
+          querystring: DocumentedTasksQuerySchema,
+          response: { 200: z.object({ results: z.array(DocumentedTaskSchema) }) },
+        },
+      },
+      async (request) => {
+        const actor = requireTrainee(request);
+        if (request.query.u_id !== undefined && request.query.u_id !== actor.id) {
+          throw new AppError('NOT_FOUND', 'Trainee not found');
+        }
+        return {
+          results: await service.listDocumentedTasks({ db, traineeId: actor.id, month: request.query.month }),
+        };
       },
     );
 

@@ -2,12 +2,18 @@ import { AppError } from '../../../shared/errors';
 import { checkMonth, type MonthTotals } from '../../../shared/logs/monthly-checks';
 import { resolveRuleSet, RULE_SET_IDS, type RuleSetId } from '../../../shared/logs/rule-sets';
 import { minutesToHours, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
-import type { AccruedResponse, AccruedTotals, MonthValidation } from '../../../shared/progress/accrued.schema';
+import type {
+  AccruedResponse,
+  AccruedTotals,
+  DocumentedTask,
+  MonthValidation,
+} from '../../../shared/progress/accrued.schema';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
 import { serverToday } from '../logs/logs.service';
+import { taskItemOf } from '../logs/logs.wire';
 import * as repo from './progress.repository';
 
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
@@ -93,4 +99,17 @@ export async function validateMonth(ctx: {
       };
     }),
   };
+}
+
+/** The tasks a trainee documented (all time, or in one month), in outline order. */
+export async function listDocumentedTasks(ctx: {
+  db: Db;
+  traineeId: number;
+  month: string | undefined;
+}): Promise<DocumentedTask[]> {
+  const range = ctx.month ? { from: monthStart(ctx.month), to: monthEnd(ctx.month) } : {};
+  const rows = await repo.documentedTasks(ctx.db, ctx.traineeId, range);
+  return rows
+    .map((row) => ({ ...taskItemOf(row.taskId), dates: row.dates, count: row.logs }))
+    .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
 }
