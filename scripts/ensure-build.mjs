@@ -10,11 +10,15 @@ function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), 0);
+  return readdirSync(entry).reduce(
+    (max, name) => Math.max(max, newestMtime(path.join(entry, name))),
+    0,
+  );
 }
 
 const force = process.argv.includes('--force');
-const isStale = !existsSync(output) || sources.some((s) => newestMtime(s) > statSync(output).mtimeMs);
+const isStale =
+  !existsSync(output) || sources.some((s) => newestMtime(s) > statSync(output).mtimeMs);
 if (force || isStale) {
   console.log('Building the web client…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

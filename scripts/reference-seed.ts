@@ -13,7 +13,13 @@ export const REFERENCE_MIGRATION = 'src/server/db/migrations/0002_reference_data
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const nullable = (value: number | null) => (value === null ? 'null' : String(value));
 
-function upsert(table: string, columns: string[], rows: string[][], conflict: string, update: string[]): string {
+function upsert(
+  table: string,
+  columns: string[],
+  rows: string[][],
+  conflict: string,
+  update: string[],
+): string {
   const values = rows.map((row) => `  (${row.join(', ')})`).join(',\n');
   const set = update.map((column) => `${column} = excluded.${column}`).join(', ');
   return `insert into "${table}" (${columns.join(', ')}) values\n${values}\non conflict (${conflict}) do update set ${set};`;
@@ -21,10 +27,15 @@ function upsert(table: string, columns: string[], rows: string[][], conflict: st
 
 /** The SQL of the seed migration. */
 export function referenceSeedSql(): string {
-  const named = (rows: readonly { id: number; name: string }[]) => rows.map((r) => [String(r.id), text(r.name)]);
-  const domains = TASK_LIST_VERSIONS.flatMap((version) => taskDomains(version).map((d) => ({ version, d })));
+  const named = (rows: readonly { id: number; name: string }[]) =>
+    rows.map((r) => [String(r.id), text(r.name)]);
+  const domains = TASK_LIST_VERSIONS.flatMap((version) =>
+    taskDomains(version).map((d) => ({ version, d })),
+  );
   const tasks = TASK_LIST_VERSIONS.flatMap((version) =>
-    taskDomains(version).flatMap((d) => d.tasks).map((task, position) => ({ task, position })),
+    taskDomains(version)
+      .flatMap((d) => d.tasks)
+      .map((task, position) => ({ task, position })),
   );
   const statements = [
     upsert('experience_types', ['id', 'name'], named(EXPERIENCE_TYPES), 'id', ['name']),
@@ -41,14 +52,25 @@ export function referenceSeedSql(): string {
     upsert(
       'task_domains',
       ['version', 'section', 'title', 'question_count'],
-      domains.map(({ version, d }) => [text(version), text(d.section), text(d.title), nullable(d.questionCount)]),
+      domains.map(({ version, d }) => [
+        text(version),
+        text(d.section),
+        text(d.title),
+        nullable(d.questionCount),
+      ]),
       'version, section',
       ['title', 'question_count'],
     ),
     upsert(
       'tasks',
       ['id', 'version', 'section', 'position', 'description'],
-      tasks.map(({ task, position }) => [text(task.id), text(task.version), text(task.section), String(position), text(task.text)]),
+      tasks.map(({ task, position }) => [
+        text(task.id),
+        text(task.version),
+        text(task.section),
+        String(position),
+        text(task.text),
+      ]),
       'id',
       ['version', 'section', 'position', 'description'],
     ),

@@ -47,7 +47,16 @@ export type ExperienceLog = z.infer<typeof ExperienceLogSchema>;
 /** One step of a log's audit history. */
 export const LogHistoryEntrySchema = z.object({
   id: z.number(),
-  action: z.enum(['create', 'update', 'delete', 'restore', 'approve', 'flag', 'resubmit', 'reopen']),
+  action: z.enum([
+    'create',
+    'update',
+    'delete',
+    'restore',
+    'approve',
+    'flag',
+    'resubmit',
+    'reopen',
+  ]),
   actor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
   at: z.string(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),

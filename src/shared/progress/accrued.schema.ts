@@ -79,3 +79,7 @@ export const DocumentedTasksQuerySchema = z.object({
   month: MonthQuerySchema.shape.month,
   u_id: z.coerce.number().int().positive().optional(),
 });
+
+/** PUT /api/v1/rule-set/: the trainee's choice of standards; null returns to the default by date. */
+export const RuleSetChoiceSchema = z.object({ rule_set: z.enum(RULE_SET_IDS).nullable() });
+export type RuleSetChoice = z.infer<typeof RuleSetChoiceSchema>;

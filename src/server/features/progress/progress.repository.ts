@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { experienceLogs, logTasks, supervisionContacts } from '../../db/schema';
+import { experienceLogs, logTasks, supervisionContacts, users } from '../../db/schema';
 
 /** Minutes and counts over a set of logs, summed by the database (never by loading the logs). */
 export type MinuteTotals = {
@@ -18,7 +18,8 @@ export type MinuteTotals = {
 };
 
 const isSupervised = sql`${experienceLogs.individualOrGroup} <> 'No supervision'`;
-const sumInt = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${expression}), 0)::int`;
+const sumInt = (expression: ReturnType<typeof sql>) =>
+  sql<number>`coalesce(sum(${expression}), 0)::int`;
 
 const totalsColumns = {
   experienceMinutes: sumInt(sql`${experienceLogs.experienceMinutes}`),
@@ -99,11 +100,18 @@ export async function documentedTasks(
   return db
     .select({
       taskId: logTasks.taskId,
-      dates: sql<string[]>`array_agg(distinct ${experienceLogs.dateOfExperience}::text order by ${experienceLogs.dateOfExperience}::text)`,
+      dates: sql<
+        string[]
+      >`array_agg(distinct ${experienceLogs.dateOfExperience}::text order by ${experienceLogs.dateOfExperience}::text)`,
       logs: sql<number>`count(*)::int`,
     })
     .from(logTasks)
     .innerJoin(experienceLogs, eq(experienceLogs.id, logTasks.logId))
     .where(scope(traineeId, range))
     .groupBy(logTasks.taskId);
+}
+
+/** Stores the trainee's rule set choice (their own row only). */
+export async function setRuleSet(db: Db, traineeId: number, ruleSet: string | null): Promise<void> {
+  await db.update(users).set({ ruleSet }).where(eq(users.id, traineeId));
 }

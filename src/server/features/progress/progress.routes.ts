@@ -7,6 +7,7 @@ import {
   AccruedResponseSchema,
   MonthQuerySchema,
   MonthValidationSchema,
+  RuleSetChoiceSchema,
 } from '../../../shared/progress/accrued.schema';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
@@ -21,7 +22,10 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/get-accrued/',
-      { onRequest: guard.user, schema: { tags, querystring: AccruedQuerySchema, response: { 200: AccruedResponseSchema } } },
+      {
+        onRequest: guard.user,
+        schema: { tags, querystring: AccruedQuerySchema, response: { 200: AccruedResponseSchema } },
+      },
       async (request) => {
         const actor = requireActor(request);
         const { u_id: traineeId, from_date: from, to_date: to } = request.query;
@@ -29,8 +33,14 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // A supervisor's view of a linked trainee arrives with the review feature.
           throw new AppError('NOT_FOUND', 'Trainee not found');
         }
-        if (traineeId !== undefined && traineeId !== actor.id) throw new AppError('NOT_FOUND', 'Trainee not found');
-        return service.getAccrued({ db, traineeId: actor.id, range: { from, to }, now: deps.now() });
+        if (traineeId !== undefined && traineeId !== actor.id)
+          throw new AppError('NOT_FOUND', 'Trainee not found');
+        return service.getAccrued({
+          db,
+          traineeId: actor.id,
+          range: { from, to },
+          now: deps.now(),
+        });
       },
     );
 
@@ -50,16 +60,44 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw new AppError('NOT_FOUND', 'Trainee not found');
         }
         return {
-          results: await service.listDocumentedTasks({ db, traineeId: actor.id, month: request.query.month }),
+          results: await service.listDocumentedTasks({
+            db,
+            traineeId: actor.id,
+            month: request.query.month,
+          }),
         };
+      },
+    );
+
+    app.put(
+      '/api/v1/rule-set/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, body: RuleSetChoiceSchema, response: { 200: RuleSetChoiceSchema } },
+      },
+      async (request) => {
+        await service.chooseRuleSet({
+          db,
+          actor: requireTrainee(request),
+          ruleSet: request.body.rule_set,
+        });
+        return { rule_set: request.body.rule_set };
       },
     );
 
     app.get(
       '/api/v1/validate/',
-      { onRequest: guard.trainee, schema: { tags, querystring: MonthQuerySchema, response: { 200: MonthValidationSchema } } },
+      {
+        onRequest: guard.trainee,
+        schema: { tags, querystring: MonthQuerySchema, response: { 200: MonthValidationSchema } },
+      },
       async (request) =>
-        service.validateMonth({ db, actor: requireTrainee(request), month: request.query.month, now: deps.now() }),
+        service.validateMonth({
+          db,
+          actor: requireTrainee(request),
+          month: request.query.month,
+          now: deps.now(),
+        }),
     );
   };
 }

@@ -16,7 +16,8 @@ import { serverToday } from '../logs/logs.service';
 import { taskItemOf } from '../logs/logs.wire';
 import * as repo from './progress.repository';
 
-const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+const percentOf = (part: number, whole: number) =>
+  whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
 function toAccrued(totals: repo.MinuteTotals): AccruedTotals {
   return {
@@ -40,7 +41,8 @@ export async function getAccrued(ctx: {
   const today = serverToday(ctx.now);
   const from = ctx.range.from ?? monthStart(today);
   const to = ctx.range.to ?? monthEnd(today);
-  if (from > to) throw AppError.field('from_date', 'The start date must be on or before the end date');
+  if (from > to)
+    throw AppError.field('from_date', 'The start date must be on or before the end date');
   const [total, range] = await Promise.all([
     repo.sumLogs(ctx.db, ctx.traineeId),
     repo.sumLogs(ctx.db, ctx.traineeId, { from, to }),
@@ -71,7 +73,9 @@ export async function validateMonth(ctx: {
   ]);
   const ruleSet = resolveRuleSet(choice, today);
   const types = EXPERIENCE_TYPES.filter(
-    (type) => byType.some((row) => row.experienceTypeId === type.id) || (type.id === 1 && byType.length === 0),
+    (type) =>
+      byType.some((row) => row.experienceTypeId === type.id) ||
+      (type.id === 1 && byType.length === 0),
   );
   return {
     month,
@@ -112,4 +116,13 @@ export async function listDocumentedTasks(ctx: {
   return rows
     .map((row) => ({ ...taskItemOf(row.taskId), dates: row.dates, count: row.logs }))
     .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+}
+
+/** Sets the trainee's standards; the month checks follow at once. */
+export async function chooseRuleSet(ctx: {
+  db: Db;
+  actor: Actor;
+  ruleSet: RuleSetId | null;
+}): Promise<void> {
+  await repo.setRuleSet(ctx.db, ctx.actor.id, ctx.ruleSet);
 }

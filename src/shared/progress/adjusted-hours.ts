@@ -1,0 +1,171 @@
+import { checkMonth, type CheckKey, type MonthTotals } from '../logs/monthly-checks';
+import { rulesFor, type RuleSet } from '../logs/rule-sets';
+import { formatHours, formatPercent } from '../logs/time';
+import type { ExperienceTypeId } from '../reference/lookups';
+
+/** A BACB-RULES "Adjusted hours" shortfall that removes hours from a month. */
+export type AdjustmentRule =
+  | 'form-signed-late'
+  | 'concentrated-failed'
+  | 'no-observation'
+  | 'below-minimum'
+  | 'above-maximum'
+  | 'group-exceeds-individual'
+  | 'supervision-percent'
+  | 'too-few-contacts';
+
+/**
+ * The order the rules are applied in. Zeroing rules come first (once a month counts nothing,
+ * nothing else matters). The cap comes before the percentage rules because it removes only
+ * independent hours. Group hours are cut before the supervision percentage is measured, since
+ * group hours that do not count cannot count as supervision either. The contacts proportion
+ * comes last because it scales whatever is left ("hours capped at the maximum").
+ */
+export const ADJUSTMENT_ORDER: readonly AdjustmentRule[] = [
+  'form-signed-late',
+  'concentrated-failed',
+  'no-observation',
+  'below-minimum',
+  'above-maximum',
+  'group-exceeds-individual',
+  'supervision-percent',
+  'too-few-contacts',
+];
+
+/** Hours taken off a month, with the reason in words (hours rounded to 0.25 for display). */
+export type Removal = { rule: AdjustmentRule; minutes: number; reason: string };
+
+/** What a month logged and what it counts. `removals` add up to raw − counted. */
+export type AdjustedMonth = { rawMinutes: number; countedMinutes: number; removals: Removal[] };
+
+/** Facts about the month that its log totals do not carry. */
+export type AdjustOptions = {
+  /** The M-FVF was signed after the last day of the following month. */
+  formSignedLate?: boolean;
+};
+
+/**
+ * The hours of one month of one fieldwork type that count toward certification (BACB-RULES
+ * "Adjusted hours"). The raw hours stay on the logs; this is the figure shown beside them.
+ * A concentrated month that fails any monthly check counts nothing and is never partly
+ * adjusted. The cumulative unrestricted check is not a monthly shortfall and removes nothing.
+ * Removals are whole minutes, rounded down where a rule divides, so a month never counts more
+ * than it earned; the result is always between 0 and the raw minutes.
+ */
+export function adjustMonth(
+  totals: MonthTotals,
+  type: ExperienceTypeId,
+  ruleSet: RuleSet,
+  options: AdjustOptions = {},
+): AdjustedMonth {
+  const rawMinutes = Math.max(0, totals.totalMinutes);
+  const rules = rulesFor(ruleSet, type);
+  const checks = checkMonth(totals, type, ruleSet);
+  const fails = (key: CheckKey) =>
+    checks.some((check) => check.key === key && check.status === 'fail');
+  const countsNothing = (rule: AdjustmentRule, why: string): AdjustedMonth => ({
+    rawMinutes,
+    countedMinutes: 0,
+    removals:
+      rawMinutes > 0
+        ? [
+            {
+              rule,
+              minutes: rawMinutes,
+              reason: `${why}: 0 of ${formatHours(rawMinutes)} hours count`,
+            },
+          ]
+        : [],
+  });
+
+  if (options.formSignedLate) {
+    return countsNothing('form-signed-late', 'monthly verification form signed late');
+  }
+  if (type === 2) {
+    const failed = checks.filter(
+      (check) => check.status === 'fail' && check.key !== 'unrestricted-percent',
+    );
+    if (failed.length > 0) {
+      const labels = failed.map((check) => check.label.toLowerCase()).join(', ');
+      return countsNothing(
+        'concentrated-failed',
+        `concentrated month missed a requirement (${labels})`,
+      );
+    }
+  }
+  if (fails('observation')) {
+    const { observation } = rules;
+    const why =
+      observation.kind === 'minutes' && totals.observationMinutes > 0
+        ? `only ${totals.observationMinutes} of ${observation.minimum} observation minutes this month`
+        : 'no observation this month';
+    return countsNothing('no-observation', why);
+  }
+  if (fails('total-min')) {
+    return countsNothing('below-minimum', `fewer than ${rules.minMonthlyHours} hours this month`);
+  }
+
+  const removals: Removal[] = [];
+  const remove = (rule: AdjustmentRule, minutes: number, reason: string) => {
+    if (minutes > 0) removals.push({ rule, minutes, reason });
+  };
+  let supervised = Math.min(Math.max(0, totals.supervisedMinutes), rawMinutes);
+  let independent = rawMinutes - supervised;
+  const group = Math.max(0, totals.groupMinutes);
+  const individual = Math.max(0, totals.individualMinutes);
+
+  const maxMinutes = rules.maxMonthlyHours * 60;
+  if (independent + supervised > maxMinutes) {
+    const excess = independent + supervised - maxMinutes;
+    const fromIndependent = Math.min(excess, independent);
+    independent -= fromIndependent;
+    // Only when supervision alone exceeds the maximum does any of it have to go.
+    supervised -= excess - fromIndependent;
+    remove(
+      'above-maximum',
+      excess,
+      `${formatHours(rawMinutes)} hours is above the monthly maximum of ${rules.maxMonthlyHours}: ` +
+        `${formatHours(excess)} ${fromIndependent === excess ? 'independent ' : ''}hours removed`,
+    );
+  }
+
+  if (group > individual && supervised > 0) {
+    const cut = Math.min(group - individual, supervised);
+    remove(
+      'group-exceeds-individual',
+      cut,
+      `group supervision (${formatHours(group)} hours) exceeded individual supervision ` +
+        `(${formatHours(individual)} hours): ${formatHours(cut)} group hours removed`,
+    );
+    supervised -= cut;
+  }
+
+  const percent = rules.minSupervisionPercent;
+  const total = independent + supervised;
+  if (supervised * 100 < percent * total) {
+    // The largest total at which the supervised minutes still make the percentage.
+    const allowed = Math.floor((supervised * 100) / percent);
+    const cut = total - allowed;
+    remove(
+      'supervision-percent',
+      cut,
+      `supervision was ${formatPercent((supervised * 100) / total)} of hours (${percent}% required): ` +
+        `${formatHours(cut)} independent hours removed`,
+    );
+    independent -= cut;
+  }
+
+  let counted = independent + supervised;
+  if (rules.minContacts !== null && totals.contacts < rules.minContacts) {
+    const kept = Math.floor((counted * Math.max(0, totals.contacts)) / rules.minContacts);
+    remove(
+      'too-few-contacts',
+      counted - kept,
+      `${totals.contacts} of ${rules.minContacts} supervision contacts: ` +
+        `${formatHours(kept)} of ${formatHours(counted)} hours count`,
+    );
+    counted = kept;
+  }
+
+  return { rawMinutes, countedMinutes: counted, removals };
+}
