@@ -79,3 +79,30 @@ export type LogListQuery = z.infer<typeof LogListQuerySchema>;
 
 /** Deleted logs stay recoverable by the trainee for this long. */
 export const LOG_RECOVERY_DAYS = 30;
+
+// An empty string means "no limit", as the dashboard's date inputs send it.
+const ExportDateSchema = z
+  .string()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Use the form YYYY-MM-DD' })
+  .nullish()
+  .transform((value) => value || undefined);
+
+/** POST /api/v1/download-experience-log/: which logs to export (SPEC §3 "CSV export filter"). */
+export const LogExportRequestSchema = z
+  .object({
+    tasks: z
+      .array(z.string().max(10))
+      .max(200)
+      .nullish()
+      .transform((value) => value ?? []),
+    from_date: ExportDateSchema,
+    to_date: ExportDateSchema,
+  })
+  .refine((body) => !body.from_date || !body.to_date || body.from_date <= body.to_date, {
+    error: 'The start date must be on or before the end date',
+    path: ['from_date'],
+  });
+export type LogExportRequest = z.input<typeof LogExportRequestSchema>;
+
+/** The file name the export downloads as. */
+export const LOG_EXPORT_FILENAME = 'Experience logs.csv';

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   experienceLogs,
@@ -49,7 +63,9 @@ export type LogRecord = LogRow & {
   taskIds: string[];
 };
 
-const taskIdsColumn = sql<string[]>`coalesce((select array_agg(${logTasks.taskId} order by ${logTasks.position}) from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id}), '{}')`;
+const taskIdsColumn = sql<
+  string[]
+>`coalesce((select array_agg(${logTasks.taskId} order by ${logTasks.position}) from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id}), '{}')`;
 
 function selectRecords(db: Db) {
   return db
@@ -112,10 +128,24 @@ function filterConditions(filters: LogFilters): (SQL | undefined)[] {
 }
 
 /** The trainee's live logs, newest first. */
-export async function listForTrainee(db: Db, traineeId: number, filters: LogFilters): Promise<LogRecord[]> {
+export async function listForTrainee(
+  db: Db,
+  traineeId: number,
+  filters: LogFilters,
+): Promise<LogRecord[]> {
   const rows = await selectRecords(db)
-    .where(and(eq(experienceLogs.traineeId, traineeId), isNull(experienceLogs.deletedAt), ...filterConditions(filters)))
-    .orderBy(desc(experienceLogs.dateOfExperience), desc(experienceLogs.startMinute), desc(experienceLogs.id));
+    .where(
+      and(
+        eq(experienceLogs.traineeId, traineeId),
+        isNull(experienceLogs.deletedAt),
+        ...filterConditions(filters),
+      ),
+    )
+    .orderBy(
+      desc(experienceLogs.dateOfExperience),
+      desc(experienceLogs.startMinute),
+      desc(experienceLogs.id),
+    );
   return rows.map(toRecord);
 }
 
@@ -139,7 +169,11 @@ export async function findForTrainee(
 }
 
 /** The trainee's deleted logs still within the recovery window. */
-export async function listDeletedSince(db: Db, traineeId: number, since: Date): Promise<LogRecord[]> {
+export async function listDeletedSince(
+  db: Db,
+  traineeId: number,
+  since: Date,
+): Promise<LogRecord[]> {
   const rows = await selectRecords(db)
     .where(
       and(
@@ -181,7 +215,12 @@ export async function findOverlapping(
   return row;
 }
 
-export async function insertLog(db: Db, traineeId: number, values: LogValues, now: Date): Promise<LogRow> {
+export async function insertLog(
+  db: Db,
+  traineeId: number,
+  values: LogValues,
+  now: Date,
+): Promise<LogRow> {
   const [row] = await db
     .insert(experienceLogs)
     .values({ ...values, traineeId, status: 'pending', createdAt: now, updatedAt: now })
@@ -219,12 +258,19 @@ export async function updateUnapprovedLog(
 export async function replaceTasks(db: Db, logId: number, taskIds: string[]): Promise<void> {
   await db.delete(logTasks).where(eq(logTasks.logId, logId));
   if (taskIds.length > 0) {
-    await db.insert(logTasks).values(taskIds.map((taskId, position) => ({ logId, taskId, position })));
+    await db
+      .insert(logTasks)
+      .values(taskIds.map((taskId, position) => ({ logId, taskId, position })));
   }
 }
 
 /** Soft-deletes an unapproved log; returns whether it did. */
-export async function softDelete(db: Db, traineeId: number, id: number, now: Date): Promise<boolean> {
+export async function softDelete(
+  db: Db,
+  traineeId: number,
+  id: number,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(experienceLogs)
     .set({ deletedAt: now })
@@ -240,7 +286,12 @@ export async function softDelete(db: Db, traineeId: number, id: number, now: Dat
   return rows.length === 1;
 }
 
-export async function restore(db: Db, traineeId: number, id: number, since: Date): Promise<boolean> {
+export async function restore(
+  db: Db,
+  traineeId: number,
+  id: number,
+  since: Date,
+): Promise<boolean> {
   const rows = await db
     .update(experienceLogs)
     .set({ deletedAt: null })
@@ -259,7 +310,13 @@ export type HistoryAction = (typeof logHistory.$inferInsert)['action'];
 
 export async function addHistory(
   db: Db,
-  entry: { logId: number; actorId: number; action: HistoryAction; changes: FieldChanges; now: Date },
+  entry: {
+    logId: number;
+    actorId: number;
+    action: HistoryAction;
+    changes: FieldChanges;
+    now: Date;
+  },
 ): Promise<void> {
   await db.insert(logHistory).values({
     logId: entry.logId,
@@ -285,4 +342,48 @@ export function listHistory(db: Db, logId: number) {
     .leftJoin(users, eq(users.id, logHistory.actorId))
     .where(eq(logHistory.logId, logId))
     .orderBy(asc(logHistory.createdAt), asc(logHistory.id));
+}
+
+export type ExportFilter = {
+  from?: string | undefined;
+  to?: string | undefined;
+  taskIds: readonly string[];
+};
+export type ExportCursor = { date: string; startMinute: number; id: number };
+
+/**
+ * One page of the trainee's live logs for an export, oldest first, after `cursor` (keyset
+ * pagination: the export streams page by page and never holds every log in memory).
+ */
+export async function listExportPage(
+  db: Db,
+  traineeId: number,
+  filter: ExportFilter,
+  cursor: ExportCursor | null,
+  limit: number,
+): Promise<LogRecord[]> {
+  const rows = await selectRecords(db)
+    .where(
+      and(
+        eq(experienceLogs.traineeId, traineeId),
+        isNull(experienceLogs.deletedAt),
+        ...filterConditions({ from: filter.from, to: filter.to }),
+        filter.taskIds.length > 0
+          ? sql`exists (select 1 from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id} and ${logTasks.taskId} in (${sql.join(
+              filter.taskIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`
+          : undefined,
+        cursor
+          ? sql`(${experienceLogs.dateOfExperience}, ${experienceLogs.startMinute}, ${experienceLogs.id}) > (${cursor.date}::date, ${cursor.startMinute}, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(
+      asc(experienceLogs.dateOfExperience),
+      asc(experienceLogs.startMinute),
+      asc(experienceLogs.id),
+    )
+    .limit(limit);
+  return rows.map(toRecord);
 }

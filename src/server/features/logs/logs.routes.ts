@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Readable } from 'node:stream';
 import {
   ExperienceLogSchema,
+  LOG_EXPORT_FILENAME,
+  LogExportRequestSchema,
   LogHistoryEntrySchema,
   LogListQuerySchema,
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
 import type { AppDeps } from '../../deps';
 import { guard, requireTrainee } from '../../plugins/auth';
+import { exportLogsCsv } from './logs.export';
 import * as service from './logs.service';
 
 const tags = ['logs'];
@@ -22,19 +26,51 @@ const UpdateBodySchema = z.union([
 /** The trainee's experience logs (SPEC §7 "Experience log"). */
 export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const ctx = (request: Parameters<typeof requireTrainee>[0]) => ({ db, actor: requireTrainee(request), now: deps.now() });
+  const ctx = (request: Parameters<typeof requireTrainee>[0]) => ({
+    db,
+    actor: requireTrainee(request),
+    now: deps.now(),
+  });
 
   return async (app) => {
     app.get(
       '/api/v1/experience-log/',
-      { onRequest: guard.trainee, schema: { tags, querystring: LogListQuerySchema, response: { 200: LogListSchema } } },
-      async (request) => ({ results: await service.listLogs({ ...ctx(request), query: request.query }) }),
+      {
+        onRequest: guard.trainee,
+        schema: { tags, querystring: LogListQuerySchema, response: { 200: LogListSchema } },
+      },
+      async (request) => ({
+        results: await service.listLogs({ ...ctx(request), query: request.query }),
+      }),
     );
 
     app.post(
       '/api/v1/experience-log/',
-      { onRequest: guard.trainee, schema: { tags, body: LogEntryWireSchema, response: { 201: ExperienceLogSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createLog({ ...ctx(request), wire: request.body })),
+      {
+        onRequest: guard.trainee,
+        schema: { tags, body: LogEntryWireSchema, response: { 201: ExperienceLogSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.createLog({ ...ctx(request), wire: request.body })),
+    );
+
+    app.post(
+      '/api/v1/download-experience-log/',
+      { onRequest: guard.trainee, schema: { tags, body: LogExportRequestSchema } },
+      async (request, reply) => {
+        const actor = requireTrainee(request);
+        const { tasks, from_date: from, to_date: to } = request.body;
+        const csv = exportLogsCsv({
+          db,
+          traineeId: actor.id,
+          filter: { from, to, taskIds: tasks },
+        });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${LOG_EXPORT_FILENAME}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(csv));
+      },
     );
 
     app.get(
@@ -45,7 +81,10 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/experience-log/:id/',
-      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } } },
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } },
+      },
       async (request) => service.getLog({ ...ctx(request), id: request.params.id }),
     );
 
@@ -53,7 +92,12 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/experience-log/:id/',
       {
         onRequest: guard.trainee,
-        schema: { tags, params: IdParamsSchema, body: UpdateBodySchema, response: { 200: ExperienceLogSchema } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: UpdateBodySchema,
+          response: { 200: ExperienceLogSchema },
+        },
       },
       async (request) => {
         const wire = 'log' in request.body ? request.body.log : request.body;
@@ -72,7 +116,10 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/experience-log/:id/restore/',
-      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } } },
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } },
+      },
       async (request) => service.restoreLog({ ...ctx(request), id: request.params.id }),
     );
 
@@ -80,9 +127,15 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/experience-log/:id/history/',
       {
         onRequest: guard.trainee,
-        schema: { tags, params: IdParamsSchema, response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) },
+        },
       },
-      async (request) => ({ results: await service.getLogHistory({ ...ctx(request), id: request.params.id }) }),
+      async (request) => ({
+        results: await service.getLogHistory({ ...ctx(request), id: request.params.id }),
+      }),
     );
   };
 }

@@ -6,7 +6,11 @@ import {
   type LogHistoryEntry,
   type LogListQuery,
 } from '../../../shared/logs/experience-log.schema';
-import { makeLogEntrySchema, type LogEntryInput, type LogEntryWire } from '../../../shared/logs/log-entry.schema';
+import {
+  makeLogEntrySchema,
+  type LogEntryInput,
+  type LogEntryWire,
+} from '../../../shared/logs/log-entry.schema';
 import { overlapMessage } from '../../../shared/logs/log-overlap';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
@@ -53,7 +57,8 @@ async function resolveEntry(
 ): Promise<repo.LogValues> {
   const { db, actor } = ctx;
   const errors: FieldErrors = {};
-  if (!SETTINGS.some((setting) => setting.id === entry.settingId)) errors.setting = ['Unknown setting'];
+  if (!SETTINGS.some((setting) => setting.id === entry.settingId))
+    errors.setting = ['Unknown setting'];
   if (
     entry.supervisionContactId !== null &&
     !SUPERVISION_CONTACTS.some((contact) => contact.id === entry.supervisionContactId)
@@ -115,7 +120,10 @@ async function resolveEntry(
 }
 
 /** '+ Add new' supervisor: created first, then linked; an email already listed is reused. */
-async function addOrReuseSupervisor(ctx: Context, input: { name: string; email: string }): Promise<number> {
+async function addOrReuseSupervisor(
+  ctx: Context,
+  input: { name: string; email: string },
+): Promise<number> {
   const { db, actor } = ctx;
   if (input.email === actor.email) {
     throw AppError.field('newSupervisorEmail', 'You cannot list yourself as your supervisor.');
@@ -128,7 +136,9 @@ async function addOrReuseSupervisor(ctx: Context, input: { name: string; email: 
     supervisorUserId: await supervisorsRepo.findSupervisorAccountId(db, input.email),
   });
   if (created) return created.id;
-  const existing = (await supervisorsRepo.listForTrainee(db, actor.id)).find((row) => row.email === input.email);
+  const existing = (await supervisorsRepo.listForTrainee(db, actor.id)).find(
+    (row) => row.email === input.email,
+  );
   if (!existing) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
   return existing.id;
 }
@@ -163,18 +173,26 @@ export async function createLog(ctx: Context & { wire: LogEntryWire }): Promise<
  * Edits a pending or flagged log; it goes (back) to pending. An approved log is locked until
  * the supervisor reopens it.
  */
-export async function updateLog(ctx: Context & { id: number; wire: LogEntryWire }): Promise<ExperienceLog> {
+export async function updateLog(
+  ctx: Context & { id: number; wire: LogEntryWire },
+): Promise<ExperienceLog> {
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
   const entry = parseEntry(ctx.wire, ctx.now);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const values = await resolveEntry(txCtx, entry, { logId: ctx.id, allowedLegacyTaskIds: current.taskIds });
+    const values = await resolveEntry(txCtx, entry, {
+      logId: ctx.id,
+      allowedLegacyTaskIds: current.taskIds,
+    });
     if (!(await repo.updateUnapprovedLog(tx, ctx.actor.id, ctx.id, values, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);
     }
     await repo.replaceTasks(tx, ctx.id, entry.taskIds);
-    const changes = diffSnapshots(snapshotOf(current, current.taskIds), snapshotOf(values, entry.taskIds));
+    const changes = diffSnapshots(
+      snapshotOf(current, current.taskIds),
+      snapshotOf(values, entry.taskIds),
+    );
     if (current.status === 'flagged') changes.status = { old: 'flagged', new: 'pending' };
     await repo.addHistory(tx, {
       logId: ctx.id,
@@ -195,7 +213,13 @@ export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
     if (!(await repo.softDelete(tx, ctx.actor.id, ctx.id, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);
     }
-    await repo.addHistory(tx, { logId: ctx.id, actorId: ctx.actor.id, action: 'delete', changes: {}, now: ctx.now });
+    await repo.addHistory(tx, {
+      logId: ctx.id,
+      actorId: ctx.actor.id,
+      action: 'delete',
+      changes: {},
+      now: ctx.now,
+    });
   });
 }
 
@@ -207,7 +231,8 @@ function recoverySince(now: Date): Date {
 export async function restoreLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
   const deleted = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   const since = recoverySince(ctx.now);
-  if (!deleted?.deletedAt || deleted.deletedAt <= since) throw new AppError('NOT_FOUND', 'Deleted log not found');
+  if (!deleted?.deletedAt || deleted.deletedAt <= since)
+    throw new AppError('NOT_FOUND', 'Deleted log not found');
   await ctx.db.transaction(async (tx) => {
     const overlapping = await repo.findOverlapping(tx, ctx.actor.id, {
       date: deleted.dateOfExperience,
@@ -225,8 +250,15 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
         }),
       );
     }
-    if (!(await repo.restore(tx, ctx.actor.id, ctx.id, since))) throw new AppError('NOT_FOUND', 'Deleted log not found');
-    await repo.addHistory(tx, { logId: ctx.id, actorId: ctx.actor.id, action: 'restore', changes: {}, now: ctx.now });
+    if (!(await repo.restore(tx, ctx.actor.id, ctx.id, since)))
+      throw new AppError('NOT_FOUND', 'Deleted log not found');
+    await repo.addHistory(tx, {
+      logId: ctx.id,
+      actorId: ctx.actor.id,
+      action: 'restore',
+      changes: {},
+      now: ctx.now,
+    });
   });
   return toExperienceLog(await loadOwnLog(ctx, ctx.id));
 }
@@ -247,7 +279,9 @@ export async function getLog(ctx: Context & { id: number }): Promise<ExperienceL
 
 /** Logs deleted in the last 30 days, newest deletion first. */
 export async function listDeletedLogs(ctx: Context): Promise<ExperienceLog[]> {
-  return (await repo.listDeletedSince(ctx.db, ctx.actor.id, recoverySince(ctx.now))).map(toExperienceLog);
+  return (await repo.listDeletedSince(ctx.db, ctx.actor.id, recoverySince(ctx.now))).map(
+    toExperienceLog,
+  );
 }
 
 /** A log's audit history (deleted logs included: the history outlives the log). */

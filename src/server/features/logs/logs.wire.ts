@@ -1,6 +1,11 @@
 import type { ExperienceLog, LogHistoryEntry } from '../../../shared/logs/experience-log.schema';
 import { formatTime, minutesToHours } from '../../../shared/logs/time';
-import { findTask, taskVersionOf, toTaskItem, type TaskItem } from '../../../shared/reference/task-lists';
+import {
+  findTask,
+  taskVersionOf,
+  toTaskItem,
+  type TaskItem,
+} from '../../../shared/reference/task-lists';
 import type { FieldChanges } from '../../db/schema';
 import type { LogRecord, LogValues } from './logs.repository';
 
@@ -87,7 +92,8 @@ export function diffSnapshots(
   for (const key of keys) {
     const oldValue = before?.[key] ?? null;
     const newValue = after?.[key] ?? null;
-    if (JSON.stringify(oldValue) !== JSON.stringify(newValue)) changes[key] = { old: oldValue, new: newValue };
+    if (JSON.stringify(oldValue) !== JSON.stringify(newValue))
+      changes[key] = { old: oldValue, new: newValue };
   }
   return changes;
 }

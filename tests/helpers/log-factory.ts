@@ -1,0 +1,87 @@
+import type { Db } from '../../src/server/db/client';
+import { experienceLogs, logTasks, traineeSupervisors } from '../../src/server/db/schema';
+import { addDays } from '../../src/shared/logs/time';
+
+type LogRow = typeof experienceLogs.$inferInsert;
+
+/** A supervisor record for the trainee (the rows logs point at). */
+export async function insertSupervisorRecord(
+  db: Db,
+  traineeId: number,
+  values: { name?: string; email?: string; supervisorUserId?: number | null } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(traineeSupervisors)
+    .values({
+      traineeId,
+      name: values.name ?? 'Dana Reyes',
+      email:
+        values.email ?? `dana-${traineeId}-${Math.random().toString(16).slice(2, 8)}@example.com`,
+      supervisorUserId: values.supervisorUserId ?? null,
+    })
+    .returning({ id: traineeSupervisors.id });
+  if (!row) throw new Error('no supervisor row');
+  return row.id;
+}
+
+/**
+ * Inserts `count` daily logs straight into the database (fast fixtures for big data sets):
+ * 09:00–12:00, one hour individually supervised with an observation, 2 h unrestricted.
+ */
+export async function insertDailyLogs(
+  db: Db,
+  opts: {
+    traineeId: number;
+    traineeSupervisorId: number;
+    firstDate: string;
+    count: number;
+    overrides?: Partial<LogRow>;
+    taskIds?: string[];
+  },
+): Promise<number[]> {
+  const ids: number[] = [];
+  const batch = 500;
+  for (let offset = 0; offset < opts.count; offset += batch) {
+    const rows: LogRow[] = [];
+    for (let i = offset; i < Math.min(opts.count, offset + batch); i += 1) {
+      rows.push({
+        traineeId: opts.traineeId,
+        traineeSupervisorId: opts.traineeSupervisorId,
+        experienceTypeId: 1,
+        settingId: 1,
+        dateOfExperience: addDays(opts.firstDate, i),
+        startMinute: 540,
+        endMinute: 720,
+        experienceMinutes: 180,
+        unrestrictedMinutes: 120,
+        restrictedMinutes: 60,
+        individualOrGroup: 'Individual',
+        methodOfSupervision: 'In Person',
+        supervisionStartMinute: 600,
+        supervisionEndMinute: 660,
+        supervisedMinutes: 60,
+        independentMinutes: 120,
+        clientObservation: 'Yes',
+        supervisionContactId: 1,
+        experienceNote: `Session ${i + 1}`,
+        ...opts.overrides,
+      });
+    }
+    const inserted = await db
+      .insert(experienceLogs)
+      .values(rows)
+      .returning({ id: experienceLogs.id });
+    const taskIds = opts.taskIds ?? ['A.1'];
+    if (taskIds.length > 0) {
+      await db
+        .insert(logTasks)
+        .values(
+          inserted.flatMap((row) =>
+            taskIds.map((taskId, position) => ({ logId: row.id, taskId, position })),
+          ),
+        );
+    }
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
