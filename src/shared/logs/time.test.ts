@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   formatDuration,
+  formatMonthYear,
   formatHours,
   formatPercent,
   formatTime,
@@ -187,5 +188,15 @@ describe('dates', () => {
   ])('month of %s runs from %s to %s', (value, start, end) => {
     expect(monthStart(value)).toBe(start);
     expect(monthEnd(value)).toBe(end);
+  });
+});
+
+describe('formatMonthYear', () => {
+  it.each([
+    ['2026-03', 'March 2026'],
+    ['2025-12', 'December 2025'],
+    ['2024-01', 'January 2024'],
+  ])('shows %s as %s', (month, expected) => {
+    expect(formatMonthYear(month)).toBe(expected);
   });
 });

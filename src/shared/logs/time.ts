@@ -117,3 +117,24 @@ export function monthEnd(monthOrDate: string): string {
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return `${monthOrDate.slice(0, 7)}-${String(last).padStart(2, '0')}`;
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'March 2026' for '2026-03' (the dashboard's month-year). */
+export function formatMonthYear(month: string): string {
+  const [year, index] = month.split('-');
+  return `${MONTH_NAMES[Number(index) - 1] ?? month} ${year ?? ''}`.trim();
+}

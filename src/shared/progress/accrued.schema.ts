@@ -83,3 +83,53 @@ export const DocumentedTasksQuerySchema = z.object({
 /** PUT /api/v1/rule-set/: the trainee's choice of standards; null returns to the default by date. */
 export const RuleSetChoiceSchema = z.object({ rule_set: z.enum(RULE_SET_IDS).nullable() });
 export type RuleSetChoice = z.infer<typeof RuleSetChoiceSchema>;
+
+/** GET /api/v1/dashboard-api/: the two charts (hours toward the goal; restricted vs unrestricted). */
+export const DashboardSchema = z.object({
+  goal_hours: z.number(),
+  total_hours: z.number(),
+  supervised_type_hours: z.number(),
+  concentrated_type_hours: z.number(),
+  /** Hours toward the 2,000-hour goal: concentrated hours count ×1.33. */
+  progress_hours: z.number(),
+  progress_percent: z.number(),
+  remaining_hours: z.number(),
+  restricted_hours: z.number(),
+  unrestricted_hours: z.number(),
+  approved_hours: z.number(),
+  counted_hours: z.number(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** One hour-removal of the adjusted-hours rules, with its reason. */
+export const RemovalSchema = z.object({ rule: z.string(), hours: z.number(), reason: z.string() });
+
+/** One row of the Monthly Details table (SPEC §3 "Dashboard table row") plus adjusted hours. */
+export const DashboardMonthSchema = z.object({
+  date: z.string(),
+  month: z.string(),
+  total_hours: z.number(),
+  supervised: z.number(),
+  unrestricted: z.number(),
+  restricted: z.number(),
+  approved_hours: z.number(),
+  /** What the BACB would count for the month after the shortfall rules. */
+  adjusted_hours: z.number(),
+  removals: z.array(RemovalSchema.extend({ expereince_type: z.number() })),
+  types: z.array(z.number()),
+});
+export type DashboardMonth = z.infer<typeof DashboardMonthSchema>;
+
+export const DashboardTableSchema = z.object({
+  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string() }),
+  results: z.array(DashboardMonthSchema),
+});
+export type DashboardTable = z.infer<typeof DashboardTableSchema>;
+
+/** GET /api/v1/badges-api/ (SPEC §3 "Badge data"). */
+export const BadgesSchema = z.object({
+  percentage_supervised: z.number(),
+  percentage_concentrated: z.number(),
+  overall_progress: z.number(),
+});
+export type Badges = z.infer<typeof BadgesSchema>;

@@ -115,3 +115,28 @@ export async function documentedTasks(
 export async function setRuleSet(db: Db, traineeId: number, ruleSet: string | null): Promise<void> {
   await db.update(users).set({ ruleSet }).where(eq(users.id, traineeId));
 }
+
+const monthColumn = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
+
+/** The sums per month and fieldwork type, oldest month first: one query for the whole history. */
+export async function sumLogsByMonthAndType(
+  db: Db,
+  traineeId: number,
+): Promise<
+  (MinuteTotals & { month: string; experienceTypeId: number; approvedMinutes: number })[]
+> {
+  return db
+    .select({
+      month: monthColumn,
+      experienceTypeId: experienceLogs.experienceTypeId,
+      ...totalsColumns,
+      approvedMinutes: sumInt(
+        sql`case when ${experienceLogs.status} = 'approved' then ${experienceLogs.experienceMinutes} else 0 end`,
+      ),
+    })
+    .from(experienceLogs)
+    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
+    .where(scope(traineeId, {}))
+    .groupBy(monthColumn, experienceLogs.experienceTypeId)
+    .orderBy(monthColumn, experienceLogs.experienceTypeId);
+}

@@ -5,6 +5,9 @@ import {
   DocumentedTaskSchema,
   DocumentedTasksQuerySchema,
   AccruedResponseSchema,
+  BadgesSchema,
+  DashboardSchema,
+  DashboardTableSchema,
   MonthQuerySchema,
   MonthValidationSchema,
   RuleSetChoiceSchema,
@@ -67,6 +70,26 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           }),
         };
       },
+    );
+
+    app.get(
+      '/api/v1/dashboard-api/',
+      { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardSchema } } },
+      async (request) =>
+        service.getDashboard({ db, traineeId: requireTrainee(request).id, now: deps.now() }),
+    );
+
+    app.get(
+      '/api/v1/dashboard-table-api/',
+      { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardTableSchema } } },
+      async (request) =>
+        service.getDashboardTable({ db, traineeId: requireTrainee(request).id, now: deps.now() }),
+    );
+
+    app.get(
+      '/api/v1/badges-api/',
+      { onRequest: guard.trainee, schema: { tags, response: { 200: BadgesSchema } } },
+      async (request) => service.getBadges({ db, traineeId: requireTrainee(request).id }),
     );
 
     app.put(

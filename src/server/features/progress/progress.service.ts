@@ -1,13 +1,30 @@
 import { AppError } from '../../../shared/errors';
 import { checkMonth, type MonthTotals } from '../../../shared/logs/monthly-checks';
 import { resolveRuleSet, RULE_SET_IDS, type RuleSetId } from '../../../shared/logs/rule-sets';
-import { minutesToHours, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
+import {
+  formatMonthYear,
+  minutesToHours,
+  monthEnd,
+  monthOf,
+  monthStart,
+} from '../../../shared/logs/time';
 import type {
   AccruedResponse,
   AccruedTotals,
+  Badges,
+  Dashboard,
+  DashboardMonth,
+  DashboardTable,
   DocumentedTask,
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
+import { adjustMonth } from '../../../shared/progress/adjusted-hours';
+import {
+  badgePercentages,
+  CONCENTRATED_MULTIPLIER,
+  HOURS_GOAL,
+  overallProgress,
+} from '../../../shared/progress/progress';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -50,6 +67,25 @@ export async function getAccrued(ctx: {
   return { total: toAccrued(total), month_to_date: toAccrued(range), from_date: from, to_date: to };
 }
 
+/** A month's sums for one type, with the cumulative sums the 60% unrestricted rule needs. */
+function toMonthTotals(
+  row: repo.MinuteTotals | undefined,
+  cumulative: Pick<repo.MinuteTotals, 'experienceMinutes' | 'unrestrictedMinutes'>,
+): MonthTotals {
+  return {
+    totalMinutes: row?.experienceMinutes ?? 0,
+    supervisedMinutes: row?.supervisedMinutes ?? 0,
+    individualMinutes: row?.individualMinutes ?? 0,
+    groupMinutes: row?.groupMinutes ?? 0,
+    unrestrictedMinutes: row?.unrestrictedMinutes ?? 0,
+    contacts: row?.contacts ?? 0,
+    observations: row?.observations ?? 0,
+    observationMinutes: row?.observationMinutes ?? 0,
+    cumulativeTotalMinutes: cumulative.experienceMinutes,
+    cumulativeUnrestrictedMinutes: cumulative.unrestrictedMinutes,
+  };
+}
+
 /** The trainee's rule set choice; null means the default by date. */
 async function chosenRuleSet(db: Db, traineeId: number): Promise<RuleSetId | null> {
   const user = await findUserById(db, traineeId);
@@ -83,18 +119,7 @@ export async function validateMonth(ctx: {
     rule_set: { id: ruleSet.id, label: ruleSet.label, is_chosen: choice !== null },
     types: types.map((type) => {
       const row = byType.find((candidate) => candidate.experienceTypeId === type.id);
-      const totals: MonthTotals = {
-        totalMinutes: row?.experienceMinutes ?? 0,
-        supervisedMinutes: row?.supervisedMinutes ?? 0,
-        individualMinutes: row?.individualMinutes ?? 0,
-        groupMinutes: row?.groupMinutes ?? 0,
-        unrestrictedMinutes: row?.unrestrictedMinutes ?? 0,
-        contacts: row?.contacts ?? 0,
-        observations: row?.observations ?? 0,
-        observationMinutes: row?.observationMinutes ?? 0,
-        cumulativeTotalMinutes: cumulative.experienceMinutes,
-        cumulativeUnrestrictedMinutes: cumulative.unrestrictedMinutes,
-      };
+      const totals = toMonthTotals(row, cumulative);
       return {
         expereince_type: type.id,
         name: type.name,
@@ -125,4 +150,122 @@ export async function chooseRuleSet(ctx: {
   ruleSet: RuleSetId | null;
 }): Promise<void> {
   await repo.setRuleSet(ctx.db, ctx.actor.id, ctx.ruleSet);
+}
+
+type MonthTypeRow = Awaited<ReturnType<typeof repo.sumLogsByMonthAndType>>[number];
+
+const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
+
+/**
+ * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
+ * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
+ */
+function monthRows(
+  rows: readonly MonthTypeRow[],
+  ruleSet: ReturnType<typeof resolveRuleSet>,
+): DashboardMonth[] {
+  const months = new Map<string, MonthTypeRow[]>();
+  for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
+  const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
+  const result: DashboardMonth[] = [];
+  for (const [month, typeRows] of [...months.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const row of typeRows) {
+      cumulative.experienceMinutes += row.experienceMinutes;
+      cumulative.unrestrictedMinutes += row.unrestrictedMinutes;
+    }
+    let countedMinutes = 0;
+    const removals: DashboardMonth['removals'] = [];
+    for (const row of typeRows) {
+      if (!isExperienceType(row.experienceTypeId)) continue;
+      const adjusted = adjustMonth(toMonthTotals(row, cumulative), row.experienceTypeId, ruleSet);
+      countedMinutes += adjusted.countedMinutes;
+      for (const removal of adjusted.removals) {
+        removals.push({
+          rule: removal.rule,
+          hours: minutesToHours(removal.minutes),
+          reason: removal.reason,
+          expereince_type: row.experienceTypeId,
+        });
+      }
+    }
+    const sum = (pick: (row: MonthTypeRow) => number) =>
+      typeRows.reduce((total, row) => total + pick(row), 0);
+    result.push({
+      date: formatMonthYear(month),
+      month,
+      total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
+      supervised: minutesToHours(sum((row) => row.supervisedMinutes)),
+      unrestricted: minutesToHours(sum((row) => row.unrestrictedMinutes)),
+      restricted: minutesToHours(sum((row) => row.restrictedMinutes)),
+      approved_hours: minutesToHours(sum((row) => row.approvedMinutes)),
+      adjusted_hours: minutesToHours(countedMinutes),
+      removals,
+      types: typeRows.map((row) => row.experienceTypeId),
+    });
+  }
+  return result.reverse();
+}
+
+async function ruleSetFor(db: Db, traineeId: number, now: Date) {
+  return resolveRuleSet(await chosenRuleSet(db, traineeId), serverToday(now));
+}
+
+/** GET /api/v1/dashboard-table-api/. */
+export async function getDashboardTable(ctx: {
+  db: Db;
+  traineeId: number;
+  now: Date;
+}): Promise<DashboardTable> {
+  const [ruleSet, rows] = await Promise.all([
+    ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
+    repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId),
+  ]);
+  return { rule_set: { id: ruleSet.id, label: ruleSet.label }, results: monthRows(rows, ruleSet) };
+}
+
+/** GET /api/v1/dashboard-api/: the charts' figures. */
+export async function getDashboard(ctx: {
+  db: Db;
+  traineeId: number;
+  now: Date;
+}): Promise<Dashboard> {
+  const [ruleSet, rows] = await Promise.all([
+    ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
+    repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId),
+  ]);
+  const byType = (type: number) =>
+    rows
+      .filter((row) => row.experienceTypeId === type)
+      .reduce((total, row) => total + row.experienceMinutes, 0);
+  const supervisedMinutes = byType(1);
+  const concentratedMinutes = byType(2);
+  const sum = (pick: (row: MonthTypeRow) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
+  const countedMinutes = monthRows(rows, ruleSet).reduce(
+    (total, row) => total + row.adjusted_hours * 60,
+    0,
+  );
+  return {
+    goal_hours: HOURS_GOAL,
+    total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
+    supervised_type_hours: minutesToHours(supervisedMinutes),
+    concentrated_type_hours: minutesToHours(concentratedMinutes),
+    progress_hours: minutesToHours(Math.round(progressMinutes)),
+    progress_percent: overallProgress({ supervisedMinutes, concentratedMinutes }).percent,
+    remaining_hours: minutesToHours(Math.max(0, HOURS_GOAL * 60 - Math.round(progressMinutes))),
+    restricted_hours: minutesToHours(sum((row) => row.restrictedMinutes)),
+    unrestricted_hours: minutesToHours(sum((row) => row.unrestrictedMinutes)),
+    approved_hours: minutesToHours(sum((row) => row.approvedMinutes)),
+    counted_hours: minutesToHours(Math.round(countedMinutes)),
+  };
+}
+
+/** GET /api/v1/badges-api/: each row's percentage of the goal (concentrated ×1.33). */
+export async function getBadges(ctx: { db: Db; traineeId: number }): Promise<Badges> {
+  const rows = await repo.sumLogsByType(ctx.db, ctx.traineeId, {});
+  const minutesOf = (type: number) =>
+    rows.find((row) => row.experienceTypeId === type)?.experienceMinutes ?? 0;
+  const hours = { supervisedMinutes: minutesOf(1), concentratedMinutes: minutesOf(2) };
+  return { ...badgePercentages(hours), overall_progress: overallProgress(hours).percent };
 }
