@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import type { Database, Db } from '../../src/server/db/client';
 import { outboxEmails } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
+import { loggerOptions } from '../../src/server/plugins/logger';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -20,8 +21,21 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  /**
+   * 'outbox' (default): mails are only stored, never printed. 'config': the mailer the app
+   * builds from its configuration (SMTP when `SMTP_URL` is set).
+   */
+  mailer?: 'outbox' | 'config';
+  /** Receives the app's log lines, written with the production logger settings. */
+  logStream?: { write: (line: string) => void };
+};
+
 /** Builds the real app on a fresh database, with the outbox mailer and a movable clock. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIST: '.tmp/no-client', ...env });
   const clock = {
@@ -30,8 +44,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + minutes * 60_000);
     },
   };
-  const mailer = createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, print: () => undefined });
-  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger: false });
+  const mailer =
+    options.mailer === 'config'
+      ? undefined
+      : createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, print: () => undefined });
+  const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
+  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger });
   await app.ready();
   return {
     app,

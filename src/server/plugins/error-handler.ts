@@ -12,11 +12,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
-      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+      // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
+      request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
     }
     return reply.status(appError.status).send(appError.toBody());
   });
-
 }
 
 function toAppError(error: FastifyError): AppError {
@@ -24,13 +24,21 @@ function toAppError(error: FastifyError): AppError {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
-      const path = issue.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors';
-      (fields[path] ??= []).push(issue.message ?? 'Invalid value');
+      const field = issue.instancePath.replace(/^\//, '').split('/')[0];
+      if (!field && issue.keyword === 'invalid_type') {
+        // The body itself is missing or not an object: no field to name, and the schema's
+        // wording ("expected object, received null") is not the contract's.
+        return new AppError('INVALID', 'The request body must be a JSON object.');
+      }
+      (fields[field || 'non_field_errors'] ??= []).push(issue.message ?? 'Invalid value');
     }
     return new AppError('VALIDATION', 'Invalid input', fields);
   }
   const status = error.statusCode ?? 500;
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
     return new AppError('INVALID', 'The request body is not valid JSON.');
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -40,6 +48,7 @@ function toAppError(error: FastifyError): AppError {
     return new AppError('INVALID', 'Unsupported content type.');
   }
   if (status === 429) return new AppError('RATE_LIMITED', 'Too many requests. Try again later.');
-  if (status >= 400 && status < 500) return new AppError('INVALID', 'The request could not be read.');
+  if (status >= 400 && status < 500)
+    return new AppError('INVALID', 'The request could not be read.');
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
 }

@@ -4,11 +4,17 @@ import { z } from 'zod';
 export const REQUIRED = '⋆Required';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = 'Password must be 8 characters long';
+export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 export const INVALID_EMAIL = 'Invalid email format';
 export const INVALID_NUMBER = 'Not a valid number';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+// Control characters (a NUL cannot even be stored); tab and line breaks are text.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** A required text field: trimmed, '⋆Required' when empty. */
 export const requiredText = (max = 200) =>
@@ -16,7 +22,10 @@ export const requiredText = (max = 200) =>
     .string({ error: REQUIRED })
     .trim()
     .min(1, { error: REQUIRED, abort: true })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .max(max, { error: `Must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: 'Must not contain control characters',
+    });
 
 /** Emails are compared case-insensitively: they are trimmed and lower-cased on the way in. */
 export const EmailSchema = requiredText(254)
@@ -28,7 +37,7 @@ export const NewPasswordSchema = z
   .string({ error: REQUIRED })
   .min(1, { error: REQUIRED, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
-  .max(256, { error: 'Password must be at most 256 characters' });
+  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG });
 
 /** A calendar date `YYYY-MM-DD` that exists. */
 export const CalendarDateSchema = requiredText(10).refine(isCalendarDate, {
@@ -41,12 +50,17 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+const BACB_ACCOUNT_PATTERN = /^BACB\d{6}$/;
+const BACB_CERTIFICATION_PATTERN = /^\d-\d{2}-\d{5}$/;
+
 /** The supervisor's BACB credentials (sign-up and profile edit share them). */
 export const SupervisorCredentialsSchema = z.object({
   bacb_account_number: requiredText(20)
     .toUpperCase()
-    .regex(/^BACB\d{6}$/, { error: INVALID_NUMBER }),
-  bacb_certification_number: requiredText(20).regex(/^\d-\d{2}-\d{5}$/, { error: INVALID_NUMBER }),
+    .regex(BACB_ACCOUNT_PATTERN, { error: INVALID_NUMBER }),
+  bacb_certification_number: requiredText(20).regex(BACB_CERTIFICATION_PATTERN, {
+    error: INVALID_NUMBER,
+  }),
   supervisor_qualification: requiredText(200).refine((value) => !/^\d+$/.test(value), {
     error: 'Supervisor Qualification can not be numbers',
   }),
@@ -68,17 +82,23 @@ export const SupervisorSignupRequestSchema = TraineeSignupRequestSchema.extend({
   is_supervisor: z.literal(true),
 }).extend(SupervisorCredentialsSchema.shape);
 
-/** The wire body of sign-up: which fields are required depends on is_supervisor. */
-export const SignupRequestSchema = z.discriminatedUnion('is_supervisor', [
-  SupervisorSignupRequestSchema,
-  TraineeSignupRequestSchema.extend({ is_supervisor: z.literal(false) }),
-]);
+/**
+ * The wire body of sign-up: which fields are required depends on is_supervisor. A body without
+ * it is a trainee's, so that its missing fields are reported one by one.
+ */
+export const SignupRequestSchema = z.discriminatedUnion(
+  'is_supervisor',
+  [SupervisorSignupRequestSchema, TraineeSignupRequestSchema],
+  { error: 'Must be true or false' },
+);
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
-const termsAccepted = z.boolean().refine((value) => value, {
-  error: 'Please agree to our terms and conditions',
-});
-const confirmPassword = z.string().min(1, { error: REQUIRED });
+const TERMS_NOT_ACCEPTED = 'Please agree to our terms and conditions';
+const termsAccepted = z
+  .boolean({ error: TERMS_NOT_ACCEPTED })
+  .refine((value) => value, { error: TERMS_NOT_ACCEPTED });
+// Aborting on empty keeps the mismatch message away from a field that is simply missing.
+const confirmPassword = z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true });
 
 /** The registration form: the wire fields plus the confirmation and the terms box. */
 export const TraineeSignupFormSchema = TraineeSignupRequestSchema.extend({
@@ -105,8 +125,8 @@ export const LoginRequestSchema = z.object({
     .string({ error: REQUIRED })
     .min(1, { error: REQUIRED, abort: true })
     .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
-    .max(256),
-  is_supervisor: z.boolean().optional(),
+    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG }),
+  is_supervisor: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -138,9 +158,12 @@ export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
 /** POST /users/password/change/ (the form uses the same names). */
 export const ChangePasswordRequestSchema = z
   .object({
-    old_password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(256),
+    old_password: z
+      .string({ error: REQUIRED })
+      .min(1, { error: REQUIRED })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG }),
     new_password1: NewPasswordSchema,
-    new_password2: z.string({ error: REQUIRED }).min(1, { error: REQUIRED }),
+    new_password2: confirmPassword,
   })
   .refine((form) => form.new_password1 === form.new_password2, {
     error: 'Passwords do not match',
@@ -158,8 +181,21 @@ export const ProfileUpdateRequestSchema = z.object({
   email: EmailSchema.optional(),
 });
 
+/** An ID number on the profile edit form, which says so when it is typed negative (SPEC §5). */
+const editedIdNumber = (pattern: RegExp) =>
+  requiredText(20)
+    .toUpperCase()
+    .refine((value) => !value.startsWith('-'), {
+      error: 'ID Number cannot be negative',
+      abort: true,
+    })
+    .regex(pattern, { error: INVALID_NUMBER });
+
 /** PUT /users/supervisor/{id}/. */
-export const SupervisorProfileUpdateRequestSchema = SupervisorCredentialsSchema;
+export const SupervisorProfileUpdateRequestSchema = SupervisorCredentialsSchema.extend({
+  bacb_account_number: editedIdNumber(BACB_ACCOUNT_PATTERN),
+  bacb_certification_number: editedIdNumber(BACB_CERTIFICATION_PATTERN),
+});
 
 /** The supervisor part of a user on the wire. */
 export const SupervisorProfileSchema = z.object({

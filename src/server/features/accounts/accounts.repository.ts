@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/accounts/account.schema';
 import type { Db } from '../../db/client';
 import { accountEvents, authTokens, emailCodes, supervisorProfiles, users } from '../../db/schema';
@@ -55,7 +55,11 @@ export async function markVerified(db: Db, userId: number): Promise<void> {
   await db.update(users).set({ isVerified: true }).where(eq(users.id, userId));
 }
 
-export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+export async function updatePasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
@@ -67,11 +71,18 @@ export async function insertToken(
 }
 
 /** Revokes one token, only if it belongs to the user. */
-export async function revokeToken(db: Db, userId: number, tokenId: number, now: Date): Promise<void> {
+export async function revokeToken(
+  db: Db,
+  userId: number,
+  tokenId: number,
+  now: Date,
+): Promise<void> {
   await db
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(and(eq(authTokens.id, tokenId), eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    .where(
+      and(eq(authTokens.id, tokenId), eq(authTokens.userId, userId), isNull(authTokens.revokedAt)),
+    );
 }
 
 /** Revokes every live token of the user, except the one named (the session making the change). */
@@ -127,7 +138,13 @@ export async function findLiveCode(
   const [row] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
+    .where(
+      and(
+        eq(emailCodes.userId, userId),
+        eq(emailCodes.purpose, purpose),
+        isNull(emailCodes.consumedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -145,18 +162,27 @@ export async function consumeCode(db: Db, codeId: number, now: Date): Promise<bo
   return rows.length === 1;
 }
 
-/** Counts a wrong try; the code burns (is consumed) at `maxAttempts`. */
+/**
+ * Counts a wrong try; the code burns (is consumed) at `maxAttempts`. The count is incremented
+ * in the database, so wrong tries sent at the same moment are all counted. Returns the tries
+ * used so far (`maxAttempts` when the code was already gone).
+ */
 export async function recordWrongCode(
   db: Db,
-  code: EmailCodeRow,
+  codeId: number,
   maxAttempts: number,
   now: Date,
-): Promise<void> {
-  const failedAttempts = code.failedAttempts + 1;
-  await db
+): Promise<number> {
+  const failedAttempts = sql`${emailCodes.failedAttempts} + 1`;
+  const [row] = await db
     .update(emailCodes)
-    .set({ failedAttempts, consumedAt: failedAttempts >= maxAttempts ? now : null })
-    .where(eq(emailCodes.id, code.id));
+    .set({
+      failedAttempts,
+      consumedAt: sql`case when ${failedAttempts} >= ${maxAttempts} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt)))
+    .returning({ failedAttempts: emailCodes.failedAttempts });
+  return row?.failedAttempts ?? maxAttempts;
 }
 
 /** Keeps a record of security-relevant events (sign-up, login, resets). Never holds secrets. */
@@ -207,4 +233,3 @@ export function toUserView(
       : null,
   };
 }
-

@@ -31,7 +31,11 @@ function codeHash(userId: number, purpose: repo.CodePurpose, code: string): stri
   return hashSecret(`${userId}:${purpose}:${code}`);
 }
 
-async function issueCode(ctx: MailContext, user: repo.UserRow, purpose: repo.CodePurpose): Promise<void> {
+async function issueCode(
+  ctx: MailContext,
+  user: repo.UserRow,
+  purpose: repo.CodePurpose,
+): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await repo.replaceEmailCode(ctx.db, {
     userId: user.id,
@@ -57,8 +61,8 @@ async function useCode(
     throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
   }
   if (live.codeHash !== codeHash(user.id, purpose, code)) {
-    await repo.recordWrongCode(db, live, MAX_CODE_ATTEMPTS, now);
-    const left = MAX_CODE_ATTEMPTS - live.failedAttempts - 1;
+    const left =
+      MAX_CODE_ATTEMPTS - (await repo.recordWrongCode(db, live.id, MAX_CODE_ATTEMPTS, now));
     throw AppError.field(
       'token',
       left > 0
@@ -73,7 +77,11 @@ async function useCode(
 
 async function issueSession(db: Db, userId: number, now: Date): Promise<string> {
   const { token, hash: tokenHash } = newToken();
-  await repo.insertToken(db, { userId, tokenHash, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS) });
+  await repo.insertToken(db, {
+    userId,
+    tokenHash,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+  });
   return token;
 }
 
@@ -105,7 +113,9 @@ export async function signUp(ctx: MailContext & { input: SignupRequest }): Promi
         dateContract: input.date_contract,
       });
     }
-    await repo.recordAccountEvent(tx, user.id, 'signup', { role: input.is_supervisor ? 'supervisor' : 'trainee' });
+    await repo.recordAccountEvent(tx, user.id, 'signup', {
+      role: input.is_supervisor ? 'supervisor' : 'trainee',
+    });
     return user;
   });
   await issueCode(ctx, created, 'verify');
@@ -129,7 +139,9 @@ export async function logIn(ctx: MailContext & { input: LoginRequest }): Promise
   if (input.is_supervisor !== undefined && input.is_supervisor !== user.isSupervisor) {
     throw new AppError(
       'INVALID',
-      input.is_supervisor ? ACCOUNT_MESSAGES.wrongRoleSupervisor : ACCOUNT_MESSAGES.wrongRoleStudent,
+      input.is_supervisor
+        ? ACCOUNT_MESSAGES.wrongRoleSupervisor
+        : ACCOUNT_MESSAGES.wrongRoleStudent,
     );
   }
   if (!user.isVerified) {
@@ -151,7 +163,8 @@ export async function verifyEmail(ctx: {
   const { db, email, code, now } = ctx;
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
-  if (user.isVerified) throw AppError.field('email', 'This email is already verified. Please sign in.');
+  if (user.isVerified)
+    throw AppError.field('email', 'This email is already verified. Please sign in.');
   await useCode(db, user, 'verify', code, now);
   await repo.markVerified(db, user.id);
   await repo.recordAccountEvent(db, user.id, 'email_verified');

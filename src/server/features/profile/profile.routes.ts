@@ -10,7 +10,13 @@ import { guard, requireActor, requireSupervisor } from '../../plugins/auth';
 import * as service from './profile.service';
 
 const tags = ['profile'];
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const INVALID_ID = 'Not a valid id';
+const IdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: INVALID_ID })
+    .int({ error: INVALID_ID })
+    .positive({ error: INVALID_ID }),
+});
 
 /** The signed-in person's profile (SPEC §7 Profile). */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -18,7 +24,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/profile/',
-      { onRequest: guard.user, schema: { tags, response: { 200: z.object({ results: z.array(UserSchema) }) } } },
+      {
+        onRequest: guard.user,
+        schema: { tags, response: { 200: z.object({ results: z.array(UserSchema) }) } },
+      },
       async (request) => {
         const user = await service.getProfile({ db, actor: requireActor(request) });
         return { results: [user] };
@@ -29,7 +38,12 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/users/profile/:id/',
       {
         onRequest: guard.user,
-        schema: { tags, params: IdParamsSchema, body: ProfileUpdateRequestSchema, response: { 200: UserSchema } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: ProfileUpdateRequestSchema,
+          response: { 200: UserSchema },
+        },
       },
       async (request) =>
         service.updateProfile({

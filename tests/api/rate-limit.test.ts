@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectNoInternals,
+  mailCountTo,
+  newEmail,
+  PASSWORD,
+  traineeSignup,
+} from '../helpers/accounts';
+import { createTrainee } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const HOUR = 60 * 60_000;
+let nextHost = 0;
+/** A client address no other test has used. */
+const freshIp = () => {
+  nextHost += 1;
+  return `10.${Math.floor(nextHost / 250)}.${nextHost % 250}.1`;
+};
+const limited = (minutes: number) => ({
+  detail: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  code: 'RATE_LIMITED',
+});
+
+// Each test starts on the hour (a boundary of every window), in a later hour than the last.
+beforeEach(() => {
+  t.clock.now = new Date((Math.floor(t.clock.now.getTime() / HOUR) + 2) * HOUR);
+});
+
+const post = (url: string, payload: Record<string, unknown>, remoteAddress = freshIp()) =>
+  t.request({ method: 'POST', url, payload, remoteAddress });
+
+describe('login limits', () => {
+  it('allows 10 tries per email in 15 minutes, from any address, then answers 429', async () => {
+    const user = await createTrainee(t.db);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await post('/api/v1/login/', {
+        username: user.email,
+        password: 'wrong-password-1',
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const blocked = await post('/api/v1/login/', {
+      username: user.email.toUpperCase(),
+      password: user.password,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+    expectNoInternals(blocked);
+    expect(blocked.body).not.toContain('token');
+  });
+
+  it('says how long is left in the window', async () => {
+    const user = await createTrainee(t.db);
+    t.clock.advanceMinutes(14);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await post('/api/v1/login/', { username: user.email, password: 'wrong-password-1' });
+    }
+    const blocked = await post('/api/v1/login/', { username: user.email, password: user.password });
+    expect(blocked.json()).toEqual(limited(1));
+  });
+
+  it('opens again when the window has passed', async () => {
+    const user = await createTrainee(t.db);
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      await post('/api/v1/login/', { username: user.email, password: 'wrong-password-1' });
+    }
+    expect(
+      (await post('/api/v1/login/', { username: user.email, password: user.password })).statusCode,
+    ).toBe(429);
+    t.clock.advanceMinutes(15);
+    const response = await post('/api/v1/login/', {
+      username: user.email,
+      password: user.password,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveProperty('token');
+  });
+
+  it('limits one email without locking out another', async () => {
+    const blockedUser = await createTrainee(t.db);
+    const otherUser = await createTrainee(t.db);
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      await post('/api/v1/login/', { username: blockedUser.email, password: 'wrong-password-1' });
+    }
+    const response = await post('/api/v1/login/', {
+      username: otherUser.email,
+      password: otherUser.password,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('allows 20 logins per client address in 15 minutes, whatever the emails', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const response = await post(
+        '/api/v1/login/',
+        { username: newEmail(), password: PASSWORD },
+        ip,
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    const user = await createTrainee(t.db);
+    const blocked = await post(
+      '/api/v1/login/',
+      { username: user.email, password: user.password },
+      ip,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+    const elsewhere = await post('/api/v1/login/', {
+      username: user.email,
+      password: user.password,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('sign-up limits', () => {
+  it('allows 10 sign-ups per client address in an hour', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await post('/api/v1/signup/', traineeSignup(), ip)).statusCode).toBe(201);
+    }
+    const payload = traineeSignup();
+    const blocked = await post('/api/v1/signup/', payload, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(60));
+    expect(await mailCountTo(t, payload.email)).toBe(0);
+    t.clock.advanceMinutes(60);
+    expect((await post('/api/v1/signup/', payload, ip)).statusCode).toBe(201);
+  });
+});
+
+describe('code mail limits', () => {
+  it('mails at most 5 codes per address in 15 minutes, across reset and resend', async () => {
+    const user = await createTrainee(t.db);
+    const paths = [
+      '/users/reset-password/send/',
+      '/users/reset-password/resend/',
+      '/users/reset-password/send/',
+      '/users/reset-password/resend/',
+      '/users/reset-password/send/',
+    ];
+    for (const path of paths) {
+      expect((await post(path, { email: user.email })).json()).toEqual({
+        message: 'Succesfully Token sent.',
+      });
+    }
+    const blocked = await post('/users/reset-password/send/', { email: user.email });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+    expect(await mailCountTo(t, user.email)).toBe(5);
+  });
+
+  it('limits unknown addresses the same way, so the answer reveals nothing', async () => {
+    const unknown = newEmail('nobody');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post('/users/reset-password/send/', { email: unknown })).statusCode).toBe(200);
+    }
+    expect((await post('/users/reset-password/send/', { email: unknown })).json()).toEqual(
+      limited(15),
+    );
+  });
+
+  it('mails at most 5 codes per client address in 15 minutes', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post('/api/v1/resendemail/', { email: newEmail() }, ip)).statusCode).toBe(200);
+    }
+    const blocked = await post('/api/v1/resendemail/', { email: newEmail() }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+  });
+});
+
+describe('code check limits', () => {
+  it('allows 20 verification tries per client address in 15 minutes', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const response = await post(
+        '/users/email/verify-user/',
+        { email: newEmail(), token: '123456' },
+        ip,
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    const blocked = await post(
+      '/users/email/verify-user/',
+      { email: newEmail(), token: '123456' },
+      ip,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+  });
+
+  it('allows 20 password-reset tries per client address in 15 minutes', async () => {
+    const ip = freshIp();
+    const payload = () => ({ email: newEmail(), password: PASSWORD, token: '123456' });
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await post('/users/reset-password/verify/', payload(), ip)).statusCode).toBe(400);
+    }
+    const blocked = await post('/users/reset-password/verify/', payload(), ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+  });
+});
