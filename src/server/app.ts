@@ -39,10 +39,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -89,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerErrorHandler(app);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, deps.now);
   await registerOpenApi(app);
 
   app.get(
@@ -97,7 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     {
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('up') }), 503: z.object({ status: z.literal('degraded'), database: z.literal('down') }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+          503: z.object({ status: z.literal('degraded'), database: z.literal('down') }),
+        },
       },
     },
     async (_request, reply) => {

@@ -24,7 +24,11 @@ async function addSupervisorRecord(user: TestUser, email: string): Promise<numbe
 }
 
 function payload(overrides: Partial<LogEntryWire> = {}): LogEntryWire {
-  return createLogPayload({ supervisor: supervisorRecordId, trainee_supervisor: supervisorRecordId, ...overrides });
+  return createLogPayload({
+    supervisor: supervisorRecordId,
+    trainee_supervisor: supervisorRecordId,
+    ...overrides,
+  });
 }
 
 async function createLog(overrides: Partial<LogEntryWire> = {}, user: TestUser = trainee) {
@@ -43,7 +47,11 @@ afterAll(async () => t.close());
 
 describe('experience logs', () => {
   it('creates a pending log and computes every hour on the server', async () => {
-    const response = await createLog({ experience_hours: 99, restricted_hours: 42, independant_hours: 7 });
+    const response = await createLog({
+      experience_hours: 99,
+      restricted_hours: 42,
+      independant_hours: 7,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       user: { id: trainee.id, name: 'Tara Trainee' },
@@ -102,18 +110,35 @@ describe('experience logs', () => {
   });
 
   it('refuses a log overlapping another, naming it', async () => {
-    const response = await createLog({ time_of_expereince_start: '11:00', time_of_expereince_end: '13:00', supervision_start_time: '11:30', supervision_end_time: '12:00', supervised_hours: 0.5 });
+    const response = await createLog({
+      time_of_expereince_start: '11:00',
+      time_of_expereince_end: '13:00',
+      supervision_start_time: '11:30',
+      supervision_end_time: '12:00',
+      supervised_hours: 0.5,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ time_of_expereince_start: ['This entry overlaps your log of 3/5/2026, 09:00–12:00.'] });
+    expect(response.json()).toEqual({
+      time_of_expereince_start: ['This entry overlaps your log of 3/5/2026, 09:00–12:00.'],
+    });
   });
 
   it('accepts a log that starts when another ends', async () => {
-    const response = await createLog({ time_of_expereince_start: '12:00', time_of_expereince_end: '13:00', unrestricted_hours: 1, supervision_start_time: '12:00', supervision_end_time: '12:30', supervised_hours: 0.5 });
+    const response = await createLog({
+      time_of_expereince_start: '12:00',
+      time_of_expereince_end: '13:00',
+      unrestricted_hours: 1,
+      supervision_start_time: '12:00',
+      supervision_end_time: '12:30',
+      supervised_hours: 0.5,
+    });
     expect(response.statusCode).toBe(201);
   });
 
   it('reports each broken rule with its message, and writes nothing', async () => {
-    const before = (await t.request({ method: 'GET', url, token: trainee.token })).json<{ results: Log[] }>().results.length;
+    const before = (await t.request({ method: 'GET', url, token: trainee.token })).json<{
+      results: Log[];
+    }>().results.length;
     const response = await createLog({
       date_of_experience: '2026-03-23',
       experience_note: '',
@@ -127,7 +152,9 @@ describe('experience logs', () => {
       task: ['⋆Required'],
       unrestricted_hours: ['Hours cannot be negative'],
     });
-    const after = (await t.request({ method: 'GET', url, token: trainee.token })).json<{ results: Log[] }>().results.length;
+    const after = (await t.request({ method: 'GET', url, token: trainee.token })).json<{
+      results: Log[];
+    }>().results.length;
     expect(after).toBe(before);
   });
 
@@ -139,12 +166,18 @@ describe('experience logs', () => {
   it('refuses 5th-edition tasks on a new entry', async () => {
     const response = await createLog({ date_of_experience: '2026-03-09', task: ['A-1'] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ task: ['New entries must use tasks from the 6th Edition Test Content Outline.'] });
+    expect(response.json()).toEqual({
+      task: ['New entries must use tasks from the 6th Edition Test Content Outline.'],
+    });
   });
 
   it('refuses another trainee’s supervisor record', async () => {
     const foreign = await addSupervisorRecord(otherTrainee, 'someone@example.com');
-    const response = await createLog({ date_of_experience: '2026-03-10', supervisor: foreign, trainee_supervisor: foreign });
+    const response = await createLog({
+      date_of_experience: '2026-03-10',
+      supervisor: foreign,
+      trainee_supervisor: foreign,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ supervisor: ['Choose one of your supervisors'] });
   });
@@ -160,20 +193,38 @@ describe('experience logs', () => {
     expect(response.statusCode).toBe(201);
     const log = response.json<Log & { supervisor: number; supervisor_name: string }>();
     expect(log.supervisor_name).toBe('Morgan Lee');
-    const list = (await t.request({ method: 'GET', url: '/api/v1/trainee-supervisors/', token: trainee.token })).json<{
+    const list = (
+      await t.request({ method: 'GET', url: '/api/v1/trainee-supervisors/', token: trainee.token })
+    ).json<{
       results: { id: number; email: string }[];
     }>();
-    expect(list.results.find((row) => row.email === 'morgan.lee@example.com')?.id).toBe(log.supervisor);
+    expect(list.results.find((row) => row.email === 'morgan.lee@example.com')?.id).toBe(
+      log.supervisor,
+    );
   });
 
   it('filters by status, month and date', async () => {
-    const byDate = (await t.request({ method: 'GET', url: `${url}?date_of_experience=2026-03-05`, token: trainee.token })).json<{ results: Log[] }>();
+    const byDate = (
+      await t.request({
+        method: 'GET',
+        url: `${url}?date_of_experience=2026-03-05`,
+        token: trainee.token,
+      })
+    ).json<{ results: Log[] }>();
     expect(byDate.results.map((log) => log.time_of_expereince_start)).toEqual(['12:00', '09:00']);
-    const byMonth = (await t.request({ method: 'GET', url: `${url}?month=2026-02`, token: trainee.token })).json<{ results: Log[] }>();
+    const byMonth = (
+      await t.request({ method: 'GET', url: `${url}?month=2026-02`, token: trainee.token })
+    ).json<{ results: Log[] }>();
     expect(byMonth.results).toEqual([]);
-    const pending = (await t.request({ method: 'GET', url: `${url}?status=pending`, token: trainee.token })).json<{ results: Log[] }>();
+    const pending = (
+      await t.request({ method: 'GET', url: `${url}?status=pending`, token: trainee.token })
+    ).json<{ results: Log[] }>();
     expect(pending.results.length).toBeGreaterThan(3);
-    const bad = await t.request({ method: 'GET', url: `${url}?month=2026-13`, token: trainee.token });
+    const bad = await t.request({
+      method: 'GET',
+      url: `${url}?month=2026-13`,
+      token: trainee.token,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ month: ['Use the form YYYY-MM'] });
   });
@@ -184,12 +235,26 @@ describe('experience logs', () => {
       method: 'PUT',
       url: `${url}${created.id}/`,
       token: trainee.token,
-      payload: payload({ date_of_experience: '2026-03-12', time_of_expereince_end: '13:00', unrestricted_hours: 3 }),
+      payload: payload({
+        date_of_experience: '2026-03-12',
+        time_of_expereince_end: '13:00',
+        unrestricted_hours: 3,
+      }),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ experience_hours: 4, restricted_hours: 1, status: 'pending' });
-    const history = (await t.request({ method: 'GET', url: `${url}${created.id}/history/`, token: trainee.token })).json<{
-      results: { action: string; actor: { id: number }; changes: Record<string, { old: unknown; new: unknown }> }[];
+    expect(response.json()).toMatchObject({
+      experience_hours: 4,
+      restricted_hours: 1,
+      status: 'pending',
+    });
+    const history = (
+      await t.request({ method: 'GET', url: `${url}${created.id}/history/`, token: trainee.token })
+    ).json<{
+      results: {
+        action: string;
+        actor: { id: number };
+        changes: Record<string, { old: unknown; new: unknown }>;
+      }[];
     }>().results;
     expect(history.map((entry) => entry.action)).toEqual(['create', 'update']);
     expect(history[1]?.actor.id).toBe(trainee.id);
@@ -207,7 +272,10 @@ describe('experience logs', () => {
       method: 'PUT',
       url: `${url}${created.id}/`,
       token: trainee.token,
-      payload: { id: created.id, log: payload({ date_of_experience: '2026-03-13', experience_note: 'Corrected note' }) },
+      payload: {
+        id: created.id,
+        log: payload({ date_of_experience: '2026-03-13', experience_note: 'Corrected note' }),
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ experience_note: 'Corrected note' });
@@ -215,14 +283,29 @@ describe('experience logs', () => {
 
   it('deletes a log, lists it as recoverable for 30 days, and restores it', async () => {
     const created = (await createLog({ date_of_experience: '2026-03-14' })).json<Log>();
-    const deleted = await t.request({ method: 'DELETE', url: `${url}${created.id}/`, token: trainee.token });
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `${url}${created.id}/`,
+      token: trainee.token,
+    });
     expect(deleted.statusCode).toBe(204);
-    expect((await t.request({ method: 'GET', url: `${url}${created.id}/`, token: trainee.token })).statusCode).toBe(404);
-    const recoverable = (await t.request({ method: 'GET', url: `${url}deleted/`, token: trainee.token })).json<{ results: Log[] }>();
+    expect(
+      (await t.request({ method: 'GET', url: `${url}${created.id}/`, token: trainee.token }))
+        .statusCode,
+    ).toBe(404);
+    const recoverable = (
+      await t.request({ method: 'GET', url: `${url}deleted/`, token: trainee.token })
+    ).json<{ results: Log[] }>();
     expect(recoverable.results.map((log) => log.id)).toEqual([created.id]);
-    const restored = await t.request({ method: 'POST', url: `${url}${created.id}/restore/`, token: trainee.token });
+    const restored = await t.request({
+      method: 'POST',
+      url: `${url}${created.id}/restore/`,
+      token: trainee.token,
+    });
     expect(restored.statusCode).toBe(200);
-    const history = (await t.request({ method: 'GET', url: `${url}${created.id}/history/`, token: trainee.token })).json<{ results: { action: string }[] }>();
+    const history = (
+      await t.request({ method: 'GET', url: `${url}${created.id}/history/`, token: trainee.token })
+    ).json<{ results: { action: string }[] }>();
     expect(history.results.map((entry) => entry.action)).toEqual(['create', 'delete', 'restore']);
   });
 
@@ -231,15 +314,25 @@ describe('experience logs', () => {
     await t.request({ method: 'DELETE', url: `${url}${created.id}/`, token: trainee.token });
     const realNow = t.clock.now;
     t.clock.advanceMinutes(31 * 24 * 60);
-    const restored = await t.request({ method: 'POST', url: `${url}${created.id}/restore/`, token: trainee.token });
+    const restored = await t.request({
+      method: 'POST',
+      url: `${url}${created.id}/restore/`,
+      token: trainee.token,
+    });
     t.clock.now = realNow;
     expect(restored.statusCode).toBe(404);
   });
 
   it('keeps a supervisor that logs name from being deleted', async () => {
-    const response = await t.request({ method: 'DELETE', url: `/api/v1/trainee-supervisors/${supervisorRecordId}/`, token: trainee.token });
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/trainee-supervisors/${supervisorRecordId}/`,
+      token: trainee.token,
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json().detail).toMatch(/^This supervisor is on \d+ of your logs, so they cannot be deleted/);
+    expect(response.json().detail).toMatch(
+      /^This supervisor is on \d+ of your logs, so they cannot be deleted/,
+    );
   });
 
   it('answers 404 for another trainee’s log on every route', async () => {
@@ -251,10 +344,17 @@ describe('experience logs', () => {
       ['GET', `${url}${created.id}/history/`],
       ['POST', `${url}${created.id}/restore/`],
     ] as const) {
-      const response = await t.request({ method, url: path, token: otherTrainee.token, payload: method === 'PUT' ? payload() : undefined });
+      const response = await t.request({
+        method,
+        url: path,
+        token: otherTrainee.token,
+        payload: method === 'PUT' ? payload() : undefined,
+      });
       expect(response.statusCode, `${method} ${path}`).toBe(404);
     }
-    const list = (await t.request({ method: 'GET', url, token: otherTrainee.token })).json<{ results: Log[] }>();
+    const list = (await t.request({ method: 'GET', url, token: otherTrainee.token })).json<{
+      results: Log[];
+    }>();
     expect(list.results).toEqual([]);
   });
 

@@ -18,7 +18,10 @@ describe('foundation', () => {
   it('answers unknown API paths with 404 JSON', async () => {
     const response = await t.request({ method: 'GET', url: '/api/v1/no-such-thing/' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'No route GET /api/v1/no-such-thing/', code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({
+      detail: 'No route GET /api/v1/no-such-thing/',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('sends security headers', async () => {
@@ -32,7 +35,9 @@ describe('foundation', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/signup/', '/api/v1/login/']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/signup/', '/api/v1/login/']),
+    );
   });
 
   it('answers malformed JSON with a 400 in the contract shape', async () => {

@@ -23,7 +23,11 @@ async function add(user: TestUser, payload: Record<string, unknown>) {
 
 describe('trainee supervisors', () => {
   it('adds a supervisor without an account, unlinked', async () => {
-    const response = await add(trainee, { name: 'Lee', lastname: 'Park', email: 'Lee.Park@Example.com' });
+    const response = await add(trainee, {
+      name: 'Lee',
+      lastname: 'Park',
+      email: 'Lee.Park@Example.com',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       name: 'Lee',
@@ -44,14 +48,18 @@ describe('trainee supervisors', () => {
     await add(otherTrainee, { name: 'Other Person', email: 'other.person@example.com' });
     const response = await t.request({ method: 'GET', url, token: trainee.token });
     expect(response.statusCode).toBe(200);
-    const emails = response.json<{ results: { email: string }[] }>().results.map((row) => row.email);
+    const emails = response
+      .json<{ results: { email: string }[] }>()
+      .results.map((row) => row.email);
     expect(emails.sort()).toEqual(['dana.bcba@example.com', 'lee.park@example.com']);
   });
 
   it('refuses a duplicate email as a field error', async () => {
     const response = await add(trainee, { name: 'Lee again', email: 'lee.park@example.com' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ email: ['You already listed a supervisor with this email.'] });
+    expect(response.json()).toEqual({
+      email: ['You already listed a supervisor with this email.'],
+    });
   });
 
   it('validates the dialog fields with the messages of SPEC §5', async () => {
@@ -70,28 +78,63 @@ describe('trainee supervisors', () => {
     const linked = list.find((row) => row.supervisor !== null);
     if (!unlinked || !linked) throw new Error('fixture missing');
 
-    const renamed = await t.request({ method: 'PATCH', url: `${url}${unlinked.id}/`, token: trainee.token, payload: { name: 'Leona' } });
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `${url}${unlinked.id}/`,
+      token: trainee.token,
+      payload: { name: 'Leona' },
+    });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Leona', lastname: 'Park', email: 'lee.park@example.com' });
+    expect(renamed.json()).toMatchObject({
+      name: 'Leona',
+      lastname: 'Park',
+      email: 'lee.park@example.com',
+    });
 
-    const locked = await t.request({ method: 'PATCH', url: `${url}${linked.id}/`, token: trainee.token, payload: { email: 'new@example.com' } });
+    const locked = await t.request({
+      method: 'PATCH',
+      url: `${url}${linked.id}/`,
+      token: trainee.token,
+      payload: { email: 'new@example.com' },
+    });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json()).toEqual({ email: ['This supervisor has a tracker account: the email cannot be changed.'] });
+    expect(locked.json()).toEqual({
+      email: ['This supervisor has a tracker account: the email cannot be changed.'],
+    });
   });
 
   it('answers 404 for another trainee’s record, on edit and delete', async () => {
-    const created = (await add(otherTrainee, { name: 'Private', email: 'private@example.com' })).json<{ id: number }>();
-    const patch = await t.request({ method: 'PATCH', url: `${url}${created.id}/`, token: trainee.token, payload: { name: 'Hijack' } });
+    const created = (
+      await add(otherTrainee, { name: 'Private', email: 'private@example.com' })
+    ).json<{ id: number }>();
+    const patch = await t.request({
+      method: 'PATCH',
+      url: `${url}${created.id}/`,
+      token: trainee.token,
+      payload: { name: 'Hijack' },
+    });
     expect(patch.statusCode).toBe(404);
-    const del = await t.request({ method: 'DELETE', url: `${url}${created.id}/`, token: trainee.token });
+    const del = await t.request({
+      method: 'DELETE',
+      url: `${url}${created.id}/`,
+      token: trainee.token,
+    });
     expect(del.statusCode).toBe(404);
-    const still = (await t.request({ method: 'GET', url, token: otherTrainee.token })).json<{ results: { name: string }[] }>();
+    const still = (await t.request({ method: 'GET', url, token: otherTrainee.token })).json<{
+      results: { name: string }[];
+    }>();
     expect(still.results.map((row) => row.name)).toContain('Private');
   });
 
   it('deletes a record no log refers to with 204', async () => {
-    const created = (await add(trainee, { name: 'Temp', email: 'temp@example.com' })).json<{ id: number }>();
-    const response = await t.request({ method: 'DELETE', url: `${url}${created.id}/`, token: trainee.token });
+    const created = (await add(trainee, { name: 'Temp', email: 'temp@example.com' })).json<{
+      id: number;
+    }>();
+    const response = await t.request({
+      method: 'DELETE',
+      url: `${url}${created.id}/`,
+      token: trainee.token,
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
   });
@@ -100,6 +143,9 @@ describe('trainee supervisors', () => {
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     const asSupervisor = await t.request({ method: 'GET', url, token: supervisor.token });
     expect(asSupervisor.statusCode).toBe(403);
-    expect(asSupervisor.json()).toEqual({ detail: 'Only trainees can do this.', code: 'FORBIDDEN' });
+    expect(asSupervisor.json()).toEqual({
+      detail: 'Only trainees can do this.',
+      code: 'FORBIDDEN',
+    });
   });
 });

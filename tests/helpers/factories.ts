@@ -23,9 +23,15 @@ type UserOverrides = {
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
-async function createUser(db: Db, isSupervisor: boolean, overrides: UserOverrides): Promise<TestUser> {
+async function createUser(
+  db: Db,
+  isSupervisor: boolean,
+  overrides: UserOverrides,
+): Promise<TestUser> {
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const email = (overrides.email ?? uniqueEmail(isSupervisor ? 'supervisor' : 'trainee')).toLowerCase();
+  const email = (
+    overrides.email ?? uniqueEmail(isSupervisor ? 'supervisor' : 'trainee')
+  ).toLowerCase();
   const name = overrides.name ?? (isSupervisor ? 'Sam Supervisor' : 'Tara Trainee');
   const user = await insertUser(db, {
     email,
@@ -37,7 +43,11 @@ async function createUser(db: Db, isSupervisor: boolean, overrides: UserOverride
   if (!user) throw new Error(`email taken: ${email}`);
   if (overrides.verified !== false) await markVerified(db, user.id);
   const { token, hash } = newToken();
-  await insertToken(db, { userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS) });
+  await insertToken(db, {
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+  });
   return { id: user.id, email, name, password, token };
 }
 

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         `select datname from pg_database where datname like 'ft_test_${process.pid}_%' or datname = $1`,
         [template],
       );
-      for (const row of rows.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+      for (const row of rows.rows)
+        await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
     };
   }

@@ -60,7 +60,9 @@ function openPostgres(url: string): Database {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await work();
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => undefined);
         lockClient.release();
       }
     },

@@ -57,7 +57,10 @@ export const authTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash),
+    index('auth_tokens_user').on(t.userId),
+  ],
 );
 
 /** Six-digit email codes (verification and password reset): single use, hashed, limited tries. */
@@ -124,13 +127,17 @@ export const supervisionContacts = pgTable('supervision_contacts', {
   contact: text().notNull(),
   countsAsContact: boolean().notNull(),
 });
-export const taskDomains = pgTable('task_domains', {
-  version: text({ enum: ['v5', 'v6'] }).notNull(),
-  section: text().notNull(),
-  title: text().notNull(),
-  /** Exam questions in the domain (6th edition only). */
-  questionCount: integer(),
-}, (t) => [uniqueIndex('task_domains_version_section').on(t.version, t.section)]);
+export const taskDomains = pgTable(
+  'task_domains',
+  {
+    version: text({ enum: ['v5', 'v6'] }).notNull(),
+    section: text().notNull(),
+    title: text().notNull(),
+    /** Exam questions in the domain (6th edition only). */
+    questionCount: integer(),
+  },
+  (t) => [uniqueIndex('task_domains_version_section').on(t.version, t.section)],
+);
 export const tasks = pgTable(
   'tasks',
   {
@@ -215,7 +222,9 @@ export const experienceLogs = pgTable(
     clientObservation: text({ enum: ['Yes', 'No'] }),
     supervisionContactId: integer(),
     experienceNote: text().notNull(),
-    status: text({ enum: ['pending', 'approved', 'flagged'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'flagged'] })
+      .notNull()
+      .default('pending'),
     flagData: jsonb().$type<FlagData>().notNull().default({}),
     statusChangedAt: timestamp({ withTimezone: true }),
     statusChangedBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -240,7 +249,10 @@ export const logTasks = pgTable(
     taskId: text().notNull(),
     position: integer().notNull(),
   },
-  (t) => [uniqueIndex('log_tasks_log_task').on(t.logId, t.taskId), index('log_tasks_task').on(t.taskId)],
+  (t) => [
+    uniqueIndex('log_tasks_log_task').on(t.logId, t.taskId),
+    index('log_tasks_task').on(t.taskId),
+  ],
 );
 
 /** Old and new value of each changed field. */
@@ -263,3 +275,55 @@ export const logHistory = pgTable(
   },
   (t) => [index('log_history_log').on(t.logId)],
 );
+
+/** Trainees a supervisor removed from their lists (reversible; the trainee's data is untouched). */
+export const removedTrainees = pgTable(
+  'removed_trainees',
+  {
+    supervisorUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('removed_trainees_pair').on(t.supervisorUserId, t.traineeId)],
+);
+
+/**
+ * A supervisor's sign-off of a trainee's month: every log of theirs in it approved, and locked.
+ * Reopening keeps the row (reopened_at) so the record of the sign-off survives.
+ */
+export const monthSignoffs = pgTable(
+  'month_signoffs',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    supervisorUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' */
+    month: text().notNull(),
+    signedAt: timestamp({ withTimezone: true }).notNull(),
+    reopenedAt: timestamp({ withTimezone: true }),
+    reopenedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('month_signoffs_trainee_month').on(t.traineeId, t.month),
+    index('month_signoffs_supervisor').on(t.supervisorUserId),
+  ],
+);
+
+/** The supervisor's daily digest: when it last went out, and whether they opted out. */
+export const digestSubscriptions = pgTable('digest_subscriptions', {
+  supervisorUserId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: timestamp({ withTimezone: true }),
+  unsubscribedAt: timestamp({ withTimezone: true }),
+  /** SHA-256 of the random token in the digest's unsubscribe link. */
+  unsubscribeTokenHash: text().notNull(),
+});

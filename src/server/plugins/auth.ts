@@ -36,18 +36,18 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^(?:token|bearer)\s+([A-Za-z0-9]{16,128})$/i.exec(header.trim());
     if (!match?.[1]) return;
-    request.actor = await findActor(db, match[1]);
+    request.actor = await findActor(db, match[1], now());
   });
 }
 
-async function findActor(db: Db, token: string): Promise<Actor | null> {
+async function findActor(db: Db, token: string, now: Date): Promise<Actor | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -62,7 +62,7 @@ async function findActor(db: Db, token: string): Promise<Actor | null> {
       and(
         eq(authTokens.tokenHash, hashSecret(token)),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, new Date()),
+        gt(authTokens.expiresAt, now),
         eq(users.isVerified, true),
       ),
     )

@@ -23,14 +23,18 @@ export async function registerClient(app: FastifyInstance, clientDist: string): 
         // Hashed assets never change; index.html must always be revalidated.
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
+    const isApi = API_PREFIXES.some(
+      (prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix,
+    );
     if (isApi || request.method !== 'GET' || !hasClient) {
       const error = new AppError('NOT_FOUND', `No route ${request.method} ${pathname}`);
       return reply.status(404).send(error.toBody());

@@ -25,7 +25,9 @@ export async function consumeRateLimit(
   { limit, windowSeconds }: RateLimit,
   now: Date,
 ): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000);
+  const windowStart = new Date(
+    Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000,
+  );
   const [row] = await db
     .insert(rateLimitBuckets)
     .values({ key, windowStart, hits: 1 })
@@ -38,7 +40,9 @@ export async function consumeRateLimit(
     })
     .returning({ hits: rateLimitBuckets.hits });
   if (row && row.hits > limit) {
-    const retryIn = Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 60000);
+    const retryIn = Math.ceil(
+      (windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 60000,
+    );
     throw new AppError(
       'RATE_LIMITED',
       `Too many attempts. Please try again in ${retryIn} minute${retryIn === 1 ? '' : 's'}.`,

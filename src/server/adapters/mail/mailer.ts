@@ -74,7 +74,11 @@ export function createMailer(options: MailerOptions): Mailer {
         .returning({ id: outboxEmails.id });
       try {
         await transporter.sendMail({ from: options.from, ...message });
-        if (row) await db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row.id));
+        if (row)
+          await db
+            .update(outboxEmails)
+            .set({ sentAt: new Date() })
+            .where(eq(outboxEmails.id, row.id));
       } catch (error) {
         if (row) {
           await db

@@ -4,7 +4,12 @@ import type { MailMessage } from '../../adapters/mail/mailer';
 export const CODE_LIFETIME_MINUTES = 30;
 
 /** The verification mail: the code, and a link to the page where it goes. */
-export function verificationMail(to: string, name: string, code: string, appUrl: string): MailMessage {
+export function verificationMail(
+  to: string,
+  name: string,
+  code: string,
+  appUrl: string,
+): MailMessage {
   const link = `${appUrl}/verify-email?email=${encodeURIComponent(to)}`;
   return {
     to,

@@ -59,7 +59,10 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/logout/',
-      { onRequest: guard.user, schema: { tags, response: { 200: z.object({ detail: z.string() }) } } },
+      {
+        onRequest: guard.user,
+        schema: { tags, response: { 200: z.object({ detail: z.string() }) } },
+      },
       async (request) => {
         const actor = requireActor(request);
         await service.logOut({ db, actor, now: deps.now() });
@@ -135,7 +138,10 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/users/password/change/',
-      { onRequest: guard.user, schema: { tags, body: ChangePasswordRequestSchema, response: { 200: MessageSchema } } },
+      {
+        onRequest: guard.user,
+        schema: { tags, body: ChangePasswordRequestSchema, response: { 200: MessageSchema } },
+      },
       async (request) => {
         const actor = requireActor(request);
         await service.changePassword({ db, actor, input: request.body, now: deps.now() });

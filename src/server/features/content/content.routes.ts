@@ -22,11 +22,15 @@ const TaskItemSchema = z.object({
 export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.get('/modules/terms-and-conditions/', { schema: { tags, response: { 200: LegalSchema } } }, async () =>
-      service.legalPage('terms'),
+    app.get(
+      '/modules/terms-and-conditions/',
+      { schema: { tags, response: { 200: LegalSchema } } },
+      async () => service.legalPage('terms'),
     );
-    app.get('/modules/privacy-policy/', { schema: { tags, response: { 200: LegalSchema } } }, async () =>
-      service.legalPage('privacy'),
+    app.get(
+      '/modules/privacy-policy/',
+      { schema: { tags, response: { 200: LegalSchema } } },
+      async () => service.legalPage('privacy'),
     );
 
     const lookups = [
@@ -50,7 +54,9 @@ export function contentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           response: {
-            200: results(z.object({ id: z.number(), contact: z.string(), counts_as_contact: z.boolean() })),
+            200: results(
+              z.object({ id: z.number(), contact: z.string(), counts_as_contact: z.boolean() }),
+            ),
           },
         },
       },

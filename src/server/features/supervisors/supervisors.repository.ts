@@ -40,9 +40,19 @@ export async function findSupervisorAccountId(db: Db, email: string): Promise<nu
 /** Inserts; undefined when the trainee already lists this email. */
 export async function insert(
   db: Db,
-  values: { traineeId: number; name: string; lastname: string; email: string; supervisorUserId: number | null },
+  values: {
+    traineeId: number;
+    name: string;
+    lastname: string;
+    email: string;
+    supervisorUserId: number | null;
+  },
 ): Promise<TraineeSupervisorRow | undefined> {
-  const [row] = await db.insert(traineeSupervisors).values(values).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(traineeSupervisors)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 

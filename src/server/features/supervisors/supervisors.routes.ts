@@ -20,7 +20,10 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/trainee-supervisors/',
       {
         onRequest: guard.trainee,
-        schema: { tags, response: { 200: z.object({ results: z.array(TraineeSupervisorSchema) }) } },
+        schema: {
+          tags,
+          response: { 200: z.object({ results: z.array(TraineeSupervisorSchema) }) },
+        },
       },
       async (request) => ({
         results: await service.listTraineeSupervisors({ db, actor: requireTrainee(request) }),
@@ -31,7 +34,11 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/trainee-supervisors/',
       {
         onRequest: guard.trainee,
-        schema: { tags, body: TraineeSupervisorInputSchema, response: { 201: TraineeSupervisorSchema } },
+        schema: {
+          tags,
+          body: TraineeSupervisorInputSchema,
+          response: { 201: TraineeSupervisorSchema },
+        },
       },
       async (request, reply) => {
         const created = await service.addTraineeSupervisor({
@@ -67,7 +74,11 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/trainee-supervisors/:id/',
       { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema } },
       async (request, reply) => {
-        await service.deleteTraineeSupervisor({ db, actor: requireTrainee(request), id: request.params.id });
+        await service.deleteTraineeSupervisor({
+          db,
+          actor: requireTrainee(request),
+          id: request.params.id,
+        });
         return reply.status(204).send();
       },
     );

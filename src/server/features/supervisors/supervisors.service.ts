@@ -32,7 +32,8 @@ export async function addTraineeSupervisor(ctx: {
   input: TraineeSupervisorInput;
 }): Promise<TraineeSupervisor> {
   const { db, actor, input } = ctx;
-  if (input.email === actor.email) throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+  if (input.email === actor.email)
+    throw AppError.field('email', 'You cannot list yourself as your supervisor.');
   const row = await repo.insert(db, {
     traineeId: actor.id,
     name: input.name,
@@ -56,7 +57,10 @@ export async function updateTraineeSupervisor(ctx: {
   if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
   const isEmailChange = input.email !== undefined && input.email !== current.email;
   if (isEmailChange && current.supervisorUserId !== null) {
-    throw AppError.field('email', 'This supervisor has a tracker account: the email cannot be changed.');
+    throw AppError.field(
+      'email',
+      'This supervisor has a tracker account: the email cannot be changed.',
+    );
   }
   if (isEmailChange && input.email === actor.email) {
     throw AppError.field('email', 'You cannot list yourself as your supervisor.');
@@ -66,7 +70,10 @@ export async function updateTraineeSupervisor(ctx: {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
       ...(isEmailChange && input.email
-        ? { email: input.email, supervisorUserId: await repo.findSupervisorAccountId(db, input.email) }
+        ? {
+            email: input.email,
+            supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
+          }
         : {}),
     });
     if (!row) throw new AppError('NOT_FOUND', 'Supervisor not found');
@@ -78,7 +85,11 @@ export async function updateTraineeSupervisor(ctx: {
 }
 
 /** Deletes a record no log refers to; one that logs name must stay (audits need it). */
-export async function deleteTraineeSupervisor(ctx: { db: Db; actor: Actor; id: number }): Promise<void> {
+export async function deleteTraineeSupervisor(ctx: {
+  db: Db;
+  actor: Actor;
+  id: number;
+}): Promise<void> {
   const { db, actor, id } = ctx;
   await db.transaction(async (tx) => {
     const current = await repo.findForTrainee(tx, actor.id, id);
