@@ -16,6 +16,8 @@ import { contentRoutes } from './features/content/content.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
+import { reviewRoutes } from './features/review/review.routes';
+import { sendDailyDigests } from './features/review/review.service';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -74,7 +76,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The supervisors' daily digest: checked hourly, sent at most once a day each (claimed in the
+  // database, so several instances can run this together).
+  let digestTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    digestTimer = setInterval(
+      () => {
+        sendDailyDigests({
+          db: database.db,
+          mailer,
+          appUrl: config.APP_URL,
+          now: deps.now(),
+        }).catch((error: unknown) => app.log.error({ err: error }, 'digest run failed'));
+      },
+      60 * 60 * 1000,
+    );
+    digestTimer.unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(digestTimer);
     if (!options.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -120,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supervisorsRoutes(deps));
   await app.register(logsRoutes(deps));
   await app.register(progressRoutes(deps));
+  await app.register(reviewRoutes(deps));
 
   await registerClient(app, config.CLIENT_DIST);
   return app;

@@ -74,6 +74,8 @@ export const LogListQuerySchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' })
     .optional(),
+  /** A supervisor's filter: one trainee. */
+  u_id: z.coerce.number().int().positive().optional(),
 });
 export type LogListQuery = z.infer<typeof LogListQuerySchema>;
 

@@ -8,6 +8,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on digests. */
+  headers?: Record<string, string>;
 };
 
 /** Sends mail. Every message is recorded in the outbox table, whatever the transport. */

@@ -1,7 +1,14 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/accounts/account.schema';
 import type { Db } from '../../db/client';
-import { accountEvents, authTokens, emailCodes, supervisorProfiles, users } from '../../db/schema';
+import {
+  accountEvents,
+  authTokens,
+  emailCodes,
+  supervisorProfiles,
+  users,
+  removedTrainees,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = 'verify' | 'reset';
@@ -204,7 +211,18 @@ export async function loadUserView(db: Db, userId: number): Promise<User | undef
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return undefined;
-  return toUserView(row.user, row.profile);
+  const removed = row.user.isSupervisor
+    ? await db
+        .select({ id: removedTrainees.traineeId })
+        .from(removedTrainees)
+        .where(eq(removedTrainees.supervisorUserId, userId))
+        .orderBy(removedTrainees.traineeId)
+    : [];
+  return toUserView(
+    row.user,
+    row.profile,
+    removed.map((entry) => entry.id),
+  );
 }
 
 export function toUserView(

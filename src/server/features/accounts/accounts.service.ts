@@ -12,6 +12,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
+import { linkByEmail } from '../supervisors/supervisors.repository';
 import * as repo from './accounts.repository';
 
 /** Five wrong tries burn a code. */
@@ -166,10 +167,19 @@ export async function verifyEmail(ctx: {
   if (user.isVerified)
     throw AppError.field('email', 'This email is already verified. Please sign in.');
   await useCode(db, user, 'verify', code, now);
-  await repo.markVerified(db, user.id);
+  await markMailboxProven(db, user);
   await repo.recordAccountEvent(db, user.id, 'email_verified');
   const token = await issueSession(db, user.id, now);
   return { message: ACCOUNT_MESSAGES.activated, token, user: await userView(db, user.id) };
+}
+
+/**
+ * The account's mailbox is proven: it is verified, and a supervisor's account is linked to every
+ * trainee who listed that email (so the logs they made before see their supervisor).
+ */
+async function markMailboxProven(db: Db, user: repo.UserRow): Promise<void> {
+  await repo.markVerified(db, user.id);
+  if (user.isSupervisor) await linkByEmail(db, user.email, user.id);
 }
 
 /** Sends a new verification code. Answers the same whether or not the address is known. */
@@ -200,7 +210,7 @@ export async function resetPassword(ctx: {
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     // Receiving the code proves the mailbox: the account counts as verified from here on.
-    await repo.markVerified(tx, user.id);
+    await markMailboxProven(tx, user);
     await repo.revokeAllTokens(tx, user.id, now);
     await repo.recordAccountEvent(tx, user.id, 'password_reset');
   });

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
 import type { AppDeps } from '../../deps';
-import { guard, requireTrainee } from '../../plugins/auth';
+import { guard, requireActor, requireTrainee } from '../../plugins/auth';
+import * as review from '../review/review.service';
 import { exportLogsCsv } from './logs.export';
 import * as service from './logs.service';
 

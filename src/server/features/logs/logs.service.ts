@@ -12,11 +12,13 @@ import {
   type LogEntryWire,
 } from '../../../shared/logs/log-entry.schema';
 import { overlapMessage } from '../../../shared/logs/log-overlap';
+import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
 import { findTask } from '../../../shared/reference/task-lists';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { findActiveSignoff } from '../review/review.repository';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import * as repo from './logs.repository';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
@@ -143,6 +145,15 @@ async function addOrReuseSupervisor(
   return existing.id;
 }
 
+const SIGNED_MONTH =
+  'Your supervisor signed off this month, so its logs are locked. Ask them to reopen the month if something must change.';
+
+/** A month a supervisor signed off is locked for the trainee's changes. */
+async function assertMonthOpen(db: Db, traineeId: number, date: string): Promise<void> {
+  if (await findActiveSignoff(db, traineeId, monthOf(date)))
+    throw new AppError('CONFLICT', SIGNED_MONTH);
+}
+
 async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
   const log = await repo.findForTrainee(ctx.db, ctx.actor.id, id);
   if (!log) throw new AppError('NOT_FOUND', 'Log not found');
@@ -152,6 +163,7 @@ async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
 /** Records a new log (pending) with its history entry. */
 export async function createLog(ctx: Context & { wire: LogEntryWire }): Promise<ExperienceLog> {
   const entry = parseEntry(ctx.wire, ctx.now);
+  await assertMonthOpen(ctx.db, ctx.actor.id, entry.dateOfExperience);
   const id = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const values = await resolveEntry(txCtx, entry, {});
@@ -179,6 +191,8 @@ export async function updateLog(
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
   const entry = parseEntry(ctx.wire, ctx.now);
+  await assertMonthOpen(ctx.db, ctx.actor.id, current.dateOfExperience);
+  await assertMonthOpen(ctx.db, ctx.actor.id, entry.dateOfExperience);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const values = await resolveEntry(txCtx, entry, {
@@ -209,6 +223,7 @@ export async function updateLog(
 export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
+  await assertMonthOpen(ctx.db, ctx.actor.id, current.dateOfExperience);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.softDelete(tx, ctx.actor.id, ctx.id, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/progress/accrued.schema';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
-import { guard, requireActor, requireTrainee } from '../../plugins/auth';
+import { guard, requireActor, requireTrainee, type Actor } from '../../plugins/auth';
+import { assertLinkedTrainee } from '../review/review.service';
 import * as service from './progress.service';
 
 const tags = ['progress'];
@@ -22,6 +23,21 @@ const tags = ['progress'];
 /** Accrued totals and the month's requirement checks (SPEC §7 get-accrued, validate). */
 export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
+  /**
+   * Whose figures a request reads: a trainee their own (another id is not found); a supervisor
+   * those of a linked trainee named by u_id.
+   */
+  const traineeInView = async (actor: Actor, traineeId: number | undefined): Promise<number> => {
+    if (!actor.isSupervisor) {
+      if (traineeId !== undefined && traineeId !== actor.id)
+        throw new AppError('NOT_FOUND', 'Trainee not found');
+      return actor.id;
+    }
+    if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+    await assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
+    return traineeId;
+  };
+
   return async (app) => {
     app.get(
       '/api/v1/get-accrued/',
@@ -50,7 +66,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/get-trainee-task/',
       {
-        onRequest: guard.trainee,
+        onRequest: guard.user,
         schema: {
           tags,
           querystring: DocumentedTasksQuerySchema,

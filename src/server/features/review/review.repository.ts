@@ -267,11 +267,14 @@ export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
     .returning({ supervisorUserId: digestSubscriptions.supervisorUserId });
 }
 
-export async function ensureDigestSubscription(db: Db, supervisorId: number, tokenHash: string) {
-  await db
-    .insert(digestSubscriptions)
-    .values({ supervisorUserId: supervisorId, unsubscribeTokenHash: tokenHash })
-    .onConflictDoNothing();
+/**
+ * Gives every supervisor a digest row. The placeholder hash is never a SHA-256 of any token
+ * (it is 32 characters, a SHA-256 is 64), so no link works until a digest sets a real one.
+ */
+export async function ensureDigestRows(db: Db): Promise<void> {
+  await db.execute(
+    sql`insert into ${digestSubscriptions} (supervisor_user_id, unsubscribe_token_hash) select ${users.id}, md5(random()::text) from ${users} where ${users.isSupervisor} and not exists (select 1 from ${digestSubscriptions} d where d.supervisor_user_id = ${users.id})`,
+  );
 }
 
 export async function setDigestToken(db: Db, supervisorId: number, tokenHash: string) {

@@ -92,3 +92,11 @@ export async function linkByEmail(db: Db, email: string, supervisorUserId: numbe
     .set({ supervisorUserId })
     .where(and(eq(traineeSupervisors.email, email), isNull(traineeSupervisors.supervisorUserId)));
 }
+
+/** Records that the trainee sent this supervisor an invitation. */
+export async function markInvited(db: Db, traineeId: number, id: number, now: Date): Promise<void> {
+  await db
+    .update(traineeSupervisors)
+    .set({ invitedAt: now })
+    .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)));
+}

@@ -1,0 +1,407 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../shared/errors';
+import type { ExperienceLog } from '../../../shared/logs/experience-log.schema';
+import { addDays, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
+import {
+  monthStateOf,
+  NOTHING_TO_FLAG,
+  selectedFlags,
+  type FlagLogRequest,
+  type LinkedTrainee,
+  type MonthState,
+} from '../../../shared/review/review.schema';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { hashSecret, type Actor } from '../../plugins/auth';
+import { findUserById } from '../accounts/accounts.repository';
+import * as logsRepo from '../logs/logs.repository';
+import { toExperienceLog } from '../logs/logs.wire';
+import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { digestMail, flaggedMail, invitationMail } from './review-emails';
+import * as repo from './review.repository';
+
+type Context = { db: Db; actor: Actor; now: Date };
+type MailContext = Context & { mailer: Mailer; appUrl: string };
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'Log not found');
+const SIGNED_MONTH =
+  'This month is signed off. Reopen the month first if a log in it needs to change.';
+
+/** The trainees who listed the supervisor (removed ones marked). */
+export async function listTrainees(ctx: Context): Promise<LinkedTrainee[]> {
+  const rows = await repo.listLinkedTrainees(ctx.db, ctx.actor.id);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_removed: row.isRemoved,
+    pending_logs: row.pendingLogs,
+    flagged_logs: row.flaggedLogs,
+  }));
+}
+
+/** A trainee the supervisor may act on (linked, not removed), or 404. */
+export async function assertLinkedTrainee(ctx: Context, traineeId: number, includeRemoved = false) {
+  if (!(await repo.isLinked(ctx.db, ctx.actor.id, traineeId, { includeRemoved }))) {
+    throw new AppError('NOT_FOUND', 'Trainee not found');
+  }
+}
+
+/** Hides a trainee from the supervisor's lists; reversible. */
+export async function removeTrainee(ctx: Context & { traineeId: number }): Promise<void> {
+  await assertLinkedTrainee(ctx, ctx.traineeId, true);
+  await repo.removeTrainee(ctx.db, ctx.actor.id, ctx.traineeId, ctx.now);
+}
+
+export async function restoreTrainee(ctx: Context & { traineeId: number }): Promise<void> {
+  await assertLinkedTrainee(ctx, ctx.traineeId, true);
+  await repo.restoreTrainee(ctx.db, ctx.actor.id, ctx.traineeId);
+}
+
+/** Each day of the range with its distinct statuses (the calendar's dots). */
+export async function getDates(
+  ctx: Context & {
+    from: string;
+    to: string;
+    status?: 'pending' | 'approved' | 'flagged' | undefined;
+  },
+) {
+  if (ctx.from > ctx.to)
+    throw AppError.field('start_date', 'The start date must be on or before the end date');
+  if (addDays(ctx.from, 62) < ctx.to)
+    throw AppError.field('end_date', 'Ask for at most two months at a time');
+  const rows = await repo.listDateStatuses(ctx.db, ctx.actor.id, {
+    from: ctx.from,
+    to: ctx.to,
+    status: ctx.status,
+  });
+  return {
+    dates: [...new Set(rows.map((row) => row.date))],
+    dates_status: rows.map((row) => ({ date_of_experience: row.date, status: row.status })),
+  };
+}
+
+/** The supervisor's visible logs (only theirs, of trainees not removed). */
+export async function listSupervisorLogs(
+  ctx: Context & {
+    filters: {
+      status?: 'pending' | 'approved' | 'flagged' | undefined;
+      month?: string | undefined;
+      date?: string | undefined;
+      traineeId?: number | undefined;
+    };
+  },
+): Promise<ExperienceLog[]> {
+  return (await logsRepo.listForSupervisor(ctx.db, ctx.actor.id, ctx.filters)).map(toExperienceLog);
+}
+
+async function loadSupervisedLog(ctx: Context, logId: number): Promise<logsRepo.LogRecord> {
+  const [log] = await logsRepo.listForSupervisor(ctx.db, ctx.actor.id, { ids: [logId] });
+  if (!log) throw NOT_FOUND();
+  return log;
+}
+
+export async function getSupervisorLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
+  return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
+}
+
+/** Approves, or flags fields for correction (SPEC §4 "Log status"; §7 flag-log). */
+export async function reviewLog(
+  ctx: MailContext & { request: FlagLogRequest },
+): Promise<'approved' | 'flagged'> {
+  const { db, actor, now, request } = ctx;
+  const log = await loadSupervisedLog(ctx, request.log_id);
+  if ('is_approved' in request) {
+    await approveOne(ctx, log);
+    return 'approved';
+  }
+  const flags = selectedFlags(request.data, request.comments);
+  if (Object.keys(flags).length === 0) throw AppError.field('data', NOTHING_TO_FLAG);
+  await db.transaction(async (tx) => {
+    const moved = await repo.transitionLog(tx, log.id, {
+      from: ['pending'],
+      to: 'flagged',
+      flagData: flags,
+      by: actor.id,
+      now,
+    });
+    if (!moved) {
+      throw new AppError(
+        'CONFLICT',
+        `This log is ${log.status === 'pending' ? 'no longer pending' : log.status}: only a pending log can be flagged.`,
+      );
+    }
+    await logsRepo.addHistory(tx, {
+      logId: log.id,
+      actorId: actor.id,
+      action: 'flag',
+      changes: { status: { old: 'pending', new: 'flagged' }, flags: { old: null, new: flags } },
+      now,
+    });
+  });
+  const trainee = await findUserById(db, log.traineeId);
+  if (trainee) {
+    await ctx.mailer.send(
+      db,
+      flaggedMail({
+        to: trainee.email,
+        traineeName: trainee.name,
+        supervisorName: actor.name,
+        logId: log.id,
+        date: log.dateOfExperience,
+        flags,
+        appUrl: ctx.appUrl,
+      }),
+    );
+  }
+  return 'flagged';
+}
+
+async function approveOne(ctx: Context, log: logsRepo.LogRecord): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const moved = await repo.transitionLog(tx, log.id, {
+      from: ['pending', 'flagged'],
+      to: 'approved',
+      flagData: {},
+      by: ctx.actor.id,
+      now: ctx.now,
+    });
+    if (!moved) throw new AppError('CONFLICT', 'This log is already approved.');
+    await logsRepo.addHistory(tx, {
+      logId: log.id,
+      actorId: ctx.actor.id,
+      action: 'approve',
+      changes: { status: { old: log.status, new: 'approved' } },
+      now: ctx.now,
+    });
+  });
+}
+
+/**
+ * Approves the pending logs of one trainee the supervisor has seen, in one action; each log
+ * gets its own history entry. Logs that changed meanwhile are left as they are.
+ */
+export async function approveMany(ctx: Context & { traineeId: number; logIds: readonly number[] }) {
+  await assertLinkedTrainee(ctx, ctx.traineeId);
+  const logs = await logsRepo.listForSupervisor(ctx.db, ctx.actor.id, {
+    traineeId: ctx.traineeId,
+    ids: ctx.logIds,
+    status: 'pending',
+  });
+  const approved: number[] = [];
+  await ctx.db.transaction(async (tx) => {
+    for (const log of logs) {
+      const moved = await repo.transitionLog(tx, log.id, {
+        from: ['pending'],
+        to: 'approved',
+        flagData: {},
+        by: ctx.actor.id,
+        now: ctx.now,
+      });
+      if (!moved) continue;
+      approved.push(log.id);
+      await logsRepo.addHistory(tx, {
+        logId: log.id,
+        actorId: ctx.actor.id,
+        action: 'approve',
+        changes: { status: { old: 'pending', new: 'approved' } },
+        now: ctx.now,
+      });
+    }
+  });
+  const skipped = ctx.logIds.filter((id) => !approved.includes(id));
+  return { approved, skipped };
+}
+
+/** Puts an approved log back to pending so the trainee can change it (not in a signed month). */
+export async function reopenLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
+  const log = await loadSupervisedLog(ctx, ctx.logId);
+  if (await repo.findActiveSignoff(ctx.db, log.traineeId, monthOf(log.dateOfExperience))) {
+    throw new AppError('CONFLICT', SIGNED_MONTH);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const moved = await repo.transitionLog(tx, log.id, {
+      from: ['approved'],
+      to: 'pending',
+      flagData: {},
+      by: ctx.actor.id,
+      now: ctx.now,
+    });
+    if (!moved) throw new AppError('CONFLICT', 'Only an approved log can be reopened.');
+    await logsRepo.addHistory(tx, {
+      logId: log.id,
+      actorId: ctx.actor.id,
+      action: 'reopen',
+      changes: { status: { old: 'approved', new: 'pending' } },
+      now: ctx.now,
+    });
+  });
+  return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
+}
+
+/** Each month of a trainee with logs: counts and whether it is signed (for one supervisor, or all). */
+export async function listMonthStates(ctx: {
+  db: Db;
+  traineeId: number;
+  supervisorId: number | null;
+}): Promise<MonthState[]> {
+  const { counts, signoffs } = await repo.monthStates(ctx.db, ctx.traineeId, ctx.supervisorId);
+  const months = new Set([...counts.map((row) => row.month), ...signoffs.map((row) => row.month)]);
+  return [...months]
+    .sort()
+    .reverse()
+    .map((month) => {
+      const row = counts.find((candidate) => candidate.month === month) ?? {
+        logs: 0,
+        approved: 0,
+        pending: 0,
+        flagged: 0,
+      };
+      const signoff = signoffs.find((candidate) => candidate.month === month);
+      return {
+        month,
+        logs: row.logs,
+        approved: row.approved,
+        pending: row.pending,
+        flagged: row.flagged,
+        state: monthStateOf(row, signoff !== undefined),
+        signed_at: signoff ? signoff.signedAt.toISOString() : null,
+        signed_by: signoff ? signoff.supervisorName : null,
+      };
+    });
+}
+
+/** Signs a month off when every log of the supervisor's in it is approved; it is then locked. */
+export async function signMonth(
+  ctx: Context & { traineeId: number; month: string },
+): Promise<void> {
+  await assertLinkedTrainee(ctx, ctx.traineeId);
+  await ctx.db.transaction(async (tx) => {
+    const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
+      traineeId: ctx.traineeId,
+      month: ctx.month,
+    });
+    if (logs.length === 0)
+      throw new AppError('CONFLICT', 'There are no logs to sign in this month.');
+    const waiting = logs.filter((log) => log.status !== 'approved').length;
+    if (waiting > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `${waiting} log${waiting === 1 ? ' is' : 's are'} not approved yet: approve every log of the month before signing it.`,
+      );
+    }
+    if (await repo.findActiveSignoff(tx, ctx.traineeId, ctx.month))
+      throw new AppError('CONFLICT', 'This month is already signed off.');
+    await repo.insertSignoff(tx, {
+      traineeId: ctx.traineeId,
+      supervisorUserId: ctx.actor.id,
+      month: ctx.month,
+      now: ctx.now,
+    });
+    for (const log of logs) {
+      await logsRepo.addHistory(tx, {
+        logId: log.id,
+        actorId: ctx.actor.id,
+        action: 'approve',
+        changes: { month_signed_off: { old: null, new: ctx.month } },
+        now: ctx.now,
+      });
+    }
+  });
+}
+
+/** Reopens a signed month (recorded in the history of its logs). */
+export async function reopenMonth(
+  ctx: Context & { traineeId: number; month: string },
+): Promise<void> {
+  await assertLinkedTrainee(ctx, ctx.traineeId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.reopenSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id, ctx.now))) {
+      throw new AppError('CONFLICT', 'This month is not signed off.');
+    }
+    const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
+      traineeId: ctx.traineeId,
+      month: ctx.month,
+    });
+    for (const log of logs) {
+      await logsRepo.addHistory(tx, {
+        logId: log.id,
+        actorId: ctx.actor.id,
+        action: 'reopen',
+        changes: { month_signed_off: { old: ctx.month, new: null } },
+        now: ctx.now,
+      });
+    }
+  });
+}
+
+/** Mails the trainee's supervisor a link to register with the email filled in and locked. */
+export async function sendInvitation(ctx: MailContext & { email: string }): Promise<void> {
+  const rows = await supervisorsRepo.listForTrainee(ctx.db, ctx.actor.id);
+  const record = rows.find((row) => row.email === ctx.email);
+  if (!record) throw AppError.field('supervisor_email', 'Add this supervisor to your list first.');
+  if (record.supervisorUserId !== null) {
+    throw AppError.field('supervisor_email', 'This supervisor already has a tracker account.');
+  }
+  await supervisorsRepo.markInvited(ctx.db, ctx.actor.id, record.id, ctx.now);
+  await ctx.mailer.send(ctx.db, invitationMail(ctx.email, ctx.actor.name, ctx.appUrl));
+}
+
+/** The month range a date string belongs to (used by the calendar's default). */
+export function monthRange(month: string): { from: string; to: string } {
+  return { from: monthStart(month), to: monthEnd(month) };
+}
+
+/** How often a supervisor may get the digest. */
+export const DIGEST_INTERVAL_HOURS = 23;
+
+/**
+ * Sends each supervisor with logs waiting one digest, at most once a day. Safe to run from
+ * several instances: each supervisor is claimed by a conditional update first.
+ */
+export async function sendDailyDigests(ctx: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  now: Date;
+}): Promise<number> {
+  await repo.ensureDigestRows(ctx.db);
+  const due = await repo.claimDueDigests(
+    ctx.db,
+    ctx.now,
+    new Date(ctx.now.getTime() - DIGEST_INTERVAL_HOURS * 3_600_000),
+  );
+  let sent = 0;
+  for (const { supervisorUserId } of due) {
+    const supervisor = await findUserById(ctx.db, supervisorUserId);
+    if (!supervisor) continue;
+    const waiting = await repo.pendingByTrainee(ctx.db, supervisorUserId);
+    if (waiting.length === 0) continue;
+    // A fresh unsubscribe token each time: only the newest mail's link needs to work.
+    const token = randomBytes(24).toString('hex');
+    await repo.setDigestToken(ctx.db, supervisorUserId, hashSecret(token));
+    const unsubscribeUrl = `${ctx.appUrl}/api/v1/digest/unsubscribe/?u=${supervisorUserId}&token=${token}`;
+    await ctx.mailer.send(
+      ctx.db,
+      digestMail({
+        to: supervisor.email,
+        supervisorName: supervisor.name,
+        waiting,
+        appUrl: ctx.appUrl,
+        unsubscribeUrl,
+      }),
+    );
+    sent += 1;
+  }
+  return sent;
+}
+
+/** Opts a supervisor out of digests with the token from their mail. */
+export async function unsubscribeFromDigest(ctx: {
+  db: Db;
+  supervisorId: number;
+  token: string;
+  now: Date;
+}): Promise<boolean> {
+  return repo.unsubscribeDigest(ctx.db, ctx.supervisorId, hashSecret(ctx.token), ctx.now);
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { EmailSchema } from '../accounts/account.schema';
+
+/** The fields a supervisor can flag, with the labels both sides show (wire names kept). */
+export const FLAGGABLE_FIELDS = [
+  ['expereince_type', 'Experience Type'],
+  ['setting', 'Setting'],
+  ['supervisor', 'Supervisor'],
+  ['date_of_experience', 'Date of Experience'],
+  ['time_of_expereince_start', 'Time of Experience Start'],
+  ['time_of_expereince_end', 'Time of Experience End'],
+  ['unrestricted_hours', 'Unrestricted Hours'],
+  ['restricted_hours', 'Restricted Hours'],
+  ['experience_hours', 'Experience Hours'],
+  ['individual_or_group', 'Individual or group supervision?'],
+  ['method_of_supervision', 'Method of Supervision'],
+  ['supervision_start_time', 'Supervision Start Time'],
+  ['supervision_end_time', 'Supervision End Time'],
+  ['supervised_hours', 'Supervised Hours'],
+  ['independant_hours', 'Independent Hours'],
+  ['client_observation', 'Client Observation?'],
+  ['supervision_contact', 'Supervision contacts'],
+  ['task', 'Task list items documented'],
+  ['experience_note', 'Experience Notes'],
+] as const;
+
+export type FlaggableField = (typeof FLAGGABLE_FIELDS)[number][0];
+const FLAGGABLE_KEYS = FLAGGABLE_FIELDS.map(([key]) => key);
+
+/** The label of a flaggable field. */
+export function flaggableLabel(key: string): string {
+  return FLAGGABLE_FIELDS.find(([field]) => field === key)?.[1] ?? key;
+}
+
+export const NOTHING_TO_FLAG = 'Please select the Items that you want to flag!';
+export const REVIEW_MESSAGES = {
+  approved: 'Successfully approved Log',
+  flagged: 'Successfully flagged Log',
+  removed: 'Successfully User removed',
+  restored: 'Successfully User restored',
+  invited: 'Invitation Sent!',
+} as const;
+
+const LogIdSchema = z.coerce
+  .number({ error: 'Not a valid id' })
+  .int()
+  .positive({ error: 'Not a valid id' });
+
+/** A flagged field: `true`, or `{ flagged, comment }` with the supervisor's note. */
+const FlagValueSchema = z.union([
+  z.boolean(),
+  z.object({ flagged: z.boolean(), comment: z.string().trim().max(1000).optional() }),
+]);
+
+/** POST /api/v1/flag-log/: `{ log_id, is_approved }` or `{ log_id, is_flag: true, data }` (SPEC §7). */
+export const FlagLogRequestSchema = z.union([
+  z.object({ log_id: LogIdSchema, is_approved: z.literal(true) }),
+  z.object({
+    log_id: LogIdSchema,
+    is_flag: z.literal(true),
+    data: z
+      .record(z.string(), FlagValueSchema)
+      .refine((data) => Object.keys(data).every((key) => FLAGGABLE_KEYS.some((k) => k === key)), {
+        error: 'Unknown field to flag',
+      }),
+    /** Optional comments per field, for clients that send `data` as booleans. */
+    comments: z.record(z.string(), z.string().trim().max(1000)).optional(),
+  }),
+]);
+export type FlagLogRequest = z.infer<typeof FlagLogRequestSchema>;
+
+/** The flagged fields of a request, with their comments; empty means nothing was selected. */
+export function selectedFlags(
+  data: Record<string, boolean | { flagged: boolean; comment?: string | undefined }>,
+  comments: Record<string, string> = {},
+): Record<string, { flagged: true; comment?: string }> {
+  const flags: Record<string, { flagged: true; comment?: string }> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const isFlagged = typeof value === 'boolean' ? value : value.flagged;
+    if (!isFlagged) continue;
+    const comment = (typeof value === 'boolean' ? undefined : value.comment) ?? comments[key];
+    flags[key] = comment ? { flagged: true, comment } : { flagged: true };
+  }
+  return flags;
+}
+
+/** POST /api/v1/approve-logs/: approve what the supervisor has seen, in one action. */
+export const BulkApproveRequestSchema = z.object({
+  u_id: LogIdSchema,
+  log_ids: z.array(LogIdSchema).min(1, { error: 'Choose the logs to approve' }).max(1000),
+});
+
+/** POST /api/v1/reopen-log/. */
+export const LogIdRequestSchema = z.object({ log_id: LogIdSchema });
+
+/** POST /api/v1/remove-user/ and /restore-user/. */
+export const TraineeIdRequestSchema = z.object({ u_id: LogIdSchema });
+
+/** POST /api/v1/send-supervisor-invitation/. */
+export const InvitationRequestSchema = z.object({ supervisor_email: EmailSchema });
+
+const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' });
+const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
+
+/** POST /api/v1/month-signoff/ and /month-signoff/reopen/. */
+export const MonthSignoffRequestSchema = z.object({ u_id: LogIdSchema, month: MonthSchema });
+
+/** GET /api/v1/get-dates/. */
+export const DatesQuerySchema = z.object({
+  start_date: DateSchema,
+  end_date: DateSchema,
+  status: z.enum(['pending', 'approved', 'flagged']).optional(),
+});
+export const DatesResponseSchema = z.object({
+  dates: z.array(z.string()),
+  dates_status: z.array(
+    z.object({
+      date_of_experience: z.string(),
+      status: z.enum(['pending', 'approved', 'flagged']),
+    }),
+  ),
+});
+
+/** A trainee as a supervisor's lists show them. */
+export const LinkedTraineeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  is_removed: z.boolean(),
+  pending_logs: z.number(),
+  flagged_logs: z.number(),
+});
+export type LinkedTrainee = z.infer<typeof LinkedTraineeSchema>;
+
+/** A month's review state, for both sides. */
+export const MonthStateSchema = z.object({
+  month: z.string(),
+  logs: z.number(),
+  approved: z.number(),
+  pending: z.number(),
+  flagged: z.number(),
+  /** signed: locked by a sign-off; ready: every log approved, waiting for the sign-off; open: logs still to review. */
+  state: z.enum(['signed', 'ready', 'open']),
+  signed_at: z.string().nullable(),
+  signed_by: z.string().nullable(),
+});
+export type MonthState = z.infer<typeof MonthStateSchema>;
+
+/** Which state a month is in (one rule for both sides). */
+export function monthStateOf(
+  counts: { logs: number; approved: number },
+  isSigned: boolean,
+): MonthState['state'] {
+  if (isSigned) return 'signed';
+  return counts.logs > 0 && counts.approved === counts.logs ? 'ready' : 'open';
+}
+
+/** What can happen to a log next (SPEC §4 "Log status"). */
+export function reviewActions(status: 'pending' | 'approved' | 'flagged'): {
+  canApprove: boolean;
+  canFlag: boolean;
+  canReopen: boolean;
+} {
+  return {
+    canApprove: status !== 'approved',
+    canFlag: status === 'pending',
+    canReopen: status === 'approved',
+  };
+}
