@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createMailer } from '../../src/server/adapters/mail/mailer';
+import { createMailer, type Mailer } from '../../src/server/adapters/mail/mailer';
 import { buildApp } from '../../src/server/app';
 import type { Database, Db } from '../../src/server/db/client';
 import { outboxEmails } from '../../src/server/db/schema';
@@ -12,6 +12,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The outbox mailer the app sends with (for jobs a test runs directly). */
+  mailer: Mailer;
   /** Moves the app's clock (starts at the real now). */
   clock: { now: Date; advanceMinutes: (minutes: number) => void };
   /** Sends a request, optionally as a signed-in user (their token). */
@@ -44,10 +46,12 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + minutes * 60_000);
     },
   };
-  const mailer =
-    options.mailer === 'config'
-      ? undefined
-      : createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, print: () => undefined });
+  const outbox = createMailer({
+    smtpUrl: undefined,
+    from: config.MAIL_FROM,
+    print: () => undefined,
+  });
+  const mailer = options.mailer === 'config' ? undefined : outbox;
   const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
   const app = await buildApp({ config, database, mailer, now: () => clock.now, logger });
   await app.ready();
@@ -55,6 +59,7 @@ export async function createTestApp(
     app,
     db: database.db,
     database,
+    mailer: outbox,
     clock,
     request: ({ token, headers, ...options }) =>
       app.inject({

@@ -37,12 +37,20 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/experience-log/',
       {
-        onRequest: guard.trainee,
+        onRequest: guard.user,
         schema: { tags, querystring: LogListQuerySchema, response: { 200: LogListSchema } },
       },
-      async (request) => ({
-        results: await service.listLogs({ ...ctx(request), query: request.query }),
-      }),
+      async (request) => {
+        const actor = requireActor(request);
+        if (actor.isSupervisor) {
+          const { status, month, date_of_experience: date, u_id: traineeId } = request.query;
+          const filters = { status, month, date, traineeId };
+          return {
+            results: await review.listSupervisorLogs({ db, actor, now: deps.now(), filters }),
+          };
+        }
+        return { results: await service.listLogs({ ...ctx(request), query: request.query }) };
+      },
     );
 
     app.post(
@@ -83,10 +91,16 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/experience-log/:id/',
       {
-        onRequest: guard.trainee,
+        onRequest: guard.user,
         schema: { tags, params: IdParamsSchema, response: { 200: ExperienceLogSchema } },
       },
-      async (request) => service.getLog({ ...ctx(request), id: request.params.id }),
+      async (request) => {
+        const actor = requireActor(request);
+        if (actor.isSupervisor) {
+          return review.getSupervisorLog({ db, actor, now: deps.now(), logId: request.params.id });
+        }
+        return service.getLog({ ...ctx(request), id: request.params.id });
+      },
     );
 
     app.put(

@@ -46,20 +46,9 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, querystring: AccruedQuerySchema, response: { 200: AccruedResponseSchema } },
       },
       async (request) => {
-        const actor = requireActor(request);
         const { u_id: traineeId, from_date: from, to_date: to } = request.query;
-        if (actor.isSupervisor) {
-          // A supervisor's view of a linked trainee arrives with the review feature.
-          throw new AppError('NOT_FOUND', 'Trainee not found');
-        }
-        if (traineeId !== undefined && traineeId !== actor.id)
-          throw new AppError('NOT_FOUND', 'Trainee not found');
-        return service.getAccrued({
-          db,
-          traineeId: actor.id,
-          range: { from, to },
-          now: deps.now(),
-        });
+        const subject = await traineeInView(requireActor(request), traineeId);
+        return service.getAccrued({ db, traineeId: subject, range: { from, to }, now: deps.now() });
       },
     );
 
@@ -74,14 +63,11 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const actor = requireTrainee(request);
-        if (request.query.u_id !== undefined && request.query.u_id !== actor.id) {
-          throw new AppError('NOT_FOUND', 'Trainee not found');
-        }
+        const subject = await traineeInView(requireActor(request), request.query.u_id);
         return {
           results: await service.listDocumentedTasks({
             db,
-            traineeId: actor.id,
+            traineeId: subject,
             month: request.query.month,
           }),
         };

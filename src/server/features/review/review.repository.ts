@@ -13,14 +13,17 @@ import {
 
 /** The trainees who listed this supervisor, removed ones flagged, with their waiting logs. */
 export async function listLinkedTrainees(db: Db, supervisorId: number) {
+  // Drizzle leaves columns unqualified in a one-table select: the subqueries use aliases.
+  const waiting = (status: 'pending' | 'flagged') =>
+    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ts.supervisor_user_id = ${supervisorId} and l.status = ${status} and l.deleted_at is null)`;
   return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
-      isRemoved: sql<boolean>`exists (select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${users.id})`,
-      pendingLogs: sql<number>`(select count(*)::int from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ${experienceLogs.traineeId} = ${users.id} and ts.supervisor_user_id = ${supervisorId} and ${experienceLogs.status} = 'pending' and ${experienceLogs.deletedAt} is null)`,
-      flaggedLogs: sql<number>`(select count(*)::int from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ${experienceLogs.traineeId} = ${users.id} and ts.supervisor_user_id = ${supervisorId} and ${experienceLogs.status} = 'flagged' and ${experienceLogs.deletedAt} is null)`,
+      isRemoved: sql<boolean>`exists (select 1 from removed_trainees r where r.supervisor_user_id = ${supervisorId} and r.trainee_id = "users"."id")`,
+      pendingLogs: waiting('pending'),
+      flaggedLogs: waiting('flagged'),
     })
     .from(users)
     .where(
@@ -261,7 +264,7 @@ export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
       and(
         isNull(digestSubscriptions.unsubscribedAt),
         sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
-        sql`exists (select 1 from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ts.supervisor_user_id = ${digestSubscriptions.supervisorUserId} and ${experienceLogs.status} = 'pending' and ${experienceLogs.deletedAt} is null and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ${experienceLogs.traineeId}))`,
+        sql`exists (select 1 from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and ${experienceLogs.status} = 'pending' and ${experienceLogs.deletedAt} is null and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ${experienceLogs.traineeId}))`,
       ),
     )
     .returning({ supervisorUserId: digestSubscriptions.supervisorUserId });

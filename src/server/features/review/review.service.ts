@@ -210,7 +210,7 @@ export async function approveMany(ctx: Context & { traineeId: number; logIds: re
     }
   });
   const skipped = ctx.logIds.filter((id) => !approved.includes(id));
-  return { approved, skipped };
+  return { approved: approved.sort((a, b) => a - b), skipped };
 }
 
 /** Puts an approved log back to pending so the trainee can change it (not in a signed month). */
