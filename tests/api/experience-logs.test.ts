@@ -358,10 +358,21 @@ describe('experience logs', () => {
     expect(list.results).toEqual([]);
   });
 
-  it('answers 401 without a token and 403 to a supervisor', async () => {
+  it('answers 401 without a token; a supervisor cannot write logs', async () => {
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url, payload: payload() })).statusCode).toBe(401);
-    const asSupervisor = await t.request({ method: 'GET', url, token: supervisor.token });
-    expect(asSupervisor.statusCode).toBe(403);
+    const write = await t.request({ method: 'POST', url, token: supervisor.token, payload: payload() });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it('shows a supervisor only the logs of trainees linked to them', async () => {
+    // The trainee listed this supervisor's email, so the supervisor sees the trainee's logs…
+    const linked = await t.request({ method: 'GET', url, token: supervisor.token });
+    expect(linked.statusCode).toBe(200);
+    const owners = new Set(linked.json<{ results: { user: { id: number } }[] }>().results.map((log) => log.user.id));
+    expect([...owners]).toEqual([trainee.id]);
+    // …and nothing of a trainee who did not list them.
+    const other = await createSupervisor(t.db);
+    expect((await t.request({ method: 'GET', url, token: other.token })).json()).toEqual({ results: [] });
   });
 });
