@@ -1,4 +1,10 @@
-import { IconHelpCircle, IconPencilPlus, IconUser } from '@tabler/icons-react';
+import {
+  IconChartPie,
+  IconHelpCircle,
+  IconLayoutGrid,
+  IconPencilPlus,
+  IconUser,
+} from '@tabler/icons-react';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LegalPage } from '../../components/legal';
@@ -7,6 +13,12 @@ import { AreaLayout, type NavItem } from '../layouts/area-layout';
 
 const LogHourPage = lazy(() =>
   import('../../features/logs/components/log-hour-page').then((m) => ({ default: m.LogHourPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const MonthlyDocumentPage = lazy(() =>
+  import('../pages/monthly-document-page').then((m) => ({ default: m.MonthlyDocumentPage })),
 );
 const StudentProfilePage = lazy(() =>
   import('../pages/student-profile-page').then((m) => ({ default: m.StudentProfilePage })),
@@ -18,7 +30,13 @@ const FaqPage = lazy(() => import('../../features/content/components/faq-page').
 
 const NAV: NavItem[] = [
   { label: 'Profile', to: '/student/profile-screen', icon: <IconUser size={18} aria-hidden /> },
+  { label: 'Dashboard', to: '/student/dashboard', icon: <IconChartPie size={18} aria-hidden /> },
   { label: 'Log experience hours', to: '/student/logHour', icon: <IconPencilPlus size={18} aria-hidden /> },
+  {
+    label: 'Task List Grid',
+    to: '/student/monthly-document',
+    icon: <IconLayoutGrid size={18} aria-hidden />,
+  },
   { label: 'FAQ', to: '/student/faq', icon: <IconHelpCircle size={18} aria-hidden /> },
 ];
 
@@ -29,6 +47,8 @@ export default function StudentArea() {
       <Route element={<AreaLayout nav={NAV} roleLabel="Trainee" />}>
         <Route index element={<Navigate to="logHour" replace />} />
         <Route path="logHour" element={<LogHourPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="monthly-document" element={<MonthlyDocumentPage />} />
         <Route path="profile-screen" element={<StudentProfilePage />} />
         <Route path="password-change-profile" element={<ChangePasswordPage />} />
         <Route path="faq" element={<FaqPage />} />

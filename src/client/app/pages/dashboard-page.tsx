@@ -1,0 +1,73 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconHelpCircle, IconPencilPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/page-state';
+import { useDashboard } from '../../features/progress/api/dashboard';
+import { useDashboardTable } from '../../features/progress/api/dashboard-table';
+import { CountedHoursCard } from '../../features/progress/components/counted-hours-card';
+import { MonthlyDetails } from '../../features/progress/components/monthly-details';
+import { ProgressCharts } from '../../features/progress/components/progress-charts';
+import { TaskDataCard } from '../../features/progress/components/task-data-card';
+
+function FaqLink() {
+  return (
+    <Anchor component={Link} to="/student/faq" size="sm">
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconHelpCircle size={16} aria-hidden />
+        Questions about hours? Read the FAQ
+      </Group>
+    </Anchor>
+  );
+}
+
+/**
+ * /student/dashboard (SPEC §2): the hours that count, the two charts, Monthly Details and the
+ * Task Data export; a trainee with no logs is shown where to start.
+ */
+export function DashboardPage() {
+  const dashboard = useDashboard();
+  const table = useDashboardTable();
+  const hasNoLogs = dashboard.data?.total_hours === 0;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title order={1} size="h2">
+          Dashboard
+        </Title>
+        <FaqLink />
+      </Group>
+      {dashboard.isError ? (
+        <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      ) : hasNoLogs ? (
+        <Paper withBorder p="lg">
+          <EmptyState
+            title="No hours logged yet"
+            action={
+              <Button
+                component={Link}
+                to="/student/logHour"
+                leftSection={<IconPencilPlus size={18} aria-hidden />}
+              >
+                Log your first hours
+              </Button>
+            }
+          >
+            Once you log fieldwork, this page shows your progress toward 2,000 hours, what each
+            month counts for with the BACB, and which tasks you have covered.
+          </EmptyState>
+        </Paper>
+      ) : (
+        <>
+          <CountedHoursCard dashboard={dashboard.data} ruleSetLabel={table.data?.rule_set.label} />
+          <ProgressCharts dashboard={dashboard.data} />
+          <MonthlyDetails />
+          <TaskDataCard />
+          <Text size="sm" c="dimmed">
+            Hours are rounded to the nearest quarter hour.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}

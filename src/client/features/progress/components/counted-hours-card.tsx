@@ -1,0 +1,71 @@
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconScale } from '@tabler/icons-react';
+import type { Dashboard } from '../../../../shared/progress/accrued.schema';
+import { COUNT_TEXT_COLORS, hoursLabel } from './hours-label';
+
+/**
+ * The headline: how many of the logged hours the BACB would count after the monthly shortfall
+ * rules (BACB-RULES "Adjusted hours"), said before the BACB says it.
+ */
+export function CountedHoursCard({
+  dashboard,
+  ruleSetLabel,
+}: {
+  dashboard: Dashboard | undefined;
+  ruleSetLabel: string | undefined;
+}) {
+  const lost = dashboard ? Math.max(0, dashboard.total_hours - dashboard.counted_hours) : 0;
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="counted-hours-title"
+      aria-busy={!dashboard}
+      bg="brand.0"
+      style={{ borderColor: 'var(--mantine-color-brand-3)' }}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <ThemeIcon size={44} radius="xl" variant="filled" visibleFrom="xs" aria-hidden>
+          <IconScale size={24} />
+        </ThemeIcon>
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Title order={2} size="h3" id="counted-hours-title">
+            {dashboard ? (
+              <>
+                Hours that count: {hoursLabel(dashboard.counted_hours)} of{' '}
+                {hoursLabel(dashboard.total_hours)} logged
+              </>
+            ) : (
+              <Skeleton component="span" display="block" height={28} width="70%" />
+            )}
+          </Title>
+          <Text size="sm">
+            The BACB does not count every logged hour: a month that misses a requirement counts
+            fewer hours, or none. This is what your logs would count today
+            {ruleSetLabel ? ` under the ${ruleSetLabel}` : ''}, month by month in Monthly Details
+            below, with the reason for every hour removed. Nothing else shows you this before the
+            BACB does.
+          </Text>
+          <Text
+            size="sm"
+            fw={600}
+            c={lost > 0 ? COUNT_TEXT_COLORS.some : COUNT_TEXT_COLORS.all}
+            mih={22}
+          >
+            {dashboard
+              ? lost > 0
+                ? `${hoursLabel(lost)} logged hours would not count as things stand.`
+                : 'Every logged hour counts.'
+              : null}
+          </Text>
+          <Text size="sm" mih={22}>
+            {dashboard
+              ? `Approved by your supervisor so far: ${hoursLabel(dashboard.approved_hours)} hours.`
+              : null}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

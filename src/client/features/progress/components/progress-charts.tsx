@@ -1,0 +1,125 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import { formatPercent } from '../../../../shared/logs/time';
+import type { Dashboard } from '../../../../shared/progress/accrued.schema';
+import { CONCENTRATED_MULTIPLIER } from '../../../../shared/progress/progress';
+import { HoursChart } from './hours-chart';
+import { COUNT_TEXT_COLORS, hoursLabel } from './hours-label';
+
+/** Chart colours: the brand teal (7.1:1 on white) against a neutral, and against a deep orange. */
+const COLORS = { progress: '#0b6e79', remaining: '#ced4da', restricted: '#d9480f' } as const;
+
+/** The most of all fieldwork that may be restricted (BACB-RULES "unrestricted"). */
+const MAX_RESTRICTED_PERCENT = 40;
+
+/** The dashboard's two charts: hours toward the goal, and restricted against unrestricted. */
+export function ProgressCharts({ dashboard }: { dashboard: Dashboard | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <GoalChart dashboard={dashboard} />
+      <RestrictedChart dashboard={dashboard} />
+    </SimpleGrid>
+  );
+}
+
+function GoalChart({ dashboard }: { dashboard: Dashboard | undefined }) {
+  const goal = hoursLabel(dashboard?.goal_hours ?? 2000);
+  const percent = dashboard?.progress_percent ?? 0;
+  return (
+    <HoursChart
+      id="goal-chart"
+      title="Total hours"
+      kind="doughnut"
+      slices={
+        dashboard && [
+          {
+            label: 'Toward the goal',
+            hours: dashboard.progress_hours,
+            color: COLORS.progress,
+            share: `${percent}%`,
+          },
+          {
+            label: 'Still to go',
+            hours: dashboard.remaining_hours,
+            color: COLORS.remaining,
+            share: `${Math.max(0, 100 - percent)}%`,
+          },
+        ]
+      }
+      summary={
+        dashboard
+          ? `${percent}% of the ${goal}-hour goal: ${hoursLabel(dashboard.progress_hours)} hours toward it, ${hoursLabel(dashboard.remaining_hours)} to go.`
+          : 'Loading'
+      }
+      center={
+        <>
+          <Text fz={32} fw={700} lh={1.1} c="brand.8">
+            {percent}%
+          </Text>
+          <Text size="sm" c="dimmed">
+            of {goal} h
+          </Text>
+        </>
+      }
+      caption={
+        dashboard ? (
+          <>
+            Progress toward {goal} hours, with concentrated hours counted ×{CONCENTRATED_MULTIPLIER}
+            : {hoursLabel(dashboard.supervised_type_hours)} supervised +{' '}
+            {hoursLabel(dashboard.concentrated_type_hours)} concentrated × {CONCENTRATED_MULTIPLIER}{' '}
+            = {hoursLabel(dashboard.progress_hours)} hours. Your logs keep the actual hours.
+          </>
+        ) : (
+          'Loading'
+        )
+      }
+    />
+  );
+}
+
+function RestrictedChart({ dashboard }: { dashboard: Dashboard | undefined }) {
+  const sum = dashboard ? dashboard.restricted_hours + dashboard.unrestricted_hours : 0;
+  const percentOf = (hours: number) => (sum > 0 ? (hours / sum) * 100 : 0);
+  const restrictedPercent = dashboard ? percentOf(dashboard.restricted_hours) : 0;
+  const isOverLimit = restrictedPercent > MAX_RESTRICTED_PERCENT;
+  return (
+    <HoursChart
+      id="restricted-chart"
+      title="Restricted vs unrestricted"
+      kind="pie"
+      slices={
+        dashboard && [
+          {
+            label: 'Unrestricted',
+            hours: dashboard.unrestricted_hours,
+            color: COLORS.progress,
+            share: formatPercent(percentOf(dashboard.unrestricted_hours)),
+          },
+          {
+            label: 'Restricted',
+            hours: dashboard.restricted_hours,
+            color: COLORS.restricted,
+            share: formatPercent(restrictedPercent),
+          },
+        ]
+      }
+      summary={
+        dashboard
+          ? `${hoursLabel(dashboard.unrestricted_hours)} unrestricted hours and ${hoursLabel(dashboard.restricted_hours)} restricted hours: ${formatPercent(restrictedPercent)} restricted.`
+          : 'Loading'
+      }
+      caption={
+        <>
+          At least 60% of all fieldwork hours must be unrestricted (restricted at most{' '}
+          {MAX_RESTRICTED_PERCENT}%).{' '}
+          {dashboard && sum > 0 ? (
+            <Text span inherit fw={600} c={isOverLimit ? COUNT_TEXT_COLORS.none : undefined}>
+              {isOverLimit
+                ? `Yours are ${formatPercent(restrictedPercent)} restricted: log more unrestricted work.`
+                : `Yours are ${formatPercent(restrictedPercent)} restricted: within the limit.`}
+            </Text>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
