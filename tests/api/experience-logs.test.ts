@@ -361,7 +361,12 @@ describe('experience logs', () => {
   it('answers 401 without a token; a supervisor cannot write logs', async () => {
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url, payload: payload() })).statusCode).toBe(401);
-    const write = await t.request({ method: 'POST', url, token: supervisor.token, payload: payload() });
+    const write = await t.request({
+      method: 'POST',
+      url,
+      token: supervisor.token,
+      payload: payload(),
+    });
     expect(write.statusCode).toBe(403);
   });
 
@@ -369,10 +374,14 @@ describe('experience logs', () => {
     // The trainee listed this supervisor's email, so the supervisor sees the trainee's logs…
     const linked = await t.request({ method: 'GET', url, token: supervisor.token });
     expect(linked.statusCode).toBe(200);
-    const owners = new Set(linked.json<{ results: { user: { id: number } }[] }>().results.map((log) => log.user.id));
+    const owners = new Set(
+      linked.json<{ results: { user: { id: number } }[] }>().results.map((log) => log.user.id),
+    );
     expect([...owners]).toEqual([trainee.id]);
     // …and nothing of a trainee who did not list them.
     const other = await createSupervisor(t.db);
-    expect((await t.request({ method: 'GET', url, token: other.token })).json()).toEqual({ results: [] });
+    expect((await t.request({ method: 'GET', url, token: other.token })).json()).toEqual({
+      results: [],
+    });
   });
 });
