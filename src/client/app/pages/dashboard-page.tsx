@@ -8,6 +8,7 @@ import { CountedHoursCard } from '../../features/progress/components/counted-hou
 import { MonthlyDetails } from '../../features/progress/components/monthly-details';
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
 import { TaskDataCard } from '../../features/progress/components/task-data-card';
+import { MonthsSignedList } from '../../features/review/components/months-signed-list';
 
 function FaqLink() {
   return (
@@ -62,6 +63,7 @@ export function DashboardPage() {
           <CountedHoursCard dashboard={dashboard.data} ruleSetLabel={table.data?.rule_set.label} />
           <ProgressCharts dashboard={dashboard.data} />
           <MonthlyDetails />
+          <MonthsSignedList />
           <TaskDataCard />
           <Text size="sm" c="dimmed">
             Hours are rounded to the nearest quarter hour.

@@ -1,7 +1,11 @@
 import { Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { formatUsDate } from '../../../../shared/logs/time';
 import type { DocumentedTask } from '../../../../shared/progress/accrued.schema';
-import { traineeGridBand, type GridBand } from '../../../../shared/progress/progress';
+import {
+  supervisorGridBand,
+  traineeGridBand,
+  type GridBand,
+} from '../../../../shared/progress/progress';
 import {
   taskDomains,
   type Task,
@@ -13,14 +17,34 @@ import classes from './task-grid.module.css';
 const DATES_SHOWN = 6;
 
 /** What each colour means (SPEC §9, read as in `traineeGridBand`). */
-const LEGEND: { band: GridBand; label: string }[] = [
-  { band: 'warning', label: 'Documented 0–3 times' },
-  { band: 'info', label: '4–6 times' },
-  { band: 'primary', label: '7 times or more' },
+const LEGEND: { band: GridBand; isDone: boolean; label: string }[] = [
+  { band: 'warning', isDone: false, label: 'Not completed' },
+  { band: 'warning', isDone: true, label: 'Documented 1–3 times' },
+  { band: 'info', isDone: true, label: '4–6 times' },
+  { band: 'primary', isDone: true, label: '7 times or more' },
 ];
 
+/** Whose colour bands a grid uses: the trainee's, or the supervisor's (SPEC §9). */
+export type GridBands = 'trainee' | 'supervisor';
+
+/** The supervisor grid's key, read as in `supervisorGridBand`: a task never documented has none. */
+const SUPERVISOR_LEGEND: typeof LEGEND = [
+  { band: 'none', isDone: false, label: 'Not completed' },
+  ...LEGEND.slice(1),
+];
+
+const BAND_OF: Record<GridBands, (count: number) => GridBand> = {
+  trainee: traineeGridBand,
+  supervisor: supervisorGridBand,
+};
+
+/** A cell's classes: its band, and a paler dashed look for a task never documented. */
+function bandClasses(band: GridBand | 'loading', isDone: boolean): string {
+  return [classes[band], isDone ? null : classes.notDone].filter(Boolean).join(' ');
+}
+
 /** The key to the grid's colours; each cell also says its count in words. */
-export function TaskGridLegend() {
+export function TaskGridLegend({ bands = 'trainee' }: { bands?: GridBands }) {
   return (
     <Group
       gap="md"
@@ -28,9 +52,12 @@ export function TaskGridLegend() {
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
       aria-label="Colour key"
     >
-      {LEGEND.map((item) => (
-        <Group key={item.band} gap={6} component="li" wrap="nowrap">
-          <span className={`${classes.swatch} ${classes[item.band]}`} aria-hidden />
+      {(bands === 'supervisor' ? SUPERVISOR_LEGEND : LEGEND).map((item) => (
+        <Group key={item.label} gap={6} component="li" wrap="nowrap">
+          <span
+            className={`${classes.swatch} ${bandClasses(item.band, item.isDone)}`}
+            aria-hidden
+          />
           <Text size="sm">{item.label}</Text>
         </Group>
       ))}
@@ -50,18 +77,20 @@ function TaskCell({
   isLoading,
   isSelected,
   onSelect,
+  bands,
 }: {
   task: Task;
   documented: DocumentedTask | undefined;
   isLoading: boolean;
   isSelected: boolean;
   onSelect: (taskId: string) => void;
+  bands: GridBands;
 }) {
   const count = documented?.count ?? 0;
-  const band = isLoading ? 'loading' : traineeGridBand(count);
+  const band = isLoading ? 'loading' : BAND_OF[bands](count);
   return (
     <UnstyledButton
-      className={`${classes.cell} ${classes[band]}`}
+      className={`${classes.cell} ${bandClasses(band, isLoading || count > 0)}`}
       aria-pressed={isSelected}
       data-task-id={task.id}
       onClick={() => onSelect(task.id)}
@@ -106,6 +135,7 @@ export function TaskGrid({
   isUpdating = false,
   selectedTaskId,
   onSelect,
+  bands = 'trainee',
 }: {
   version: TaskListVersion;
   /** Undefined while loading. */
@@ -114,6 +144,8 @@ export function TaskGrid({
   isUpdating?: boolean;
   selectedTaskId: string | null;
   onSelect: (taskId: string) => void;
+  /** The supervisor's grid colours from 1 documentation (SPEC §9 "supervisor grid"). */
+  bands?: GridBands;
 }) {
   const byId = new Map(documentedTasks?.map((task) => [task.id, task]));
   const isLoading = documentedTasks === undefined;
@@ -141,6 +173,7 @@ export function TaskGrid({
                     isLoading={isLoading}
                     isSelected={selectedTaskId === task.id}
                     onSelect={onSelect}
+                    bands={bands}
                   />
                 </li>
               ))}
