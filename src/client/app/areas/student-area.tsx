@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import {
   IconChartPie,
   IconHelpCircle,
@@ -6,13 +7,18 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LegalPage } from '../../components/legal';
+import { EditionToggle } from '../../features/logs/components/edition-toggle';
+import { AccruedTables } from '../../features/progress/components/accrued-tables';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
 
 const LogHourPage = lazy(() =>
-  import('../../features/logs/components/log-hour-page').then((m) => ({ default: m.LogHourPage })),
+  import('../pages/log-hour-page').then((m) => ({ default: m.LogHourPage })),
+);
+const EditLogHourPage = lazy(() =>
+  import('../pages/edit-log-hour-page').then((m) => ({ default: m.EditLogHourPage })),
 );
 const DashboardPage = lazy(() =>
   import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -24,14 +30,22 @@ const StudentProfilePage = lazy(() =>
   import('../pages/student-profile-page').then((m) => ({ default: m.StudentProfilePage })),
 );
 const ChangePasswordPage = lazy(() =>
-  import('../../features/accounts/components/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+  import('../../features/accounts/components/change-password-page').then((m) => ({
+    default: m.ChangePasswordPage,
+  })),
 );
-const FaqPage = lazy(() => import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })));
+const FaqPage = lazy(() =>
+  import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
+);
 
 const NAV: NavItem[] = [
   { label: 'Profile', to: '/student/profile-screen', icon: <IconUser size={18} aria-hidden /> },
   { label: 'Dashboard', to: '/student/dashboard', icon: <IconChartPie size={18} aria-hidden /> },
-  { label: 'Log experience hours', to: '/student/logHour', icon: <IconPencilPlus size={18} aria-hidden /> },
+  {
+    label: 'Log experience hours',
+    to: '/student/logHour',
+    icon: <IconPencilPlus size={18} aria-hidden />,
+  },
   {
     label: 'Task List Grid',
     to: '/student/monthly-document',
@@ -40,13 +54,29 @@ const NAV: NavItem[] = [
   { label: 'FAQ', to: '/student/faq', icon: <IconHelpCircle size={18} aria-hidden /> },
 ];
 
+/** The sidebar under the links: the edition toggle and the accrued tables (SPEC §2). */
+function StudentSidebarExtra() {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap="md">
+      <EditionToggle isOnLogScreen={pathname === '/student/logHour'} />
+      <AccruedTables />
+    </Stack>
+  );
+}
+
 /** The trainee area (/student/*): its sidebar and pages. */
 export default function StudentArea() {
   return (
     <Routes>
-      <Route element={<AreaLayout nav={NAV} roleLabel="Trainee" />}>
+      <Route
+        element={
+          <AreaLayout nav={NAV} roleLabel="Trainee" sidebarExtra={<StudentSidebarExtra />} />
+        }
+      >
         <Route index element={<Navigate to="logHour" replace />} />
         <Route path="logHour" element={<LogHourPage />} />
+        <Route path="editLogHour/:id" element={<EditLogHourPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="monthly-document" element={<MonthlyDocumentPage />} />
         <Route path="profile-screen" element={<StudentProfilePage />} />

@@ -1,0 +1,30 @@
+import { Grid, Stack, Title } from '@mantine/core';
+import { ProfileSummary } from '../../features/profile/components/profile-summary';
+import { BadgeRows } from '../../features/progress/components/badge-rows';
+import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
+import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
+
+/** /student/profile-screen: the trainee's profile card, supervisors and choice of standards. */
+export function StudentProfilePage() {
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Profile
+      </Title>
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="md">
+            <ProfileSummary />
+            <BadgeRows />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <SupervisorsTable />
+            <RuleSetChoice />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

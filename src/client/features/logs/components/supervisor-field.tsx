@@ -1,0 +1,108 @@
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useMarkFlagged } from './field-flags';
+import type { LogFormControl, LogFormValues } from './log-form-values';
+
+/** The trainee's supervisor records, as the log form's select offers them (from the page). */
+export type SupervisorChoices = {
+  options: { value: string; label: string }[];
+  isPending: boolean;
+  /** Why the list could not be loaded, if it could not. */
+  errorMessage: string | null;
+};
+
+type SupervisorFieldProps = {
+  control: LogFormControl;
+  register: UseFormRegister<LogFormValues>;
+  errors: FieldErrors<LogFormValues>;
+  choices: SupervisorChoices;
+  isAdding: boolean;
+  onToggleAdding: (isAdding: boolean) => void;
+};
+
+/**
+ * The Supervisor select with its '+ Add new' toggle (SPEC §4): pick a record, or type a new
+ * supervisor's name and email, which the API creates first and then links to the log.
+ */
+export function SupervisorField({
+  control,
+  register,
+  errors,
+  choices,
+  isAdding,
+  onToggleAdding,
+}: SupervisorFieldProps) {
+  const mark = useMarkFlagged();
+  if (isAdding) {
+    return (
+      <Stack gap={6}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="New supervisor's name"
+            required
+            autoComplete="off"
+            {...register('newSupervisor')}
+            // With both fields blank the schema asks for a supervisor: shown here.
+            error={errors.newSupervisor?.message ?? errors.supervisor?.message}
+          />
+          <TextInput
+            label="New supervisor's email"
+            type="email"
+            required
+            autoComplete="off"
+            {...register('newSupervisorEmail')}
+            error={errors.newSupervisorEmail?.message}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconUsers size={16} aria-hidden />}
+            onClick={() => onToggleAdding(false)}
+          >
+            Choose an existing supervisor
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const hasNone = !choices.isPending && choices.options.length === 0;
+  return (
+    <Stack gap={6}>
+      <Controller
+        control={control}
+        name="supervisor"
+        render={({ field, fieldState }) => (
+          <Select
+            ref={field.ref}
+            name={field.name}
+            {...mark('supervisor', 'Supervisor')}
+            required
+            placeholder={
+              choices.isPending
+                ? 'Loading your supervisors…'
+                : hasNone
+                  ? 'No supervisors yet: add one'
+                  : 'Choose your supervisor'
+            }
+            data={choices.options}
+            value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message ?? choices.errorMessage ?? undefined}
+            searchable={choices.options.length > 6}
+            allowDeselect={false}
+          />
+        )}
+      />
+      <Group>
+        <Button variant="subtle" size="compact-sm" onClick={() => onToggleAdding(true)}>
+          + Add new
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Box, MultiSelect, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { forwardRef, useMemo } from 'react';
+import type { TaskListVersion } from '../../../../shared/reference/task-lists';
+import { useMarkFlagged } from './field-flags';
+import { buildTaskOptions, makeTaskFilter } from './task-options';
+
+type TaskPickerProps = {
+  version: TaskListVersion;
+  value: string[];
+  onChange: (value: string[]) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  disabled?: boolean;
+  onShowEditionInfo: () => void;
+};
+
+/** SPEC §2: 'Test Content Outline' with the 6th Edition, 'Task list items documented' otherwise. */
+export function taskPickerLabel(version: TaskListVersion): string {
+  return version === 'v6' ? 'Test Content Outline' : 'Task list items documented';
+}
+
+/**
+ * The task picker: all tasks of the edition in use, grouped by domain, each shown with its id and
+ * text, searchable by any words of either. Keyboard: type to search, arrows to move, Enter to pick,
+ * Backspace to remove the last pick.
+ */
+export const TaskPicker = forwardRef<HTMLInputElement, TaskPickerProps>(function TaskPicker(
+  { version, value, onChange, onBlur, error, disabled, onShowEditionInfo },
+  ref,
+) {
+  const mark = useMarkFlagged();
+  // Rebuilt only when the edition or the picked tasks change; 104 items is cheap either way.
+  const { data, haystacks } = useMemo(() => buildTaskOptions(version, value), [version, value]);
+  const filter = useMemo(() => makeTaskFilter(haystacks), [haystacks]);
+
+  return (
+    <Box pos="relative">
+      <MultiSelect
+        ref={ref}
+        {...mark(
+          'task',
+          taskPickerLabel(version),
+          `Search by task id or any words of the task, e.g. “${version === 'v6' ? 'B.7' : 'B-7'}” or “preference assessment”.`,
+        )}
+        placeholder={value.length === 0 ? 'Search tasks' : undefined}
+        required
+        searchable
+        clearable
+        hidePickedOptions={false}
+        data={data}
+        filter={filter}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        disabled={disabled}
+        nothingFoundMessage="No task matches your search"
+        maxDropdownHeight={320}
+        renderOption={({ option, checked }) => {
+          const [id, ...words] = option.label.split(' ');
+          return (
+            <Text size="sm" fw={checked ? 600 : 400}>
+              <Text span fw={700} size="sm">
+                {id}
+              </Text>{' '}
+              {words.join(' ')}
+            </Text>
+          );
+        }}
+      />
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        pos="absolute"
+        top={0}
+        right={0}
+        onClick={onShowEditionInfo}
+        aria-label="About the 6th Edition Test Content Outline"
+      >
+        <IconInfoCircle size={18} aria-hidden />
+      </ActionIcon>
+    </Box>
+  );
+});

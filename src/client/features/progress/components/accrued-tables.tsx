@@ -1,0 +1,65 @@
+import { Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatHours, formatPercent, hoursToMinutes } from '../../../../shared/logs/time';
+import type { AccruedTotals } from '../../../../shared/progress/accrued.schema';
+import { ErrorState } from '../../../components/page-state';
+import { useAccrued } from '../api/get-accrued';
+
+/** The sidebar rows of SPEC §2, in order. */
+const ROWS: { label: string; value: (totals: AccruedTotals) => string }[] = [
+  { label: 'Independent Hours', value: (t) => formatHours(hoursToMinutes(t.independent_hours)) },
+  { label: 'Unrestricted Hours', value: (t) => formatHours(hoursToMinutes(t.unrestricted_hours)) },
+  { label: '% Unrestricted', value: (t) => formatPercent(t.percent_unrestricted) },
+  { label: '# Supervision Contacts', value: (t) => String(t.supervision_contacts) },
+  { label: '% Supervision', value: (t) => formatPercent(t.percent_supervision) },
+];
+
+/** The student sidebar's Total Accrued and Month to Date tables. */
+export function AccruedTables() {
+  const accrued = useAccrued();
+  if (accrued.isError) {
+    return <ErrorState error={accrued.error} onRetry={() => void accrued.refetch()} />;
+  }
+  return (
+    <Stack gap="md">
+      <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
+      <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.month_to_date} />
+    </Stack>
+  );
+}
+
+/** One table of totals: the sidebar's two, and a supervisor's view of a trainee. */
+export function AccruedTable({
+  id,
+  title,
+  totals,
+}: {
+  id: string;
+  title: string;
+  totals: AccruedTotals | undefined;
+}) {
+  return (
+    <section aria-labelledby={id} aria-busy={totals === undefined}>
+      <Text component="h2" id={id} size="sm" fw={700} mb={4} px="xs">
+        {title}
+      </Text>
+      <Table aria-labelledby={id} fz="sm" verticalSpacing={2} horizontalSpacing="xs">
+        <Table.Tbody>
+          {ROWS.map((row) => (
+            <Table.Tr key={row.label}>
+              <Table.Th scope="row" fw={500}>
+                {row.label}
+              </Table.Th>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {totals ? (
+                  row.value(totals)
+                ) : (
+                  <Skeleton height={14} width={40} ml="auto" aria-hidden />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+}

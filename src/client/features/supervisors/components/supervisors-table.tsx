@@ -1,0 +1,187 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  supervisorDisplayName,
+  type TraineeSupervisor,
+} from '../../../../shared/supervisors/trainee-supervisor.schema';
+import { EmptyState, ErrorState } from '../../../components/page-state';
+import { useTraineeSupervisors } from '../api/get-trainee-supervisors';
+import { InviteButton } from './invite-dialog';
+import { SupervisorDialog } from './supervisor-dialog';
+
+type DialogState = { opened: false } | { opened: true; supervisor: TraineeSupervisor | null };
+
+/** The profile screen's supervisors table with its Add/Edit dialog (SPEC §2). */
+export function SupervisorsTable() {
+  const supervisors = useTraineeSupervisors();
+  const [dialog, setDialog] = useState<DialogState>({ opened: false });
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="supervisors-title"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h4" id="supervisors-title">
+            Supervisors
+          </Title>
+          <Button
+            size="sm"
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => setDialog({ opened: true, supervisor: null })}
+          >
+            Add Supervisor
+          </Button>
+        </Group>
+        <SupervisorsContent
+          query={supervisors}
+          onEdit={(supervisor) => setDialog({ opened: true, supervisor })}
+        />
+      </Stack>
+      <SupervisorDialog
+        opened={dialog.opened}
+        supervisor={dialog.opened ? dialog.supervisor : null}
+        onClose={() => setDialog({ opened: false })}
+      />
+    </Paper>
+  );
+}
+
+function SupervisorsContent({
+  query,
+  onEdit,
+}: {
+  query: ReturnType<typeof useTraineeSupervisors>;
+  onEdit: (supervisor: TraineeSupervisor) => void;
+}) {
+  if (query.isPending) {
+    return (
+      <Stack gap="xs" role="status" aria-label="Loading your supervisors">
+        <Skeleton height={34} />
+        <Skeleton height={40} />
+        <Skeleton height={40} />
+      </Stack>
+    );
+  }
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyState title="No supervisors yet">
+        Add the people who supervise your fieldwork, so your logs can name them.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      {/* Phones: one card per supervisor; wider screens: the table of SPEC §2. */}
+      <Stack
+        gap={0}
+        hiddenFrom="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {query.data.map((supervisor) => {
+          const name = supervisorDisplayName(supervisor);
+          return (
+            <Group
+              key={supervisor.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              py="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+            >
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  {name}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {supervisor.email}
+                </Text>
+                <TrackerAccount supervisor={supervisor} withLabel />
+              </div>
+              <EditButton name={name} onClick={() => onEdit(supervisor)} />
+            </Group>
+          );
+        })}
+      </Stack>
+      <Table verticalSpacing="sm" striped visibleFrom="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email Address</Table.Th>
+            <Table.Th>Tracker Account</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {query.data.map((supervisor) => {
+            const name = supervisorDisplayName(supervisor);
+            return (
+              <Table.Tr key={supervisor.id}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{supervisor.email}</Table.Td>
+                <Table.Td>
+                  <TrackerAccount supervisor={supervisor} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <EditButton name={name} onClick={() => onEdit(supervisor)} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
+
+/** A check when the supervisor has a tracker account, else 'Invite to tracker' (SPEC §2). */
+function TrackerAccount({
+  supervisor,
+  withLabel = false,
+}: {
+  supervisor: TraineeSupervisor;
+  withLabel?: boolean;
+}) {
+  if (supervisor.supervisor === null) return <InviteButton supervisor={supervisor} />;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ThemeIcon color="green" variant="light" radius="xl" size="md">
+        <IconCheck size={16} aria-hidden />
+      </ThemeIcon>
+      {withLabel ? (
+        <Text size="sm">Tracker account</Text>
+      ) : (
+        <VisuallyHidden>Has a tracker account</VisuallyHidden>
+      )}
+    </Group>
+  );
+}
+
+function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${name}`} onClick={onClick}>
+      <IconPencil size={18} aria-hidden />
+    </ActionIcon>
+  );
+}

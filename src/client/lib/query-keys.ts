@@ -1,0 +1,54 @@
+/**
+ * The TanStack Query keys every feature shares, so that one feature can refresh another's data
+ * (a saved log changes the month card and the sidebar totals) without importing it. Keys are
+ * nested: invalidating `queryKeys.logs.all` refreshes every log query.
+ */
+export const queryKeys = {
+  logs: {
+    all: ['logs'] as const,
+    list: (filters: { month?: string; status?: string; date?: string }) =>
+      ['logs', 'list', filters] as const,
+    detail: (id: number) => ['logs', 'detail', id] as const,
+    history: (id: number) => ['logs', 'history', id] as const,
+    deleted: ['logs', 'deleted'] as const,
+  },
+  lookups: {
+    all: ['lookups'] as const,
+  },
+  supervisors: {
+    all: ['trainee-supervisors'] as const,
+  },
+  progress: {
+    all: ['progress'] as const,
+    accrued: (range: { from: string; to: string }) => ['progress', 'accrued', range] as const,
+    validation: (month: string) => ['progress', 'validation', month] as const,
+    dashboard: ['progress', 'dashboard'] as const,
+    dashboardTable: ['progress', 'dashboard-table'] as const,
+    badges: ['progress', 'badges'] as const,
+    /** The task grid's documented tasks of a month, or of all time (null). */
+    documentedTasks: (month: string | null) =>
+      ['progress', 'documented-tasks', month ?? 'all'] as const,
+  },
+  /**
+   * The review: a supervisor's view of their trainees' logs and figures, and the sign-off state
+   * of months (both sides). Any approve, flag or sign-off refreshes all of it.
+   */
+  review: {
+    all: ['review'] as const,
+    dates: (range: { from: string; to: string }) => ['review', 'dates', range] as const,
+    logs: (filters: { status?: string; month?: string; date?: string; traineeId?: number }) =>
+      ['review', 'logs', filters] as const,
+    log: (id: number) => ['review', 'log', id] as const,
+    trainees: ['review', 'trainees'] as const,
+    supervisor: ['review', 'supervisor'] as const,
+    /** Month sign-off states of a trainee; null is the signed-in trainee's own. */
+    months: (traineeId: number | null) => ['review', 'months', traineeId ?? 'self'] as const,
+    accrued: (traineeId: number, range: { from: string; to: string }) =>
+      ['review', 'accrued', traineeId, range] as const,
+    documentedTasks: (traineeId: number, month: string | null) =>
+      ['review', 'documented-tasks', traineeId, month ?? 'all'] as const,
+  },
+} as const;
+
+/** What a change to logs makes stale: the logs themselves and every progress figure. */
+export const LOG_DEPENDENT_KEYS = [queryKeys.logs.all, queryKeys.progress.all] as const;
