@@ -39,7 +39,11 @@ export function DashboardPage() {
         <FaqLink />
       </Group>
       {dashboard.isError ? (
-        <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        <>
+          <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+          {/* The export does not depend on the figures: it stays usable. */}
+          <TaskDataCard />
+        </>
       ) : hasNoLogs ? (
         <Paper withBorder p="lg">
           <EmptyState

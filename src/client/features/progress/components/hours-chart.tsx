@@ -143,7 +143,7 @@ export function HoursChart({
             ))}
           </Table.Tbody>
         </Table>
-        <Text size="sm" c="dimmed" id={`${id}-caption`} mt="auto">
+        <Text component="div" size="sm" c="dimmed" id={`${id}-caption`} mt="auto">
           {caption}
         </Text>
       </Stack>

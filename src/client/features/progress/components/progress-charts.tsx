@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatPercent } from '../../../../shared/logs/time';
 import type { Dashboard } from '../../../../shared/progress/accrued.schema';
 import { CONCENTRATED_MULTIPLIER } from '../../../../shared/progress/progress';
@@ -69,7 +69,7 @@ function GoalChart({ dashboard }: { dashboard: Dashboard | undefined }) {
             = {hoursLabel(dashboard.progress_hours)} hours. Your logs keep the actual hours.
           </>
         ) : (
-          'Loading'
+          <Skeleton height={12} width="90%" mt={4} />
         )
       }
     />
