@@ -197,3 +197,24 @@ describe('adjustMonth: months that count nothing', () => {
     );
   });
 });
+
+describe('removal reasons', () => {
+  it('says "hour" for exactly one hour and "hours" otherwise', () => {
+    const base = {
+      totalMinutes: 30 * 60,
+      supervisedMinutes: 3 * 60,
+      individualMinutes: 60,
+      groupMinutes: 2 * 60,
+      unrestrictedMinutes: 20 * 60,
+      contacts: 4,
+      observations: 1,
+      observationMinutes: 60,
+      cumulativeTotalMinutes: 30 * 60,
+      cumulativeUnrestrictedMinutes: 20 * 60,
+    };
+    const reasons = adjustMonth(base, 1, RULE_SETS['2022']).removals.map(
+      (removal) => removal.reason,
+    );
+    expect(reasons.some((reason) => reason.endsWith('1 group hour removed'))).toBe(true);
+  });
+});

@@ -3,6 +3,12 @@ import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours, formatPercent } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
 
+/** '1 group hour', '2.5 hours': the figure with its noun, singular only for exactly one. */
+function hoursWord(minutes: number, adjective = ''): string {
+  const figure = formatHours(minutes);
+  return `${figure} ${adjective}${figure === '1' ? 'hour' : 'hours'}`;
+}
+
 /** A BACB-RULES "Adjusted hours" shortfall that removes hours from a month. */
 export type AdjustmentRule =
   | 'form-signed-late'
@@ -72,7 +78,7 @@ export function adjustMonth(
             {
               rule,
               minutes: rawMinutes,
-              reason: `${why}: 0 of ${formatHours(rawMinutes)} hours count`,
+              reason: `${why}: 0 of ${hoursWord(rawMinutes)} count`,
             },
           ]
         : [],
@@ -125,7 +131,7 @@ export function adjustMonth(
       'above-maximum',
       excess,
       `${formatHours(rawMinutes)} hours is above the monthly maximum of ${rules.maxMonthlyHours}: ` +
-        `${formatHours(excess)} ${fromIndependent === excess ? 'independent ' : ''}hours removed`,
+        `${hoursWord(excess, fromIndependent === excess ? 'independent ' : '')} removed`,
     );
   }
 
@@ -135,7 +141,7 @@ export function adjustMonth(
       'group-exceeds-individual',
       cut,
       `group supervision (${formatHours(group)} hours) exceeded individual supervision ` +
-        `(${formatHours(individual)} hours): ${formatHours(cut)} group hours removed`,
+        `(${hoursWord(individual)}): ${hoursWord(cut, 'group ')} removed`,
     );
     supervised -= cut;
   }
@@ -150,7 +156,7 @@ export function adjustMonth(
       'supervision-percent',
       cut,
       `supervision was ${formatPercent((supervised * 100) / total)} of hours (${percent}% required): ` +
-        `${formatHours(cut)} independent hours removed`,
+        `${hoursWord(cut, 'independent ')} removed`,
     );
     independent -= cut;
   }
@@ -162,7 +168,7 @@ export function adjustMonth(
       'too-few-contacts',
       counted - kept,
       `${totals.contacts} of ${rules.minContacts} supervision contacts: ` +
-        `${formatHours(kept)} of ${formatHours(counted)} hours count`,
+        `${formatHours(kept)} of ${hoursWord(counted)} count`,
     );
     counted = kept;
   }
