@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { SessionProvider } from '../lib/session';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,7 +14,8 @@ const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Client errors will not heal by retrying; network and server errors might.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     },
   },
 });
@@ -22,7 +23,7 @@ const queryClient = new QueryClient({
 /** Providers, in the order they depend on each other, around the router. */
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ModalsProvider>

@@ -1,25 +1,30 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { ApiError } from './api-client';
+import { notifyError } from './notify';
 
 /**
- * Puts the server's field messages under their fields and toasts the rest. Returns the messages
- * that had no field, so a form can show them too.
+ * Puts the server's field messages under their fields and toasts the rest (SPEC §8). Returns
+ * the messages that had no field on this form, so the form can show them in its alert too.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
-): void {
+): string[] {
   if (!(error instanceof ApiError)) {
-    notifyError('Something went wrong. Please try again.');
-    return;
+    const message = 'Something went wrong. Please try again.';
+    notifyError(message);
+    return [message];
   }
-  let isUnplaced = Object.keys(error.fields).length === 0;
-  for (const [field, messages] of Object.entries(error.fields)) {
+  const unplaced: string[] = [];
+  const entries = Object.entries(error.fields);
+  if (entries.length === 0) unplaced.push(error.message);
+  for (const [field, messages] of entries) {
     const name = fieldNames.find((candidate) => candidate === field);
-    if (name && messages[0]) setError(name, { type: 'server', message: messages[0] });
-    else isUnplaced = true;
+    if (name && messages[0])
+      setError(name, { type: 'server', message: messages[0] }, { shouldFocus: true });
+    else unplaced.push(...messages);
   }
-  if (isUnplaced) for (const message of error.messages) notifyError(message);
+  for (const message of unplaced) notifyError(message);
+  return unplaced;
 }

@@ -17,8 +17,8 @@ export function LandingPage() {
             Every fieldwork hour, counted and approved
           </Title>
           <Text c="dimmed" size="lg">
-            Trainees log supervised fieldwork for BCBA certification and see at once whether the month counts.
-            Supervisors review and sign off in a few clicks.
+            Trainees log supervised fieldwork for BCBA certification and see at once whether the
+            month counts. Supervisors review and sign off in a few clicks.
           </Text>
         </Stack>
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} w="100%">
@@ -26,10 +26,29 @@ export function LandingPage() {
             I&apos;m a:
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Button component={Link} to="/login/supervisor" size="lg" variant="light" leftSection={<ThemeIcon variant="transparent" aria-hidden><IconUserCheck /></ThemeIcon>}>
+            <Button
+              component={Link}
+              to="/login/supervisor"
+              size="lg"
+              variant="light"
+              leftSection={
+                <ThemeIcon variant="transparent" aria-hidden>
+                  <IconUserCheck />
+                </ThemeIcon>
+              }
+            >
               Supervisor
             </Button>
-            <Button component={Link} to="/login/student" size="lg" leftSection={<ThemeIcon variant="transparent" c="white" aria-hidden><IconSchool /></ThemeIcon>}>
+            <Button
+              component={Link}
+              to="/login/student"
+              size="lg"
+              leftSection={
+                <ThemeIcon variant="transparent" c="white" aria-hidden>
+                  <IconSchool />
+                </ThemeIcon>
+              }
+            >
               Trainee
             </Button>
           </SimpleGrid>

@@ -1,9 +1,24 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { homePathFor, LoginRequestSchema, type LoginRequest } from '../../../../shared/accounts/account.schema';
+import {
+  homePathFor,
+  LoginRequestSchema,
+  type LoginRequest,
+} from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -22,7 +37,6 @@ export function LoginPage() {
   const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequestSchema),
     defaultValues: { username: '', password: '' },
-    mode: 'onTouched',
   });
 
   if (!role) return <Navigate to="/not-found" replace />;
@@ -82,7 +96,7 @@ export function LoginPage() {
           />
           <Group justify="space-between">
             <Checkbox label="Remember me" defaultChecked />
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to={`/forgot-password?role=${role}`} size="sm">
               Forgot Password?
             </Anchor>
           </Group>

@@ -6,4 +6,7 @@ export function parsePageRole(value: string | undefined): PageRole | null {
   return value === 'student' || value === 'supervisor' ? value : null;
 }
 
-export const ROLE_TITLES: Record<PageRole, string> = { student: 'Trainee', supervisor: 'Supervisor' };
+export const ROLE_TITLES: Record<PageRole, string> = {
+  student: 'Trainee',
+  supervisor: 'Supervisor',
+};

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  EmailOnlyRequestSchema,
+  ResetPasswordFormSchema,
+  type ResetPasswordForm,
+} from '../../../../shared/accounts/account.schema';
+import { AuthCard } from '../../../components/auth-card';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useResendResetCode, useResetPassword } from '../api/reset-password';
+import { parsePageRole } from './role';
+
+const EmailFieldSchema = EmailOnlyRequestSchema.shape.email;
+
+/**
+ * /reset-password?email=…: a new password with the mailed code. The API does not say the
+ * account's role, so the page ends on the login page the person came from (`?role=`, passed
+ * on by the login and forgot-password pages) and on the trainee login page otherwise.
+ */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const role = parsePageRole(searchParams.get('role') ?? undefined) ?? 'student';
+  const knownEmail = searchParams.get('email')?.trim() ?? '';
+  const reset = useResetPassword();
+  const resend = useResendResetCode();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useForm<ResetPasswordForm, unknown, z.output<typeof ResetPasswordFormSchema>>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { email: knownEmail, password: '', confirmPassword: '', token: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fieldNames = knownEmail
+    ? (['password', 'confirmPassword', 'token'] as const)
+    : (['email', 'password', 'confirmPassword', 'token'] as const);
+
+  const onSubmit = form.handleSubmit(async ({ email, password, token }) => {
+    setFormErrors([]);
+    try {
+      const result = await reset.mutateAsync({ email, password, token });
+      if (result.message !== ACCOUNT_MESSAGES.resetDone) {
+        setFormErrors([result.message]);
+        notifyError(result.message);
+        return;
+      }
+      notifySuccess(result.message);
+      navigate(`/login/${role}`, { replace: true });
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, form.setError, fieldNames));
+    }
+  });
+
+  const onResend = async () => {
+    setFormErrors([]);
+    const email = EmailFieldSchema.safeParse(form.getValues('email'));
+    if (!email.success) {
+      await form.trigger('email');
+      return;
+    }
+    try {
+      const result = await resend.mutateAsync(email.data);
+      notifySuccess(result.message);
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, form.setError, fieldNames));
+    }
+  };
+
+  return (
+    <AuthCard>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2" id="reset-title">
+              Choose a new password
+            </Title>
+            <Text c="dimmed" size="sm">
+              {knownEmail ? (
+                <>
+                  We sent a 6-digit code to{' '}
+                  <Text span fw={600} c="dark">
+                    {knownEmail}
+                  </Text>
+                  . It is valid for 30 minutes.
+                </>
+              ) : (
+                'Enter your email, the 6-digit code from the reset email and your new password.'
+              )}
+            </Text>
+          </div>
+          {formErrors.length > 0 ? (
+            <Alert color="red" variant="light" role="alert">
+              {formErrors.join(' ')}
+            </Alert>
+          ) : null}
+          {knownEmail ? null : (
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
+          )}
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            description="At least 8 characters."
+            required
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
+          <TextInput
+            label="Email Token"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            {...form.register('token')}
+            error={errors.token?.message}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Submit
+          </Button>
+          <Group justify="center">
+            <Button variant="subtle" loading={resend.isPending} onClick={() => void onResend()}>
+              Resend code
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

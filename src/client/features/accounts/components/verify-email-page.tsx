@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  homePathFor,
+  VerifyEmailRequestSchema,
+} from '../../../../shared/accounts/account.schema';
+import { AuthCard } from '../../../components/auth-card';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useResendEmail } from '../api/resend-email';
+import { useVerifyEmail } from '../api/verify-email';
+import { forgetPendingEmail, pendingEmail, rememberPendingEmail } from './pending-verification';
+
+type VerifyValues = z.input<typeof VerifyEmailRequestSchema>;
+const EmailFieldSchema = VerifyEmailRequestSchema.shape.email;
+
+/**
+ * /verify-email: the code from the mail activates the account and signs the person in. The
+ * address comes from sign-up or login, or from the mail's link (`?email=`); without either,
+ * the page asks for it.
+ */
+export function VerifyEmailPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { signIn } = useSession();
+  const verify = useVerifyEmail();
+  const resend = useResendEmail();
+  const [knownEmail, setKnownEmail] = useState<string | null>(
+    () => searchParams.get('email')?.trim() || pendingEmail(),
+  );
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useForm<VerifyValues, unknown, z.output<typeof VerifyEmailRequestSchema>>({
+    resolver: zodResolver(VerifyEmailRequestSchema),
+    defaultValues: { email: knownEmail ?? '', token: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // When the address is not on screen its messages go to the form's alert instead.
+  const fieldNames = knownEmail ? (['token'] as const) : (['email', 'token'] as const);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      const result = await verify.mutateAsync(values);
+      if (result.message !== ACCOUNT_MESSAGES.activated) {
+        setFormErrors([result.message]);
+        notifyError(result.message);
+        return;
+      }
+      forgetPendingEmail();
+      signIn(result.token, result.user);
+      notifySuccess(result.message);
+      navigate(homePathFor(result.user), { replace: true });
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, form.setError, fieldNames));
+    }
+  });
+
+  const onResend = async () => {
+    setFormErrors([]);
+    const email = EmailFieldSchema.safeParse(form.getValues('email'));
+    if (!email.success) {
+      setKnownEmail(null);
+      await form.trigger('email');
+      return;
+    }
+    try {
+      const result = await resend.mutateAsync(email.data);
+      rememberPendingEmail(email.data);
+      notifySuccess(result.message);
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, form.setError, fieldNames));
+    }
+  };
+
+  const askForEmail = () => {
+    setKnownEmail(null);
+    form.setValue('email', '');
+    forgetPendingEmail();
+  };
+
+  return (
+    <AuthCard>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="verify-title">
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2" id="verify-title">
+              Verify your email
+            </Title>
+            {knownEmail ? (
+              <Text c="dimmed" size="sm">
+                We sent a 6-digit code to{' '}
+                <Text span fw={600} c="dark">
+                  {knownEmail}
+                </Text>
+                . It is valid for 30 minutes.{' '}
+                <Anchor component="button" type="button" size="sm" onClick={askForEmail}>
+                  Use another email
+                </Anchor>
+              </Text>
+            ) : (
+              <Text c="dimmed" size="sm">
+                Enter your email and the 6-digit code from the verification email.
+              </Text>
+            )}
+          </div>
+          {formErrors.length > 0 ? (
+            <Alert color="red" variant="light" role="alert">
+              {formErrors.join(' ')}
+            </Alert>
+          ) : null}
+          {knownEmail ? null : (
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
+          )}
+          <TextInput
+            label="Verification Token"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            {...form.register('token')}
+            error={errors.token?.message}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Verify
+          </Button>
+          <Group justify="center">
+            <Button variant="subtle" loading={resend.isPending} onClick={() => void onResend()}>
+              Resend Verification Code
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

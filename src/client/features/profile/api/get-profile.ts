@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { UserSchema } from '../../../../shared/accounts/account.schema';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /users/profile/: a one-item list with the signed-in person. */
+export const ProfileResponseSchema = z.object({ results: z.array(UserSchema) });
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+export async function getProfile(signal?: AbortSignal) {
+  const response = await apiRequest(ProfileResponseSchema, '/users/profile/', { signal });
+  const user = response.results[0];
+  if (!user) throw new Error('The profile answer was empty');
+  return user;
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: ({ signal }) => getProfile(signal) });
+}

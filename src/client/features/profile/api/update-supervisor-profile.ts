@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserSchema, type SupervisorCredentials } from '../../../../shared/accounts/account.schema';
+import { apiRequest } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from './get-profile';
+
+type SupervisorProfileUpdate = { id: number; body: SupervisorCredentials };
+
+/** PUT /users/supervisor/{id}/: the five BACB credential fields. */
+export function updateSupervisorProfile({ id, body }: SupervisorProfileUpdate) {
+  return apiRequest(UserSchema, `/users/supervisor/${id}/`, { method: 'PUT', body });
+}
+
+export function useUpdateSupervisorProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSupervisorProfile,
+    onSuccess: (user) => queryClient.setQueryData(PROFILE_QUERY_KEY, user),
+  });
+}

@@ -1,0 +1,96 @@
+import { waitForCode } from './support/mailbox';
+import {
+  clientAddress,
+  expect,
+  failedRequestLog,
+  PASSWORD,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
+
+// These tests are about the login form itself, so they sign in through it.
+test.describe('login form', () => {
+  test('a trainee who signs in on the supervisor page gets "Invalid supervisor\'s credentials"', async ({
+    page,
+    trainee,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(400));
+    await page.goto('/login/supervisor');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(trainee.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(trainee.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: "Invalid supervisor's credentials" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/supervisor$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a supervisor who signs in on the trainee page gets "Invalid student\'s credentials"', async ({
+    page,
+    supervisor,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(400));
+    await page.goto('/login/student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(supervisor.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(supervisor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: "Invalid student's credentials" }),
+    ).toBeVisible();
+  });
+
+  test('a supervisor signs in and lands on the sign logs page', async ({ page, supervisor }) => {
+    await page.goto('/login/supervisor');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(supervisor.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(supervisor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/supervisor\/signlogs$/);
+    await expect(page.getByText('No logs found').first()).toBeVisible();
+  });
+
+  test('a wrong password is refused', async ({ page, trainee, allowConsoleError }) => {
+    allowConsoleError(failedRequestLog(400));
+    await page.goto('/login/student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(trainee.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: 'Unable to log in with provided credentials.' }),
+    ).toBeVisible();
+  });
+
+  test('an unverified account is sent to verify its email with a fresh code', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('unverified');
+    const signup = await request.post('/api/v1/signup/', {
+      headers: clientAddress(),
+      data: { name: 'Uma Unverified', email, password: PASSWORD, is_supervisor: false },
+    });
+    expect(signup.status()).toBe(201);
+
+    await page.goto('/login/student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/verify-email$/);
+    const code = await waitForCode(email, 'verification', since);
+    await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/student\/logHour$/);
+  });
+});

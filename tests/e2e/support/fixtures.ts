@@ -1,0 +1,167 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForCode } from './mailbox';
+import { e2eEnv } from './paths';
+
+export { expect };
+
+export type Role = 'student' | 'supervisor';
+
+/** A verified account with a live session token, made through the API. */
+export type Account = {
+  role: Role;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+  user: unknown;
+};
+
+export const PASSWORD = 'field-hours-2026';
+
+export const SUPERVISOR_CREDENTIALS = {
+  bacb_account_number: 'BACB123456',
+  bacb_certification_number: '1-23-45678',
+  supervisor_qualification: 'BCBA',
+  date_qualified: '2020-01-15',
+  date_contract: '2026-01-10',
+} as const;
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/**
+ * Sign-up is rate-limited per client address. The e2e server trusts X-Forwarded-For
+ * (TRUST_PROXY=true, set by global setup), so each API-made account comes from an address of
+ * its own, as separate people would.
+ */
+export function clientAddress(): Record<string, string> {
+  return { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+}
+
+/** Signs up through the API, reads the code from the mail and verifies: a signed-in account. */
+export async function createAccount(
+  request: APIRequestContext,
+  role: Role,
+  overrides: { name?: string; email?: string; password?: string } = {},
+): Promise<Account> {
+  const name = overrides.name ?? (role === 'supervisor' ? 'Sam Supervisor' : 'Tara Trainee');
+  const email = overrides.email ?? uniqueEmail(role);
+  const password = overrides.password ?? PASSWORD;
+  const headers = clientAddress();
+  const since = Date.now();
+  const signup = await request.post('/api/v1/signup/', {
+    headers,
+    data:
+      role === 'supervisor'
+        ? { name, email, password, is_supervisor: true, ...SUPERVISOR_CREDENTIALS }
+        : { name, email, password, is_supervisor: false },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const code = await waitForCode(email, 'verification', since);
+  const verified = await request.post('/users/email/verify-user/', {
+    headers,
+    data: { email, token: code },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const body: { token: string; user: unknown } = await verified.json();
+  return { role, name, email, password, token: body.token, user: body.user };
+}
+
+/** Puts an account's session into the browser, as a sign-in through the form would. */
+export async function signInAs(page: Page, account: Account): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: account.token, user: account.user },
+  );
+}
+
+/** Fails on serious or critical accessibility violations, naming each one. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    );
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+/** Fails when the page scrolls sideways (every page must fit a 375 px screen). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+}
+
+type TestFixtures = {
+  /** Lets a test expect a browser console error (for example the log line of an expected 400). */
+  allowConsoleError: (pattern: RegExp) => void;
+  consoleGuard: { allowed: RegExp[] };
+  /** Makes a fresh verified account for tests that change or end its session. */
+  newAccount: (role: Role, overrides?: { name?: string; email?: string }) => Promise<Account>;
+};
+
+type WorkerFixtures = {
+  /** A verified trainee shared by the tests of one worker (never sign it out). */
+  trainee: Account;
+  /** A verified supervisor with a complete profile, shared likewise. */
+  supervisor: Account;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(e2eEnv('baseUrl'));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  consoleGuard: async ({}, use) => {
+    await use({ allowed: [] });
+  },
+  allowConsoleError: async ({ consoleGuard }, use) => {
+    await use((pattern) => consoleGuard.allowed.push(pattern));
+  },
+  page: async ({ page, consoleGuard }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    const unexpected = errors.filter((text) => !consoleGuard.allowed.some((re) => re.test(text)));
+    expect(unexpected, 'browser console errors').toEqual([]);
+  },
+  newAccount: async ({ request }, use) => {
+    await use((role, overrides) => createAccount(request, role, overrides));
+  },
+  trainee: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: e2eEnv('baseUrl') });
+      await use(await createAccount(request, 'student'));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  supervisor: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: e2eEnv('baseUrl') });
+      await use(await createAccount(request, 'supervisor'));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The browser log line of a failed request with this status (Chromium logs every one). */
+export function failedRequestLog(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+}

@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import type { ReceivedMail } from './mail-receiver';
+import { e2eEnv } from './paths';
+
+const SUBJECTS = {
+  verification: /verification code: (\d{6})/,
+  reset: /password reset code: (\d{6})/,
+} as const;
+
+function readMails(): ReceivedMail[] {
+  const dir = e2eEnv('mailDir');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name): ReceivedMail => JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+}
+
+/**
+ * Waits for a code mail to `email` received at or after `since` (ms) and returns the code. The
+ * code must also be in the mail's text, as the person reads it there.
+ */
+export async function waitForCode(
+  email: string,
+  kind: keyof typeof SUBJECTS,
+  since: number,
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = readMails()
+          .filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= since)
+          .findLast((m) => SUBJECTS[kind].test(m.subject));
+        code = mail ? SUBJECTS[kind].exec(mail.subject)?.[1] : undefined;
+        if (mail && code && !mail.text.includes(code))
+          throw new Error('the code is not in the mail text');
+        return code;
+      },
+      { message: `a ${kind} mail to ${email}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  if (!code) throw new Error('unreachable: no code');
+  return code;
+}
