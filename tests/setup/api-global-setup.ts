@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
 
 declare module 'vitest' {
+  // Module augmentation merges declarations, which only an interface can do.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
