@@ -486,3 +486,34 @@ describe('where a signed-in person lands', () => {
     expect(homePathFor(user)).toBe(home);
   });
 });
+
+describe('two-field checks run while other fields are still empty', () => {
+  it('says "Can not use same password" before the confirmation is typed', () => {
+    const result = ChangePasswordRequestSchema.safeParse({
+      old_password: 'correct-horse-42',
+      new_password1: 'correct-horse-42',
+      new_password2: '',
+    });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages).toEqual([
+      ['new_password2', '⋆Required'],
+      ['new_password1', 'Can not use same password'],
+    ]);
+  });
+
+  it('says "Passwords not matched" on sign-up while the terms are still unchecked', () => {
+    const result = TraineeSignupFormSchema.safeParse({
+      name: 'Tara',
+      email: 'tara@example.com',
+      password: 'correct-horse-42',
+      confirmPassword: 'correct-horse-43',
+      terms: false,
+    });
+    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages).toEqual([
+      ['terms', 'Please agree to our terms and conditions'],
+      ['confirmPassword', 'Passwords not matched'],
+    ]);
+  });
+});

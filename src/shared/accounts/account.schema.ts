@@ -94,11 +94,27 @@ export const SignupRequestSchema = z.discriminatedUnion(
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 const TERMS_NOT_ACCEPTED = 'Please agree to our terms and conditions';
+/**
+ * Runs a two-field comparison as soon as both fields hold text, even while other fields are
+ * still invalid (zod otherwise waits for the whole form), so the message shows while typing.
+ */
+const whenFilled =
+  (...fields: string[]) =>
+  (payload: { value: unknown }): boolean => {
+    const value = payload.value;
+    if (typeof value !== 'object' || value === null) return false;
+    return fields.every((field) => {
+      const entry: unknown = Reflect.get(value, field);
+      return typeof entry === 'string' && entry !== '';
+    });
+  };
+
 const termsAccepted = z
   .boolean({ error: TERMS_NOT_ACCEPTED })
   .refine((value) => value, { error: TERMS_NOT_ACCEPTED });
 // Aborting on empty keeps the mismatch message away from a field that is simply missing.
-const confirmPassword = z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true });
+// No abort: the comparisons below run only once both fields hold text (`whenFilled`).
+const confirmPassword = z.string({ error: REQUIRED }).min(1, { error: REQUIRED });
 
 /** The registration form: the wire fields plus the confirmation and the terms box. */
 export const TraineeSignupFormSchema = TraineeSignupRequestSchema.extend({
@@ -107,6 +123,7 @@ export const TraineeSignupFormSchema = TraineeSignupRequestSchema.extend({
 }).refine((form) => form.password === form.confirmPassword, {
   error: 'Passwords not matched',
   path: ['confirmPassword'],
+  when: whenFilled('password', 'confirmPassword'),
 });
 export const SupervisorSignupFormSchema = SupervisorSignupRequestSchema.extend({
   confirmPassword,
@@ -114,6 +131,7 @@ export const SupervisorSignupFormSchema = SupervisorSignupRequestSchema.extend({
 }).refine((form) => form.password === form.confirmPassword, {
   error: 'Passwords not matched',
   path: ['confirmPassword'],
+  when: whenFilled('password', 'confirmPassword'),
 });
 export type TraineeSignupForm = z.input<typeof TraineeSignupFormSchema>;
 export type SupervisorSignupForm = z.input<typeof SupervisorSignupFormSchema>;
@@ -152,6 +170,7 @@ export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
 }).refine((form) => form.password === form.confirmPassword, {
   error: 'Passwords do not match',
   path: ['confirmPassword'],
+  when: whenFilled('password', 'confirmPassword'),
 });
 export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
 
@@ -168,10 +187,12 @@ export const ChangePasswordRequestSchema = z
   .refine((form) => form.new_password1 === form.new_password2, {
     error: 'Passwords do not match',
     path: ['new_password2'],
+    when: whenFilled('new_password1', 'new_password2'),
   })
   .refine((form) => form.old_password === '' || form.new_password1 !== form.old_password, {
     error: 'Can not use same password',
     path: ['new_password1'],
+    when: whenFilled('old_password', 'new_password1'),
   });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
