@@ -26,6 +26,9 @@ const DashboardPage = lazy(() =>
 const MonthlyDocumentPage = lazy(() =>
   import('../pages/monthly-document-page').then((m) => ({ default: m.MonthlyDocumentPage })),
 );
+const EditResendPage = lazy(() =>
+  import('../pages/edit-resend-page').then((m) => ({ default: m.EditResendPage })),
+);
 const StudentProfilePage = lazy(() =>
   import('../pages/student-profile-page').then((m) => ({ default: m.StudentProfilePage })),
 );
@@ -77,6 +80,7 @@ export default function StudentArea() {
         <Route index element={<Navigate to="logHour" replace />} />
         <Route path="logHour" element={<LogHourPage />} />
         <Route path="editLogHour/:id" element={<EditLogHourPage />} />
+        <Route path="edit-resend" element={<EditResendPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="monthly-document" element={<MonthlyDocumentPage />} />
         <Route path="profile-screen" element={<StudentProfilePage />} />

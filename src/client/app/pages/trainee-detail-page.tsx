@@ -1,0 +1,128 @@
+import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
+import { AccruedTable } from '../../features/progress/components/accrued-tables';
+import { useTraineeAccrued } from '../../features/review/api/get-trainee-accrued';
+import { useTrainees } from '../../features/review/api/list-trainees';
+import { MonthSignoffList } from '../../features/review/components/month-signoff-list';
+import { traineeGridPath } from '../../features/review/components/review-paths';
+
+function BackToTrainees() {
+  return (
+    <Anchor
+      component={Link}
+      to="/supervisor/trainees"
+      size="sm"
+      style={{ alignSelf: 'flex-start' }}
+    >
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        Back to Trainees
+      </Group>
+    </Anchor>
+  );
+}
+
+/**
+ * /supervisor/trainees/{id}: one trainee's accrued totals (the progress feature's tables, with the
+ * review feature's data for that trainee), their task grid, and their months to sign off.
+ */
+export function TraineeDetailPage() {
+  const { id } = useParams();
+  const traineeId = Number(id);
+  const trainees = useTrainees();
+  const trainee = trainees.data?.find((row) => row.id === traineeId && !row.is_removed);
+
+  if (trainees.isPending) return <LoadingState rows={8} label="Loading the trainee" />;
+  if (trainees.isError)
+    return <ErrorState error={trainees.error} onRetry={() => void trainees.refetch()} />;
+  if (!trainee) {
+    return (
+      <Stack gap="md">
+        <BackToTrainees />
+        <Paper withBorder p="lg">
+          <EmptyState title="Trainee not found">
+            They may have been removed from your list, or they no longer name you as their
+            supervisor.
+          </EmptyState>
+        </Paper>
+      </Stack>
+    );
+  }
+  return <TraineeDetail trainee={trainee} />;
+}
+
+function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email: string } }) {
+  const accrued = useTraineeAccrued(trainee.id);
+  return (
+    <Stack gap="md" maw={1100}>
+      <BackToTrainees />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} size="h2">
+            {trainee.name}
+          </Title>
+          <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {trainee.email}
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to={traineeGridPath(trainee.id)}
+          variant="light"
+          leftSection={<IconLayoutGrid size={18} aria-hidden />}
+        >
+          Task grid
+        </Button>
+      </Group>
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Paper
+            withBorder
+            p={{ base: 'sm', sm: 'md' }}
+            component="section"
+            aria-label="Accrued hours"
+          >
+            {accrued.isError ? (
+              <ErrorState error={accrued.error} onRetry={() => void accrued.refetch()} />
+            ) : (
+              <Stack gap="md">
+                <AccruedTable
+                  id="trainee-accrued-total"
+                  title="Total"
+                  totals={accrued.data?.total}
+                />
+                <AccruedTable
+                  id="trainee-accrued-month"
+                  title="Month to Date"
+                  totals={accrued.data?.month_to_date}
+                />
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Paper
+            withBorder
+            p={{ base: 'sm', sm: 'lg' }}
+            component="section"
+            aria-labelledby="trainee-months-title"
+          >
+            <Stack gap="sm">
+              <div>
+                <Title order={2} size="h4" id="trainee-months-title">
+                  Months
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Approve a month’s logs, then sign it off: its logs are locked until you reopen it.
+                </Text>
+              </div>
+              <MonthSignoffList trainee={trainee} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

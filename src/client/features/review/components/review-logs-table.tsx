@@ -1,0 +1,156 @@
+import { Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
+import { formatUsDate } from '../../../../shared/logs/time';
+import { EmptyState, ErrorState } from '../../../components/page-state';
+import { LogRowActions } from './log-actions';
+import { ReviewStatusBadge } from './review-status-badge';
+
+const PAGE_SIZE = 20;
+
+/** The task codes of a log, each with its text for a pointer's tooltip. */
+function TaskCodes({ log }: { log: ExperienceLog }) {
+  if (log.task.length === 0) return <Text size="sm">None</Text>;
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {log.task.map((task, index) => (
+        <span key={task.id} title={task.description}>
+          {index > 0 ? ', ' : ''}
+          {task.id}
+        </span>
+      ))}
+    </Text>
+  );
+}
+
+function Student({ log, showDate }: { log: ExperienceLog; showDate: boolean }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="sm" fw={600}>
+        {log.user.name}
+      </Text>
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {showDate ? `${formatUsDate(log.date_of_experience)}, ` : ''}
+        {log.time_of_expereince_start}–{log.time_of_expereince_end} · {log.experience_hours} h
+      </Text>
+      <ReviewStatusBadge status={log.status} />
+    </Stack>
+  );
+}
+
+/**
+ * The logs to review (SPEC §2 /signlogs, /pending-logs, /flagged-logs): Student, Task list items
+ * documented and the actions its status allows; a card per log on phones. Long lists are paged.
+ */
+export function ReviewLogsTable({
+  logs,
+  error,
+  onRetry,
+  labelledBy,
+  emptyText,
+  showDate = false,
+}: {
+  /** Undefined while loading. */
+  logs: readonly ExperienceLog[] | undefined;
+  error: unknown;
+  onRetry: () => void;
+  labelledBy: string;
+  emptyText: string;
+  /** Lists across days show each log's date. */
+  showDate?: boolean;
+}) {
+  const [page, setPage] = useState(1);
+  if (error) return <ErrorState error={error} onRetry={onRetry} />;
+  if (!logs) {
+    return (
+      <Stack gap="xs" role="status" aria-label="Loading logs">
+        <Skeleton height={34} />
+        <Skeleton height={64} />
+        <Skeleton height={64} />
+      </Stack>
+    );
+  }
+  if (logs.length === 0) return <EmptyState title={emptyText} />;
+
+  const pages = Math.ceil(logs.length / PAGE_SIZE);
+  const current = Math.min(page, pages);
+  const shown = logs.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  return (
+    <Stack gap="sm">
+      <Stack
+        gap={0}
+        hiddenFrom="sm"
+        component="ul"
+        aria-labelledby={labelledBy}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {shown.map((log) => (
+          <Stack
+            key={log.id}
+            component="li"
+            gap="xs"
+            py="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <Student log={log} showDate={showDate} />
+            <div>
+              <Text size="xs" fw={700}>
+                Task list items documented
+              </Text>
+              <TaskCodes log={log} />
+            </div>
+            <LogRowActions log={log} />
+          </Stack>
+        ))}
+      </Stack>
+      <Table aria-labelledby={labelledBy} verticalSpacing="sm" visibleFrom="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Student</Table.Th>
+            <Table.Th scope="col">Task list items documented</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Actions
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((log) => (
+            <Table.Tr key={log.id}>
+              <Table.Td>
+                <Student log={log} showDate={showDate} />
+              </Table.Td>
+              <Table.Td maw={320}>
+                <TaskCodes log={log} />
+              </Table.Td>
+              <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
+                <LogRowActions log={log} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pages > 1 ? (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {logs.length} logs
+          </Text>
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : undefined,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
