@@ -1,10 +1,21 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLock, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
+import { EmptyState, ErrorState } from '../../../components/page-state';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteLog } from '../api/delete-log';
@@ -28,7 +39,7 @@ type EditLogViewProps = {
 export function EditLogView({ logId, supervisors, onDeleted }: EditLogViewProps) {
   const log = useLog(logId);
 
-  if (log.isPending) return <LoadingState rows={10} label="Loading the entry" />;
+  if (log.isPending) return <EditLogSkeleton />;
   if (log.isError) {
     if (log.error instanceof ApiError && log.error.status === 404) {
       return (
@@ -146,6 +157,34 @@ function EditLogContent({
         />
       </Paper>
       <LogHistory logId={log.id} supervisorName={supervisorName} />
+    </Stack>
+  );
+}
+
+/** The edit screen's shape while the entry loads: title, then rows of labelled fields. */
+function EditLogSkeleton() {
+  const field = (key: number) => (
+    <Stack gap={6} key={key}>
+      <Skeleton height={14} width="50%" />
+      <Skeleton height={36} />
+    </Stack>
+  );
+  return (
+    <Stack gap="md" role="status" aria-label="Loading the entry">
+      <Stack gap={6}>
+        <Skeleton height={32} width={160} />
+        <Skeleton height={16} width={240} />
+      </Stack>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>{[0, 1].map(field)}</SimpleGrid>
+          {field(2)}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>{[3, 4, 5].map(field)}</SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>{[6, 7, 8].map(field)}</SimpleGrid>
+          {field(9)}
+          <Skeleton height={80} />
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

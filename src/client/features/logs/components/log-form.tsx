@@ -31,6 +31,7 @@ import { useTaskVersion } from '../../../lib/task-version';
 import { useLogLookups } from '../api/get-lookups';
 import { ComputedField } from './computed-field';
 import { LegacyNotice } from './legacy-notice';
+import classes from './log-form.module.css';
 import { firstFieldToFocus } from './log-field-labels';
 import { reportLogErrors } from './log-errors';
 import {
@@ -171,7 +172,13 @@ export function LogForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Experience entry">
       <FieldFlagsProvider value={flags}>
-        <Fieldset disabled={isReadOnly} variant="unstyled" p={0} m={0}>
+        <Fieldset
+          disabled={isReadOnly}
+          variant="unstyled"
+          p={0}
+          m={0}
+          className={isReadOnly ? classes.readOnly : undefined}
+        >
           <Stack gap="lg">
             {serverErrors.length > 0 ? (
               <Alert color="red" variant="light" role="alert" title="The entry was not saved">
@@ -261,6 +268,7 @@ export function LogForm({
               errors={errors}
               choices={supervisors}
               isAdding={isAddingSupervisor}
+              isReadOnly={isReadOnly}
               onToggleAdding={toggleAdding}
             />
 

@@ -18,6 +18,8 @@ type SupervisorFieldProps = {
   errors: FieldErrors<LogFormValues>;
   choices: SupervisorChoices;
   isAdding: boolean;
+  /** An approved entry: the select only, no '+ Add new'. */
+  isReadOnly: boolean;
   onToggleAdding: (isAdding: boolean) => void;
 };
 
@@ -31,6 +33,7 @@ export function SupervisorField({
   errors,
   choices,
   isAdding,
+  isReadOnly,
   onToggleAdding,
 }: SupervisorFieldProps) {
   const mark = useMarkFlagged();
@@ -98,11 +101,13 @@ export function SupervisorField({
           />
         )}
       />
-      <Group>
-        <Button variant="subtle" size="compact-sm" onClick={() => onToggleAdding(true)}>
-          + Add new
-        </Button>
-      </Group>
+      {isReadOnly ? null : (
+        <Group>
+          <Button variant="subtle" size="compact-sm" onClick={() => onToggleAdding(true)}>
+            + Add new
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

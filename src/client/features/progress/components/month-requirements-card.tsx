@@ -40,9 +40,12 @@ export function MonthRequirementsCard({ month }: { month: string }) {
         </div>
         {validation.isPending ? (
           <Stack gap={8} role="status" aria-label="Loading this month's requirements">
-            <Skeleton height={18} width="70%" />
-            {Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} height={26} />
+            <Skeleton height={18} width="80%" />
+            <Skeleton height={22} width="60%" />
+            {/* The header and seven checks, each about two lines tall. */}
+            <Skeleton height={28} />
+            {Array.from({ length: 7 }, (_, index) => (
+              <Skeleton key={index} height={44} />
             ))}
           </Stack>
         ) : validation.isError ? (
