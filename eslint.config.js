@@ -17,18 +17,39 @@ const CLIENT_FEATURES = [
 ];
 
 const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'This import crosses a layer boundary (ARCHITECTURE.md "Layout").' })) }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: patterns.map((group) => ({
+        group: [group],
+        message: 'This import crosses a layer boundary (ARCHITECTURE.md "Layout").',
+      })),
+    },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.tmp', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.tmp',
+      'data',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
     },
   },
@@ -37,9 +58,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['src/shared/**'], rules: restrict(['**/server/**', '**/client/**', 'node:*', 'drizzle-orm*', 'react*', '@mantine/*']) },
+  {
+    files: ['src/shared/**'],
+    rules: restrict([
+      '**/server/**',
+      '**/client/**',
+      'node:*',
+      'drizzle-orm*',
+      'react*',
+      '@mantine/*',
+    ]),
+  },
   { files: ['src/server/**'], rules: restrict(['**/client/**', 'react*', '@mantine/*']) },
-  { files: ['src/client/**'], rules: restrict(['**/server/**', 'node:*', 'drizzle-orm*', 'fastify*']) },
+  {
+    files: ['src/client/**'],
+    rules: restrict(['**/server/**', 'node:*', 'drizzle-orm*', 'fastify*']),
+  },
   ...CLIENT_FEATURES.map((feature) => ({
     files: [`src/client/features/${feature}/**`],
     rules: restrict([

@@ -12,11 +12,20 @@ const PROFILE_PATH = '/supervisor/profile-screen';
  * Protects an area: no session goes to /, the wrong role sees the 401 page, and a supervisor
  * with an incomplete profile is sent to complete it (SPEC §2, §6).
  */
-export function RequireRole({ role, children }: { role: 'student' | 'supervisor'; children: ReactNode }) {
+export function RequireRole({
+  role,
+  children,
+}: {
+  role: 'student' | 'supervisor';
+  children: ReactNode;
+}) {
   const { token, user, isRestoring } = useSession();
   const { pathname } = useLocation();
   const mustCompleteProfile =
-    role === 'supervisor' && user?.is_supervisor === true && !isSupervisorProfileComplete(user) && pathname !== PROFILE_PATH;
+    role === 'supervisor' &&
+    user?.is_supervisor === true &&
+    !isSupervisorProfileComplete(user) &&
+    pathname !== PROFILE_PATH;
 
   useEffect(() => {
     if (mustCompleteProfile) notifyInfo('Please complete your profile');

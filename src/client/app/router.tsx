@@ -11,16 +11,24 @@ import { RequireRole } from './require-role';
 const StudentArea = lazy(() => import('./areas/student-area'));
 const SupervisorArea = lazy(() => import('./areas/supervisor-area'));
 const RegisterPage = lazy(() =>
-  import('../features/accounts/components/register-page').then((m) => ({ default: m.RegisterPage })),
+  import('../features/accounts/components/register-page').then((m) => ({
+    default: m.RegisterPage,
+  })),
 );
 const VerifyEmailPage = lazy(() =>
-  import('../features/accounts/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+  import('../features/accounts/components/verify-email-page').then((m) => ({
+    default: m.VerifyEmailPage,
+  })),
 );
 const ForgotPasswordPage = lazy(() =>
-  import('../features/accounts/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+  import('../features/accounts/components/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
 );
 const ResetPasswordPage = lazy(() =>
-  import('../features/accounts/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  import('../features/accounts/components/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
 );
 
 /** The routes of SPEC §2. */

@@ -11,7 +11,11 @@ export type LegalKind = 'terms' | 'privacy';
 const LegalResponseSchema = z.object({ results: z.array(z.object({ body: z.string() })) });
 
 const LEGAL = {
-  terms: { path: '/modules/terms-and-conditions/', title: 'Terms and Conditions', empty: 'No Terms and Conditions found' },
+  terms: {
+    path: '/modules/terms-and-conditions/',
+    title: 'Terms and Conditions',
+    empty: 'No Terms and Conditions found',
+  },
   privacy: { path: '/modules/privacy-policy/', title: 'Privacy Policy', empty: 'No policy found' },
 } as const;
 
@@ -54,7 +58,13 @@ export function LegalDialogLink({ kind }: { kind: LegalKind }) {
       <Anchor component="button" type="button" onClick={() => setIsOpen(true)} inherit>
         {LEGAL[kind].title}
       </Anchor>
-      <Modal opened={isOpen} onClose={() => setIsOpen(false)} fullScreen title={LEGAL[kind].title} radius={0}>
+      <Modal
+        opened={isOpen}
+        onClose={() => setIsOpen(false)}
+        fullScreen
+        title={LEGAL[kind].title}
+        radius={0}
+      >
         <LegalText kind={kind} />
       </Modal>
     </>

@@ -9,7 +9,12 @@ export function Markdown({ text }: { text: string }) {
       {blocks.map((block, index) => {
         if (block.type === 'heading') {
           return (
-            <Title key={index} order={block.level === 1 ? 2 : 3} size={block.level === 1 ? 'h3' : 'h5'} mt="sm">
+            <Title
+              key={index}
+              order={block.level === 1 ? 2 : 3}
+              size={block.level === 1 ? 'h3' : 'h5'}
+              mt="sm"
+            >
               {block.text}
             </Title>
           );

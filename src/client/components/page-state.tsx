@@ -15,7 +15,15 @@ export function LoadingState({ rows = 4, label = 'Loading' }: { rows?: number; l
 }
 
 /** Nothing to show yet, said plainly, with the next step when there is one. */
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs" maw={420} ta="center">
@@ -38,7 +46,13 @@ export function EmptyState({ title, children, action }: { title: string; childre
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = error instanceof ApiError ? error.message : 'Something went wrong while loading.';
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Could not load this" role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Could not load this"
+      role="alert"
+    >
       <Group justify="space-between" align="center">
         <Text size="sm">{message}</Text>
         {onRetry ? (

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { errorCodeForStatus, isErrorCode, type ErrorCode, type FieldErrors } from '../../shared/errors';
+import {
+  errorCodeForStatus,
+  isErrorCode,
+  type ErrorCode,
+  type FieldErrors,
+} from '../../shared/errors';
 import { readToken } from './session-storage';
 
 /** Every non-2xx answer, parsed into the contract's parts. */
@@ -79,7 +84,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       signal: options.signal ?? AbortSignal.timeout(120_000),
     });
   } catch {
-    throw new ApiError(0, 'UNAVAILABLE', 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'UNAVAILABLE',
+      'Cannot reach the server. Check your connection and try again.',
+    );
   }
   if (response.ok) return response;
   const error = await toApiError(response);
@@ -101,7 +110,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   const detail = DetailBodySchema.safeParse(body);
   if (detail.success) {
     const code = detail.data.code;
-    return new ApiError(response.status, code && isErrorCode(code) ? code : fallback, detail.data.detail);
+    return new ApiError(
+      response.status,
+      code && isErrorCode(code) ? code : fallback,
+      detail.data.detail,
+    );
   }
   const record = FieldBodySchema.safeParse(body);
   if (!record.success) {

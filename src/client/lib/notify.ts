@@ -10,7 +10,12 @@ export function notifySuccess(message: string): void {
 
 /** Error toasts close after 5 s. */
 export function notifyError(message: string): void {
-  notifications.show({ color: 'red', title: 'Something needs attention', message, autoClose: TOAST_MS.default });
+  notifications.show({
+    color: 'red',
+    title: 'Something needs attention',
+    message,
+    autoClose: TOAST_MS.default,
+  });
 }
 
 /** Info toasts close after 5 s. */

@@ -1,7 +1,12 @@
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 
 /** Keys of what the client keeps in local storage (SPEC §3 "Client-held storage"). */
-const KEYS = { token: 'token', user: 'user', taskVersion: 'taskVersion', welcomeSeen: 'welcomeSeen' } as const;
+const KEYS = {
+  token: 'token',
+  user: 'user',
+  taskVersion: 'taskVersion',
+  welcomeSeen: 'welcomeSeen',
+} as const;
 
 export function readToken(): string | null {
   return localStorage.getItem(KEYS.token);

@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { z } from 'zod';
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';

@@ -1,4 +1,15 @@
-import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
@@ -11,7 +22,15 @@ import { useSession } from '../../lib/session';
 export type NavItem = { label: string; to: string; icon: ReactNode };
 
 /** The signed-in shell of both areas: header, sidebar (a drawer on phones), content. */
-export function AreaLayout({ nav, sidebarExtra, roleLabel }: { nav: NavItem[]; sidebarExtra?: ReactNode; roleLabel: string }) {
+export function AreaLayout({
+  nav,
+  sidebarExtra,
+  roleLabel,
+}: {
+  nav: NavItem[];
+  sidebarExtra?: ReactNode;
+  roleLabel: string;
+}) {
   const [isOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const { user } = useSession();
@@ -26,7 +45,13 @@ export function AreaLayout({ nav, sidebarExtra, roleLabel }: { nav: NavItem[]; s
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={isOpen ? 'Close navigation' : 'Open navigation'} />
+            <Burger
+              opened={isOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isOpen ? 'Close navigation' : 'Open navigation'}
+            />
             <Brand />
           </Group>
           <Stack gap={0} align="flex-end" visibleFrom="xs">

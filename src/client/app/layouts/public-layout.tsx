@@ -15,7 +15,13 @@ export function PublicLayout() {
         </Anchor>
       </Box>
       <Box component="main" id="main" style={{ flex: 1 }}>
-        <Suspense fallback={<AuthCard><LoadingState rows={5} /></AuthCard>}>
+        <Suspense
+          fallback={
+            <AuthCard>
+              <LoadingState rows={5} />
+            </AuthCard>
+          }
+        >
           <Outlet />
         </Suspense>
       </Box>
@@ -35,4 +41,3 @@ export function PublicLayout() {
     </Box>
   );
 }
-
