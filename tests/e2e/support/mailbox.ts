@@ -45,3 +45,33 @@ export async function waitForCode(
   if (!code) throw new Error('unreachable: no code');
   return code;
 }
+
+/** Waits for a mail to `email` received at or after `since` (ms) whose subject matches. */
+export async function waitForMail(
+  email: string,
+  subject: RegExp,
+  since: number,
+): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readMails()
+          .filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= since)
+          .findLast((m) => subject.test(m.subject));
+        return found?.subject;
+      },
+      { message: `a mail to ${email} with subject ${subject}`, timeout: 15_000 },
+    )
+    .toMatch(subject);
+  if (!found) throw new Error('unreachable: no mail');
+  return found;
+}
+
+/** The first link into the product in a mail's text. */
+export function linkIn(mail: ReceivedMail, baseUrl: string): URL {
+  const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}/[^\\s]+`).exec(mail.text);
+  if (!match) throw new Error(`no link to ${baseUrl} in the mail "${mail.subject}"`);
+  return new URL(match[0]);
+}

@@ -13,6 +13,7 @@ import { LogForm } from '../../features/logs/components/log-form';
 import { valuesFromLog } from '../../features/logs/components/log-form-values';
 import { useResubmitLog } from '../../features/review/api/resubmit-log';
 import { useSupervisorChoices } from './supervisor-choices';
+import { READABLE_ALERT_STYLES } from '../../features/review/components/review-colors';
 
 /** The Flagged Logs table links here with the id in the query string and in the router state. */
 const ArrivalStateSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -95,6 +96,7 @@ function EditResend({ log }: { log: ExperienceLog }) {
       </Group>
       {log.status === 'flagged' ? (
         <Alert
+          styles={READABLE_ALERT_STYLES}
           color="orange"
           variant="light"
           icon={<IconFlag aria-hidden />}
@@ -111,7 +113,12 @@ function EditResend({ log }: { log: ExperienceLog }) {
           </List>
         </Alert>
       ) : (
-        <Alert color="blue" variant="light" title={`This log is ${log.status}`}>
+        <Alert
+          styles={READABLE_ALERT_STYLES}
+          color="blue"
+          variant="light"
+          title={`This log is ${log.status}`}
+        >
           Nothing is flagged on it any more.{' '}
           {log.status === 'approved' ? (
             'Your supervisor approved it.'

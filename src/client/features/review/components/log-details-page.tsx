@@ -18,6 +18,7 @@ import { reportReviewError } from './review-errors';
 import { flaggedFields, formatLongDate } from './review-model';
 import { ReviewStatusBadge } from './review-status-badge';
 import { APPROVE_COLOR } from './review-colors';
+import { READABLE_ALERT_STYLES } from './review-colors';
 
 /** /supervisor/log-details/{id}[?action=flag] (SPEC §2): the whole log, and what can happen next. */
 export function LogDetailsPage() {
@@ -55,7 +56,7 @@ function StatusNote({ log }: { log: ExperienceLog }) {
   const when = log.status_changed_at ? ` on ${formatInstant(log.status_changed_at)}` : '';
   if (log.status === 'approved') {
     return (
-      <Alert color="green" variant="light" title={`Approved${when}`}>
+      <Alert styles={READABLE_ALERT_STYLES} color="green" variant="light" title={`Approved${when}`}>
         The log counts as reviewed. Reopen it if the trainee needs to change something.
       </Alert>
     );
@@ -63,7 +64,7 @@ function StatusNote({ log }: { log: ExperienceLog }) {
   if (log.status === 'flagged') {
     const flags = flaggedFields(log);
     return (
-      <Alert color="orange" variant="light" title={`Flagged${when}`}>
+      <Alert styles={READABLE_ALERT_STYLES} color="orange" variant="light" title={`Flagged${when}`}>
         Waiting for the trainee to correct{' '}
         {flags.length > 0 ? flags.map((flag) => flaggableLabel(flag.field)).join(', ') : 'the log'}{' '}
         and resend it. You can still approve it as it is.
@@ -139,7 +140,13 @@ function LogReview({ log }: { log: ExperienceLog }) {
 
       <StatusNote log={log} />
       {actionError ? (
-        <Alert color="red" variant="light" role="alert" title="That did not work">
+        <Alert
+          styles={READABLE_ALERT_STYLES}
+          color="red"
+          variant="light"
+          role="alert"
+          title="That did not work"
+        >
           {actionError}
         </Alert>
       ) : null}

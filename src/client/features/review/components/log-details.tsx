@@ -57,13 +57,7 @@ function Item({
 export function LogDetails({ log }: { log: ExperienceLog }) {
   return (
     <Stack gap="lg">
-      <SimpleGrid
-        component="dl"
-        m={0}
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="md"
-        verticalSpacing="md"
-      >
+      <SimpleGrid component="dl" m={0} cols={{ base: 2, md: 3 }} spacing="md" verticalSpacing="md">
         {GRID_FIELDS.map(([field, label]) => (
           <Item key={field} log={log} field={field} label={label}>
             {fieldValue(log, field)}
