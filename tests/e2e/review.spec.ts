@@ -183,7 +183,7 @@ test.describe('supervisor review', () => {
     await page.getByRole('button', { name: 'Flag', exact: true }).click();
     await expect(page).toHaveURL(/\?action=flag$/);
     await page.getByRole('button', { name: 'Flag log' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByRole('form', { name: 'Flag this log' }).getByRole('alert')).toHaveText(
       'Please select the Items that you want to flag!',
     );
     const flaggedSince = Date.now();

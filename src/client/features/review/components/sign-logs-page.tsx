@@ -1,9 +1,9 @@
-import { Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { isValidDate, isValidMonth } from '../../../../shared/logs/time';
 import { localToday } from '../../../lib/local-date';
 import { useReviewLogs } from '../api/list-logs';
-import { ApproveAllButton } from './bulk-approve';
+import { DayBulkApproval } from './day-bulk-approval';
 import { ReviewCalendar } from './review-calendar';
 import { ReviewLogsTable } from './review-logs-table';
 import { formatLongDate, pendingByTrainee } from './review-model';
@@ -64,21 +64,7 @@ export function SignLogsPage() {
               <Title order={2} size="h4" id="day-logs-title" aria-live="polite">
                 {formatLongDate(date)}
               </Title>
-              {batches.length > 0 ? (
-                <Group gap="xs">
-                  {batches.map((batch) => (
-                    <ApproveAllButton
-                      key={batch.traineeId}
-                      batch={{ ...batch, scope: 'of this day' }}
-                      label={
-                        batches.length === 1
-                          ? 'Approve all pending logs of this day'
-                          : `Approve all pending logs of this day: ${batch.traineeName}`
-                      }
-                    />
-                  ))}
-                </Group>
-              ) : null}
+              <DayBulkApproval groups={batches} />
               <ReviewLogsTable
                 logs={logs.data}
                 error={logs.error}
