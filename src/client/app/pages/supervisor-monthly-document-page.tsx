@@ -56,7 +56,10 @@ export function SupervisorMonthlyDocumentPage() {
   const { traineeId, view, month, currentMonth, taskId, update } = useGridScope();
   const trainees = useTrainees();
   const active = trainees.data?.filter((trainee) => !trainee.is_removed) ?? [];
-  const trainee = active.find((row) => row.id === traineeId);
+  // With one trainee there is nothing to choose.
+  const trainee =
+    active.find((row) => row.id === traineeId) ??
+    (traineeId === null && active.length === 1 ? active[0] : undefined);
   const scopeMonth = view === 'monthly' ? month : null;
   const scopeLabel = scopeMonth ? formatMonthYear(scopeMonth) : 'all months';
   const tasks = useTraineeTasks(trainee ? trainee.id : null, scopeMonth);

@@ -1,5 +1,5 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
-import { Calendar } from '@mantine/dates';
+import { Calendar, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { ErrorState } from '../../../components/page-state';
 import { useCalendarDates } from '../api/get-dates';
@@ -60,42 +60,46 @@ export function ReviewCalendar({
 
   return (
     <Stack gap="sm">
-      <Calendar
-        date={`${month}-01`}
-        onDateChange={(date) => onMonthChange(date.slice(0, 7))}
-        maxLevel="year"
-        hideOutsideDates
-        weekendDays={[]}
-        highlightToday
-        fullWidth
-        size="md"
-        aria-busy={isUpdating}
-        ariaLabels={{
-          previousMonth: 'Previous month',
-          nextMonth: 'Next month',
-          monthLevelControl: 'Choose a month',
-          previousYear: 'Previous year',
-          nextYear: 'Next year',
-        }}
-        getDayAriaLabel={(date) =>
-          dayAriaLabel(dayjs(date).format('dddd, MMMM D, YYYY'), byDate.get(date) ?? [])
-        }
-        getDayProps={(date) => ({
-          selected: date === selectedDate,
-          'aria-pressed': date === selectedDate,
-          onClick: () => onSelectDate(date),
-        })}
-        renderDay={(date) => (
-          <span className={classes.day}>
-            <span>{dayjs(date).date()}</span>
-            <span className={classes.dots} aria-hidden>
-              {(byDate.get(date) ?? []).map((status) => (
-                <Dot key={status} status={status} />
-              ))}
+      {/* Six weeks in every month: the panel keeps its height from month to month. */}
+      <DatesProvider settings={{ consistentWeeks: true }}>
+        <Calendar
+          className={classes.calendar}
+          date={`${month}-01`}
+          onDateChange={(date) => onMonthChange(date.slice(0, 7))}
+          maxLevel="year"
+          hideOutsideDates
+          weekendDays={[]}
+          highlightToday
+          fullWidth
+          size="md"
+          aria-busy={isUpdating}
+          ariaLabels={{
+            previousMonth: 'Previous month',
+            nextMonth: 'Next month',
+            monthLevelControl: 'Choose a month',
+            previousYear: 'Previous year',
+            nextYear: 'Next year',
+          }}
+          getDayAriaLabel={(date) =>
+            dayAriaLabel(dayjs(date).format('dddd, MMMM D, YYYY'), byDate.get(date) ?? [])
+          }
+          getDayProps={(date) => ({
+            selected: date === selectedDate,
+            'aria-pressed': date === selectedDate,
+            onClick: () => onSelectDate(date),
+          })}
+          renderDay={(date) => (
+            <span className={classes.day}>
+              <span>{dayjs(date).date()}</span>
+              <span className={classes.dots} aria-hidden>
+                {(byDate.get(date) ?? []).map((status) => (
+                  <Dot key={status} status={status} />
+                ))}
+              </span>
             </span>
-          </span>
-        )}
-      />
+          )}
+        />
+      </DatesProvider>
       <Group justify="space-between" gap="xs" mih={24} wrap="nowrap">
         <CalendarLegend />
         {isUpdating ? <Loader size="xs" aria-label="Loading the month" /> : null}
