@@ -63,6 +63,8 @@ async function findOrCreateUser(
 }
 
 async function main(): Promise<void> {
+  // Ctrl-C exits through 'exit', which releases the DATA_DIR lock.
+  process.once('SIGINT', () => process.exit(130));
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
