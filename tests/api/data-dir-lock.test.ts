@@ -130,7 +130,7 @@ describe('one process per embedded DATA_DIR', () => {
     await killed.exit;
     expect(lockHolder().pid).toBe(killed.child.pid);
 
-    const racers = [holder(), holder(), holder(), holder()];
+    const racers = Array.from({ length: 6 }, holder);
     await Promise.all(racers.map((racer) => printed(racer, /ready/)));
     for (const racer of racers) racer.child.stdin?.write('go\n');
     const outcomes = await Promise.all(racers.map((racer) => printed(racer, /(held|refused) .*/)));
@@ -141,9 +141,8 @@ describe('one process per embedded DATA_DIR', () => {
     for (const [index, outcome] of outcomes.entries()) {
       if (racers[index] !== winner) expect(outcome[0]).toContain(`(pid ${winner?.child.pid},`);
     }
-    expect(await Promise.all(racers.filter((r) => r !== winner).map((r) => r.exit))).toEqual([
-      2, 2, 2,
-    ]);
+    const losers = racers.filter((racer) => racer !== winner);
+    expect(await Promise.all(losers.map((loser) => loser.exit))).toEqual([2, 2, 2, 2, 2]);
     winner?.child.stdin?.end();
     expect(await winner?.exit).toBe(0);
     expect(existsSync(lockFile())).toBe(false);
