@@ -1,7 +1,7 @@
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestSubscriptions } from '../../src/server/db/schema';
-import { sendDailyDigests } from '../../src/server/features/review/review.service';
+import { sendDailyDigests } from '../../src/server/features/review/review-digest.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { lastCodeTo, signUp, supervisorSignup, verify } from '../helpers/accounts';
