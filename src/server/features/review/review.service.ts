@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import type { ExperienceLog } from '../../../shared/logs/experience-log.schema';
+import type { ExperienceLog, LogHistoryEntry } from '../../../shared/logs/experience-log.schema';
 import { addDays, monthOf } from '../../../shared/logs/time';
 import {
   NOTHING_TO_FLAG,
@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
 import * as logsRepo from '../logs/logs.repository';
-import { toExperienceLog } from '../logs/logs.wire';
+import { toExperienceLog, toHistoryEntry } from '../logs/logs.wire';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import { flaggedMail, invitationMail } from './review-emails';
 import * as repo from './review.repository';
@@ -100,6 +100,18 @@ async function loadSupervisedLog(ctx: Context, logId: number): Promise<logsRepo.
 
 export async function getSupervisorLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
   return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
+}
+
+/**
+ * A supervised log's audit history. The supervisor attests the hours, so they see every change,
+ * including those made before the log reached them; anyone else's log is not found.
+ */
+export async function getSupervisorLogHistory(
+  ctx: Context & { logId: number },
+): Promise<LogHistoryEntry[]> {
+  const [visible] = await repo.listSupervisedLogIds(ctx.db, ctx.actor.id, { ids: [ctx.logId] });
+  if (visible === undefined) throw NOT_FOUND();
+  return (await logsRepo.listHistory(ctx.db, visible)).map(toHistoryEntry);
 }
 
 /** Approves, or flags fields for correction (SPEC §4 "Log status"; §7 flag-log). */
