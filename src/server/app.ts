@@ -17,7 +17,7 @@ import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { reviewRoutes } from './features/review/review.routes';
-import { sendDailyDigests } from './features/review/review.service';
+import { sendDailyDigests } from './features/review/review-digest.service';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';

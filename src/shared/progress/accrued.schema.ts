@@ -13,12 +13,18 @@ export const AccruedTotalsSchema = z.object({
 });
 export type AccruedTotals = z.infer<typeof AccruedTotalsSchema>;
 
-/** GET /api/v1/get-accrued/: all-time totals and the totals of a date range (month to date). */
+/**
+ * GET /api/v1/get-accrued/: all-time totals and the totals of a date range. The contract (SPEC §3,
+ * §7) calls the range's totals `weekly` whatever the range; by default it is this month to date.
+ */
 export const AccruedResponseSchema = z.object({
-  total: AccruedTotalsSchema,
-  month_to_date: AccruedTotalsSchema,
-  from_date: z.string(),
-  to_date: z.string(),
+  total: AccruedTotalsSchema.meta({ description: 'Totals of every log, all time.' }),
+  weekly: AccruedTotalsSchema.meta({
+    description:
+      'Totals of the logs dated from_date to to_date (by default this month to date: the first to the last day of the current month, since no log is dated later than today).',
+  }),
+  from_date: z.string().meta({ description: 'First day of the range (YYYY-MM-DD).' }),
+  to_date: z.string().meta({ description: 'Last day of the range (YYYY-MM-DD).' }),
 });
 export type AccruedResponse = z.infer<typeof AccruedResponseSchema>;
 
@@ -26,9 +32,18 @@ const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the for
 
 /** Its query: an optional range (default: this month) and, for supervisors, the trainee. */
 export const AccruedQuerySchema = z.object({
-  from_date: DateSchema.optional(),
-  to_date: DateSchema.optional(),
-  u_id: z.coerce.number().int().positive().optional(),
+  from_date: DateSchema.optional().meta({
+    description: 'First day of the `weekly` range; default the first day of this month.',
+  }),
+  to_date: DateSchema.optional().meta({
+    description: 'Last day of the `weekly` range; default the last day of this month.',
+  }),
+  u_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: "A supervisor's linked trainee (required for supervisors)." }),
 });
 
 /** One requirement check on the wire. */

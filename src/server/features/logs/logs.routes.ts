@@ -138,19 +138,25 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => service.restoreLog({ ...ctx(request), id: request.params.id }),
     );
 
+    // A trainee reads their own logs' history; a supervisor their linked trainees' (they attest it).
     app.get(
       '/api/v1/experience-log/:id/history/',
       {
-        onRequest: guard.trainee,
+        onRequest: guard.user,
         schema: {
           tags,
           params: IdParamsSchema,
           response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) },
         },
       },
-      async (request) => ({
-        results: await service.getLogHistory({ ...ctx(request), id: request.params.id }),
-      }),
+      async (request) => {
+        const actor = requireActor(request);
+        const logId = request.params.id;
+        const results = actor.isSupervisor
+          ? await review.getSupervisorLogHistory({ db, actor, now: deps.now(), logId })
+          : await service.getLogHistory({ ...ctx(request), id: logId });
+        return { results };
+      },
     );
   };
 }
