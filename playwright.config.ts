@@ -1,9 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { findBrowser, thisMachine } from './scripts/browser';
 
 /**
- * End-to-end tests in the system's Chromium against the real server, which global setup starts
- * on a fresh embedded database with a real SMTP receiver (tests/e2e/support/global-setup.ts).
+ * End-to-end tests in Chromium against the real server, which global setup starts on a fresh
+ * embedded database with a real SMTP receiver (tests/e2e/support/global-setup.ts). The browser is
+ * the one `npm run test:browser` found or got (scripts/browser.ts: CHROMIUM_PATH, else the
+ * system's, else Playwright's own).
  */
+const browser = findBrowser(thisMachine());
+if (!browser) throw new Error('No Chromium for the end-to-end tests: run `npm run test:browser`.');
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -25,7 +31,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browser.path,
       args: [
         '--headless',
         '--no-sandbox',
