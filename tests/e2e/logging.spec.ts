@@ -434,7 +434,6 @@ for (const viewport of VIEWPORTS) {
       // The errors of an empty save, under their fields.
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('fields need attention')).toBeVisible();
-      await page.waitForTimeout(300);
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
       await page.screenshot({
@@ -448,7 +447,6 @@ for (const viewport of VIEWPORTS) {
       await expect(
         page.getByRole('region', { name: 'History' }).getByText(/Created by/),
       ).toBeVisible();
-      await page.waitForTimeout(300);
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
       await page.screenshot({

@@ -82,8 +82,39 @@ export async function signInAs(page: Page, account: Account): Promise<void> {
   );
 }
 
-/** Fails on serious or critical accessibility violations, naming each one. */
+/**
+ * Waits until nothing on the page moves: no CSS transition or finite animation running, checked
+ * two frames after the last change so that one about to start is seen. Infinite ones (spinners)
+ * never end and are not waited for.
+ */
+export async function expectStill(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          await frame();
+          await frame();
+          return document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' &&
+                Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+            )
+            .map((animation) => animation.constructor.name);
+        }),
+      { message: 'animations still running' },
+    )
+    .toEqual([]);
+}
+
+/**
+ * Fails on serious or critical accessibility violations, naming each one. Axe looks once the
+ * page is still, as a person reads it (a fading dialog has no final colours yet).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await expectStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -118,6 +149,12 @@ type WorkerFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Each test's browser is a person of its own, at an address of its own: the per-address limits
+  // (sign-up, codes, login) then count one test's requests, not the whole suite's.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use(clientAddress());
+  },
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
