@@ -72,8 +72,8 @@ test.describe('logging fieldwork', () => {
     newAccount,
     allowConsoleError,
   }) => {
+    test.slow();
     // The overlapping save below answers 400 (Chromium logs the failed request).
-    test.setTimeout(120_000);
     allowConsoleError(failedRequestLog(400));
     const trainee = await newAccount('student', { name: 'Lena Logger' });
     // The month checks below are those of the 2022 standards, whatever today's default.
@@ -418,6 +418,7 @@ for (const viewport of VIEWPORTS) {
       request,
       newAccount,
     }) => {
+      test.slow(); // Three axe passes.
       const trainee = await newAccount('student');
       await signInAs(page, trainee);
       const logId = await createLogThroughApi(request, trainee.token, await browserToday(page));
@@ -434,7 +435,6 @@ for (const viewport of VIEWPORTS) {
       // The errors of an empty save, under their fields.
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('fields need attention')).toBeVisible();
-      await page.waitForTimeout(300);
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
       await page.screenshot({
@@ -448,7 +448,6 @@ for (const viewport of VIEWPORTS) {
       await expect(
         page.getByRole('region', { name: 'History' }).getByText(/Created by/),
       ).toBeVisible();
-      await page.waitForTimeout(300);
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
       await page.screenshot({

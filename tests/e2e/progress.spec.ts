@@ -338,7 +338,6 @@ for (const viewport of VIEWPORTS) {
         await signInAs(page, traineeWithLogs);
         await page.goto(screen.path);
         await screen.ready(page);
-        await page.waitForTimeout(500);
         await expectAccessible(page);
         await expectNoHorizontalScroll(page);
         await page.screenshot({

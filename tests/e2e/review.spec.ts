@@ -10,6 +10,7 @@ import {
   expectNoHorizontalScroll,
   PASSWORD,
   signInAs,
+  signOut,
   SUPERVISOR_CREDENTIALS,
   test,
   uniqueEmail,
@@ -130,7 +131,7 @@ test.describe('supervisor review', () => {
     const invitation = await waitForMail(supervisorEmail, /invited you to review/, sentSince);
     const registerLink = linkIn(invitation, baseURL ?? '');
     expect(registerLink.pathname).toBe('/register/supervisor');
-    await page.evaluate(() => localStorage.clear());
+    await signOut(page);
     await page.goto(registerLink.pathname + registerLink.search);
     const email = page.getByRole('textbox', { name: 'Email', exact: true });
     await expect(email).toHaveValue(supervisorEmail);
@@ -345,7 +346,7 @@ test.describe('supervisor review', () => {
     request,
     newAccount,
   }) => {
-    test.setTimeout(120_000);
+    test.slow(); // Fourteen axe passes.
     const supervisor = await newAccount('supervisor', { name: 'Avery Access' });
     const trainee = await newAccount('student', { name: 'Ari Accessible' });
     const today = browserToday();
