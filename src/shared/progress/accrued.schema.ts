@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RULE_SET_IDS } from '../logs/rule-sets';
+import { IdSchema, IsoDateSchema, MonthSchema } from '../wire/primitives';
 
 /** The sidebar's rows (SPEC §2, §3 "Accrued totals"): hours decimal, percentages 0–100. */
 export const AccruedTotalsSchema = z.object({
@@ -22,13 +23,11 @@ export const AccruedResponseSchema = z.object({
 });
 export type AccruedResponse = z.infer<typeof AccruedResponseSchema>;
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
-
 /** Its query: an optional range (default: this month) and, for supervisors, the trainee. */
 export const AccruedQuerySchema = z.object({
-  from_date: DateSchema.optional(),
-  to_date: DateSchema.optional(),
-  u_id: z.coerce.number().int().positive().optional(),
+  from_date: IsoDateSchema.optional(),
+  to_date: IsoDateSchema.optional(),
+  u_id: IdSchema.optional(),
 });
 
 /** One requirement check on the wire. */
@@ -57,12 +56,7 @@ export const MonthValidationSchema = z.object({
 });
 export type MonthValidation = z.infer<typeof MonthValidationSchema>;
 
-export const MonthQuerySchema = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' })
-    .optional(),
-});
+export const MonthQuerySchema = z.object({ month: MonthSchema.optional() });
 
 /** GET /api/v1/get-trainee-task/: each documented task with its dates (the task grid's cells). */
 export const DocumentedTaskSchema = z.object({
@@ -77,7 +71,7 @@ export type DocumentedTask = z.infer<typeof DocumentedTaskSchema>;
 
 export const DocumentedTasksQuerySchema = z.object({
   month: MonthQuerySchema.shape.month,
-  u_id: z.coerce.number().int().positive().optional(),
+  u_id: IdSchema.optional(),
 });
 
 /** PUT /api/v1/rule-set/: the trainee's choice of standards; null returns to the default by date. */
