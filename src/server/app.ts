@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRouteHookHandler,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
@@ -32,6 +36,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is registered (the property tests enumerate the API with it). */
+  onRoute?: onRouteHookHandler;
 };
 
 /** Builds the whole application without listening (main.ts listens; tests inject). */
@@ -50,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

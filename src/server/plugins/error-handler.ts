@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../../shared/errors';
+import { ID_BEYOND_RANGE } from '../../shared/wire/primitives';
 
 /**
  * The one place errors become responses, in the contract's shapes (ARCHITECTURE.md "API
@@ -22,6 +23,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path naming an id no row can have is a resource that is not there, as for any other id.
+    if (
+      error.validationContext === 'params' &&
+      error.validation.every((issue) => isIdBeyondRange(issue.params))
+    ) {
+      return new AppError('NOT_FOUND', 'Not found.');
+    }
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').split('/')[0];
@@ -51,4 +59,12 @@ function toAppError(error: FastifyError): AppError {
   if (status >= 400 && status < 500)
     return new AppError('INVALID', 'The request could not be read.');
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
+/** The mark `PathIdSchema` leaves on a well-formed id beyond any row's (the zod issue's params). */
+function isIdBeyondRange(params: Record<string, unknown>): boolean {
+  const custom = params.params;
+  return (
+    typeof custom === 'object' && custom !== null && Reflect.get(custom, ID_BEYOND_RANGE) === true
+  );
 }

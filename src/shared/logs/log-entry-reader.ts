@@ -3,6 +3,7 @@ import type { LogEntryWire } from './log-entry.schema';
 import { LOG_MESSAGES } from './log-messages';
 import { hoursToMinutes, parseTime } from './time';
 import { readNumber, readText } from './wire-values';
+import { INVALID_ID, MAX_ID } from '../wire/primitives';
 
 type WireField = keyof LogEntryWire;
 
@@ -46,12 +47,13 @@ export function createFieldReader(
     fail,
     text,
     hasFailed: () => failed,
-    /** A reference id: '⋆Required' unless greater than 0 (SPEC §5). */
+    /** A reference id: '⋆Required' unless greater than 0 (SPEC §5); no row has one past MAX_ID. */
     id(field: NumberField): number | null {
       const value = readNumber(wire[field]);
       if (value.kind === 'invalid') fail(field, LOG_MESSAGES.notANumber);
       else if (value.kind === 'absent' || value.value <= 0) fail(field, REQUIRED);
       else if (!Number.isInteger(value.value)) fail(field, LOG_MESSAGES.notAWholeNumber);
+      else if (value.value > MAX_ID) fail(field, INVALID_ID);
       else return value.value;
       return null;
     },

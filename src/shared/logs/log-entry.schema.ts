@@ -13,6 +13,7 @@ import {
 } from './log-messages';
 import { addDays, isValidDate } from './time';
 import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
+import { safeText } from '../wire/primitives';
 
 /** A log's review status (SPEC §4 "Log status"). */
 export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
@@ -56,7 +57,7 @@ export const LogEntryWireSchema = z.object({
   independant_hours: WireNumberSchema,
   client_observation: WireTextSchema,
   supervision_contact: WireNumberSchema,
-  task: z.array(z.string(), { error: 'Must be a list of task ids' }).nullish(),
+  task: z.array(safeText(), { error: 'Must be a list of task ids' }).nullish(),
   experience_note: WireTextSchema,
   newSupervisor: WireTextSchema,
   newSupervisorEmail: WireTextSchema,

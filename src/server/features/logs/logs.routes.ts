@@ -9,6 +9,7 @@ import {
   LogListQuerySchema,
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
+import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import * as review from '../review/review.service';
@@ -16,7 +17,6 @@ import { exportLogsCsv } from './logs.export';
 import * as service from './logs.service';
 
 const tags = ['logs'];
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
 /** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
 const UpdateBodySchema = z.union([

@@ -15,6 +15,7 @@ import {
   TraineeIdRequestSchema,
 } from '../../../shared/review/review.schema';
 import { AppError } from '../../../shared/errors';
+import { IdSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
@@ -203,7 +204,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guard.user,
         schema: {
           tags,
-          querystring: z.object({ u_id: z.coerce.number().int().positive().optional() }),
+          querystring: z.object({ u_id: IdSchema.optional() }),
           response: { 200: z.object({ results: z.array(MonthStateSchema) }) },
         },
       },
@@ -259,7 +260,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     // The digest's unsubscribe link (GET from a mail client) and its one-click form (POST, RFC 8058).
     const UnsubscribeQuery = z.object({
-      u: z.coerce.number().int().positive(),
+      u: IdSchema,
       token: z.string().regex(/^[a-f0-9]{48}$/),
     });
     const unsubscribe = async (query: z.infer<typeof UnsubscribeQuery>) =>
