@@ -345,7 +345,8 @@ test.describe('supervisor review', () => {
     request,
     newAccount,
   }) => {
-    test.setTimeout(120_000);
+    // Fourteen visits, each with an axe scan: well over the default minute.
+    test.setTimeout(180_000);
     const supervisor = await newAccount('supervisor', { name: 'Avery Access' });
     const trainee = await newAccount('student', { name: 'Ari Accessible' });
     const today = browserToday();
@@ -451,6 +452,9 @@ test.describe('supervisor review', () => {
           path: `.tmp/screenshots/review-${visit.name}-${viewport.tag}.png`,
           fullPage: true,
         });
+        // Signed out before the next visit: signInAs opens the app, which would otherwise start
+        // this account's requests and send them with the next account's token (a console 400).
+        await page.evaluate(() => localStorage.clear());
       }
     }
   });
