@@ -452,6 +452,9 @@ test.describe('supervisor review', () => {
           path: `.tmp/screenshots/review-${visit.name}-${viewport.tag}.png`,
           fullPage: true,
         });
+        // Signed out before the next visit: signInAs opens the app, which would otherwise start
+        // this account's requests and send them with the next account's token (a console 400).
+        await page.evaluate(() => localStorage.clear());
       }
     }
   });

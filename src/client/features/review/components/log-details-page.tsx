@@ -24,7 +24,7 @@ import { READABLE_ALERT_STYLES } from './review-colors';
 type HistorySlot = (log: ExperienceLog) => ReactNode;
 
 /** /supervisor/log-details/{id}[?action=flag] (SPEC §2): the whole log, and what can happen next. */
-export function LogDetailsPage({ history }: { history?: HistorySlot }) {
+export function LogDetailsPage({ history }: { history: HistorySlot }) {
   const { id } = useParams();
   const logId = Number(id);
   return Number.isInteger(logId) && logId > 0 ? (
@@ -51,7 +51,7 @@ function LogNotFound() {
   );
 }
 
-function LogLoader({ logId, history }: { logId: number; history: HistorySlot | undefined }) {
+function LogLoader({ logId, history }: { logId: number; history: HistorySlot }) {
   const log = useReviewLog(logId);
   if (log.error instanceof ApiError && log.error.status === 404) return <LogNotFound />;
   if (log.isPending) return <LoadingState rows={12} label="Loading the log" />;
@@ -81,7 +81,7 @@ function StatusNote({ log }: { log: ExperienceLog }) {
   return null;
 }
 
-function LogReview({ log, history }: { log: ExperienceLog; history: HistorySlot | undefined }) {
+function LogReview({ log, history }: { log: ExperienceLog; history: HistorySlot }) {
   const [params, setParams] = useSearchParams();
   const approve = useApproveLog();
   const reopen = useReopenLog();
@@ -218,7 +218,7 @@ function LogReview({ log, history }: { log: ExperienceLog; history: HistorySlot 
           <LogDetails log={log} />
         </Stack>
       </Paper>
-      {history?.(log)}
+      {history(log)}
     </Stack>
   );
 }
