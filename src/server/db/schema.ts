@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -220,6 +222,8 @@ export const experienceLogs = pgTable(
     supervisedMinutes: integer().notNull(),
     independentMinutes: integer().notNull(),
     clientObservation: text({ enum: ['Yes', 'No'] }),
+    /** The observation's own duration (2027 standards); null when there was no observation. */
+    observationMinutes: integer(),
     supervisionContactId: integer(),
     experienceNote: text().notNull(),
     status: text({ enum: ['pending', 'approved', 'flagged'] })
@@ -236,6 +240,11 @@ export const experienceLogs = pgTable(
     index('experience_logs_trainee_date').on(t.traineeId, t.dateOfExperience),
     index('experience_logs_supervisor_date').on(t.traineeSupervisorId, t.dateOfExperience),
     index('experience_logs_status').on(t.status),
+    // An observation happens during the supervision: never longer than its window.
+    check(
+      'experience_logs_observation_within_supervision',
+      sql`${t.observationMinutes} is null or (${t.observationMinutes} > 0 and ${t.observationMinutes} <= ${t.supervisedMinutes})`,
+    ),
   ],
 );
 

@@ -31,6 +31,12 @@ export const ExperienceLogSchema = z.object({
   supervised_hours: z.number(),
   independant_hours: z.number(),
   client_observation: z.enum(['Yes', 'No']).nullable(),
+  observation_hours: z
+    .number()
+    .nullable()
+    .describe(
+      'Decimal hours the supervisor observed the trainee with a client; null without an observation.',
+    ),
   supervision_contact: z.number().nullable(),
   supervision_contact_name: z.string().nullable(),
   task: z.array(TaskItemSchema),

@@ -16,6 +16,7 @@ export type NumberField =
   | 'experience_hours'
   | 'supervised_hours'
   | 'independant_hours'
+  | 'observation_hours'
   | 'supervision_contact';
 /** The wire fields that carry text. */
 export type TextField = Exclude<WireField, NumberField | 'trainee_supervisor' | 'task'>;
@@ -62,6 +63,14 @@ export function createFieldReader(
       else if (value.kind === 'absent') fail(field, REQUIRED);
       else if (value.value < 0) fail(field, LOG_MESSAGES.negativeHours);
       else return hoursToMinutes(value.value);
+      return null;
+    },
+    /** Decimal hours as whole minutes, or null when left blank; never negative. */
+    optionalMinutes(field: NumberField): number | null {
+      const value = readNumber(wire[field]);
+      if (value.kind === 'invalid') fail(field, LOG_MESSAGES.notANumber);
+      else if (value.kind === 'value' && value.value < 0) fail(field, LOG_MESSAGES.negativeHours);
+      else if (value.kind === 'value') return hoursToMinutes(value.value);
       return null;
     },
     /** An 'HH:mm' time as minutes of the day. */

@@ -50,6 +50,7 @@ export type LogValues = Pick<
   | 'supervisedMinutes'
   | 'independentMinutes'
   | 'clientObservation'
+  | 'observationMinutes'
   | 'supervisionContactId'
   | 'experienceNote'
 >;

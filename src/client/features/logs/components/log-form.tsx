@@ -386,6 +386,7 @@ export function LogForm({
               <SupervisionFields
                 control={form.control}
                 register={form.register}
+                setValue={form.setValue}
                 errors={errors}
                 lookups={lookups}
                 minutes={minutes}

@@ -1,14 +1,22 @@
 import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import type { LogLookups } from '../api/get-lookups';
 import { ComputedField } from './computed-field';
 import { useMarkFlagged } from './field-flags';
 import type { ComputedMinutes, LogFormControl, LogFormValues } from './log-form-values';
+import { ObservationField } from './observation-field';
 
 type SupervisionFieldsProps = {
   control: LogFormControl;
   register: UseFormRegister<LogFormValues>;
+  setValue: UseFormSetValue<LogFormValues>;
   errors: FieldErrors<LogFormValues>;
   lookups: LogLookups;
   minutes: ComputedMinutes;
@@ -25,11 +33,13 @@ const selectValue = (value: unknown) =>
 export function SupervisionFields({
   control,
   register,
+  setValue,
   errors,
   lookups,
   minutes,
 }: SupervisionFieldsProps) {
   const mark = useMarkFlagged();
+  const clientObservation = useWatch({ control, name: 'client_observation' });
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -97,6 +107,13 @@ export function SupervisionFields({
             />
           )}
         />
+        {clientObservation === 'Yes' ? (
+          <ObservationField
+            control={control}
+            setValue={setValue}
+            windowMinutes={minutes.supervised}
+          />
+        ) : null}
         <Controller
           control={control}
           name="supervision_contact"
