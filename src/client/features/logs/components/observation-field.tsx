@@ -1,9 +1,9 @@
-import { NumberInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useController, type UseFormSetValue } from 'react-hook-form';
 import { hoursToMinutes, minutesToHours } from '../../../../shared/logs/time';
 import { readNumber } from '../../../../shared/logs/wire-values';
 import { useMarkFlagged } from './field-flags';
+import { HoursInput } from './hours-input';
 import type { LogFormControl, LogFormValues } from './log-form-values';
 
 type ObservationFieldProps = {
@@ -38,7 +38,7 @@ export function ObservationField({ control, setValue, windowMinutes }: Observati
   const read = readNumber(field.value);
   const minutes = read.kind === 'value' && read.value > 0 ? hoursToMinutes(read.value) : null;
   return (
-    <NumberInput
+    <HoursInput
       ref={field.ref}
       name={field.name}
       {...mark(
@@ -46,10 +46,6 @@ export function ObservationField({ control, setValue, windowMinutes }: Observati
         'Observation Hours',
         `Time observed with a client, at most the supervision window${minutes === null ? '' : ` (${minutes} min)`}`,
       )}
-      min={0}
-      step={0.25}
-      decimalScale={2}
-      allowNegative={false}
       value={field.value ?? ''}
       onChange={(next) => {
         followsWindow.current = next === '';

@@ -1,7 +1,6 @@
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import {
-  Controller,
   useWatch,
   type FieldErrors,
   type UseFormRegister,
@@ -12,6 +11,7 @@ import { ComputedField } from './computed-field';
 import { useMarkFlagged } from './field-flags';
 import type { ComputedMinutes, LogFormControl, LogFormValues } from './log-form-values';
 import { ObservationField } from './observation-field';
+import { idOptions, SelectField } from './select-field';
 
 type SupervisionFieldsProps = {
   control: LogFormControl;
@@ -21,13 +21,6 @@ type SupervisionFieldsProps = {
   lookups: LogLookups;
   minutes: ComputedMinutes;
 };
-
-const selectValue = (value: unknown) =>
-  typeof value === 'string' && value !== ''
-    ? value
-    : typeof value === 'number'
-      ? String(value)
-      : null;
 
 /** The fields of an Individual or Group entry; 'No supervision' hides them all (SPEC §4). */
 export function SupervisionFields({
@@ -69,43 +62,18 @@ export function SupervisionFields({
           computedFrom="Experience − supervised"
           error={errors.independant_hours?.message}
         />
-        <Controller
+        <SelectField
           control={control}
           name="method_of_supervision"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              {...mark('method_of_supervision', 'Method of Supervision')}
-              required
-              placeholder="Choose"
-              data={lookups.methods.map((item) => item.name)}
-              value={selectValue(field.value)}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Method of Supervision"
+          data={lookups.methods.map((item) => item.name)}
         />
-        <Controller
+        <SelectField
           control={control}
           name="client_observation"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              {...mark('client_observation', 'Client Observation?')}
-              required
-              placeholder="Yes or No"
-              data={lookups.clientObservation.map((item) => item.name)}
-              value={selectValue(field.value)}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Client Observation?"
+          placeholder="Yes or No"
+          data={lookups.clientObservation.map((item) => item.name)}
         />
         {clientObservation === 'Yes' ? (
           <ObservationField
@@ -114,31 +82,12 @@ export function SupervisionFields({
             windowMinutes={minutes.supervised}
           />
         ) : null}
-        <Controller
+        <SelectField
           control={control}
           name="supervision_contact"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              {...mark(
-                'supervision_contact',
-                'Supervision contact',
-                'A phone call is not a supervision contact.',
-              )}
-              required
-              placeholder="Choose"
-              data={lookups.supervisionContacts.map((item) => ({
-                value: String(item.id),
-                label: item.name,
-              }))}
-              value={selectValue(field.value)}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Supervision contact"
+          description="A phone call is not a supervision contact."
+          data={idOptions(lookups.supervisionContacts)}
         />
       </SimpleGrid>
     </Stack>
