@@ -25,7 +25,7 @@ import { sendDailyDigests } from './features/review/review-digest.service';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
 
@@ -55,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: replyWithError,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

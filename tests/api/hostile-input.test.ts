@@ -278,6 +278,21 @@ describe('ids beyond PostgreSQL’s integer', () => {
   });
 });
 
+describe('paths that are not valid percent-encoded UTF-8', () => {
+  it.each(['%ED%A0%80', '%FF', '%E0%A4%A'])(
+    'answers %s in a path with the contract’s 400, not the router’s own body',
+    async (segment) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `${LOGS}${segment}/`,
+        token: trainee.token,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ non_field_errors: ['The request could not be read.'] });
+    },
+  );
+});
+
 describe('dates of the right shape that do not exist', () => {
   it.each(IMPOSSIBLE_DATES)('refuses %s as a filter of the log list', async (date) => {
     for (const token of [trainee.token, supervisor.token]) {

@@ -33,6 +33,8 @@ export type TestAppOptions = {
   mailer?: 'outbox' | 'config';
   /** Receives the app's log lines, written with the production logger settings. */
   logStream?: { write: (line: string) => void };
+  /** The level of the lines written to `logStream` (default 'info'). */
+  logLevel?: string;
 };
 
 /** Builds the real app on a fresh database, with the outbox mailer and a movable clock. */
@@ -54,7 +56,9 @@ export async function createTestApp(
     print: () => undefined,
   });
   const mailer = options.mailer === 'config' ? undefined : outbox;
-  const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
+  const logger = options.logStream
+    ? loggerOptions(options.logLevel ?? 'info', options.logStream)
+    : false;
   const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,

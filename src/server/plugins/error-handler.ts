@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../../shared/errors';
 import { ID_BEYOND_RANGE } from '../../shared/wire/primitives';
@@ -8,16 +8,22 @@ import { ID_BEYOND_RANGE } from '../../shared/wire/primitives';
  * contract"). A 5xx body never carries internals; the log line has them, with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
-      request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
-    }
-    return reply.status(appError.status).send(appError.toBody());
-  });
+  app.setErrorHandler(replyWithError);
+}
+
+/**
+ * Answers one error in the contract's shape. Also Fastify's `frameworkErrors`: a path that is not
+ * valid percent-encoded UTF-8 fails in the router, before any route or error handler is chosen.
+ */
+export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
+    request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
+  }
+  return reply.status(appError.status).send(appError.toBody());
 }
 
 function toAppError(error: FastifyError): AppError {
