@@ -1,6 +1,6 @@
 // One process at a time on an embedded DATA_DIR: two PostgreSQL engines writing the same files
 // corrupt them. Why a pid lock file and how a stale one is taken over:
-// docs/decisions/007-one-process-per-data-dir.md.
+// docs/decisions/008-one-process-per-data-dir.md.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { unlinkSync, writeSync } from 'node:fs';
