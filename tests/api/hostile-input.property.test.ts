@@ -31,8 +31,8 @@ import { createTestApp } from '../helpers/test-app';
  */
 
 const SEED = 20_260_320;
-/** Requests per route: more for routes with more fields to break (~60 routes, ~3,500 in all). */
-const runsFor = (route: Route) => Math.min(150, 30 + 5 * fieldCount(route));
+/** Requests per route: more where there are more fields to break (about 5,000 in all). */
+const runsFor = (route: Route) => Math.min(300, 60 + 10 * fieldCount(route));
 
 const errorLines: string[] = [];
 // The error lines (a 5xx's cause) go into a failure's message.
