@@ -96,6 +96,7 @@ test.describe('supervisor review', () => {
     newAccount,
     baseURL,
   }) => {
+    test.slow(); // Two people's whole journey, mails included.
     const trainee = await newAccount('student', { name: 'Riley Resend' });
     const supervisorEmail = uniqueEmail('invited-supervisor');
     const today = browserToday();
