@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,10 +8,13 @@ import {
   ChangePasswordRequestSchema,
   type ChangePasswordRequest,
 } from '../../../../shared/accounts/account.schema';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
+import { PageHeader } from '../../../components/page-header';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
+import { isSuccessAnswer } from './success-answer';
 
 const FIELD_NAMES = ['old_password', 'new_password1', 'new_password2'] as const;
 
@@ -41,11 +44,7 @@ export function ChangePasswordPage() {
     setFormErrors([]);
     try {
       const result = await changePassword.mutateAsync(values);
-      if (result.message !== ACCOUNT_MESSAGES.passwordChanged) {
-        setFormErrors([result.message]);
-        notifyError(result.message);
-        return;
-      }
+      if (!isSuccessAnswer(result.message, ACCOUNT_MESSAGES.passwordChanged, setFormErrors)) return;
       notifySuccess(result.message);
       form.reset();
     } catch (error) {
@@ -57,19 +56,10 @@ export function ChangePasswordPage() {
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={520}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
         <Stack gap="md">
-          <div>
-            <Title order={1} size="h2" id="change-password-title">
-              Change Password
-            </Title>
-            <Text c="dimmed" size="sm">
-              Your other signed-in devices will be signed out.
-            </Text>
-          </div>
-          {formErrors.length > 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {formErrors.join(' ')}
-            </Alert>
-          ) : null}
+          <PageHeader title="Change Password" titleId="change-password-title">
+            Your other signed-in devices will be signed out.
+          </PageHeader>
+          <FormErrorsAlert messages={formErrors} />
           <PasswordInput
             label="Current Password"
             autoComplete="current-password"

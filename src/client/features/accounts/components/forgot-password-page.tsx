@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +9,14 @@ import {
   EmailOnlyRequestSchema,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
+import { PageHeader } from '../../../components/page-header';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useSendResetCode } from '../api/reset-password';
+import { EmailInput } from './email-input';
 import { parsePageRole } from './role';
+import { isSuccessAnswer } from './success-answer';
 
 type ForgotValues = z.input<typeof EmailOnlyRequestSchema>;
 
@@ -34,11 +38,7 @@ export function ForgotPasswordPage() {
     setFormErrors([]);
     try {
       const result = await sendCode.mutateAsync(email);
-      if (result.message !== ACCOUNT_MESSAGES.resetSent) {
-        setFormErrors([result.message]);
-        notifyError(result.message);
-        return;
-      }
+      if (!isSuccessAnswer(result.message, ACCOUNT_MESSAGES.resetSent, setFormErrors)) return;
       notifySuccess(result.message);
       const next = new URLSearchParams({ email });
       if (role) next.set('role', role);
@@ -52,28 +52,11 @@ export function ForgotPasswordPage() {
     <AuthCard>
       <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-title">
         <Stack gap="md">
-          <div>
-            <Title order={1} size="h2" id="forgot-title">
-              Forgot your password?
-            </Title>
-            <Text c="dimmed" size="sm">
-              Enter the email you signed up with and we will send you a code to choose a new
-              password.
-            </Text>
-          </div>
-          {formErrors.length > 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {formErrors.join(' ')}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
+          <PageHeader title="Forgot your password?" titleId="forgot-title">
+            Enter the email you signed up with and we will send you a code to choose a new password.
+          </PageHeader>
+          <FormErrorsAlert messages={formErrors} />
+          <EmailInput {...form.register('email')} error={errors.email?.message} />
           <Group grow>
             <Button component={Link} to="/" variant="default">
               Cancel

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,10 +9,13 @@ import {
   type LoginRequest,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
+import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useLogIn } from '../api/login';
+import { EmailInput } from './email-input';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES } from './role';
 
@@ -33,7 +25,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const login = useLogIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequestSchema),
     defaultValues: { username: '', password: '' },
@@ -43,7 +35,7 @@ export function LoginPage() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
+    setFormErrors([]);
     try {
       const result = await login.mutateAsync({ ...values, is_supervisor: role === 'supervisor' });
       if ('unverifiedUser' in result) {
@@ -57,7 +49,7 @@ export function LoginPage() {
       navigate(homePathFor(result.user), { replace: true });
     } catch (error) {
       const message = error instanceof ApiError ? error.messages[0] : undefined;
-      setFormError(message ?? 'Failed to login.');
+      setFormErrors([message ?? 'Failed to login.']);
       notifyError(message ?? 'Failed to login.');
     }
   });
@@ -66,27 +58,11 @@ export function LoginPage() {
     <AuthCard>
       <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <Stack gap="md">
-          <div>
-            <Title order={1} size="h2" id="login-title">
-              Welcome back, {ROLE_TITLES[role]}
-            </Title>
-            <Text c="dimmed" size="sm">
-              Sign in to your Fieldwork Tracker account.
-            </Text>
-          </div>
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.register('username')}
-            error={errors.username?.message}
-          />
+          <PageHeader title={<>Welcome back, {ROLE_TITLES[role]}</>} titleId="login-title">
+            Sign in to your Fieldwork Tracker account.
+          </PageHeader>
+          <FormErrorsAlert messages={formErrors} />
+          <EmailInput {...form.register('username')} error={errors.username?.message} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

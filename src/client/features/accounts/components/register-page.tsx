@@ -5,11 +5,9 @@ import {
   Button,
   Checkbox,
   PasswordInput,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,11 +26,17 @@ import {
   type SupervisorSignupForm,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
-import { DateField } from '../../../components/date-field';
 import { LegalDialogLink } from '../../../components/legal';
+import {
+  SUPERVISOR_CREDENTIAL_FIELDS,
+  SupervisorCredentialFields,
+} from '../../../components/supervisor-credential-fields';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
+import { PageHeader } from '../../../components/page-header';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignUp } from '../api/signup';
+import { EmailInput } from './email-input';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES, type PageRole } from './role';
 
@@ -44,11 +48,7 @@ const FIELD_NAMES = [
   'password',
   'confirmPassword',
   'terms',
-  'bacb_account_number',
-  'bacb_certification_number',
-  'supervisor_qualification',
-  'date_qualified',
-  'date_contract',
+  ...SUPERVISOR_CREDENTIAL_FIELDS,
 ] as const satisfies readonly (keyof RegisterValues)[];
 
 const traineeResolver = zodResolver(TraineeSignupFormSchema);
@@ -136,16 +136,11 @@ function RegisterForm({ role }: { role: PageRole }) {
     <AuthCard width={isSupervisor ? 620 : 460}>
       <form onSubmit={onSubmit} noValidate aria-labelledby="register-title">
         <Stack gap="md">
-          <div>
-            <Title order={1} size="h2" id="register-title">
-              Create your {ROLE_TITLES[role]} account
-            </Title>
-            <Text c="dimmed" size="sm">
-              {isSupervisor
-                ? 'Review and sign off your trainees’ fieldwork logs. Free for supervisors.'
-                : 'Log your supervised fieldwork hours and see whether each month counts.'}
-            </Text>
-          </div>
+          <PageHeader title={<>Create your {ROLE_TITLES[role]} account</>} titleId="register-title">
+            {isSupervisor
+              ? 'Review and sign off your trainees’ fieldwork logs. Free for supervisors.'
+              : 'Log your supervised fieldwork hours and see whether each month counts.'}
+          </PageHeader>
           {isSupervisor ? null : (
             <Alert
               color="brand"
@@ -156,11 +151,7 @@ function RegisterForm({ role }: { role: PageRole }) {
               Every feature is yours for 7 days. Choose a plan when you are ready.
             </Alert>
           )}
-          {formErrors.length > 0 ? (
-            <Alert color="red" variant="light" role="alert" title="Sign-up did not go through">
-              {formErrors.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrorsAlert messages={formErrors} title="Sign-up did not go through" />
 
           <TextInput
             label="Full Name"
@@ -169,11 +160,7 @@ function RegisterForm({ role }: { role: PageRole }) {
             {...form.register('name')}
             error={errors.name?.message}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
+          <EmailInput
             readOnly={invitedEmail !== ''}
             description={
               invitedEmail !== '' ? 'This is the address you were invited with.' : undefined
@@ -182,49 +169,7 @@ function RegisterForm({ role }: { role: PageRole }) {
             error={errors.email?.message}
           />
 
-          {isSupervisor ? (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-                <TextInput
-                  label="BACB Account ID Number"
-                  placeholder="BACBXXXXXX"
-                  autoComplete="off"
-                  required
-                  {...form.register('bacb_account_number')}
-                  error={errors.bacb_account_number?.message}
-                />
-                <TextInput
-                  label="BACB Certification ID Number"
-                  placeholder="X-XX-XXXXX"
-                  autoComplete="off"
-                  required
-                  {...form.register('bacb_certification_number')}
-                  error={errors.bacb_certification_number?.message}
-                />
-              </SimpleGrid>
-              <TextInput
-                label="Supervisor Qualification"
-                placeholder="e.g. BCBA"
-                required
-                {...form.register('supervisor_qualification')}
-                error={errors.supervisor_qualification?.message}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-                <DateField
-                  control={form.control}
-                  name="date_qualified"
-                  label="Date Qualified to Supervise"
-                  required
-                />
-                <DateField
-                  control={form.control}
-                  name="date_contract"
-                  label="Date of Supervision Contract"
-                  required
-                />
-              </SimpleGrid>
-            </>
-          ) : null}
+          {isSupervisor ? <SupervisorCredentialFields form={form} /> : null}
 
           <PasswordInput
             label="Password"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,10 +11,14 @@ import {
   type ResetPasswordForm,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
+import { PageHeader } from '../../../components/page-header';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useResendResetCode, useResetPassword } from '../api/reset-password';
+import { EmailInput } from './email-input';
 import { parsePageRole } from './role';
+import { isSuccessAnswer } from './success-answer';
 
 const EmailFieldSchema = EmailOnlyRequestSchema.shape.email;
 
@@ -44,11 +48,7 @@ export function ResetPasswordPage() {
     setFormErrors([]);
     try {
       const result = await reset.mutateAsync({ email, password, token });
-      if (result.message !== ACCOUNT_MESSAGES.resetDone) {
-        setFormErrors([result.message]);
-        notifyError(result.message);
-        return;
-      }
+      if (!isSuccessAnswer(result.message, ACCOUNT_MESSAGES.resetDone, setFormErrors)) return;
       notifySuccess(result.message);
       navigate(`/login/${role}`, { replace: true });
     } catch (error) {
@@ -75,38 +75,22 @@ export function ResetPasswordPage() {
     <AuthCard>
       <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
         <Stack gap="md">
-          <div>
-            <Title order={1} size="h2" id="reset-title">
-              Choose a new password
-            </Title>
-            <Text c="dimmed" size="sm">
-              {knownEmail ? (
-                <>
-                  We sent a 6-digit code to{' '}
-                  <Text span fw={600} c="dark">
-                    {knownEmail}
-                  </Text>
-                  . It is valid for 30 minutes.
-                </>
-              ) : (
-                'Enter your email, the 6-digit code from the reset email and your new password.'
-              )}
-            </Text>
-          </div>
-          {formErrors.length > 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {formErrors.join(' ')}
-            </Alert>
-          ) : null}
+          <PageHeader title="Choose a new password" titleId="reset-title">
+            {knownEmail ? (
+              <>
+                We sent a 6-digit code to{' '}
+                <Text span fw={600} c="dark">
+                  {knownEmail}
+                </Text>
+                . It is valid for 30 minutes.
+              </>
+            ) : (
+              'Enter your email, the 6-digit code from the reset email and your new password.'
+            )}
+          </PageHeader>
+          <FormErrorsAlert messages={formErrors} />
           {knownEmail ? null : (
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.register('email')}
-              error={errors.email?.message}
-            />
+            <EmailInput {...form.register('email')} error={errors.email?.message} />
           )}
           <PasswordInput
             label="New Password"

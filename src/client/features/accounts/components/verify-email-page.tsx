@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,12 +10,16 @@ import {
   VerifyEmailRequestSchema,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
+import { PageHeader } from '../../../components/page-header';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useResendEmail } from '../api/resend-email';
 import { useVerifyEmail } from '../api/verify-email';
+import { EmailInput } from './email-input';
 import { forgetPendingEmail, pendingEmail, rememberPendingEmail } from './pending-verification';
+import { isSuccessAnswer } from './success-answer';
 
 type VerifyValues = z.input<typeof VerifyEmailRequestSchema>;
 const EmailFieldSchema = VerifyEmailRequestSchema.shape.email;
@@ -47,11 +51,7 @@ export function VerifyEmailPage() {
     setFormErrors([]);
     try {
       const result = await verify.mutateAsync(values);
-      if (result.message !== ACCOUNT_MESSAGES.activated) {
-        setFormErrors([result.message]);
-        notifyError(result.message);
-        return;
-      }
+      if (!isSuccessAnswer(result.message, ACCOUNT_MESSAGES.activated, setFormErrors)) return;
       forgetPendingEmail();
       signIn(result.token, result.user);
       notifySuccess(result.message);
@@ -88,12 +88,9 @@ export function VerifyEmailPage() {
     <AuthCard>
       <form onSubmit={onSubmit} noValidate aria-labelledby="verify-title">
         <Stack gap="md">
-          <div>
-            <Title order={1} size="h2" id="verify-title">
-              Verify your email
-            </Title>
+          <PageHeader title="Verify your email" titleId="verify-title">
             {knownEmail ? (
-              <Text c="dimmed" size="sm">
+              <>
                 We sent a 6-digit code to{' '}
                 <Text span fw={600} c="dark">
                   {knownEmail}
@@ -102,27 +99,14 @@ export function VerifyEmailPage() {
                 <Anchor component="button" type="button" size="sm" onClick={askForEmail}>
                   Use another email
                 </Anchor>
-              </Text>
+              </>
             ) : (
-              <Text c="dimmed" size="sm">
-                Enter your email and the 6-digit code from the verification email.
-              </Text>
+              'Enter your email and the 6-digit code from the verification email.'
             )}
-          </div>
-          {formErrors.length > 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {formErrors.join(' ')}
-            </Alert>
-          ) : null}
+          </PageHeader>
+          <FormErrorsAlert messages={formErrors} />
           {knownEmail ? null : (
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.register('email')}
-              error={errors.email?.message}
-            />
+            <EmailInput {...form.register('email')} error={errors.email?.message} />
           )}
           <TextInput
             label="Verification Token"

@@ -25,8 +25,12 @@ import {
   SupervisorCredentialsSchema,
   type User,
 } from '../../../../shared/accounts/account.schema';
-import { DateField } from '../../../components/date-field';
 import { ErrorState, LoadingState } from '../../../components/page-state';
+import {
+  SUPERVISOR_CREDENTIAL_FIELDS,
+  SupervisorCredentialFields,
+} from '../../../components/supervisor-credential-fields';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -40,14 +44,7 @@ const SupervisorProfileFormSchema = SupervisorCredentialsSchema.extend({
 });
 type SupervisorProfileForm = z.input<typeof SupervisorProfileFormSchema>;
 
-const FIELD_NAMES = [
-  'name',
-  'bacb_account_number',
-  'bacb_certification_number',
-  'supervisor_qualification',
-  'date_qualified',
-  'date_contract',
-] as const;
+const FIELD_NAMES = ['name', ...SUPERVISOR_CREDENTIAL_FIELDS] as const;
 
 const LINKS = [
   { label: 'Change Password', to: '/supervisor/password-change-profile' },
@@ -206,11 +203,7 @@ function SupervisorProfileEditor({ user, onDone }: { user: User; onDone: () => v
               Add your BACB numbers and qualification to start signing your trainees’ logs.
             </Alert>
           )}
-          {formErrors.length > 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {formErrors.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrorsAlert messages={formErrors} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
               label="Full Name"
@@ -225,44 +218,8 @@ function SupervisorProfileEditor({ user, onDone }: { user: User; onDone: () => v
               readOnly
               description="Your email cannot be changed."
             />
-            <TextInput
-              label="BACB Account ID Number"
-              placeholder="BACBXXXXXX"
-              autoComplete="off"
-              required
-              {...form.register('bacb_account_number')}
-              error={errors.bacb_account_number?.message}
-            />
-            <TextInput
-              label="BACB Certification ID Number"
-              placeholder="X-XX-XXXXX"
-              autoComplete="off"
-              required
-              {...form.register('bacb_certification_number')}
-              error={errors.bacb_certification_number?.message}
-            />
           </SimpleGrid>
-          <TextInput
-            label="Supervisor Qualification"
-            placeholder="e.g. BCBA"
-            required
-            {...form.register('supervisor_qualification')}
-            error={errors.supervisor_qualification?.message}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <DateField
-              control={form.control}
-              name="date_qualified"
-              label="Date Qualified to Supervise"
-              required
-            />
-            <DateField
-              control={form.control}
-              name="date_contract"
-              label="Date of Supervision Contract"
-              required
-            />
-          </SimpleGrid>
+          <SupervisorCredentialFields form={form} />
           <Box>
             <Group justify="flex-end" gap="sm">
               {isComplete ? (

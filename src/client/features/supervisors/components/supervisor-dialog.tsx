@@ -8,6 +8,7 @@ import {
   type TraineeSupervisorForm,
   type TraineeSupervisorInput,
 } from '../../../../shared/supervisors/trainee-supervisor.schema';
+import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -101,11 +102,7 @@ function SupervisorForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {formErrors.length > 0 ? (
-          <Alert color="red" variant="light" role="alert">
-            {formErrors.join(' ')}
-          </Alert>
-        ) : null}
+        <FormErrorsAlert messages={formErrors} />
         <TextInput
           label="Full Name"
           autoComplete="off"
