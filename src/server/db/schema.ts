@@ -379,7 +379,8 @@ export const userSubscriptions = pgTable(
     planId: integer()
       .notNull()
       .references(() => subscriptionPlans.id),
-    status: text({ enum: ['trialing', 'active', 'past_due', 'canceled'] }).notNull(),
+    /** A cancelled subscription keeps its status and gets `canceled_at`: access runs to expiry. */
+    status: text({ enum: ['trialing', 'active', 'past_due'] }).notNull(),
     isLifetime: boolean().notNull().default(false),
     /** Start of the paid (or trial) period. */
     periodStart: timestamp({ withTimezone: true }).notNull(),
