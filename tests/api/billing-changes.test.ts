@@ -141,7 +141,7 @@ describe('PUT /api/v1/charge-payment/: changing plan', () => {
 });
 
 describe('POST /api/v1/modify-subscription/: cancelling', () => {
-  it('keeps access until expiry, renews nothing, and a new payment restarts it', async () => {
+  it('keeps access until expiry, and paying again afterwards starts a new period', async () => {
     const trainee = await subscribed(12);
     const response = await cancel(trainee, trainee.subscriptionId);
     expect(response.statusCode).toBe(200);
@@ -164,8 +164,10 @@ describe('POST /api/v1/modify-subscription/: cancelling', () => {
     t.clock.now = new Date('2026-10-01T12:03:00.000Z');
     expect((await currentSubscription(t, trainee.token))?.is_active).toBe(false);
 
-    const again = await charge(t, trainee.token, { sub_id: 12, token: 'tok_visa' });
-    expect(again.statusCode).toBe(201);
+    // The contract's client sends a trainee with an external subscription id to the update call.
+    const again = await charge(t, trainee.token, { sub_id: 12, token: 'tok_visa' }, 'PUT');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().msg).toBe('Successfully Updated Subscription');
     expect(again.json().subscription).toMatchObject({
       id: trainee.subscriptionId,
       status: 'active',

@@ -168,6 +168,23 @@ describe('GET /api/v1/subscription/', () => {
     );
   });
 
+  it('documents every billing path in the OpenAPI document', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/subscription/',
+        '/api/v1/user-subscription/',
+        '/api/v1/charge-payment/',
+        '/api/v1/modify-subscription/',
+        '/api/v1/modify-payment-method/',
+        '/api/v1/user-payment-details/',
+        '/api/v1/verify-coupon',
+      ]),
+    );
+  });
+
   it('refuses to start with PAYMENTS=stripe until the Stripe adapter exists', async () => {
     const config = loadConfig({
       PAYMENTS: 'stripe',
