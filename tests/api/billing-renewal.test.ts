@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createSandboxPayments } from '../../src/server/adapters/payments/sandbox';
+import { userSubscriptions } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
 import { runRenewals } from '../../src/server/features/billing/billing-renewal.service';
 import { pricesFromConfig } from '../../src/server/features/billing/billing.wire';
@@ -18,10 +20,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** One instance's run of the renewal job at `at`. */
-const runAt = (at: string) =>
+const runAt = (at: string, payments = createSandboxPayments()) =>
   runRenewals({
     db: t.db,
-    payments: createSandboxPayments(),
+    payments,
     mailer: t.mailer,
     prices: pricesFromConfig(loadConfig({})),
     appUrl: APP_URL,
@@ -182,5 +184,32 @@ describe('the renewal job', () => {
     await runAt('2027-10-15T11:30:00Z');
     expect((await eventsOf(t, cancelled.id)).map((e) => e.kind)).toEqual(['charge', 'cancel']);
     expect((await eventsOf(t, lifetime.id)).map((e) => e.kind)).toEqual(['charge']);
+  });
+
+  it('renews the others when one charge cannot reach the provider, and retries that one later', async () => {
+    const unlucky = await subscribe(new Date('2026-09-20T12:00:00Z'), { sub_id: 12 });
+    const lucky = await subscribe(new Date('2026-09-20T12:00:00Z'), { sub_id: 12 });
+    const [row] = await t.db
+      .select({ customerId: userSubscriptions.providerCustomerId })
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.traineeId, unlucky.id));
+    const sandbox = createSandboxPayments();
+    const unreachable = {
+      ...sandbox,
+      charge: async (input: Parameters<typeof sandbox.charge>[0]) => {
+        if (input.customerId === row?.customerId) throw new Error('provider unreachable');
+        return sandbox.charge(input);
+      },
+    };
+    await expect(runAt('2026-10-20T11:30:00Z', unreachable)).rejects.toThrow(
+      '1 of 2 renewals failed',
+    );
+    expect((await eventsOf(t, lucky.id)).map((e) => e.kind)).toEqual(['charge', 'renewal']);
+    expect((await eventsOf(t, unlucky.id)).map((e) => e.kind)).toEqual(['charge']);
+    // Its claim is still held a few minutes later, then taken over.
+    await runAt('2026-10-20T11:35:00Z');
+    expect((await eventsOf(t, unlucky.id)).map((e) => e.kind)).toEqual(['charge']);
+    await runAt('2026-10-20T11:45:00Z');
+    expect((await eventsOf(t, unlucky.id)).map((e) => e.kind)).toEqual(['charge', 'renewal']);
   });
 });

@@ -353,6 +353,17 @@ describe('GET /api/v1/verify-coupon (no trailing slash)', () => {
     });
   });
 
+  it('limits how fast one trainee can try cards', async () => {
+    const carder = await createTrainee(t.db, { dateJoined: START });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await charge(t, carder.token, { sub_id: 12, token: 'tok_chargeDeclined' })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(402), 429]);
+  });
+
   it('limits how fast one trainee can try codes', async () => {
     const guesser = await createTrainee(t.db, { dateJoined: START });
     const statuses: number[] = [];

@@ -12,6 +12,7 @@ import { receiptMail } from './billing-emails';
 import { changePlan } from './billing-plan-change.service';
 import { ALREADY_SUBSCRIBED, startPlan, type Step } from './billing-subscribe.service';
 import {
+  consumePaymentAttempt,
   fingerprint,
   OTHER_PROVIDER,
   subscriptionView,
@@ -36,6 +37,7 @@ export async function chargePayment(
   ctx: BillingContext & { input: ChargePaymentRequest; mode: 'create' | 'update' },
 ): Promise<{ msg: string; subscription: UserSubscription }> {
   const { db, actor, input, now } = ctx;
+  await consumePaymentAttempt(ctx);
   const trainee = await findUserById(db, actor.id);
   if (!trainee) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
   const existing = await repo.findSubscription(db, actor.id);

@@ -45,7 +45,19 @@ export async function runRenewals(ctx: RenewalContext): Promise<number> {
     dueBy: new Date(ctx.now.getTime() + RENEWAL_LEAD_MINUTES * MINUTE),
     staleBefore: new Date(ctx.now.getTime() - STALE_CLAIM_MINUTES * MINUTE),
   });
-  for (const row of claimed) await renewClaimed(ctx, row);
+  // One subscription's trouble (the provider unreachable) must not hold up the others; its claim
+  // goes stale and a later run retries it with the same idempotency key.
+  const errors: unknown[] = [];
+  for (const row of claimed) {
+    try {
+      await renewClaimed(ctx, row);
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) {
+    throw new AggregateError(errors, `${errors.length} of ${claimed.length} renewals failed`);
+  }
   return claimed.length;
 }
 

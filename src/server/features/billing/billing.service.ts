@@ -36,6 +36,13 @@ export type BillingContext = BillingDeps & { actor: Actor; now: Date };
 const EVENTS_SHOWN = 50;
 /** Guessing coupon codes is slow: 30 checks per trainee in 15 minutes. */
 const COUPON_CHECKS = { limit: 30, windowSeconds: 15 * 60 };
+/** Trying card after card is slow too: 10 payment attempts per trainee in 15 minutes. */
+const PAYMENT_ATTEMPTS = { limit: 10, windowSeconds: 15 * 60 };
+
+/** Counts one payment attempt (a charge or a card change) against the trainee's limit. */
+export async function consumePaymentAttempt(ctx: BillingContext): Promise<void> {
+  await consumeRateLimit(ctx.db, `payment:${ctx.actor.id}`, PAYMENT_ATTEMPTS, ctx.now);
+}
 
 export const NO_SUBSCRIPTION = 'You have no subscription yet. Choose a plan first.';
 const LIFETIME_CANNOT_CANCEL = 'A Lifetime plan has nothing to cancel: it never renews.';
@@ -193,6 +200,7 @@ export async function changePaymentMethod(
   ctx: BillingContext & { token: string },
 ): Promise<string> {
   const { db, payments, now } = ctx;
+  await consumePaymentAttempt(ctx);
   const row = await repo.findSubscription(db, ctx.actor.id);
   if (!row) throw new AppError('BILLING_CONFLICT', NO_SUBSCRIPTION);
   const key = `payment-method:${row.id}:v${row.version}:${fingerprint([ctx.token])}`;
