@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
 import { ChargePaymentRequestSchema, VerifyCouponQuerySchema } from './billing.schema';
 
 describe('ChargePaymentRequestSchema', () => {
@@ -61,5 +62,18 @@ describe('VerifyCouponQuerySchema', () => {
   it('asks for a code when it is blank (SPEC §5)', () => {
     const parsed = VerifyCouponQuerySchema.safeParse({ coupon: '  ' });
     expect(parsed.error?.issues[0]?.message).toBe('Please enter a coupon code');
+  });
+});
+
+describe('payment errors', () => {
+  it('carry the message in `error` for the contract’s client and in `detail` for ours', () => {
+    const declined = new AppError('PAYMENT_FAILED', 'Your card was declined.');
+    expect(declined.status).toBe(402);
+    expect(declined.toBody()).toEqual({
+      error: 'Your card was declined.',
+      detail: 'Your card was declined.',
+      code: 'PAYMENT_FAILED',
+    });
+    expect(new AppError('BILLING_CONFLICT', 'x').status).toBe(409);
   });
 });

@@ -37,8 +37,9 @@ export type PaymentsPort = {
   }): Promise<PaymentResult<{ paymentMethodId: string; card: CardDetails }>>;
 
   /**
-   * Starts a renewing subscription. With `trialEnd` nothing is charged until then; otherwise
-   * `amountCents` (the first period, after any coupon; 0 charges nothing) is charged now.
+   * Starts a renewing subscription. `amountCents` is the first period's amount (after any coupon
+   * or credit; 0 charges nothing): charged now, or with `trialEnd` when the trial ends. Later
+   * periods cost `renewalAmountCents`.
    */
   createSubscription(input: {
     customerId: string;

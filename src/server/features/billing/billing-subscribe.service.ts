@@ -1,3 +1,4 @@
+// The steps of a charge-payment request: the card, the provider, our write, and compensation.
 import { trialEndsAt } from '../../../shared/billing/access';
 import type { ChargePaymentRequest } from '../../../shared/billing/billing.schema';
 import { applyCredit, priceAfterCoupon } from '../../../shared/billing/price';
@@ -9,8 +10,6 @@ import type { ReceiptKind } from './billing-emails';
 import { CHANGED_MEANWHILE, type BillingContext } from './billing.service';
 import * as repo from './billing.repository';
 import { priceOf } from './billing.wire';
-
-/** The steps of a charge-payment request: card, provider, our write, and compensation. */
 
 export const ALREADY_SUBSCRIBED =
   'You already have a subscription. Change it from your subscription page.';
@@ -90,18 +89,21 @@ export async function startPlan(ctx: BillingContext, step: Step): Promise<Writte
     };
     period = { start: now, end: null };
   } else {
-    const amountCents = trialEnd ? 0 : credit.amountCents;
     const created = await payments.createSubscription({
       ...common,
       planId: plan.id,
       period: plan.period,
-      amountCents,
+      amountCents: credit.amountCents,
       renewalAmountCents: price,
       trialEnd,
       idempotencyKey: `${step.key}:subscription`,
     });
     if (!created.ok) throw new AppError('PAYMENT_FAILED', created.message);
-    made = { chargeId: created.chargeId, externalId: created.subscriptionId, amountCents };
+    made = {
+      chargeId: created.chargeId,
+      externalId: created.subscriptionId,
+      amountCents: trialEnd ? 0 : credit.amountCents,
+    };
     period = { start: created.periodStart, end: created.periodEnd };
   }
 
