@@ -187,7 +187,11 @@ export async function cancelSubscription(ctx: BillingContext & { id: number }): 
     });
     return true;
   });
-  if (!done) throw new AppError('BILLING_CONFLICT', CHANGED_MEANWHILE);
+  if (!done) {
+    // Two cancellations at once: the other one did it.
+    const current = await repo.findSubscription(db, ctx.actor.id);
+    if (!current?.canceledAt) throw new AppError('BILLING_CONFLICT', CHANGED_MEANWHILE);
+  }
   return PAYMENT_MESSAGES.canceled;
 }
 
