@@ -9,12 +9,14 @@ import {
 import { z } from 'zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createPayments } from './adapters/payments/create-payments';
+import { createStripeWebhookReader } from './adapters/payments/stripe-webhook';
 import type { PaymentsPort } from './adapters/payments/payments.port';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { RENEWAL_INTERVAL_MINUTES, runRenewals } from './features/billing/billing-renewal.service';
+import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { pricesFromConfig } from './features/billing/billing.wire';
 import { contentRoutes } from './features/content/content.routes';
@@ -171,6 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(progressRoutes(deps));
   await app.register(reviewRoutes(deps));
   await app.register(billingRoutes(deps, payments));
+  if (payments.provider === 'stripe') {
+    const reader = createStripeWebhookReader(config);
+    await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));
+  }
 
   await registerClient(app, config.CLIENT_DIST);
   return app;

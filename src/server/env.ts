@@ -47,6 +47,8 @@ export const EnvSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Where the Stripe SDK sends requests; Stripe's own API unless set (tests use a local one). */
+    STRIPE_API_BASE: urlWithProtocols(['http', 'https']),
     PRICE_MONTHLY_CENTS: priceCents(1499),
     PRICE_YEARLY_CENTS: priceCents(14900),
     PRICE_LIFETIME_CENTS: priceCents(29900),

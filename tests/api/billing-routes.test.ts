@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { UNAUTHENTICATED, expectNoInternals } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -182,19 +181,6 @@ describe('GET /api/v1/subscription/', () => {
         '/api/v1/user-payment-details/',
         '/api/v1/verify-coupon',
       ]),
-    );
-  });
-
-  it('refuses to start with PAYMENTS=stripe until the Stripe adapter exists', async () => {
-    const config = loadConfig({
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      LOG_LEVEL: 'silent',
-    });
-    await expect(buildApp({ config, database: t.database })).rejects.toThrow(
-      'PAYMENTS=stripe: the Stripe adapter is not part of this version yet',
     );
   });
 });

@@ -482,3 +482,13 @@ export const billingEvents = pgTable(
     index('billing_events_trainee').on(t.traineeId, t.createdAt),
   ],
 );
+
+/**
+ * Stripe webhook events already applied: the primary key makes a replayed or retried delivery
+ * a no-op. Written in the same transaction as the event's effect.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
