@@ -13,12 +13,26 @@ export type RecordedRequest = {
 };
 
 type Json = Record<string, unknown>;
-type Card = { brand: string; last4: string; exp_month: number; exp_year: number };
+type Card = {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** Saved, but every charge is refused (Stripe's tok_chargeCustomerFail). */
+  failsCharges?: true;
+};
 
 const CARDS: Record<string, Card | 'declined'> = {
   tok_visa: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 },
   tok_mastercard: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2030 },
   tok_chargeDeclined: 'declined',
+  tok_chargeCustomerFail: {
+    brand: 'visa',
+    last4: '0341',
+    exp_month: 5,
+    exp_year: 2032,
+    failsCharges: true,
+  },
 };
 
 const DECLINE = {
@@ -39,6 +53,10 @@ export type FakeStripe = {
   invoices: Map<string, Json>;
   /** A renewal invoice for a subscription, as Stripe makes at the end of each period. */
   renew: (subscriptionId: string, period: { start: number; end: number }, amount: number) => string;
+  /** A renewal invoice the card refused. */
+  failRenewal: (subscriptionId: string, amount: number) => string;
+  /** Stripe ends the subscription (at its period end, or at once from the dashboard). */
+  end: (subscriptionId: string, endedAt: number) => void;
   close: () => Promise<void>;
 };
 
@@ -60,15 +78,21 @@ export async function startFakeStripe(firstPeriod: { start: string; end: string 
     livemode: false,
     card: { ...card, country: 'US', funding: 'credit' },
   });
-  const invoice = (subscriptionId: string, customer: string, amount: number, reason: string) => {
+  const invoice = (
+    subscriptionId: string,
+    customer: string,
+    amount: number,
+    reason: string,
+    paid = true,
+  ) => {
     const id = next('in');
     const value: Json = {
       id,
       object: 'invoice',
       customer,
-      status: 'paid',
+      status: paid ? 'paid' : 'open',
       amount_due: amount,
-      amount_paid: amount,
+      amount_paid: paid ? amount : 0,
       billing_reason: reason,
       last_finalization_error: null,
       parent: {
@@ -147,7 +171,28 @@ export async function startFakeStripe(firstPeriod: { start: string; end: string 
         },
       ];
     }
+    const failsCharges = (pm: string | undefined) => {
+      const card = methods.get(pm ?? '')?.card;
+      return card === 'declined' || card?.failsCharges === true;
+    };
+    if (method === 'POST' && resource === 'payment_intents' && !id) {
+      if (failsCharges(form.payment_method)) return [402, DECLINE];
+      return [
+        200,
+        {
+          id: next('pi'),
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount: Number(form.amount),
+          amount_received: Number(form.amount),
+          currency: form.currency,
+          customer: form.customer,
+          payment_method: form.payment_method,
+        },
+      ];
+    }
     if (method === 'POST' && resource === 'subscriptions' && !id) {
+      if (failsCharges(form.default_payment_method)) return [402, DECLINE];
       const subscriptionId = next('sub');
       const customer = form.customer ?? '';
       const first = invoice(subscriptionId, customer, 1499, 'subscription_create');
@@ -165,6 +210,14 @@ export async function startFakeStripe(firstPeriod: { start: string; end: string 
       );
       subscriptions.set(subscriptionId, subscription);
       return [200, { ...subscription, latest_invoice: first }];
+    }
+    if (method === 'POST' && resource === 'subscriptions' && id && subscriptions.has(id)) {
+      const updated = {
+        ...subscriptions.get(id),
+        cancel_at_period_end: form.cancel_at_period_end === 'true',
+      };
+      subscriptions.set(id, updated);
+      return [200, updated];
     }
     if (method === 'GET' && resource === 'subscriptions' && id && subscriptions.has(id)) {
       return [200, { ...subscriptions.get(id), latest_invoice: null }];
@@ -218,6 +271,23 @@ export async function startFakeStripe(firstPeriod: { start: string; end: string 
       subscriptions.set(subscriptionId, withPeriod(current, period));
       const made = invoice(subscriptionId, String(current.customer), amount, 'subscription_cycle');
       return String(made.id);
+    },
+    failRenewal(subscriptionId, amount) {
+      const current = subscriptions.get(subscriptionId);
+      if (!current) throw new Error(`no fake subscription ${subscriptionId}`);
+      const customer = String(current.customer);
+      subscriptions.set(subscriptionId, { ...current, status: 'past_due' });
+      return String(invoice(subscriptionId, customer, amount, 'subscription_cycle', false).id);
+    },
+    end(subscriptionId, endedAt) {
+      const current = subscriptions.get(subscriptionId);
+      if (!current) throw new Error(`no fake subscription ${subscriptionId}`);
+      subscriptions.set(subscriptionId, {
+        ...current,
+        status: 'canceled',
+        canceled_at: endedAt,
+        ended_at: endedAt,
+      });
     },
     close: async () => {
       server.closeAllConnections();

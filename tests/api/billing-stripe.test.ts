@@ -1,92 +1,37 @@
-import { and, eq, like } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails, stripeEvents, userSubscriptions } from '../../src/server/db/schema';
-import { createTrainee, type TestUser } from '../helpers/factories';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { startFakeStripe, type FakeStripe } from './billing-stripe-fake';
-import { charge, currentSubscription, eventsOf, START, storedFor } from './billing-support';
+import type { FakeStripe } from './billing-stripe-fake';
+import { FIRST, startStripeApp, subscribedTrainee } from './billing-stripe-support';
+import { charge, currentSubscription, eventsOf, storedFor } from './billing-support';
+import { createTrainee } from '../helpers/factories';
+import type { TestApp } from '../helpers/test-app';
 
-/** PAYMENTS=stripe against a local server playing Stripe's API (the SDK's host/port/protocol). */
-
-const WEBHOOK = '/api/v1/stripe-webhook/';
-const SECRET = 'whsec_test_fieldwork';
-const FIRST = { start: '2026-09-01T12:00:00.000Z', end: '2026-10-01T12:00:00.000Z' };
-const SECOND = { start: '2026-10-01T12:00:00.000Z', end: '2026-11-01T12:00:00.000Z' };
-const unix = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+/** PAYMENTS=stripe: the adapter's calls, checked at the HTTP boundary against a fake Stripe. */
 
 let t: TestApp;
 let fake: FakeStripe;
-// Only its webhook helpers are used: the header Stripe would sign a delivery with.
-const signer = new Stripe('sk_test_signer');
 
 beforeAll(async () => {
-  fake = await startFakeStripe(FIRST);
-  t = await createTestApp({
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fieldwork',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fieldwork',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
-  t.clock.now = START;
+  ({ t, fake } = await startStripeApp());
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
 });
 
-const requestsSince = (mark: number) => fake.requests.slice(mark);
-
-/** A Stripe event delivery, signed with `secret`. */
-function deliver(
-  event: { id: string; type: string; object: Record<string, unknown> },
-  secret = SECRET,
-) {
-  const payload = JSON.stringify({
-    id: event.id,
-    object: 'event',
-    type: event.type,
-    api_version: Stripe.API_VERSION,
-    created: unix(SECOND.start),
-    livemode: false,
-    data: { object: event.object },
-  });
-  return t.request({
-    method: 'POST',
-    url: WEBHOOK,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
-}
-
-async function subscribedTrainee(): Promise<{ trainee: TestUser; subscriptionId: string }> {
-  const trainee = await createTrainee(t.db);
-  const response = await charge(t, trainee.token, { sub_id: 12, token: 'tok_visa' });
-  expect(response.statusCode).toBe(201);
-  const subscriptionId = response.json().subscription.external_subscription_id;
-  return { trainee, subscriptionId };
-}
-
-const renewalMails = async (email: string) =>
-  t.db
-    .select({ id: outboxEmails.id })
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.toAddress, email), like(outboxEmails.subject, '%renewed%')));
+const callsSince = (mark: number) => fake.requests.slice(mark);
+const shape = (call: { method: string; path: string }) =>
+  `${call.method} ${call.path.replace(/_fake\d+/, '_*')}`;
 
 describe('PAYMENTS=stripe: paying through Stripe', () => {
-  it('charges Monthly: customer, card, price and subscription on Stripe, each write with an idempotency key', async () => {
+  it('charges Monthly: customer, card, price and subscription on Stripe, each write with its own idempotency key', async () => {
     const mark = fake.requests.length;
     const trainee = await createTrainee(t.db);
     const response = await charge(t, trainee.token, { sub_id: 12, token: 'tok_visa' });
     expect(response.statusCode).toBe(201);
     expect(response.json().msg).toBe('Successfully Charged for Subscription');
 
-    const calls = requestsSince(mark);
-    expect(calls.map((r) => `${r.method} ${r.path.replace(/_fake\d+/, '_*')}`)).toEqual([
+    const calls = callsSince(mark);
+    expect(calls.map(shape)).toEqual([
       'POST /v1/customers',
       'POST /v1/payment_methods',
       'POST /v1/payment_methods/pm_*/attach',
@@ -95,7 +40,7 @@ describe('PAYMENTS=stripe: paying through Stripe', () => {
       'POST /v1/subscriptions',
     ]);
     for (const call of calls) expect(call.idempotencyKey).toMatch(/\S{8,}/);
-    expect(new Set(calls.map((r) => r.idempotencyKey)).size).toBe(calls.length);
+    expect(new Set(calls.map((call) => call.idempotencyKey)).size).toBe(calls.length);
     const [customer, pm, , , price, subscription] = calls;
     expect(customer?.form).toMatchObject({ email: trainee.email, name: trainee.name });
     expect(pm?.form).toMatchObject({ type: 'card', 'card[token]': 'tok_visa' });
@@ -110,8 +55,7 @@ describe('PAYMENTS=stripe: paying through Stripe', () => {
       default_payment_method: expect.stringMatching(/^pm_fake/),
     });
 
-    const stored = await currentSubscription(t, trainee.token);
-    expect(stored).toMatchObject({
+    expect(await currentSubscription(t, trainee.token)).toMatchObject({
       external_subscription_id: expect.stringMatching(/^sub_fake/),
       status: 'active',
       expiry: FIRST.end,
@@ -125,9 +69,12 @@ describe('PAYMENTS=stripe: paying through Stripe', () => {
     expect(details.json()).toEqual({ last4: '4242', brand: 'visa', exp_month: 8, exp_year: 2031 });
   });
 
-  it('a declined card: 402 with Stripe’s message, nothing stored', async () => {
+  it.each([
+    ['when the card is saved', 'tok_chargeDeclined'],
+    ['when the subscription is charged', 'tok_chargeCustomerFail'],
+  ])('a card Stripe declines %s: 402 with Stripe’s message, nothing stored', async (_, token) => {
     const trainee = await createTrainee(t.db);
-    const response = await charge(t, trainee.token, { sub_id: 12, token: 'tok_chargeDeclined' });
+    const response = await charge(t, trainee.token, { sub_id: 12, token });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ detail: 'Your card was declined.' });
     expect(await storedFor(t, trainee.id)).toEqual({
@@ -137,117 +84,48 @@ describe('PAYMENTS=stripe: paying through Stripe', () => {
       isPaid: false,
     });
   });
-});
 
-describe('POST /api/v1/stripe-webhook/', () => {
-  it('a renewal: re-reads the invoice and subscription from Stripe, renews, records and mails a receipt', async () => {
-    const { trainee, subscriptionId } = await subscribedTrainee();
-    const invoiceId = fake.renew(
-      subscriptionId,
-      { start: unix(SECOND.start), end: unix(SECOND.end) },
-      1499,
-    );
+  it('charges Lifetime once with a confirmed PaymentIntent, and stores no Stripe subscription', async () => {
+    const trainee = await createTrainee(t.db);
     const mark = fake.requests.length;
-    // The body claims other figures: only what Stripe answers counts.
-    const response = await deliver({
-      id: 'evt_renewal_1',
-      type: 'invoice.paid',
-      object: {
-        id: invoiceId,
-        object: 'invoice',
-        amount_paid: 1,
-        billing_reason: 'subscription_cycle',
-      },
+    const response = await charge(t, trainee.token, { sub_id: 14, token: 'tok_mastercard' });
+    expect(response.statusCode).toBe(201);
+    const intent = callsSince(mark).find((call) => call.path === '/v1/payment_intents');
+    expect(intent?.idempotencyKey).toMatch(/\S{8,}/);
+    expect(intent?.form).toMatchObject({
+      amount: '29900',
+      currency: 'usd',
+      confirm: 'true',
+      off_session: 'true',
+      customer: expect.stringMatching(/^cus_fake/),
+      payment_method: expect.stringMatching(/^pm_fake/),
+    });
+    expect(callsSince(mark).some((call) => call.path === '/v1/subscriptions')).toBe(false);
+    expect(await currentSubscription(t, trainee.token)).toMatchObject({
+      is_lifetime: true,
+      external_subscription_id: null,
+      events: [{ kind: 'charge', amount: 29900, card_last4: '4444' }],
+    });
+    expect((await eventsOf(t, trainee.id))[0]?.providerRef).toMatch(/^pi_fake/);
+  });
+
+  it('cancels at the period end on Stripe', async () => {
+    const trainee = await subscribedTrainee(t);
+    const row = await currentSubscription(t, trainee.token);
+    const mark = fake.requests.length;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/modify-subscription/',
+      token: trainee.token,
+      payload: { id: row?.id },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ received: true });
-    expect(requestsSince(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
-      `GET /v1/invoices/${invoiceId}`,
-      `GET /v1/subscriptions/${subscriptionId}`,
-    ]);
-
-    expect(await currentSubscription(t, trainee.token)).toMatchObject({
-      status: 'active',
-      expiry: SECOND.end,
-    });
-    expect(await eventsOf(t, trainee.id)).toEqual([
-      expect.objectContaining({ kind: 'charge', amountCents: 1499 }),
-      expect.objectContaining({ kind: 'renewal', amountCents: 1499, providerRef: invoiceId }),
-    ]);
-    const receipt = await t.lastMailTo(trainee.email);
-    expect(receipt?.subject).toBe('Fieldwork Tracker: subscription renewed (Monthly)');
-    expect(receipt?.text).toContain('Card: ending in 4242');
-  });
-
-  it('a replayed event has no second effect: one renewal event, one receipt', async () => {
-    const { trainee, subscriptionId } = await subscribedTrainee();
-    const invoiceId = fake.renew(
-      subscriptionId,
-      { start: unix(SECOND.start), end: unix(SECOND.end) },
-      1499,
-    );
-    const event = { id: 'evt_replayed', type: 'invoice.paid', object: { id: invoiceId } };
-    expect((await deliver(event)).statusCode).toBe(200);
-    const after = await t.db
-      .select()
-      .from(userSubscriptions)
-      .where(eq(userSubscriptions.traineeId, trainee.id));
-    expect((await deliver(event)).statusCode).toBe(200);
-
-    expect(
-      await t.db
-        .select()
-        .from(userSubscriptions)
-        .where(eq(userSubscriptions.traineeId, trainee.id)),
-    ).toEqual(after);
-    expect((await eventsOf(t, trainee.id)).map((e) => e.kind)).toEqual(['charge', 'renewal']);
-    expect(await renewalMails(trainee.email)).toHaveLength(1);
-    expect(
-      await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_replayed')),
-    ).toHaveLength(1);
-  });
-
-  it('a bad signature: 400, nothing read from Stripe, nothing changed', async () => {
-    const { trainee, subscriptionId } = await subscribedTrainee();
-    const invoiceId = fake.renew(
-      subscriptionId,
-      { start: unix(SECOND.start), end: unix(SECOND.end) },
-      1499,
-    );
-    const before = await t.db
-      .select()
-      .from(userSubscriptions)
-      .where(eq(userSubscriptions.traineeId, trainee.id));
-    const mark = fake.requests.length;
-    const event = { id: 'evt_forged', type: 'invoice.paid', object: { id: invoiceId } };
-    const response = await deliver(event, 'whsec_someone_else');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ non_field_errors: ['The Stripe signature is not valid.'] });
-
-    const unsigned = await t.request({
-      method: 'POST',
-      url: WEBHOOK,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        id: 'evt_unsigned',
-        type: 'invoice.paid',
-        data: { object: { id: invoiceId } },
-      }),
-    });
-    expect(unsigned.statusCode).toBe(400);
-
-    expect(requestsSince(mark)).toEqual([]);
-    expect(
-      await t.db
-        .select()
-        .from(userSubscriptions)
-        .where(eq(userSubscriptions.traineeId, trainee.id)),
-    ).toEqual(before);
-    expect((await eventsOf(t, trainee.id)).map((e) => e.kind)).toEqual(['charge']);
-    expect(await renewalMails(trainee.email)).toHaveLength(0);
-    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_forged'))).toEqual(
-      [],
-    );
+    const calls = callsSince(mark);
+    expect(calls.map(shape)).toEqual(['POST /v1/subscriptions/sub_*']);
+    expect(calls[0]?.path).toBe(`/v1/subscriptions/${trainee.subscriptionId}`);
+    expect(calls[0]?.form).toEqual({ cancel_at_period_end: 'true' });
+    expect(calls[0]?.idempotencyKey).toMatch(/\S{8,}/);
+    expect(fake.subscriptions.get(trainee.subscriptionId)?.cancel_at_period_end).toBe(true);
   });
 
   it('leaves the other routes their JSON parsing (their validation still names the field)', async () => {

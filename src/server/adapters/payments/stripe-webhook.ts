@@ -17,7 +17,7 @@ export type StripeFact =
       invoiceId: string;
     }
   | { kind: 'payment_failed'; subscriptionId: string; amountCents: number; message: string }
-  | { kind: 'canceled'; subscriptionId: string; canceledAt: Date }
+  | { kind: 'canceled'; subscriptionId: string; canceledAt: Date; endedAt: Date }
   | { kind: 'refunded'; customerId: string; amountCents: number; chargeId: string }
   | { kind: 'ignored' };
 
@@ -95,11 +95,12 @@ export function createStripeWebhookReader(
         case 'customer.subscription.deleted': {
           const subscription = await stripe.subscriptions.retrieve(objectId);
           if (subscription.status !== 'canceled') return { kind: 'ignored' };
-          const when = subscription.canceled_at ?? subscription.ended_at;
+          const ended = subscription.ended_at ? at(subscription.ended_at) : new Date();
           return {
             kind: 'canceled',
             subscriptionId: subscription.id,
-            canceledAt: when ? at(when) : new Date(),
+            canceledAt: subscription.canceled_at ? at(subscription.canceled_at) : ended,
+            endedAt: ended,
           };
         }
         case 'charge.refunded': {

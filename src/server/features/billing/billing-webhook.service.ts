@@ -17,7 +17,8 @@ export type WebhookContext = {
 
 type Change = {
   values: Partial<repo.SubscriptionValues>;
-  event: Omit<repo.BillingEventValues, 'traineeId' | 'subscriptionId' | 'idempotencyKey'>;
+  /** Absent when our history already tells it (a cancellation the trainee made here). */
+  event?: Omit<repo.BillingEventValues, 'traineeId' | 'subscriptionId' | 'idempotencyKey'>;
   mail?: (updated: repo.SubscriptionRow) => MailMessage;
 };
 
@@ -60,12 +61,14 @@ export async function applyStripeEvent(
     const written = await repo.updateSubscription(tx, row, change.values, now);
     // Changed meanwhile: fail the delivery (rolling back the claim) so Stripe sends it again.
     if (!written) throw new Error(`subscription ${row.id} changed while applying ${event.id}`);
-    await repo.insertEvent(tx, {
-      ...change.event,
-      traineeId: row.traineeId,
-      subscriptionId: row.id,
-      idempotencyKey: `stripe:${event.id}`,
-    });
+    if (change.event) {
+      await repo.insertEvent(tx, {
+        ...change.event,
+        traineeId: row.traineeId,
+        subscriptionId: row.id,
+        idempotencyKey: `stripe:${event.id}`,
+      });
+    }
     return written;
   });
   if (!updated) return false;
@@ -135,9 +138,15 @@ function changeFor(
           }),
       };
     case 'canceled':
+      // Stripe ended it (at the period end we asked for, or at once from its dashboard): access
+      // runs to whichever comes first. Never deleted: the trainee may subscribe again.
       return {
-        values: { canceledAt: row.canceledAt ?? fact.canceledAt },
-        event: { ...common, kind: 'cancel' },
+        values: {
+          canceledAt: row.canceledAt ?? fact.canceledAt,
+          nextAttemptAt: null,
+          ...(row.expiry && fact.endedAt < row.expiry ? { expiry: fact.endedAt } : {}),
+        },
+        ...(row.canceledAt ? {} : { event: { ...common, kind: 'cancel' as const } }),
       };
     case 'refunded':
       return {
