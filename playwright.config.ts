@@ -1,9 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { findBrowser, thisMachine } from './scripts/browser';
 
 /**
- * End-to-end tests in the system's Chromium against the real server, which global setup starts
- * on a fresh embedded database with a real SMTP receiver (tests/e2e/support/global-setup.ts).
+ * End-to-end tests in Chromium against the real server, which global setup starts on a fresh
+ * embedded database with a real SMTP receiver (tests/e2e/support/global-setup.ts). The browser is
+ * the one `npm run test:browser` found or got (scripts/browser.ts: CHROMIUM_PATH, else the
+ * system's, else Playwright's own).
  */
+const browser = findBrowser(thisMachine());
+if (!browser) throw new Error('No Chromium for the end-to-end tests: run `npm run test:browser`.');
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -15,8 +21,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Deadlines, not waits: a passing test takes no longer for them. They are set for a loaded
+  // machine (two cores shared with other work), where an answer can take 10 s and an axe pass 15 s;
+  // the longest tests call test.slow() (three times this).
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
@@ -25,7 +34,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browser.path,
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,7 +1,9 @@
 // `npm run demo`: a trainee and a supervisor with a realistic year of fieldwork, so that a person
-// trying the product sees full screens. Run it while the server is stopped (PGlite is one process).
+// trying the product sees full screens. On the embedded database it refuses to run while the
+// server holds DATA_DIR (one process per PGlite folder), saying so in one line.
 import { and, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { experienceLogs, logHistory, users } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/env';
 import {
@@ -61,6 +63,8 @@ async function findOrCreateUser(
 }
 
 async function main(): Promise<void> {
+  // Ctrl-C exits through 'exit', which releases the DATA_DIR lock.
+  process.once('SIGINT', () => process.exit(130));
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -195,6 +199,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRouteHookHandler,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
@@ -24,11 +28,11 @@ import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { reviewRoutes } from './features/review/review.routes';
-import { sendDailyDigests } from './features/review/review.service';
+import { sendDailyDigests } from './features/review/review-digest.service';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
 
@@ -41,6 +45,8 @@ export type BuildAppOptions = {
   payments?: PaymentsPort;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is registered (the property tests enumerate the API with it). */
+  onRoute?: onRouteHookHandler;
 };
 
 /** Builds the whole application without listening (main.ts listens; tests inject). */
@@ -60,7 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: replyWithError,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,7 +6,7 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-/** A price in cents (docs/decisions/008: prices are configuration, not data). */
+/** A price in cents (docs/decisions/010: prices are configuration, not data). */
 const priceCents = (fallback: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { loadConfig } from './env';
 
 /** Starts the server and stops it gracefully: in-flight requests finish before exit. */
@@ -33,8 +34,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Another process holding DATA_DIR is a situation, not a bug: its one line says what to do.
   process.stderr.write(
-    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    error instanceof DataDirLockedError
+      ? `${error.message}\n`
+      : `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
 });

@@ -45,6 +45,7 @@ beforeAll(async () => {
       date_of_experience: '2026-03-02',
       experience_note: '=HYPERLINK("http://evil")',
       task: ['A.1', 'C.3'],
+      observation_hours: 0.75,
     },
     id,
   );
@@ -84,6 +85,8 @@ describe('CSV export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
+    // The observation's own duration (2027 standards) follows the Yes/No answer, in hours.
+    expect(rows[0]?.slice(13, 15)).toEqual(['Client observation', 'Observation hours']);
     expect(rows.slice(1)).toEqual([
       [
         '2026-03-02',
@@ -100,6 +103,7 @@ describe('CSV export', () => {
         '1',
         '2',
         'Yes',
+        '0.75',
         'Observation with a client',
         'A.1; C.3',
         '\'=HYPERLINK("http://evil")',
@@ -122,6 +126,7 @@ describe('CSV export', () => {
         '2',
         '',
         '',
+        '',
         'B.2',
         'Wrote the plan, then "reviewed"\nwith Zoë',
         'pending',
@@ -142,6 +147,7 @@ describe('CSV export', () => {
         '1',
         '2',
         'Yes',
+        '1',
         'Observation with a client',
         'C.3',
         "'+1 idea",

@@ -89,7 +89,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('accrued totals', () => {
-  it('sums all time and the month to date in the sidebar’s rows', async () => {
+  it('sums all time, and this month to date as `weekly` by default', async () => {
     const response = await t.request({
       method: 'GET',
       url: '/api/v1/get-accrued/',
@@ -106,7 +106,7 @@ describe('accrued totals', () => {
         supervision_contacts: 2,
         percent_supervision: 13.9,
       },
-      month_to_date: {
+      weekly: {
         experience_hours: 16,
         independent_hours: 13.5,
         supervised_hours: 2.5,
@@ -126,10 +126,23 @@ describe('accrued totals', () => {
       url: '/api/v1/get-accrued/?from_date=2026-02-01&to_date=2026-02-28',
       token: trainee.token,
     });
-    expect(range.json().month_to_date).toMatchObject({
-      experience_hours: 2,
-      unrestricted_hours: 1,
-      percent_unrestricted: 50,
+    expect(range.statusCode).toBe(200);
+    expect(range.json()).toMatchObject({
+      total: { experience_hours: 18 },
+      weekly: { experience_hours: 2, unrestricted_hours: 1, percent_unrestricted: 50 },
+      from_date: '2026-02-01',
+      to_date: '2026-02-28',
+    });
+    expect(range.json()).not.toHaveProperty('month_to_date');
+    const span = await t.request({
+      method: 'GET',
+      url: '/api/v1/get-accrued/?from_date=2026-02-10&to_date=2026-03-03',
+      token: trainee.token,
+    });
+    expect(span.json().weekly).toMatchObject({
+      experience_hours: 12,
+      supervised_hours: 2,
+      supervision_contacts: 2,
     });
     const empty = await t.request({
       method: 'GET',
@@ -167,6 +180,39 @@ describe('accrued totals', () => {
 
   it('answers 401 without a token', async () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/get-accrued/' })).statusCode).toBe(401);
+  });
+
+  it('documents `total` and `weekly` and the range in the OpenAPI document', async () => {
+    type Schema = {
+      properties?: Record<string, Schema>;
+      required?: string[];
+      description?: string;
+    };
+    type Operation = {
+      parameters: { name: string; description?: string }[];
+      responses: { 200: { content: { 'application/json': { schema: Schema } } } };
+    };
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get: Operation }>;
+    }>();
+    const operation = doc.paths['/api/v1/get-accrued/']?.get;
+    const schema = operation?.responses[200].content['application/json'].schema;
+    expect(schema?.required).toEqual(['total', 'weekly', 'from_date', 'to_date']);
+    expect(Object.keys(schema?.properties?.weekly?.properties ?? {})).toEqual([
+      'experience_hours',
+      'independent_hours',
+      'supervised_hours',
+      'unrestricted_hours',
+      'percent_unrestricted',
+      'supervision_contacts',
+      'percent_supervision',
+    ]);
+    expect(schema?.properties?.weekly?.description).toMatch(/this month to date/);
+    expect(operation?.parameters.map((parameter) => parameter.name)).toEqual([
+      'from_date',
+      'to_date',
+      'u_id',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestSubscriptions } from '../../src/server/db/schema';
-import { sendDailyDigests } from '../../src/server/features/review/review.service';
+import { sendDailyDigests } from '../../src/server/features/review/review-digest.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { lastCodeTo, signUp, supervisorSignup, verify } from '../helpers/accounts';
@@ -354,7 +354,7 @@ describe('review', () => {
       `/api/v1/get-accrued/?u_id=${trainee.id}&from_date=2026-03-01&to_date=2026-03-31`,
     );
     expect(accrued.statusCode).toBe(200);
-    expect(accrued.json().month_to_date.experience_hours).toBe(9);
+    expect(accrued.json().weekly.experience_hours).toBe(9);
     const grid = await asSupervisor('GET', `/api/v1/get-trainee-task/?u_id=${trainee.id}`);
     expect(
       grid

@@ -152,8 +152,6 @@ for (const viewport of VIEWPORTS) {
         if (visit.as) await signInAs(page, accounts[visit.as]);
         await page.goto(visit.path);
         await visit.ready(page);
-        // Let toasts and transitions settle so that axe sees the page as a person does.
-        await page.waitForTimeout(300);
         await expectAccessible(page);
         await expectNoHorizontalScroll(page);
         await page.screenshot({

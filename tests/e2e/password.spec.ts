@@ -1,7 +1,19 @@
+import type { Page } from '@playwright/test';
 import { waitForCode } from './support/mailbox';
 import { expect, failedRequestLog, signInAs, test } from './support/fixtures';
 
 const NEW_PASSWORD = 'a-brand-new-secret-9';
+
+/**
+ * Waits until the forgot-password page is shown, not only its address: the page is loaded on
+ * demand, and until it arrives the login page stays on screen with an Email field of its own,
+ * which would take the typing meant for this one.
+ */
+async function expectForgotPasswordPage(page: Page): Promise<void> {
+  await expect(
+    page.getByRole('heading', { name: 'Forgot your password?', level: 1 }),
+  ).toBeVisible();
+}
 
 test.describe('passwords', () => {
   test('a trainee who forgot the password resets it with the mailed code and signs in', async ({
@@ -12,6 +24,7 @@ test.describe('passwords', () => {
     await page.goto('/login/student');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password/);
+    await expectForgotPasswordPage(page);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     const since = Date.now();
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -53,6 +66,7 @@ test.describe('passwords', () => {
     const account = await newAccount('supervisor');
     await page.goto('/login/supervisor');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await expectForgotPasswordPage(page);
     // By keyboard: Enter in the field submits the form.
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     const since = Date.now();

@@ -10,6 +10,7 @@ import {
   expectNoHorizontalScroll,
   PASSWORD,
   signInAs,
+  signOut,
   SUPERVISOR_CREDENTIALS,
   test,
   uniqueEmail,
@@ -130,7 +131,7 @@ test.describe('supervisor review', () => {
     const invitation = await waitForMail(supervisorEmail, /invited you to review/, sentSince);
     const registerLink = linkIn(invitation, baseURL ?? '');
     expect(registerLink.pathname).toBe('/register/supervisor');
-    await page.evaluate(() => localStorage.clear());
+    await signOut(page);
     await page.goto(registerLink.pathname + registerLink.search);
     const email = page.getByRole('textbox', { name: 'Email', exact: true });
     await expect(email).toHaveValue(supervisorEmail);
@@ -231,9 +232,36 @@ test.describe('supervisor review', () => {
     ).toBeVisible();
     await page.getByRole('link', { name: /^View the log of Riley Resend/ }).click();
     await expect(page.getByText('early-learning programme')).toBeVisible();
+
+    // Before attesting it, the supervisor reads what changed since the flag, and who changed it.
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('heading', { level: 3 })).toHaveText([
+      'Edited and resent by Riley Resend',
+      'Flagged by Sam Invited',
+      'Created by Riley Resend',
+    ]);
+    await expect(
+      history.getByRole('row', { name: /^Experience Notes/ }).getByRole('cell'),
+    ).toHaveText([
+      'Ran a preference assessment',
+      'Ran a preference assessment in the early-learning programme.',
+    ]);
+    await expect(history.getByRole('row', { name: /^Flags/ }).getByRole('cell')).toHaveText([
+      '—',
+      'Experience Notes: Say which client programme this was.',
+    ]);
+    // Newest first: the resend put it back to pending; the flag had taken it from pending.
+    const statusRows = history.getByRole('row', { name: /^Status/ });
+    await expect(statusRows).toHaveCount(2);
+    await expect(statusRows.nth(0)).toHaveAccessibleName('Status flagged pending');
+    await expect(statusRows.nth(1)).toHaveAccessibleName('Status pending flagged');
+
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(page.getByText('Successfully approved!')).toBeVisible();
     await expect(page.getByText(/^Approved on /)).toBeVisible();
+    await expect(history.getByRole('heading', { level: 3 }).first()).toHaveText(
+      'Approved by Sam Invited',
+    );
     await page.getByRole('link', { name: `Back to ${dayName(today)}` }).click();
     await expect(
       page.getByRole('button', { name: `${dayName(today)}: approved logs`, exact: true }),
@@ -318,7 +346,7 @@ test.describe('supervisor review', () => {
     request,
     newAccount,
   }) => {
-    test.setTimeout(120_000);
+    test.slow(); // Fourteen axe passes.
     const supervisor = await newAccount('supervisor', { name: 'Avery Access' });
     const trainee = await newAccount('student', { name: 'Ari Accessible' });
     const today = browserToday();
@@ -370,8 +398,12 @@ test.describe('supervisor review', () => {
         name: 'log-details-flagged',
         as: supervisor,
         path: `/supervisor/log-details/${flaggedId}`,
-        ready: () =>
-          expect(page.getByText('Comment: It was the school, not the clinic.')).toBeVisible(),
+        ready: async () => {
+          await expect(page.getByText('Comment: It was the school, not the clinic.')).toBeVisible();
+          await expect(
+            page.getByRole('heading', { name: 'Flagged by Avery Access' }),
+          ).toBeVisible();
+        },
       },
       {
         name: 'trainees',
@@ -420,6 +452,9 @@ test.describe('supervisor review', () => {
           path: `.tmp/screenshots/review-${visit.name}-${viewport.tag}.png`,
           fullPage: true,
         });
+        // Signed out before the next visit: signInAs opens the app, which would otherwise start
+        // this account's requests and send them with the next account's token (a console 400).
+        await page.evaluate(() => localStorage.clear());
       }
     }
   });

@@ -24,9 +24,15 @@ export async function insertSupervisorRecord(
   return row.id;
 }
 
+function wholeWindowObservation(row: LogRow): number | null {
+  const isObserved = row.clientObservation === 'Yes' && row.individualOrGroup !== 'No supervision';
+  return isObserved && row.supervisedMinutes > 0 ? row.supervisedMinutes : null;
+}
+
 /**
  * Inserts `count` daily logs straight into the database (fast fixtures for big data sets):
- * 09:00–12:00, one hour individually supervised with an observation, 2 h unrestricted.
+ * 09:00–12:00, one hour individually supervised with an observation (the whole hour), 2 h
+ * unrestricted.
  */
 export async function insertDailyLogs(
   db: Db,
@@ -44,7 +50,7 @@ export async function insertDailyLogs(
   for (let offset = 0; offset < opts.count; offset += batch) {
     const rows: LogRow[] = [];
     for (let i = offset; i < Math.min(opts.count, offset + batch); i += 1) {
-      rows.push({
+      const row: LogRow = {
         traineeId: opts.traineeId,
         traineeSupervisorId: opts.traineeSupervisorId,
         experienceTypeId: 1,
@@ -65,7 +71,9 @@ export async function insertDailyLogs(
         supervisionContactId: 1,
         experienceNote: `Session ${i + 1}`,
         ...opts.overrides,
-      });
+      };
+      // An observation lasts the whole supervision unless the overrides say otherwise.
+      rows.push({ observationMinutes: wholeWindowObservation(row), ...row });
     }
     const inserted = await db
       .insert(experienceLogs)

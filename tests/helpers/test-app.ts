@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { createMailer, type Mailer } from '../../src/server/adapters/mail/mailer';
 import { buildApp } from '../../src/server/app';
 import type { Database, Db } from '../../src/server/db/client';
@@ -12,6 +12,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** Every route the app registered, in order (HEAD twins of GET routes included). */
+  routes: RouteOptions[];
   /** The outbox mailer the app sends with (for jobs a test runs directly). */
   mailer: Mailer;
   /** Moves the app's clock (starts at the real now). */
@@ -31,6 +33,8 @@ export type TestAppOptions = {
   mailer?: 'outbox' | 'config';
   /** Receives the app's log lines, written with the production logger settings. */
   logStream?: { write: (line: string) => void };
+  /** The level of the lines written to `logStream` (default 'info'). */
+  logLevel?: string;
 };
 
 /** Builds the real app on a fresh database, with the outbox mailer and a movable clock. */
@@ -52,13 +56,24 @@ export async function createTestApp(
     print: () => undefined,
   });
   const mailer = options.mailer === 'config' ? undefined : outbox;
-  const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
-  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger });
+  const logger = options.logStream
+    ? loggerOptions(options.logLevel ?? 'info', options.logStream)
+    : false;
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    now: () => clock.now,
+    logger,
+    onRoute: (route) => void routes.push(route),
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
+    routes,
     mailer: outbox,
     clock,
     request: ({ token, headers, ...options }) =>

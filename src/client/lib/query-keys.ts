@@ -39,6 +39,7 @@ export const queryKeys = {
     logs: (filters: { status?: string; month?: string; date?: string; traineeId?: number }) =>
       ['review', 'logs', filters] as const,
     log: (id: number) => ['review', 'log', id] as const,
+    logHistory: (id: number) => ['review', 'log-history', id] as const,
     trainees: ['review', 'trainees'] as const,
     supervisor: ['review', 'supervisor'] as const,
     /** Month sign-off states of a trainee; null is the signed-in trainee's own. */

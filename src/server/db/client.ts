@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The database every repository takes: PGlite and PostgreSQL answer the same drizzle API. */
@@ -69,12 +70,20 @@ function openPostgres(url: string): Database {
   };
 }
 
+/** An already-open PGlite is used as it is; a folder is first locked to this process. */
 async function openPglite(existing: PGlite | undefined, dataDir: string): Promise<Database> {
   let client = existing;
+  let lock: DataDirLock | undefined;
   if (!client) {
     const dir = `${dataDir.replace(/\/$/, '')}/pglite`;
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir });
+    lock = lockDataDir(dataDir);
+    try {
+      client = await PGlite.create({ dataDir: dir });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
   const owned = client;
   const db = drizzlePglite(owned, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -84,8 +93,9 @@ async function openPglite(existing: PGlite | undefined, dataDir: string): Promis
     ping: () => pingWith(db),
     close: async () => {
       if (!owned.closed) await owned.close();
+      lock?.release();
     },
-    // PGlite is one process's own database: nothing else can start against it.
+    // PGlite is one process's own database (the DATA_DIR lock sees to it).
     withStartupLock: (work) => work(),
   };
 }

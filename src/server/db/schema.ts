@@ -222,6 +222,8 @@ export const experienceLogs = pgTable(
     supervisedMinutes: integer().notNull(),
     independentMinutes: integer().notNull(),
     clientObservation: text({ enum: ['Yes', 'No'] }),
+    /** The observation's own duration (2027 standards); null when there was no observation. */
+    observationMinutes: integer(),
     supervisionContactId: integer(),
     experienceNote: text().notNull(),
     status: text({ enum: ['pending', 'approved', 'flagged'] })
@@ -238,6 +240,11 @@ export const experienceLogs = pgTable(
     index('experience_logs_trainee_date').on(t.traineeId, t.dateOfExperience),
     index('experience_logs_supervisor_date').on(t.traineeSupervisorId, t.dateOfExperience),
     index('experience_logs_status').on(t.status),
+    // An observation happens during the supervision: never longer than its window.
+    check(
+      'experience_logs_observation_within_supervision',
+      sql`${t.observationMinutes} is null or (${t.observationMinutes} > 0 and ${t.observationMinutes} <= ${t.supervisedMinutes})`,
+    ),
   ],
 );
 
@@ -332,7 +339,7 @@ export const digestSubscriptions = pgTable('digest_subscriptions', {
 
 /**
  * The plans the contract's client knows by id (3 Trial, hidden; 12 Monthly; 13 Yearly;
- * 14 Lifetime), seeded by the migration. Prices are configuration (docs/decisions/008).
+ * 14 Lifetime), seeded by the migration. Prices are configuration (docs/decisions/010).
  */
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: integer().primaryKey(),

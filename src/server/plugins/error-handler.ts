@@ -1,27 +1,41 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../../shared/errors';
+import { ID_BEYOND_RANGE } from '../../shared/wire/primitives';
 
 /**
  * The one place errors become responses, in the contract's shapes (ARCHITECTURE.md "API
  * contract"). A 5xx body never carries internals; the log line has them, with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
-      request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
-    }
-    return reply.status(appError.status).send(appError.toBody());
-  });
+  app.setErrorHandler(replyWithError);
+}
+
+/**
+ * Answers one error in the contract's shape. Also Fastify's `frameworkErrors`: a path that is not
+ * valid percent-encoded UTF-8 fails in the router, before any route or error handler is chosen.
+ */
+export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
+    request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
+  }
+  return reply.status(appError.status).send(appError.toBody());
 }
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path naming an id no row can have is a resource that is not there, as for any other id.
+    if (
+      error.validationContext === 'params' &&
+      error.validation.every((issue) => isIdBeyondRange(issue.params))
+    ) {
+      return new AppError('NOT_FOUND', 'Not found.');
+    }
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').split('/')[0];
@@ -51,4 +65,12 @@ function toAppError(error: FastifyError): AppError {
   if (status >= 400 && status < 500)
     return new AppError('INVALID', 'The request could not be read.');
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
+/** The mark `PathIdSchema` leaves on a well-formed id beyond any row's (the zod issue's params). */
+function isIdBeyondRange(params: Record<string, unknown>): boolean {
+  const custom = params.params;
+  return (
+    typeof custom === 'object' && custom !== null && Reflect.get(custom, ID_BEYOND_RANGE) === true
+  );
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isValidDate } from '../logs/time';
+import { safeText } from '../wire/primitives';
 
 /** The message every required field shows when empty (SPEC §5). */
 export const REQUIRED = '⋆Required';
@@ -10,22 +12,13 @@ export const INVALID_EMAIL = 'Invalid email format';
 export const INVALID_NUMBER = 'Not a valid number';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-// Control characters (a NUL cannot even be stored); tab and line breaks are text.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** A required text field: trimmed, '⋆Required' when empty. */
+/** A required text field: trimmed, '⋆Required' when empty, only storable characters. */
 export const requiredText = (max = 200) =>
-  z
-    .string({ error: REQUIRED })
+  safeText({ error: REQUIRED })
     .trim()
     .min(1, { error: REQUIRED, abort: true })
-    .max(max, { error: `Must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), {
-      error: 'Must not contain control characters',
-    });
+    .max(max, { error: `Must be at most ${max} characters` });
 
 /** Emails are compared case-insensitively: they are trimmed and lower-cased on the way in. */
 export const EmailSchema = requiredText(254)
@@ -33,22 +26,15 @@ export const EmailSchema = requiredText(254)
   .regex(EMAIL_PATTERN, { error: INVALID_EMAIL });
 
 /** A new password (sign-up, reset, change). Never trimmed: spaces are characters. */
-export const NewPasswordSchema = z
-  .string({ error: REQUIRED })
+export const NewPasswordSchema = safeText({ error: REQUIRED })
   .min(1, { error: REQUIRED, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
   .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG });
 
-/** A calendar date `YYYY-MM-DD` that exists. */
-export const CalendarDateSchema = requiredText(10).refine(isCalendarDate, {
+/** A calendar date `YYYY-MM-DD` that exists (year 1000 or later, as a log's date). */
+export const CalendarDateSchema = requiredText(10).refine(isValidDate, {
   error: '⋆Invalid date',
 });
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const BACB_ACCOUNT_PATTERN = /^BACB\d{6}$/;
 const BACB_CERTIFICATION_PATTERN = /^\d-\d{2}-\d{5}$/;
@@ -114,7 +100,7 @@ const termsAccepted = z
   .refine((value) => value, { error: TERMS_NOT_ACCEPTED });
 // Aborting on empty keeps the mismatch message away from a field that is simply missing.
 // No abort: the comparisons below run only once both fields hold text (`whenFilled`).
-const confirmPassword = z.string({ error: REQUIRED }).min(1, { error: REQUIRED });
+const confirmPassword = safeText({ error: REQUIRED }).min(1, { error: REQUIRED });
 
 /** The registration form: the wire fields plus the confirmation and the terms box. */
 export const TraineeSignupFormSchema = TraineeSignupRequestSchema.extend({
@@ -139,8 +125,7 @@ export type SupervisorSignupForm = z.input<typeof SupervisorSignupFormSchema>;
 /** POST /api/v1/login/: `username` is the email. `is_supervisor` names the login page's role. */
 export const LoginRequestSchema = z.object({
   username: EmailSchema,
-  password: z
-    .string({ error: REQUIRED })
+  password: safeText({ error: REQUIRED })
     .min(1, { error: REQUIRED, abort: true })
     .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
     .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG }),
@@ -177,8 +162,7 @@ export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
 /** POST /users/password/change/ (the form uses the same names). */
 export const ChangePasswordRequestSchema = z
   .object({
-    old_password: z
-      .string({ error: REQUIRED })
+    old_password: safeText({ error: REQUIRED })
       .min(1, { error: REQUIRED })
       .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG }),
     new_password1: NewPasswordSchema,

@@ -1,6 +1,6 @@
 /**
  * The subscription plans as the contract's client knows them (SPEC §2, §9): fixed ids, a period
- * each. Prices are configuration (docs/decisions/008-billing.md), so they are not here.
+ * each. Prices are configuration (docs/decisions/010-billing.md), so they are not here.
  */
 export const PLAN_IDS = { trial: 3, monthly: 12, yearly: 13, lifetime: 14 } as const;
 export type PlanId = (typeof PLAN_IDS)[keyof typeof PLAN_IDS];

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { TaskItemSchema } from '../reference/task-lists';
+import {
+  DATE_FORM_MESSAGE,
+  IdSchema,
+  IsoDateSchema,
+  MonthSchema,
+  safeText,
+} from '../wire/primitives';
 
 /** A flagged field's details (SPEC §3 `data`). */
 export const FlagInfoSchema = z.object({ flagged: z.boolean(), comment: z.string().optional() });
@@ -31,6 +38,12 @@ export const ExperienceLogSchema = z.object({
   supervised_hours: z.number(),
   independant_hours: z.number(),
   client_observation: z.enum(['Yes', 'No']).nullable(),
+  observation_hours: z
+    .number()
+    .nullable()
+    .describe(
+      'Decimal hours the supervisor observed the trainee with a client; null without an observation.',
+    ),
   supervision_contact: z.number().nullable(),
   supervision_contact_name: z.string().nullable(),
   task: z.array(TaskItemSchema),
@@ -66,16 +79,10 @@ export type LogHistoryEntry = z.infer<typeof LogHistoryEntrySchema>;
 /** GET /api/v1/experience-log/ filters. */
 export const LogListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'flagged']).optional(),
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' })
-    .optional(),
-  date_of_experience: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' })
-    .optional(),
+  month: MonthSchema.optional(),
+  date_of_experience: IsoDateSchema.optional(),
   /** A supervisor's filter: one trainee. */
-  u_id: z.coerce.number().int().positive().optional(),
+  u_id: IdSchema.optional(),
 });
 export type LogListQuery = z.infer<typeof LogListQuerySchema>;
 
@@ -84,8 +91,7 @@ export const LOG_RECOVERY_DAYS = 30;
 
 // An empty string means "no limit", as the dashboard's date inputs send it.
 const ExportDateSchema = z
-  .string()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Use the form YYYY-MM-DD' })
+  .union([z.literal(''), IsoDateSchema], { error: DATE_FORM_MESSAGE })
   .nullish()
   .transform((value) => value || undefined);
 
@@ -93,7 +99,7 @@ const ExportDateSchema = z
 export const LogExportRequestSchema = z
   .object({
     tasks: z
-      .array(z.string().max(10))
+      .array(safeText().max(10))
       .max(200)
       .nullish()
       .transform((value) => value ?? []),

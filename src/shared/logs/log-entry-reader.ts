@@ -3,6 +3,7 @@ import type { LogEntryWire } from './log-entry.schema';
 import { LOG_MESSAGES } from './log-messages';
 import { hoursToMinutes, parseTime } from './time';
 import { readNumber, readText } from './wire-values';
+import { INVALID_ID, MAX_ID } from '../wire/primitives';
 
 type WireField = keyof LogEntryWire;
 
@@ -16,6 +17,7 @@ export type NumberField =
   | 'experience_hours'
   | 'supervised_hours'
   | 'independant_hours'
+  | 'observation_hours'
   | 'supervision_contact';
 /** The wire fields that carry text. */
 export type TextField = Exclude<WireField, NumberField | 'trainee_supervisor' | 'task'>;
@@ -46,12 +48,13 @@ export function createFieldReader(
     fail,
     text,
     hasFailed: () => failed,
-    /** A reference id: '⋆Required' unless greater than 0 (SPEC §5). */
+    /** A reference id: '⋆Required' unless greater than 0 (SPEC §5); no row has one past MAX_ID. */
     id(field: NumberField): number | null {
       const value = readNumber(wire[field]);
       if (value.kind === 'invalid') fail(field, LOG_MESSAGES.notANumber);
       else if (value.kind === 'absent' || value.value <= 0) fail(field, REQUIRED);
       else if (!Number.isInteger(value.value)) fail(field, LOG_MESSAGES.notAWholeNumber);
+      else if (value.value > MAX_ID) fail(field, INVALID_ID);
       else return value.value;
       return null;
     },
@@ -62,6 +65,14 @@ export function createFieldReader(
       else if (value.kind === 'absent') fail(field, REQUIRED);
       else if (value.value < 0) fail(field, LOG_MESSAGES.negativeHours);
       else return hoursToMinutes(value.value);
+      return null;
+    },
+    /** Decimal hours as whole minutes, or null when left blank; never negative. */
+    optionalMinutes(field: NumberField): number | null {
+      const value = readNumber(wire[field]);
+      if (value.kind === 'invalid') fail(field, LOG_MESSAGES.notANumber);
+      else if (value.kind === 'value' && value.value < 0) fail(field, LOG_MESSAGES.negativeHours);
+      else if (value.kind === 'value') return hoursToMinutes(value.value);
       return null;
     },
     /** An 'HH:mm' time as minutes of the day. */

@@ -53,6 +53,7 @@ export const PARSED: LogEntryInput = {
   supervisedMinutes: 60,
   independentMinutes: 120,
   clientObservation: 'Yes',
+  observationMinutes: 60,
   supervisionContactId: 3,
   taskIds: ['A.1', 'B.2'],
   experienceNote: 'Ran a preference assessment',

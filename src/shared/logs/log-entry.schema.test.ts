@@ -68,6 +68,7 @@ describe('makeLogEntrySchema: a valid entry', () => {
       supervised_hours: -4,
       independant_hours: null,
       client_observation: 'Maybe',
+      observation_hours: 'all of it',
       supervision_contact: 0,
     });
     expect(schema.parse(payload)).toEqual({
@@ -79,6 +80,7 @@ describe('makeLogEntrySchema: a valid entry', () => {
       supervisedMinutes: 0,
       independentMinutes: 180,
       clientObservation: null,
+      observationMinutes: null,
       supervisionContactId: null,
     });
   });

@@ -11,8 +11,10 @@ import {
   supervisedHoursTooLong,
   unknownTask,
 } from './log-messages';
+import { ObservationHoursWireSchema, readObservation } from './observation';
 import { addDays, isValidDate } from './time';
 import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
+import { safeText } from '../wire/primitives';
 
 /** A log's review status (SPEC §4 "Log status"). */
 export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
@@ -55,8 +57,9 @@ export const LogEntryWireSchema = z.object({
   supervised_hours: WireNumberSchema,
   independant_hours: WireNumberSchema,
   client_observation: WireTextSchema,
+  observation_hours: ObservationHoursWireSchema,
   supervision_contact: WireNumberSchema,
-  task: z.array(z.string(), { error: 'Must be a list of task ids' }).nullish(),
+  task: z.array(safeText(), { error: 'Must be a list of task ids' }).nullish(),
   experience_note: WireTextSchema,
   newSupervisor: WireTextSchema,
   newSupervisorEmail: WireTextSchema,
@@ -86,6 +89,8 @@ export type LogEntryInput = {
   supervisedMinutes: number;
   independentMinutes: number;
   clientObservation: ClientObservationAnswer | null;
+  /** Minutes of observation with a client; null unless clientObservation is 'Yes'. */
+  observationMinutes: number | null;
   supervisionContactId: number | null;
   taskIds: string[];
   experienceNote: string;
@@ -225,6 +230,7 @@ type SupervisionFields = Pick<
   | 'supervisionStartMinute'
   | 'supervisionEndMinute'
   | 'clientObservation'
+  | 'observationMinutes'
   | 'supervisionContactId'
 >;
 
@@ -233,6 +239,7 @@ const NO_SUPERVISION: SupervisionFields = {
   supervisionStartMinute: null,
   supervisionEndMinute: null,
   clientObservation: null,
+  observationMinutes: null,
   supervisionContactId: null,
 };
 
@@ -282,11 +289,13 @@ function readSupervision(
       }
     }
   }
+  const observationMinutes = readObservation(read, { clientObservation, from, to });
   return {
     methodOfSupervision,
     supervisionStartMinute: from,
     supervisionEndMinute: to,
     clientObservation,
+    observationMinutes,
     supervisionContactId: contact,
   };
 }

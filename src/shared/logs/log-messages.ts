@@ -25,12 +25,18 @@ export const LOG_MESSAGES = {
   chooseIndividualOrGroup: 'Choose Individual, Group or No supervision',
   chooseMethod: 'Choose In Person or Virtual',
   chooseObservation: 'Choose Yes or No',
+  observationNotPositive: 'Observation time must be more than 0 (answer No if there was none)',
   noteTooLong: `Must be at most ${EXPERIENCE_NOTE_MAX_LENGTH} characters`,
 } as const;
 
 /** SPEC §5: supervised hours longer than the supervision window they were logged in. */
 export function supervisedHoursTooLong(windowMinutes: number): string {
   return `Value cannot be more than ${formatDuration(windowMinutes)}`;
+}
+
+/** An observation with a client longer than the supervision window it took place in. */
+export function observationLongerThanWindow(windowMinutes: number): string {
+  return `Observation cannot be longer than the supervision window (${formatDuration(windowMinutes)})`;
 }
 
 /** A task id the log names that is neither a 6th-edition (A.1) nor a 5th-edition (A-1) id. */

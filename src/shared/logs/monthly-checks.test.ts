@@ -147,6 +147,14 @@ describe('checkMonth', () => {
       'fail',
     ],
     [
+      '90 observation minutes, concentrated 2027',
+      'observation',
+      { observationMinutes: 90 },
+      '2027',
+      2,
+      'pass',
+    ],
+    [
       'group equal to individual',
       'individual-percent',
       { individualMinutes: 300, groupMinutes: 300, supervisedMinutes: 600 },
@@ -208,6 +216,7 @@ function createLogRow(overrides: Partial<MonthLogRow> = {}): MonthLogRow {
     unrestrictedMinutes: 120,
     individualOrGroup: 'Individual',
     clientObservation: 'No',
+    observationMinutes: null,
     supervisionContactId: 1,
     ...overrides,
   };
@@ -215,10 +224,16 @@ function createLogRow(overrides: Partial<MonthLogRow> = {}): MonthLogRow {
 
 describe('buildMonthTotals', () => {
   const logs = [
-    createLogRow({ clientObservation: 'Yes' }),
+    // An observation of 45 minutes within an hour of supervision.
+    createLogRow({ clientObservation: 'Yes', observationMinutes: 45 }),
     createLogRow({ individualOrGroup: 'Group', supervisedMinutes: 90, supervisionContactId: 2 }),
     // A phone call is logged supervision but not a contact.
-    createLogRow({ supervisionContactId: 5, supervisedMinutes: 30, clientObservation: 'Yes' }),
+    createLogRow({
+      supervisionContactId: 5,
+      supervisedMinutes: 30,
+      clientObservation: 'Yes',
+      observationMinutes: 30,
+    }),
     createLogRow({
       individualOrGroup: 'No supervision',
       supervisedMinutes: 0,
@@ -244,7 +259,7 @@ describe('buildMonthTotals', () => {
       unrestrictedMinutes: 360,
       contacts: 2,
       observations: 2,
-      observationMinutes: 90,
+      observationMinutes: 45 + 30,
       cumulativeTotalMinutes: 720 + 240 + 300,
       cumulativeUnrestrictedMinutes: 360 + 120 + 60,
     });

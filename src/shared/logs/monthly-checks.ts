@@ -19,7 +19,7 @@ export type MonthTotals = {
   contacts: number;
   /** Supervised logs with client_observation 'Yes'. */
   observations: number;
-  /** Supervised minutes of those logs. */
+  /** The observation minutes of those logs (2027 measures observation in minutes). */
   observationMinutes: number;
   cumulativeTotalMinutes: number;
   cumulativeUnrestrictedMinutes: number;
@@ -159,6 +159,8 @@ export type MonthLogRow = {
   unrestrictedMinutes: number;
   individualOrGroup: string;
   clientObservation: string | null;
+  /** The observation's own duration; null when there was none. */
+  observationMinutes: number | null;
   supervisionContactId: number | null;
 };
 
@@ -200,7 +202,7 @@ export function buildMonthTotals(
     if (countsAsContact(log.supervisionContactId)) totals.contacts += 1;
     if (log.clientObservation === 'Yes') {
       totals.observations += 1;
-      totals.observationMinutes += log.supervisedMinutes;
+      totals.observationMinutes += log.observationMinutes ?? 0;
     }
   }
   return totals;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../wire/primitives';
 
 /**
  * How the contract's client and an HTML form send numbers: a number, a numeric string, or ''/null
@@ -11,8 +12,8 @@ export const WireNumberSchema = z
 /** A wire number. */
 export type WireNumber = z.input<typeof WireNumberSchema>;
 
-/** Text on the wire: '' and null both mean "not filled in". */
-export const WireTextSchema = z.string({ error: 'Must be text' }).nullish();
+/** Text on the wire: '' and null both mean "not filled in"; only storable characters. */
+export const WireTextSchema = safeText({ error: 'Must be text' }).nullish();
 
 /** A wire number read: absent, not a number at all, or a finite number. */
 export type ReadNumber =

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RULE_SET_IDS } from '../logs/rule-sets';
+import { IdSchema, IsoDateSchema, MonthSchema } from '../wire/primitives';
 
 /** The sidebar's rows (SPEC §2, §3 "Accrued totals"): hours decimal, percentages 0–100. */
 export const AccruedTotalsSchema = z.object({
@@ -13,22 +14,32 @@ export const AccruedTotalsSchema = z.object({
 });
 export type AccruedTotals = z.infer<typeof AccruedTotalsSchema>;
 
-/** GET /api/v1/get-accrued/: all-time totals and the totals of a date range (month to date). */
+/**
+ * GET /api/v1/get-accrued/: all-time totals and the totals of a date range. The contract (SPEC §3,
+ * §7) calls the range's totals `weekly` whatever the range; by default it is this month to date.
+ */
 export const AccruedResponseSchema = z.object({
-  total: AccruedTotalsSchema,
-  month_to_date: AccruedTotalsSchema,
-  from_date: z.string(),
-  to_date: z.string(),
+  total: AccruedTotalsSchema.meta({ description: 'Totals of every log, all time.' }),
+  weekly: AccruedTotalsSchema.meta({
+    description:
+      'Totals of the logs dated from_date to to_date (by default this month to date: the first to the last day of the current month, since no log is dated later than today).',
+  }),
+  from_date: z.string().meta({ description: 'First day of the range (YYYY-MM-DD).' }),
+  to_date: z.string().meta({ description: 'Last day of the range (YYYY-MM-DD).' }),
 });
 export type AccruedResponse = z.infer<typeof AccruedResponseSchema>;
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
-
 /** Its query: an optional range (default: this month) and, for supervisors, the trainee. */
 export const AccruedQuerySchema = z.object({
-  from_date: DateSchema.optional(),
-  to_date: DateSchema.optional(),
-  u_id: z.coerce.number().int().positive().optional(),
+  from_date: IsoDateSchema.optional().meta({
+    description: 'First day of the `weekly` range; default the first day of this month.',
+  }),
+  to_date: IsoDateSchema.optional().meta({
+    description: 'Last day of the `weekly` range; default the last day of this month.',
+  }),
+  u_id: IdSchema.optional().meta({
+    description: "A supervisor's linked trainee (required for supervisors).",
+  }),
 });
 
 /** One requirement check on the wire. */
@@ -57,12 +68,7 @@ export const MonthValidationSchema = z.object({
 });
 export type MonthValidation = z.infer<typeof MonthValidationSchema>;
 
-export const MonthQuerySchema = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' })
-    .optional(),
-});
+export const MonthQuerySchema = z.object({ month: MonthSchema.optional() });
 
 /** GET /api/v1/get-trainee-task/: each documented task with its dates (the task grid's cells). */
 export const DocumentedTaskSchema = z.object({
@@ -77,7 +83,7 @@ export type DocumentedTask = z.infer<typeof DocumentedTaskSchema>;
 
 export const DocumentedTasksQuerySchema = z.object({
   month: MonthQuerySchema.shape.month,
-  u_id: z.coerce.number().int().positive().optional(),
+  u_id: IdSchema.optional(),
 });
 
 /** PUT /api/v1/rule-set/: the trainee's choice of standards; null returns to the default by date. */

@@ -1,7 +1,8 @@
 import { checkMonth, type CheckKey, type MonthTotals } from '../logs/monthly-checks';
 import { rulesFor, type RuleSet } from '../logs/rule-sets';
-import { formatHours, formatPercent } from '../logs/time';
+import { formatHours } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
+import { formatHoursBesideLimit, formatPercentBesideLimit, type Limit } from './beside-limit';
 
 /** '1 group hour', '2.5 hours': the figure with its noun, singular only for exactly one. */
 function hoursWord(minutes: number, adjective = ''): string {
@@ -127,10 +128,11 @@ export function adjustMonth(
     independent -= fromIndependent;
     // Only when supervision alone exceeds the maximum does any of it have to go.
     supervised -= excess - fromIndependent;
+    const max: Limit = { value: rules.maxMonthlyHours, bound: 'max' };
     remove(
       'above-maximum',
       excess,
-      `${formatHours(rawMinutes)} hours is above the monthly maximum of ${rules.maxMonthlyHours}: ` +
+      `${formatHoursBesideLimit(rawMinutes / 60, max)} hours is above the monthly maximum of ${max.value}: ` +
         `${hoursWord(excess, fromIndependent === excess ? 'independent ' : '')} removed`,
     );
   }
@@ -149,13 +151,14 @@ export function adjustMonth(
   const percent = rules.minSupervisionPercent;
   const total = independent + supervised;
   if (supervised * 100 < percent * total) {
+    const min: Limit = { value: percent, bound: 'min' };
     // The largest total at which the supervised minutes still make the percentage.
     const allowed = Math.floor((supervised * 100) / percent);
     const cut = total - allowed;
     remove(
       'supervision-percent',
       cut,
-      `supervision was ${formatPercent((supervised * 100) / total)} of hours (${percent}% required): ` +
+      `supervision was ${formatPercentBesideLimit((supervised * 100) / total, min)} of hours (${percent}% required): ` +
         `${hoursWord(cut, 'independent ')} removed`,
     );
     independent -= cut;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../accounts/account.schema';
+import { IdSchema, IsoDateSchema, MonthSchema, safeText } from '../wire/primitives';
 
 /** The fields a supervisor can flag, with the labels both sides show (wire names kept). */
 export const FLAGGABLE_FIELDS = [
@@ -41,22 +42,17 @@ export const REVIEW_MESSAGES = {
   invited: 'Invitation Sent!',
 } as const;
 
-const LogIdSchema = z.coerce
-  .number({ error: 'Not a valid id' })
-  .int()
-  .positive({ error: 'Not a valid id' });
-
 /** A flagged field: `true`, or `{ flagged, comment }` with the supervisor's note. */
 const FlagValueSchema = z.union([
   z.boolean(),
-  z.object({ flagged: z.boolean(), comment: z.string().trim().max(1000).optional() }),
+  z.object({ flagged: z.boolean(), comment: safeText().trim().max(1000).optional() }),
 ]);
 
 /** POST /api/v1/flag-log/: `{ log_id, is_approved }` or `{ log_id, is_flag: true, data }` (SPEC §7). */
 export const FlagLogRequestSchema = z.union([
-  z.object({ log_id: LogIdSchema, is_approved: z.literal(true) }),
+  z.object({ log_id: IdSchema, is_approved: z.literal(true) }),
   z.object({
-    log_id: LogIdSchema,
+    log_id: IdSchema,
     is_flag: z.literal(true),
     data: z
       .record(z.string(), FlagValueSchema)
@@ -64,7 +60,7 @@ export const FlagLogRequestSchema = z.union([
         error: 'Unknown field to flag',
       }),
     /** Optional comments per field, for clients that send `data` as booleans. */
-    comments: z.record(z.string(), z.string().trim().max(1000)).optional(),
+    comments: z.record(z.string(), safeText().trim().max(1000)).optional(),
   }),
 ]);
 export type FlagLogRequest = z.infer<typeof FlagLogRequestSchema>;
@@ -86,29 +82,26 @@ export function selectedFlags(
 
 /** POST /api/v1/approve-logs/: approve what the supervisor has seen, in one action. */
 export const BulkApproveRequestSchema = z.object({
-  u_id: LogIdSchema,
-  log_ids: z.array(LogIdSchema).min(1, { error: 'Choose the logs to approve' }).max(1000),
+  u_id: IdSchema,
+  log_ids: z.array(IdSchema).min(1, { error: 'Choose the logs to approve' }).max(1000),
 });
 
 /** POST /api/v1/reopen-log/. */
-export const LogIdRequestSchema = z.object({ log_id: LogIdSchema });
+export const LogIdRequestSchema = z.object({ log_id: IdSchema });
 
 /** POST /api/v1/remove-user/ and /restore-user/. */
-export const TraineeIdRequestSchema = z.object({ u_id: LogIdSchema });
+export const TraineeIdRequestSchema = z.object({ u_id: IdSchema });
 
 /** POST /api/v1/send-supervisor-invitation/. */
 export const InvitationRequestSchema = z.object({ supervisor_email: EmailSchema });
 
-const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use the form YYYY-MM' });
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
-
 /** POST /api/v1/month-signoff/ and /month-signoff/reopen/. */
-export const MonthSignoffRequestSchema = z.object({ u_id: LogIdSchema, month: MonthSchema });
+export const MonthSignoffRequestSchema = z.object({ u_id: IdSchema, month: MonthSchema });
 
 /** GET /api/v1/get-dates/. */
 export const DatesQuerySchema = z.object({
-  start_date: DateSchema,
-  end_date: DateSchema,
+  start_date: IsoDateSchema,
+  end_date: IsoDateSchema,
   status: z.enum(['pending', 'approved', 'flagged']).optional(),
 });
 export const DatesResponseSchema = z.object({

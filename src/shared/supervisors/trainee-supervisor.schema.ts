@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { EmailSchema, requiredText } from '../accounts/account.schema';
+import { safeText } from '../wire/primitives';
 
 /** POST /api/v1/trainee-supervisors/ and the Add Supervisor dialog (SPEC §5). */
 export const TraineeSupervisorInputSchema = z.object({
   name: requiredText(150),
-  lastname: z.string().trim().max(150).optional().default(''),
+  lastname: safeText().trim().max(150).optional().default(''),
   email: EmailSchema,
 });
 export type TraineeSupervisorInput = z.infer<typeof TraineeSupervisorInputSchema>;
@@ -13,7 +14,7 @@ export type TraineeSupervisorForm = z.input<typeof TraineeSupervisorInputSchema>
 /** PATCH /api/v1/trainee-supervisors/{id}/: any of the fields. */
 export const TraineeSupervisorPatchSchema = z.object({
   name: requiredText(150).optional(),
-  lastname: z.string().trim().max(150).optional(),
+  lastname: safeText().trim().max(150).optional(),
   email: EmailSchema.optional(),
 });
 

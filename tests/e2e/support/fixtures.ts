@@ -70,9 +70,19 @@ export async function createAccount(
   return { role, name, email, password, token: body.token, user: body.user };
 }
 
+/**
+ * Opens a document of the app's origin that runs none of the app (its icon), so that the session
+ * can change while no page uses it. From a page of the app, '/' included (it sends a signed-in
+ * person to their area), requests still under way would go out with the next person's token and
+ * be refused.
+ */
+async function leaveTheApp(page: Page): Promise<void> {
+  await page.goto('/favicon.svg');
+}
+
 /** Puts an account's session into the browser, as a sign-in through the form would. */
 export async function signInAs(page: Page, account: Account): Promise<void> {
-  await page.goto('/');
+  await leaveTheApp(page);
   await page.evaluate(
     ({ token, user }) => {
       localStorage.setItem('token', token);
@@ -82,8 +92,45 @@ export async function signInAs(page: Page, account: Account): Promise<void> {
   );
 }
 
-/** Fails on serious or critical accessibility violations, naming each one. */
+/** Forgets the browser's session and everything else the app stored. */
+export async function signOut(page: Page): Promise<void> {
+  await leaveTheApp(page);
+  await page.evaluate(() => localStorage.clear());
+}
+
+/**
+ * Waits until nothing on the page moves: no CSS transition or finite animation running, checked
+ * two frames after the last change so that one about to start is seen. Infinite ones (spinners)
+ * never end and are not waited for.
+ */
+export async function expectStill(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          await frame();
+          await frame();
+          return document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' &&
+                Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+            )
+            .map((animation) => animation.constructor.name);
+        }),
+      { message: 'animations still running' },
+    )
+    .toEqual([]);
+}
+
+/**
+ * Fails on serious or critical accessibility violations, naming each one. Axe looks once the
+ * page is still, as a person reads it (a fading dialog has no final colours yet).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await expectStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -118,6 +165,12 @@ type WorkerFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Each test's browser is a person of its own, at an address of its own: the per-address limits
+  // (sign-up, codes, login) then count one test's requests, not the whole suite's.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    await use(clientAddress());
+  },
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -133,7 +186,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ page, consoleGuard }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // Not the app's: Chromium asks for /favicon.ico on a document without an icon of its own,
+      // such as the one leaveTheApp opens.
+      const iconProbe = message.location().url.endsWith('/favicon.ico');
+      if (message.type() === 'error' && !iconProbe) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
     await use(page);

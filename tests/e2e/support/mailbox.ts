@@ -39,7 +39,7 @@ export async function waitForCode(
           throw new Error('the code is not in the mail text');
         return code;
       },
-      { message: `a ${kind} mail to ${email}`, timeout: 15_000 },
+      { message: `a ${kind} mail to ${email}` },
     )
     .toMatch(/^\d{6}$/);
   if (!code) throw new Error('unreachable: no code');
@@ -61,7 +61,7 @@ export async function waitForMail(
           .findLast((m) => subject.test(m.subject));
         return found?.subject;
       },
-      { message: `a mail to ${email} with subject ${subject}`, timeout: 15_000 },
+      { message: `a mail to ${email} with subject ${subject}` },
     )
     .toMatch(subject);
   if (!found) throw new Error('unreachable: no mail');

@@ -20,8 +20,8 @@ const SignLogsPage = lazy(() =>
   })),
 );
 const LogDetailsPage = lazy(() =>
-  import('../../features/review/components/log-details-page').then((m) => ({
-    default: m.LogDetailsPage,
+  import('../pages/supervisor-log-details-page').then((m) => ({
+    default: m.SupervisorLogDetailsPage,
   })),
 );
 const PendingLogsPage = lazy(() =>

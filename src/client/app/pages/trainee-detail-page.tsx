@@ -96,7 +96,7 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
                 <AccruedTable
                   id="trainee-accrued-month"
                   title="Month to Date"
-                  totals={accrued.data?.month_to_date}
+                  totals={accrued.data?.weekly}
                 />
               </Stack>
             )}

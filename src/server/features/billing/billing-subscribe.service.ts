@@ -21,7 +21,7 @@ export type Step = {
   plan: repo.PlanRow;
   coupon: repo.CouponRow | null;
   input: ChargePaymentRequest;
-  /** Ties every provider write of this request together (docs/decisions/008). */
+  /** Ties every provider write of this request together (docs/decisions/010). */
   key: string;
 };
 /** What the provider did, so that it can be undone if our write loses a race. */

@@ -5,7 +5,7 @@ import { applyCredit, centsToDollars, priceAfterCoupon } from '../../../shared/b
 import type { Config } from '../../env';
 import type { CouponRow, PlanRow, SubscriptionRow } from './billing.repository';
 
-/** Prices in cents by plan id: configuration (docs/decisions/008), read when answering. */
+/** Prices in cents by plan id: configuration (docs/decisions/010), read when answering. */
 export type PlanPrices = Record<number, number>;
 
 export function pricesFromConfig(

@@ -1,35 +1,24 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notExists,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { experienceLogs, logTasks } from '../../db/schema';
 import {
-  experienceLogs,
-  experienceTypes,
-  logHistory,
-  logTasks,
-  settings,
-  supervisionContacts,
-  removedTrainees,
-  traineeSupervisors,
-  users,
-  type FieldChanges,
-} from '../../db/schema';
+  filterConditions,
+  selectRecords,
+  toRecord,
+  type LogFilters,
+  type LogRecord,
+  type LogRow,
+} from './logs.records.repository';
 
-export type LogRow = typeof experienceLogs.$inferSelect;
+/*
+ * The trainee's own logs: reads scoped to the trainee, and every write. How a log is read, its
+ * history, the export pages and the supervisor's scope live beside this file; what other modules
+ * use of them is exported from here, the feature's repository.
+ */
+export type { LogFilters, LogRecord, LogRow } from './logs.records.repository';
+export { addHistory, listHistory, type HistoryAction } from './logs.history.repository';
+export { listExportPage, type ExportCursor, type ExportFilter } from './logs.export.repository';
+export { listForSupervisor, supervisedBy } from './logs.supervisor.repository';
 
 /** The columns a trainee writes (everything but identity, status and timestamps). */
 export type LogValues = Pick<
@@ -50,85 +39,10 @@ export type LogValues = Pick<
   | 'supervisedMinutes'
   | 'independentMinutes'
   | 'clientObservation'
+  | 'observationMinutes'
   | 'supervisionContactId'
   | 'experienceNote'
 >;
-
-/** A log with what the API shows beside it: names, task ids, the linked supervisor account. */
-export type LogRecord = LogRow & {
-  traineeName: string;
-  experienceTypeName: string | null;
-  settingName: string | null;
-  supervisorName: string;
-  supervisorLastname: string;
-  supervisorUserId: number | null;
-  supervisionContactName: string | null;
-  taskIds: string[];
-};
-
-const taskIdsColumn = sql<
-  string[]
->`coalesce((select array_agg(${logTasks.taskId} order by ${logTasks.position}) from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id}), '{}')`;
-
-function selectRecords(db: Db) {
-  return db
-    .select({
-      log: experienceLogs,
-      traineeName: users.name,
-      experienceTypeName: experienceTypes.name,
-      settingName: settings.name,
-      supervisorName: traineeSupervisors.name,
-      supervisorLastname: traineeSupervisors.lastname,
-      supervisorUserId: traineeSupervisors.supervisorUserId,
-      supervisionContactName: supervisionContacts.contact,
-      taskIds: taskIdsColumn,
-    })
-    .from(experienceLogs)
-    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .leftJoin(experienceTypes, eq(experienceTypes.id, experienceLogs.experienceTypeId))
-    .leftJoin(settings, eq(settings.id, experienceLogs.settingId))
-    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId));
-}
-
-type SelectedRecord = Awaited<ReturnType<ReturnType<typeof selectRecords>['where']>>[number];
-
-function toRecord(row: SelectedRecord): LogRecord {
-  return {
-    ...row.log,
-    traineeName: row.traineeName,
-    experienceTypeName: row.experienceTypeName,
-    settingName: row.settingName,
-    supervisorName: row.supervisorName,
-    supervisorLastname: row.supervisorLastname,
-    supervisorUserId: row.supervisorUserId,
-    supervisionContactName: row.supervisionContactName,
-    taskIds: row.taskIds,
-  };
-}
-
-export type LogFilters = {
-  status?: LogRow['status'] | undefined;
-  /** 'YYYY-MM' */
-  month?: string | undefined;
-  date?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-};
-
-function filterConditions(filters: LogFilters): (SQL | undefined)[] {
-  const monthStart = filters.month ? `${filters.month}-01` : undefined;
-  return [
-    filters.status ? eq(experienceLogs.status, filters.status) : undefined,
-    filters.date ? eq(experienceLogs.dateOfExperience, filters.date) : undefined,
-    monthStart ? gte(experienceLogs.dateOfExperience, monthStart) : undefined,
-    monthStart
-      ? lt(experienceLogs.dateOfExperience, sql`(${monthStart}::date + interval '1 month')::date`)
-      : undefined,
-    filters.from ? gte(experienceLogs.dateOfExperience, filters.from) : undefined,
-    filters.to ? lte(experienceLogs.dateOfExperience, filters.to) : undefined,
-  ];
-}
 
 /** The trainee's live logs, newest first. */
 export async function listForTrainee(
@@ -307,123 +221,4 @@ export async function restore(
     )
     .returning({ id: experienceLogs.id });
   return rows.length === 1;
-}
-
-export type HistoryAction = (typeof logHistory.$inferInsert)['action'];
-
-export async function addHistory(
-  db: Db,
-  entry: {
-    logId: number;
-    actorId: number;
-    action: HistoryAction;
-    changes: FieldChanges;
-    now: Date;
-  },
-): Promise<void> {
-  await db.insert(logHistory).values({
-    logId: entry.logId,
-    actorId: entry.actorId,
-    action: entry.action,
-    changes: entry.changes,
-    createdAt: entry.now,
-  });
-}
-
-/** A log's history, oldest first, with who did each step. */
-export function listHistory(db: Db, logId: number) {
-  return db
-    .select({
-      id: logHistory.id,
-      action: logHistory.action,
-      changes: logHistory.changes,
-      createdAt: logHistory.createdAt,
-      actorId: logHistory.actorId,
-      actorName: users.name,
-    })
-    .from(logHistory)
-    .leftJoin(users, eq(users.id, logHistory.actorId))
-    .where(eq(logHistory.logId, logId))
-    .orderBy(asc(logHistory.createdAt), asc(logHistory.id));
-}
-
-export type ExportFilter = {
-  from?: string | undefined;
-  to?: string | undefined;
-  taskIds: readonly string[];
-};
-export type ExportCursor = { date: string; startMinute: number; id: number };
-
-/**
- * One page of the trainee's live logs for an export, oldest first, after `cursor` (keyset
- * pagination: the export streams page by page and never holds every log in memory).
- */
-export async function listExportPage(
-  db: Db,
-  traineeId: number,
-  filter: ExportFilter,
-  cursor: ExportCursor | null,
-  limit: number,
-): Promise<LogRecord[]> {
-  const rows = await selectRecords(db)
-    .where(
-      and(
-        eq(experienceLogs.traineeId, traineeId),
-        isNull(experienceLogs.deletedAt),
-        ...filterConditions({ from: filter.from, to: filter.to }),
-        filter.taskIds.length > 0
-          ? sql`exists (select 1 from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id} and ${logTasks.taskId} in (${sql.join(
-              filter.taskIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}))`
-          : undefined,
-        cursor
-          ? sql`(${experienceLogs.dateOfExperience}, ${experienceLogs.startMinute}, ${experienceLogs.id}) > (${cursor.date}::date, ${cursor.startMinute}, ${cursor.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(
-      asc(experienceLogs.dateOfExperience),
-      asc(experienceLogs.startMinute),
-      asc(experienceLogs.id),
-    )
-    .limit(limit);
-  return rows.map(toRecord);
-}
-
-/**
- * The scope of every supervisor query: live logs whose supervisor record is linked to this
- * account, of trainees the supervisor has not removed. Needs trainee_supervisors joined.
- */
-export function supervisedBy(supervisorId: number): SQL | undefined {
-  return and(
-    eq(traineeSupervisors.supervisorUserId, supervisorId),
-    isNull(experienceLogs.deletedAt),
-    notExists(
-      sql`(select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${experienceLogs.traineeId})`,
-    ),
-  );
-}
-
-/** The supervisor's visible logs with the filters, newest first. */
-export async function listForSupervisor(
-  db: Db,
-  supervisorId: number,
-  filters: LogFilters & { traineeId?: number | undefined; ids?: readonly number[] | undefined },
-): Promise<LogRecord[]> {
-  const rows = await selectRecords(db)
-    .where(
-      and(
-        supervisedBy(supervisorId),
-        ...filterConditions(filters),
-        filters.traineeId ? eq(experienceLogs.traineeId, filters.traineeId) : undefined,
-        filters.ids ? inArray(experienceLogs.id, [...filters.ids]) : undefined,
-      ),
-    )
-    .orderBy(
-      desc(experienceLogs.dateOfExperience),
-      desc(experienceLogs.startMinute),
-      desc(experienceLogs.id),
-    );
-  return rows.map(toRecord);
 }

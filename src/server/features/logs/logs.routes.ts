@@ -9,6 +9,7 @@ import {
   LogListQuerySchema,
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
+import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import * as review from '../review/review.service';
@@ -16,7 +17,6 @@ import { exportLogsCsv } from './logs.export';
 import * as service from './logs.service';
 
 const tags = ['logs'];
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
 /** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
 const UpdateBodySchema = z.union([
@@ -138,19 +138,25 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => service.restoreLog({ ...ctx(request), id: request.params.id }),
     );
 
+    // A trainee reads their own logs' history; a supervisor their linked trainees' (they attest it).
     app.get(
       '/api/v1/experience-log/:id/history/',
       {
-        onRequest: guard.trainee,
+        onRequest: guard.user,
         schema: {
           tags,
           params: IdParamsSchema,
           response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) },
         },
       },
-      async (request) => ({
-        results: await service.getLogHistory({ ...ctx(request), id: request.params.id }),
-      }),
+      async (request) => {
+        const actor = requireActor(request);
+        const logId = request.params.id;
+        const results = actor.isSupervisor
+          ? await review.getSupervisorLogHistory({ db, actor, now: deps.now(), logId })
+          : await service.getLogHistory({ ...ctx(request), id: logId });
+        return { results };
+      },
     );
   };
 }

@@ -116,6 +116,7 @@ async function resolveEntry(
     supervisedMinutes: entry.supervisedMinutes,
     independentMinutes: entry.independentMinutes,
     clientObservation: entry.clientObservation,
+    observationMinutes: entry.observationMinutes,
     supervisionContactId: entry.supervisionContactId,
     experienceNote: entry.experienceNote,
   };

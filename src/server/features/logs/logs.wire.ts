@@ -17,6 +17,7 @@ export function taskItemOf(id: string): TaskItem {
 }
 
 const timeOrNull = (minute: number | null) => (minute === null ? null : formatTime(minute));
+const hoursOrNull = (minutes: number | null) => (minutes === null ? null : minutesToHours(minutes));
 
 /** A stored log in the contract's shape (SPEC §3). Hours are actual hours, never ×1.33. */
 export function toExperienceLog(record: LogRecord): ExperienceLog {
@@ -44,6 +45,7 @@ export function toExperienceLog(record: LogRecord): ExperienceLog {
     supervised_hours: minutesToHours(record.supervisedMinutes),
     independant_hours: minutesToHours(record.independentMinutes),
     client_observation: record.clientObservation,
+    observation_hours: hoursOrNull(record.observationMinutes),
     supervision_contact: record.supervisionContactId,
     supervision_contact_name: record.supervisionContactName,
     task: record.taskIds.map(taskItemOf),
@@ -76,6 +78,7 @@ export function snapshotOf(values: LogValues, taskIds: readonly string[]): Recor
     supervised_hours: minutesToHours(values.supervisedMinutes),
     independant_hours: minutesToHours(values.independentMinutes),
     client_observation: values.clientObservation,
+    observation_hours: hoursOrNull(values.observationMinutes),
     supervision_contact: values.supervisionContactId,
     task: [...taskIds],
     experience_note: values.experienceNote,

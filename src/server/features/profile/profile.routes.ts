@@ -5,18 +5,12 @@ import {
   SupervisorProfileUpdateRequestSchema,
   UserSchema,
 } from '../../../shared/accounts/account.schema';
+import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor } from '../../plugins/auth';
 import * as service from './profile.service';
 
 const tags = ['profile'];
-const INVALID_ID = 'Not a valid id';
-const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: INVALID_ID })
-    .int({ error: INVALID_ID })
-    .positive({ error: INVALID_ID }),
-});
 
 /** The signed-in person's profile (SPEC §7 Profile). */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {

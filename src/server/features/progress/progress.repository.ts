@@ -36,8 +36,9 @@ const totalsColumns = {
   // A phone call is not a contact (the contact kind says whether it counts).
   contacts: sql<number>`(count(*) filter (where ${isSupervised} and coalesce(${supervisionContacts.countsAsContact}, false)))::int`,
   observations: sql<number>`(count(*) filter (where ${isSupervised} and ${experienceLogs.clientObservation} = 'Yes'))::int`,
+  // Each observation's own duration (a log's observation is at most its supervision window).
   observationMinutes: sumInt(
-    sql`case when ${isSupervised} and ${experienceLogs.clientObservation} = 'Yes' then ${experienceLogs.supervisedMinutes} else 0 end`,
+    sql`case when ${isSupervised} and ${experienceLogs.clientObservation} = 'Yes' then coalesce(${experienceLogs.observationMinutes}, 0) else 0 end`,
   ),
   logs: sql<number>`count(*)::int`,
 };

@@ -48,7 +48,10 @@ function toAccrued(totals: repo.MinuteTotals): AccruedTotals {
   };
 }
 
-/** All-time and range totals of a trainee's logs (every status; deleted logs excluded). */
+/**
+ * All-time and range totals of a trainee's logs (every status; deleted logs excluded). The range
+ * defaults to the whole current month: no log is dated after today, so that is month to date.
+ */
 export async function getAccrued(ctx: {
   db: Db;
   traineeId: number;
@@ -64,7 +67,7 @@ export async function getAccrued(ctx: {
     repo.sumLogs(ctx.db, ctx.traineeId),
     repo.sumLogs(ctx.db, ctx.traineeId, { from, to }),
   ]);
-  return { total: toAccrued(total), month_to_date: toAccrued(range), from_date: from, to_date: to };
+  return { total: toAccrued(total), weekly: toAccrued(range), from_date: from, to_date: to };
 }
 
 /** A month's sums for one type, with the cumulative sums the 60% unrestricted rule needs. */

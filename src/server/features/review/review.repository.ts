@@ -2,7 +2,6 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, notExists, sql } from '
 import type { Db } from '../../db/client';
 import { supervisedBy } from '../logs/logs.repository';
 import {
-  digestSubscriptions,
   experienceLogs,
   monthSignoffs,
   removedTrainees,
@@ -72,15 +71,6 @@ export async function restoreTrainee(db: Db, supervisorId: number, traineeId: nu
         eq(removedTrainees.traineeId, traineeId),
       ),
     );
-}
-
-export async function listRemovedTraineeIds(db: Db, supervisorId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: removedTrainees.traineeId })
-    .from(removedTrainees)
-    .where(eq(removedTrainees.supervisorUserId, supervisorId))
-    .orderBy(asc(removedTrainees.traineeId));
-  return rows.map((row) => row.id);
 }
 
 /** Ids of the supervisor's visible logs matching the filters (the lists and the calendar). */
@@ -184,141 +174,4 @@ export async function findActiveSignoff(db: Db, traineeId: number, month: string
     )
     .limit(1);
   return row;
-}
-
-export async function insertSignoff(
-  db: Db,
-  values: { traineeId: number; supervisorUserId: number; month: string; now: Date },
-) {
-  await db.insert(monthSignoffs).values({
-    traineeId: values.traineeId,
-    supervisorUserId: values.supervisorUserId,
-    month: values.month,
-    signedAt: values.now,
-  });
-}
-
-/** Reopens the live sign-off; returns whether there was one. */
-export async function reopenSignoff(
-  db: Db,
-  traineeId: number,
-  month: string,
-  by: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(monthSignoffs)
-    .set({ reopenedAt: now, reopenedBy: by })
-    .where(
-      and(
-        eq(monthSignoffs.traineeId, traineeId),
-        eq(monthSignoffs.month, month),
-        isNull(monthSignoffs.reopenedAt),
-      ),
-    )
-    .returning({ id: monthSignoffs.id });
-  return rows.length > 0;
-}
-
-/** Per month of a trainee: log counts by status (for one supervisor, or all when null), and sign-offs. */
-export async function monthStates(db: Db, traineeId: number, supervisorId: number | null) {
-  const month = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
-  const counts = await db
-    .select({
-      month,
-      logs: sql<number>`count(*)::int`,
-      approved: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'approved'))::int`,
-      pending: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'pending'))::int`,
-      flagged: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'flagged'))::int`,
-    })
-    .from(experienceLogs)
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .where(
-      and(
-        eq(experienceLogs.traineeId, traineeId),
-        isNull(experienceLogs.deletedAt),
-        supervisorId === null ? undefined : eq(traineeSupervisors.supervisorUserId, supervisorId),
-      ),
-    )
-    .groupBy(month)
-    .orderBy(month);
-  const signoffs = await db
-    .select({
-      month: monthSignoffs.month,
-      signedAt: monthSignoffs.signedAt,
-      supervisorUserId: monthSignoffs.supervisorUserId,
-      supervisorName: users.name,
-    })
-    .from(monthSignoffs)
-    .innerJoin(users, eq(users.id, monthSignoffs.supervisorUserId))
-    .where(and(eq(monthSignoffs.traineeId, traineeId), isNull(monthSignoffs.reopenedAt)));
-  return { counts, signoffs };
-}
-
-/** Supervisors with logs waiting whose digest is due, claimed so another instance skips them. */
-export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
-  return db
-    .update(digestSubscriptions)
-    .set({ lastSentAt: now })
-    .where(
-      and(
-        isNull(digestSubscriptions.unsubscribedAt),
-        sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
-        sql`exists (select 1 from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and ${experienceLogs.status} = 'pending' and ${experienceLogs.deletedAt} is null and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ${experienceLogs.traineeId}))`,
-      ),
-    )
-    .returning({ supervisorUserId: digestSubscriptions.supervisorUserId });
-}
-
-/**
- * Gives every supervisor a digest row. The placeholder hash is never a SHA-256 of any token
- * (it is 32 characters, a SHA-256 is 64), so no link works until a digest sets a real one.
- */
-export async function ensureDigestRows(db: Db): Promise<void> {
-  await db.execute(
-    sql`insert into ${digestSubscriptions} (supervisor_user_id, unsubscribe_token_hash) select ${users.id}, md5(random()::text) from ${users} where ${users.isSupervisor} and not exists (select 1 from ${digestSubscriptions} d where d.supervisor_user_id = ${users.id})`,
-  );
-}
-
-export async function setDigestToken(db: Db, supervisorId: number, tokenHash: string) {
-  await db
-    .update(digestSubscriptions)
-    .set({ unsubscribeTokenHash: tokenHash })
-    .where(eq(digestSubscriptions.supervisorUserId, supervisorId));
-}
-
-/** Opts out when the token matches; returns whether it did. */
-export async function unsubscribeDigest(
-  db: Db,
-  supervisorId: number,
-  tokenHash: string,
-  now: Date,
-) {
-  const rows = await db
-    .update(digestSubscriptions)
-    .set({ unsubscribedAt: now })
-    .where(
-      and(
-        eq(digestSubscriptions.supervisorUserId, supervisorId),
-        eq(digestSubscriptions.unsubscribeTokenHash, tokenHash),
-      ),
-    )
-    .returning({ id: digestSubscriptions.supervisorUserId });
-  return rows.length === 1;
-}
-
-/** Pending logs per trainee for a supervisor's digest. */
-export async function pendingByTrainee(db: Db, supervisorId: number) {
-  return db
-    .select({
-      traineeName: users.name,
-      pending: sql<number>`count(*)::int`,
-      oldest: sql<string>`min(${experienceLogs.dateOfExperience})::text`,
-    })
-    .from(experienceLogs)
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
-    .where(and(supervisedBy(supervisorId), eq(experienceLogs.status, 'pending')))
-    .groupBy(users.id, users.name)
-    .orderBy(asc(users.name));
 }

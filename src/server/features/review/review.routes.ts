@@ -15,9 +15,12 @@ import {
   TraineeIdRequestSchema,
 } from '../../../shared/review/review.schema';
 import { AppError } from '../../../shared/errors';
+import { IdSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
+import * as digest from './review-digest.service';
+import * as signoff from './review-signoff.service';
 import * as service from './review.service';
 
 const tags = ['review'];
@@ -201,7 +204,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guard.user,
         schema: {
           tags,
-          querystring: z.object({ u_id: z.coerce.number().int().positive().optional() }),
+          querystring: z.object({ u_id: IdSchema.optional() }),
           response: { 200: z.object({ results: z.array(MonthStateSchema) }) },
         },
       },
@@ -211,14 +214,14 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (request.query.u_id !== undefined && request.query.u_id !== actor.id)
             throw new AppError('NOT_FOUND', 'Trainee not found');
           return {
-            results: await service.listMonthStates({ db, traineeId: actor.id, supervisorId: null }),
+            results: await signoff.listMonthStates({ db, traineeId: actor.id, supervisorId: null }),
           };
         }
         const traineeId = request.query.u_id;
         if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
         await service.assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
         return {
-          results: await service.listMonthStates({ db, traineeId, supervisorId: actor.id }),
+          results: await signoff.listMonthStates({ db, traineeId, supervisorId: actor.id }),
         };
       },
     );
@@ -230,7 +233,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: MonthSignoffRequestSchema, response: { 200: MsgSchema } },
       },
       async (request) => {
-        await service.signMonth({
+        await signoff.signMonth({
           ...supervisorCtx(request),
           traineeId: request.body.u_id,
           month: request.body.month,
@@ -246,7 +249,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: MonthSignoffRequestSchema, response: { 200: MsgSchema } },
       },
       async (request) => {
-        await service.reopenMonth({
+        await signoff.reopenMonth({
           ...supervisorCtx(request),
           traineeId: request.body.u_id,
           month: request.body.month,
@@ -257,11 +260,11 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     // The digest's unsubscribe link (GET from a mail client) and its one-click form (POST, RFC 8058).
     const UnsubscribeQuery = z.object({
-      u: z.coerce.number().int().positive(),
+      u: IdSchema,
       token: z.string().regex(/^[a-f0-9]{48}$/),
     });
     const unsubscribe = async (query: z.infer<typeof UnsubscribeQuery>) =>
-      service.unsubscribeFromDigest({
+      digest.unsubscribeFromDigest({
         db,
         supervisorId: query.u,
         token: query.token,

@@ -1,23 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
-import type { ExperienceLog } from '../../../shared/logs/experience-log.schema';
-import { addDays, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
+import type { ExperienceLog, LogHistoryEntry } from '../../../shared/logs/experience-log.schema';
+import { addDays, monthOf } from '../../../shared/logs/time';
 import {
-  monthStateOf,
   NOTHING_TO_FLAG,
   selectedFlags,
   type FlagLogRequest,
   type LinkedTrainee,
-  type MonthState,
 } from '../../../shared/review/review.schema';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { hashSecret, type Actor } from '../../plugins/auth';
+import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
 import * as logsRepo from '../logs/logs.repository';
-import { toExperienceLog } from '../logs/logs.wire';
+import { toExperienceLog, toHistoryEntry } from '../logs/logs.wire';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
-import { digestMail, flaggedMail, invitationMail } from './review-emails';
+import { flaggedMail, invitationMail } from './review-emails';
 import * as repo from './review.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };
@@ -103,6 +100,18 @@ async function loadSupervisedLog(ctx: Context, logId: number): Promise<logsRepo.
 
 export async function getSupervisorLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
   return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
+}
+
+/**
+ * A supervised log's audit history. The supervisor attests the hours, so they see every change,
+ * including those made before the log reached them; anyone else's log is not found.
+ */
+export async function getSupervisorLogHistory(
+  ctx: Context & { logId: number },
+): Promise<LogHistoryEntry[]> {
+  const [visible] = await repo.listSupervisedLogIds(ctx.db, ctx.actor.id, { ids: [ctx.logId] });
+  if (visible === undefined) throw NOT_FOUND();
+  return (await logsRepo.listHistory(ctx.db, visible)).map(toHistoryEntry);
 }
 
 /** Approves, or flags fields for correction (SPEC §4 "Log status"; §7 flag-log). */
@@ -239,102 +248,6 @@ export async function reopenLog(ctx: Context & { logId: number }): Promise<Exper
   return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
 }
 
-/** Each month of a trainee with logs: counts and whether it is signed (for one supervisor, or all). */
-export async function listMonthStates(ctx: {
-  db: Db;
-  traineeId: number;
-  supervisorId: number | null;
-}): Promise<MonthState[]> {
-  const { counts, signoffs } = await repo.monthStates(ctx.db, ctx.traineeId, ctx.supervisorId);
-  const months = new Set([...counts.map((row) => row.month), ...signoffs.map((row) => row.month)]);
-  return [...months]
-    .sort()
-    .reverse()
-    .map((month) => {
-      const row = counts.find((candidate) => candidate.month === month) ?? {
-        logs: 0,
-        approved: 0,
-        pending: 0,
-        flagged: 0,
-      };
-      const signoff = signoffs.find((candidate) => candidate.month === month);
-      return {
-        month,
-        logs: row.logs,
-        approved: row.approved,
-        pending: row.pending,
-        flagged: row.flagged,
-        state: monthStateOf(row, signoff !== undefined),
-        signed_at: signoff ? signoff.signedAt.toISOString() : null,
-        signed_by: signoff ? signoff.supervisorName : null,
-      };
-    });
-}
-
-/** Signs a month off when every log of the supervisor's in it is approved; it is then locked. */
-export async function signMonth(
-  ctx: Context & { traineeId: number; month: string },
-): Promise<void> {
-  await assertLinkedTrainee(ctx, ctx.traineeId);
-  await ctx.db.transaction(async (tx) => {
-    const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
-      traineeId: ctx.traineeId,
-      month: ctx.month,
-    });
-    if (logs.length === 0)
-      throw new AppError('CONFLICT', 'There are no logs to sign in this month.');
-    const waiting = logs.filter((log) => log.status !== 'approved').length;
-    if (waiting > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `${waiting} log${waiting === 1 ? ' is' : 's are'} not approved yet: approve every log of the month before signing it.`,
-      );
-    }
-    if (await repo.findActiveSignoff(tx, ctx.traineeId, ctx.month))
-      throw new AppError('CONFLICT', 'This month is already signed off.');
-    await repo.insertSignoff(tx, {
-      traineeId: ctx.traineeId,
-      supervisorUserId: ctx.actor.id,
-      month: ctx.month,
-      now: ctx.now,
-    });
-    for (const log of logs) {
-      await logsRepo.addHistory(tx, {
-        logId: log.id,
-        actorId: ctx.actor.id,
-        action: 'approve',
-        changes: { month_signed_off: { old: null, new: ctx.month } },
-        now: ctx.now,
-      });
-    }
-  });
-}
-
-/** Reopens a signed month (recorded in the history of its logs). */
-export async function reopenMonth(
-  ctx: Context & { traineeId: number; month: string },
-): Promise<void> {
-  await assertLinkedTrainee(ctx, ctx.traineeId);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.reopenSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id, ctx.now))) {
-      throw new AppError('CONFLICT', 'This month is not signed off.');
-    }
-    const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
-      traineeId: ctx.traineeId,
-      month: ctx.month,
-    });
-    for (const log of logs) {
-      await logsRepo.addHistory(tx, {
-        logId: log.id,
-        actorId: ctx.actor.id,
-        action: 'reopen',
-        changes: { month_signed_off: { old: ctx.month, new: null } },
-        now: ctx.now,
-      });
-    }
-  });
-}
-
 /** Mails the trainee's supervisor a link to register with the email filled in and locked. */
 export async function sendInvitation(ctx: MailContext & { email: string }): Promise<void> {
   const rows = await supervisorsRepo.listForTrainee(ctx.db, ctx.actor.id);
@@ -345,63 +258,4 @@ export async function sendInvitation(ctx: MailContext & { email: string }): Prom
   }
   await supervisorsRepo.markInvited(ctx.db, ctx.actor.id, record.id, ctx.now);
   await ctx.mailer.send(ctx.db, invitationMail(ctx.email, ctx.actor.name, ctx.appUrl));
-}
-
-/** The month range a date string belongs to (used by the calendar's default). */
-export function monthRange(month: string): { from: string; to: string } {
-  return { from: monthStart(month), to: monthEnd(month) };
-}
-
-/** How often a supervisor may get the digest. */
-export const DIGEST_INTERVAL_HOURS = 23;
-
-/**
- * Sends each supervisor with logs waiting one digest, at most once a day. Safe to run from
- * several instances: each supervisor is claimed by a conditional update first.
- */
-export async function sendDailyDigests(ctx: {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  now: Date;
-}): Promise<number> {
-  await repo.ensureDigestRows(ctx.db);
-  const due = await repo.claimDueDigests(
-    ctx.db,
-    ctx.now,
-    new Date(ctx.now.getTime() - DIGEST_INTERVAL_HOURS * 3_600_000),
-  );
-  let sent = 0;
-  for (const { supervisorUserId } of due) {
-    const supervisor = await findUserById(ctx.db, supervisorUserId);
-    if (!supervisor) continue;
-    const waiting = await repo.pendingByTrainee(ctx.db, supervisorUserId);
-    if (waiting.length === 0) continue;
-    // A fresh unsubscribe token each time: only the newest mail's link needs to work.
-    const token = randomBytes(24).toString('hex');
-    await repo.setDigestToken(ctx.db, supervisorUserId, hashSecret(token));
-    const unsubscribeUrl = `${ctx.appUrl}/api/v1/digest/unsubscribe/?u=${supervisorUserId}&token=${token}`;
-    await ctx.mailer.send(
-      ctx.db,
-      digestMail({
-        to: supervisor.email,
-        supervisorName: supervisor.name,
-        waiting,
-        appUrl: ctx.appUrl,
-        unsubscribeUrl,
-      }),
-    );
-    sent += 1;
-  }
-  return sent;
-}
-
-/** Opts a supervisor out of digests with the token from their mail. */
-export async function unsubscribeFromDigest(ctx: {
-  db: Db;
-  supervisorId: number;
-  token: string;
-  now: Date;
-}): Promise<boolean> {
-  return repo.unsubscribeDigest(ctx.db, ctx.supervisorId, hashSecret(ctx.token), ctx.now);
 }

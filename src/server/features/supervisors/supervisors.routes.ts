@@ -5,12 +5,12 @@ import {
   TraineeSupervisorPatchSchema,
   TraineeSupervisorSchema,
 } from '../../../shared/supervisors/trainee-supervisor.schema';
+import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireTrainee } from '../../plugins/auth';
 import * as service from './supervisors.service';
 
 const tags = ['supervisors'];
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** The trainee's supervisors (SPEC §7 "Supervisors and trainees"). */
 export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -65,17 +65,20 @@ export async function updateTraineeSupervisor(ctx: {
   if (isEmailChange && input.email === actor.email) {
     throw AppError.field('email', 'You cannot list yourself as your supervisor.');
   }
+  const values = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
+    ...(isEmailChange && input.email
+      ? {
+          email: input.email,
+          supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
+        }
+      : {}),
+  };
+  // `{}`, or only the email it already has: nothing to set, so nothing changes (an UPDATE needs a SET).
+  if (Object.keys(values).length === 0) return toTraineeSupervisor(current);
   try {
-    const row = await repo.update(db, actor.id, id, {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
-      ...(isEmailChange && input.email
-        ? {
-            email: input.email,
-            supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
-          }
-        : {}),
-    });
+    const row = await repo.update(db, actor.id, id, values);
     if (!row) throw new AppError('NOT_FOUND', 'Supervisor not found');
     return toTraineeSupervisor(row);
   } catch (error) {

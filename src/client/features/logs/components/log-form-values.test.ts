@@ -135,9 +135,29 @@ describe('toLogPayload', () => {
       supervised_hours: null,
       independant_hours: null,
       client_observation: null,
+      observation_hours: null,
       supervision_contact: null,
       experience_hours: 3,
     });
+  });
+
+  it.each<[string, Partial<LogFormValues>, number | null]>([
+    ['an observation duration in decimal hours', { observation_hours: '0.75' }, 0.75],
+    ['a blank duration (the server counts the whole window)', { observation_hours: '' }, null],
+    [
+      'no duration when the answer is No, whatever the hidden field holds',
+      { client_observation: 'No', observation_hours: 0.5 },
+      null,
+    ],
+  ])('sends %s', (_, overrides, expected) => {
+    const payload = toLogPayload({ ...supervised, ...overrides }, { isAddingSupervisor: false });
+    expect(payload.observation_hours).toBe(expected);
+  });
+});
+
+describe('emptyLogValues', () => {
+  it('starts with no observation duration', () => {
+    expect(blank.observation_hours).toBe('');
   });
 });
 
@@ -167,6 +187,7 @@ describe('valuesFromLog', () => {
       supervised_hours: 0,
       independant_hours: 2,
       client_observation: null,
+      observation_hours: null,
       supervision_contact: null,
       supervision_contact_name: null,
       task: [{ id: 'B-1', name: 'B-1 Define', description: 'Define', version: 'v5' }],
@@ -184,7 +205,10 @@ describe('valuesFromLog', () => {
       method_of_supervision: '',
       supervision_contact: '',
       task: ['B-1'],
+      observation_hours: '',
       newSupervisor: '',
     });
+    const observed = { ...log, client_observation: 'Yes' as const, observation_hours: 0.75 };
+    expect(valuesFromLog(observed).observation_hours).toBe(0.75);
   });
 });

@@ -18,6 +18,7 @@ const SUPERVISION_FIELDS = [
   'supervised_hours',
   'independant_hours',
   'client_observation',
+  'observation_hours',
   'supervision_contact',
 ] as const satisfies readonly (keyof LogFormValues)[];
 
@@ -44,6 +45,7 @@ export function emptyLogValues({ today, now }: { today: string; now: string }): 
     supervised_hours: '',
     independant_hours: '',
     client_observation: '',
+    observation_hours: '',
     supervision_contact: '',
     task: [],
     experience_note: '',
@@ -74,6 +76,7 @@ export function valuesFromLog(log: ExperienceLog): LogFormValues {
     supervised_hours: log.supervised_hours,
     independant_hours: log.independant_hours,
     client_observation: log.client_observation ?? '',
+    observation_hours: log.observation_hours ?? '',
     supervision_contact: idText(log.supervision_contact),
     task: log.task.map((item) => item.id),
     experience_note: log.experience_note,
@@ -169,6 +172,9 @@ export function toLogPayload(
     trainee_supervisor: supervisor,
     unrestricted_hours: numberOrNull(filled.unrestricted_hours),
     supervision_contact: numberOrNull(filled.supervision_contact),
+    // Left blank, the server counts the whole supervision window; without an observation, none.
+    observation_hours:
+      filled.client_observation === 'Yes' ? numberOrNull(filled.observation_hours) : null,
     newSupervisor: isAddingSupervisor ? filled.newSupervisor : null,
     newSupervisorEmail: isAddingSupervisor ? filled.newSupervisorEmail : null,
   };

@@ -1,4 +1,6 @@
 import { Paper, Skeleton, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { LogHistoryEntry } from '../../../../shared/logs/experience-log.schema';
 import { SUPERVISION_CONTACTS } from '../../../../shared/logs/rule-sets';
 import { EXPERIENCE_TYPES, SETTINGS } from '../../../../shared/reference/lookups';
@@ -27,9 +29,18 @@ const nameIn =
     return item?.name ?? item?.contact;
   };
 
+/** A flag step's record: each flagged field, with the supervisor's comment. */
+const FlagsSchema = z.record(z.string(), z.object({ comment: z.string().optional() }));
+
 /** A recorded value as the form shows it: names for ids, '—' for nothing. */
 function formatValue(field: string, value: unknown, supervisorName: NameOf): string {
   if (value === null || value === undefined || value === '') return '—';
+  const flags = field === 'flags' ? FlagsSchema.safeParse(value) : null;
+  if (flags?.success) {
+    return Object.entries(flags.data)
+      .map(([name, flag]) => `${labelOfField(name)}${flag.comment ? `: ${flag.comment}` : ''}`)
+      .join('; ');
+  }
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(String).join(', ');
   if (typeof value === 'number') {
     const lookup: Record<string, NameOf> = {
@@ -45,9 +56,22 @@ function formatValue(field: string, value: unknown, supervisorName: NameOf): str
   return JSON.stringify(value);
 }
 
-/** The entry's audit history: who did what and when, and which fields changed from what to what. */
+/** The trainee's own entry's audit history. */
 export function LogHistory({ logId, supervisorName }: { logId: number; supervisorName: NameOf }) {
-  const history = useLogHistory(logId);
+  return <LogHistoryView history={useLogHistory(logId)} supervisorName={supervisorName} />;
+}
+
+/**
+ * An entry's audit history, whoever reads it: who did what and when, and which fields changed
+ * from what to what. The reader's own query feeds it (the trainee's, or a supervisor's).
+ */
+export function LogHistoryView({
+  history,
+  supervisorName,
+}: {
+  history: UseQueryResult<LogHistoryEntry[]>;
+  supervisorName: NameOf;
+}) {
   return (
     <Paper
       withBorder

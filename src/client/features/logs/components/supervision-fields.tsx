@@ -1,35 +1,38 @@
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  useWatch,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import type { LogLookups } from '../api/get-lookups';
 import { ComputedField } from './computed-field';
 import { useMarkFlagged } from './field-flags';
 import type { ComputedMinutes, LogFormControl, LogFormValues } from './log-form-values';
+import { ObservationField } from './observation-field';
+import { idOptions, SelectField } from './select-field';
 
 type SupervisionFieldsProps = {
   control: LogFormControl;
   register: UseFormRegister<LogFormValues>;
+  setValue: UseFormSetValue<LogFormValues>;
   errors: FieldErrors<LogFormValues>;
   lookups: LogLookups;
   minutes: ComputedMinutes;
 };
 
-const selectValue = (value: unknown) =>
-  typeof value === 'string' && value !== ''
-    ? value
-    : typeof value === 'number'
-      ? String(value)
-      : null;
-
 /** The fields of an Individual or Group entry; 'No supervision' hides them all (SPEC §4). */
 export function SupervisionFields({
   control,
   register,
+  setValue,
   errors,
   lookups,
   minutes,
 }: SupervisionFieldsProps) {
   const mark = useMarkFlagged();
+  const clientObservation = useWatch({ control, name: 'client_observation' });
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -59,69 +62,32 @@ export function SupervisionFields({
           computedFrom="Experience − supervised"
           error={errors.independant_hours?.message}
         />
-        <Controller
+        <SelectField
           control={control}
           name="method_of_supervision"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              {...mark('method_of_supervision', 'Method of Supervision')}
-              required
-              placeholder="Choose"
-              data={lookups.methods.map((item) => item.name)}
-              value={selectValue(field.value)}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Method of Supervision"
+          data={lookups.methods.map((item) => item.name)}
         />
-        <Controller
+        <SelectField
           control={control}
           name="client_observation"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              {...mark('client_observation', 'Client Observation?')}
-              required
-              placeholder="Yes or No"
-              data={lookups.clientObservation.map((item) => item.name)}
-              value={selectValue(field.value)}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Client Observation?"
+          placeholder="Yes or No"
+          data={lookups.clientObservation.map((item) => item.name)}
         />
-        <Controller
+        {clientObservation === 'Yes' ? (
+          <ObservationField
+            control={control}
+            setValue={setValue}
+            windowMinutes={minutes.supervised}
+          />
+        ) : null}
+        <SelectField
           control={control}
           name="supervision_contact"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              {...mark(
-                'supervision_contact',
-                'Supervision contact',
-                'A phone call is not a supervision contact.',
-              )}
-              required
-              placeholder="Choose"
-              data={lookups.supervisionContacts.map((item) => ({
-                value: String(item.id),
-                label: item.name,
-              }))}
-              value={selectValue(field.value)}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Supervision contact"
+          description="A phone call is not a supervision contact."
+          data={idOptions(lookups.supervisionContacts)}
         />
       </SimpleGrid>
     </Stack>

@@ -1,8 +1,8 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useMarkFlagged } from './field-flags';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { LogFormControl, LogFormValues } from './log-form-values';
+import { SelectField } from './select-field';
 
 /** The trainee's supervisor records, as the log form's select offers them (from the page). */
 export type SupervisorChoices = {
@@ -36,7 +36,6 @@ export function SupervisorField({
   isReadOnly,
   onToggleAdding,
 }: SupervisorFieldProps) {
-  const mark = useMarkFlagged();
   if (isAdding) {
     return (
       <Stack gap={6}>
@@ -75,31 +74,20 @@ export function SupervisorField({
   const hasNone = !choices.isPending && choices.options.length === 0;
   return (
     <Stack gap={6}>
-      <Controller
+      <SelectField
         control={control}
         name="supervisor"
-        render={({ field, fieldState }) => (
-          <Select
-            ref={field.ref}
-            name={field.name}
-            {...mark('supervisor', 'Supervisor')}
-            required
-            placeholder={
-              choices.isPending
-                ? 'Loading your supervisors…'
-                : hasNone
-                  ? 'No supervisors yet: add one'
-                  : 'Choose your supervisor'
-            }
-            data={choices.options}
-            value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message ?? choices.errorMessage ?? undefined}
-            searchable={choices.options.length > 6}
-            allowDeselect={false}
-          />
-        )}
+        label="Supervisor"
+        placeholder={
+          choices.isPending
+            ? 'Loading your supervisors…'
+            : hasNone
+              ? 'No supervisors yet: add one'
+              : 'Choose your supervisor'
+        }
+        data={choices.options}
+        fallbackError={choices.errorMessage}
+        searchable={choices.options.length > 6}
       />
       {isReadOnly ? null : (
         <Group>

@@ -13,7 +13,7 @@ export function getAccrued(range: { from: string; to: string }, signal?: AbortSi
   });
 }
 
-/** The sidebar's totals: all time, and the trainee's own calendar month. */
+/** The sidebar's totals: all time, and (`weekly`) the trainee's own calendar month to date. */
 export function useAccrued() {
   const today = localToday();
   const range = { from: monthStart(today), to: monthEnd(today) };

@@ -22,7 +22,7 @@ export function AccruedTables() {
   return (
     <Stack gap="md">
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
-      <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.month_to_date} />
+      <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.weekly} />
     </Stack>
   );
 }

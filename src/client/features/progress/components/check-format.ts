@@ -1,5 +1,11 @@
 import { formatPercent, roundToQuarterHour } from '../../../../shared/logs/time';
 import type { MonthValidation } from '../../../../shared/progress/accrued.schema';
+import {
+  figureBesideLimit,
+  formatHoursBesideLimit,
+  formatPercentBesideLimit,
+  type Limit,
+} from '../../../../shared/progress/beside-limit';
 
 /** One requirement check as the API sends it. */
 export type MonthlyCheckWire = MonthValidation['types'][number]['checks'][number];
@@ -18,9 +24,34 @@ export function formatCheckAmount(value: number, unit: MonthlyCheckWire['unit'])
   }
 }
 
+/** The check's limit: the monthly maximum caps; every other requirement is a minimum. */
+function limitOf(check: MonthlyCheckWire): Limit | null {
+  if (check.required === null) return null;
+  return { value: check.required, bound: check.key === 'total-max' ? 'max' : 'min' };
+}
+
 /** What the check asks for: '≥ 20 h', '≤ 130 h', or 'No minimum'. */
 export function formatRequired(check: MonthlyCheckWire): string {
-  if (check.required === null) return 'No minimum';
-  const bound = check.key === 'total-max' ? '≤' : '≥';
-  return `${bound} ${formatCheckAmount(check.required, check.unit)}`;
+  const limit = limitOf(check);
+  if (limit === null) return 'No minimum';
+  return `${limit.bound === 'max' ? '≤' : '≥'} ${formatCheckAmount(limit.value, check.unit)}`;
+}
+
+/**
+ * What the month has, beside what the check asks for: rounded as `formatCheckAmount` rounds,
+ * unless that would put it on the other side of the limit (4.96%, not 5.0%, beside ≥ 5.0%).
+ */
+export function formatActual(check: MonthlyCheckWire): string {
+  const limit = limitOf(check);
+  if (limit === null) return formatCheckAmount(check.actual, check.unit);
+  switch (check.unit) {
+    case 'hours':
+      return `${formatHoursBesideLimit(check.actual, limit)} h`;
+    case 'percent':
+      return formatPercentBesideLimit(check.actual, limit);
+    case 'minutes':
+      return `${figureBesideLimit(check.actual, limit, 0)} min`;
+    case 'count':
+      return String(check.actual);
+  }
 }

@@ -17,7 +17,7 @@ import { roundToQuarterHour } from '../../../../shared/logs/time';
 import { ErrorState } from '../../../components/page-state';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
-import { formatCheckAmount, formatRequired, type MonthlyCheckWire } from './check-format';
+import { formatActual, formatRequired, type MonthlyCheckWire } from './check-format';
 
 /**
  * The month-requirement checklist beside the log form (SPEC §2, §9): each check's required and
@@ -115,7 +115,7 @@ function ChecksTable({
               {formatRequired(check)}
             </Table.Td>
             <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {formatCheckAmount(check.actual, check.unit)}
+              {formatActual(check)}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,6 +1,6 @@
 import { SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { formatPercent } from '../../../../shared/logs/time';
 import type { Dashboard } from '../../../../shared/progress/accrued.schema';
+import { formatPercentBesideLimit } from '../../../../shared/progress/beside-limit';
 import { CONCENTRATED_MULTIPLIER } from '../../../../shared/progress/progress';
 import { HoursChart } from './hours-chart';
 import { COUNT_TEXT_COLORS, hoursLabel } from './hours-label';
@@ -81,6 +81,17 @@ function RestrictedChart({ dashboard }: { dashboard: Dashboard | undefined }) {
   const percentOf = (hours: number) => (sum > 0 ? (hours / sum) * 100 : 0);
   const restrictedPercent = dashboard ? percentOf(dashboard.restricted_hours) : 0;
   const isOverLimit = restrictedPercent > MAX_RESTRICTED_PERCENT;
+  // Both shares sit beside the 60/40 limit in the caption: never rounded onto it.
+  const restrictedShare = formatPercentBesideLimit(restrictedPercent, {
+    value: MAX_RESTRICTED_PERCENT,
+    bound: 'max',
+  });
+  const unrestrictedShare = dashboard
+    ? formatPercentBesideLimit(percentOf(dashboard.unrestricted_hours), {
+        value: 100 - MAX_RESTRICTED_PERCENT,
+        bound: 'min',
+      })
+    : '';
   return (
     <HoursChart
       id="restricted-chart"
@@ -92,19 +103,19 @@ function RestrictedChart({ dashboard }: { dashboard: Dashboard | undefined }) {
             label: 'Unrestricted',
             hours: dashboard.unrestricted_hours,
             color: COLORS.progress,
-            share: formatPercent(percentOf(dashboard.unrestricted_hours)),
+            share: unrestrictedShare,
           },
           {
             label: 'Restricted',
             hours: dashboard.restricted_hours,
             color: COLORS.restricted,
-            share: formatPercent(restrictedPercent),
+            share: restrictedShare,
           },
         ]
       }
       summary={
         dashboard
-          ? `${hoursLabel(dashboard.unrestricted_hours)} unrestricted hours and ${hoursLabel(dashboard.restricted_hours)} restricted hours: ${formatPercent(restrictedPercent)} restricted.`
+          ? `${hoursLabel(dashboard.unrestricted_hours)} unrestricted hours and ${hoursLabel(dashboard.restricted_hours)} restricted hours: ${restrictedShare} restricted.`
           : 'Loading'
       }
       caption={
@@ -114,8 +125,8 @@ function RestrictedChart({ dashboard }: { dashboard: Dashboard | undefined }) {
           {dashboard && sum > 0 ? (
             <Text span inherit fw={600} c={isOverLimit ? COUNT_TEXT_COLORS.none : undefined}>
               {isOverLimit
-                ? `Yours are ${formatPercent(restrictedPercent)} restricted: log more unrestricted work.`
-                : `Yours are ${formatPercent(restrictedPercent)} restricted: within the limit.`}
+                ? `Yours are ${restrictedShare} restricted: log more unrestricted work.`
+                : `Yours are ${restrictedShare} restricted: within the limit.`}
             </Text>
           ) : null}
         </>

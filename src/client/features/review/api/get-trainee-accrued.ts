@@ -17,7 +17,7 @@ export function getTraineeAccrued(
   });
 }
 
-/** A trainee's Total and Month to Date figures (the supervisor's calendar month). */
+/** A trainee's Total and Month to Date (`weekly`) figures (the supervisor's calendar month). */
 export function useTraineeAccrued(traineeId: number) {
   const today = localToday();
   const range = { from: monthStart(today), to: monthEnd(today) };

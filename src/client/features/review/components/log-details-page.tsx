@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCheck, IconFlag, IconLockOpen } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 import { flaggableLabel, reviewActions } from '../../../../shared/review/review.schema';
@@ -20,11 +20,18 @@ import { ReviewStatusBadge } from './review-status-badge';
 import { APPROVE_COLOR } from './review-colors';
 import { READABLE_ALERT_STYLES } from './review-colors';
 
+/** What the page shows below the log: its history, composed by the page that owns it. */
+type HistorySlot = (log: ExperienceLog) => ReactNode;
+
 /** /supervisor/log-details/{id}[?action=flag] (SPEC §2): the whole log, and what can happen next. */
-export function LogDetailsPage() {
+export function LogDetailsPage({ history }: { history: HistorySlot }) {
   const { id } = useParams();
   const logId = Number(id);
-  return Number.isInteger(logId) && logId > 0 ? <LogLoader logId={logId} /> : <LogNotFound />;
+  return Number.isInteger(logId) && logId > 0 ? (
+    <LogLoader logId={logId} history={history} />
+  ) : (
+    <LogNotFound />
+  );
 }
 
 function LogNotFound() {
@@ -44,12 +51,12 @@ function LogNotFound() {
   );
 }
 
-function LogLoader({ logId }: { logId: number }) {
+function LogLoader({ logId, history }: { logId: number; history: HistorySlot }) {
   const log = useReviewLog(logId);
   if (log.error instanceof ApiError && log.error.status === 404) return <LogNotFound />;
   if (log.isPending) return <LoadingState rows={12} label="Loading the log" />;
   if (log.isError) return <ErrorState error={log.error} onRetry={() => void log.refetch()} />;
-  return <LogReview log={log.data} />;
+  return <LogReview log={log.data} history={history} />;
 }
 
 function StatusNote({ log }: { log: ExperienceLog }) {
@@ -74,7 +81,7 @@ function StatusNote({ log }: { log: ExperienceLog }) {
   return null;
 }
 
-function LogReview({ log }: { log: ExperienceLog }) {
+function LogReview({ log, history }: { log: ExperienceLog; history: HistorySlot }) {
   const [params, setParams] = useSearchParams();
   const approve = useApproveLog();
   const reopen = useReopenLog();
@@ -211,6 +218,7 @@ function LogReview({ log }: { log: ExperienceLog }) {
           <LogDetails log={log} />
         </Stack>
       </Paper>
+      {history(log)}
     </Stack>
   );
 }

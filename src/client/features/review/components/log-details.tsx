@@ -1,5 +1,8 @@
 import { Badge, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
+import { formatObservation } from '../../../../shared/logs/observation';
+import { hoursToMinutes } from '../../../../shared/logs/time';
 import { FLAGGABLE_FIELDS, type FlaggableField } from '../../../../shared/review/review.schema';
 import { fieldValue } from './review-model';
 
@@ -33,7 +36,8 @@ function Item({
   children,
 }: {
   log: ExperienceLog;
-  field: FlaggableField;
+  /** The flaggable field shown, whose flag is marked; none for a figure that is not flagged. */
+  field?: FlaggableField;
   label: string;
   children: React.ReactNode;
 }) {
@@ -44,7 +48,7 @@ function Item({
       </Text>
       <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {children}
-        <FlagMark log={log} field={field} />
+        {field ? <FlagMark log={log} field={field} /> : null}
       </Text>
     </div>
   );
@@ -59,9 +63,16 @@ export function LogDetails({ log }: { log: ExperienceLog }) {
     <Stack gap="lg">
       <SimpleGrid component="dl" m={0} cols={{ base: 2, md: 3 }} spacing="md" verticalSpacing="md">
         {GRID_FIELDS.map(([field, label]) => (
-          <Item key={field} log={log} field={field} label={label}>
-            {fieldValue(log, field)}
-          </Item>
+          <Fragment key={field}>
+            <Item log={log} field={field} label={label}>
+              {fieldValue(log, field)}
+            </Item>
+            {field === 'client_observation' && log.observation_hours !== null ? (
+              <Item log={log} label="Observation Hours">
+                {formatObservation(hoursToMinutes(log.observation_hours))}
+              </Item>
+            ) : null}
+          </Fragment>
         ))}
       </SimpleGrid>
       <Stack component="dl" m={0} gap="lg">

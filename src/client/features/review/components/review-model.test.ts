@@ -36,6 +36,7 @@ function log(overrides: Partial<ExperienceLog> = {}): ExperienceLog {
     supervised_hours: 1,
     independant_hours: 2,
     client_observation: 'Yes',
+    observation_hours: 1,
     supervision_contact: 1,
     supervision_contact_name: 'Individual meeting',
     task: [{ id: 'B.1', name: 'B.1 Define…', description: 'Define…', version: 'v6' }],

@@ -1,0 +1,18 @@
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { forwardRef } from 'react';
+
+/** Decimal hours as the trainee types them: never negative, two decimals, steps of 0.25. */
+export const HoursInput = forwardRef<HTMLInputElement, NumberInputProps>(
+  function HoursInput(props, ref) {
+    return (
+      <NumberInput
+        ref={ref}
+        min={0}
+        step={0.25}
+        decimalScale={2}
+        allowNegative={false}
+        {...props}
+      />
+    );
+  },
+);

@@ -1,0 +1,53 @@
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { LegacyNotice } from './legacy-notice';
+
+type LogFormNoticesProps = {
+  /** The messages of the last failed save. */
+  serverErrors: readonly string[];
+  /** A new entry while the 5th Edition list is shown: new entries use the 6th. */
+  isSixthEditionNeeded: boolean;
+  onUseSixthEdition: () => void;
+  /** An existing entry's date and tasks, for the legacy notice; null for a new entry. */
+  existingEntry: { dateOfExperience: string; taskIds: string[] } | null;
+};
+
+/** What the form says above its fields: why a save failed, and which task list to use. */
+export function LogFormNotices({
+  serverErrors,
+  isSixthEditionNeeded,
+  onUseSixthEdition,
+  existingEntry,
+}: LogFormNoticesProps) {
+  return (
+    <>
+      {serverErrors.length > 0 ? (
+        <Alert color="red" variant="light" role="alert" title="The entry was not saved">
+          <List size="sm" spacing={2}>
+            {serverErrors.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {isSixthEditionNeeded ? (
+        <Alert color="yellow" variant="light" title="New entries use the 6th Edition">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              The platform is aligned with the BACB’s 6th Edition Test Content Outline: new entries
+              must document its tasks. The 5th Edition list is shown for reference only.
+            </Text>
+            <Button size="xs" variant="light" color="yellow.9" onClick={onUseSixthEdition}>
+              Use the 6th Edition
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {existingEntry ? (
+        <LegacyNotice
+          dateOfExperience={existingEntry.dateOfExperience}
+          taskIds={existingEntry.taskIds}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import {
+  makeLogEntrySchema,
+  type LogEntryInput,
+  type LogEntryWire,
+} from '../../../../shared/logs/log-entry.schema';
+import { minutesToHours } from '../../../../shared/logs/time';
+import { localToday } from '../../../lib/local-date';
+import { firstFieldToFocus } from './log-field-labels';
+import { reportLogErrors } from './log-errors';
+import {
+  computeFormMinutes,
+  isSupervisedEntry,
+  toLogPayload,
+  withComputedHours,
+  type ComputedMinutes,
+  type LogFormValues,
+} from './log-form-values';
+
+/** What the computed fields say, read out after the trainee stops typing. */
+function describeMinutes(minutes: ComputedMinutes, isSupervised: boolean): string {
+  if (minutes.experience === null) return '';
+  const parts = [`Experience hours ${minutesToHours(minutes.experience)}`];
+  if (minutes.restricted !== null)
+    parts.push(`restricted hours ${minutesToHours(minutes.restricted)}`);
+  if (isSupervised && minutes.supervised !== null)
+    parts.push(`supervised hours ${minutesToHours(minutes.supervised)}`);
+  if (minutes.independent !== null)
+    parts.push(`independent hours ${minutesToHours(minutes.independent)}`);
+  return `${parts.join(', ')}.`;
+}
+
+type UseLogFormOptions = {
+  initialValues: LogFormValues;
+  /** Saves the payload; resolves with the values the form starts over from. Throws ApiError. */
+  onSave: (payload: LogEntryWire) => Promise<LogFormValues>;
+};
+
+/**
+ * The log form's state and behaviour: the shared schema as live feedback, the computed minutes,
+ * '+ Add new' supervisor, and a submit that puts the server's messages under their fields and
+ * focuses the first field, in the form's order, that has one.
+ */
+export function useLogForm({ initialValues, onSave }: UseLogFormOptions) {
+  const today = localToday();
+  const [isAddingSupervisor, setIsAddingSupervisor] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [invalidCount, setInvalidCount] = useState(0);
+
+  // The shared schema checks the values with the computed hours filled in, as the API will.
+  const resolver = useMemo<Resolver<LogFormValues, unknown, LogEntryInput>>(() => {
+    const base = zodResolver(makeLogEntrySchema({ today }));
+    return (values, context, options) => base(withComputedHours(values), context, options);
+  }, [today]);
+  const form = useForm<LogFormValues, unknown, LogEntryInput>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues,
+    // The form focuses the first field in its own order (react-hook-form's follows registration).
+    shouldFocusError: false,
+  });
+  const values = form.watch();
+  const minutes = computeFormMinutes(values);
+  const isSupervised = isSupervisedEntry(values);
+  const [announcement] = useDebouncedValue(describeMinutes(minutes, isSupervised), 800);
+
+  const toggleAdding = (isAdding: boolean) => {
+    setIsAddingSupervisor(isAdding);
+    if (isAdding) form.setValue('supervisor', '');
+    else {
+      form.setValue('newSupervisor', '');
+      form.setValue('newSupervisorEmail', '');
+    }
+    form.clearErrors(['supervisor', 'newSupervisor', 'newSupervisorEmail']);
+    // The field that replaced the button takes the focus, once it is on the page.
+    window.requestAnimationFrame(() => form.setFocus(isAdding ? 'newSupervisor' : 'supervisor'));
+  };
+
+  const focusFirst = (fields: readonly string[]) => {
+    const first = firstFieldToFocus(fields, { isAddingSupervisor });
+    if (first) form.setFocus(first);
+  };
+
+  const onSubmit = form.handleSubmit(
+    async () => {
+      setServerErrors([]);
+      setInvalidCount(0);
+      const payload = toLogPayload(form.getValues(), { isAddingSupervisor });
+      try {
+        const next = await onSave(payload);
+        form.reset(next);
+        setIsAddingSupervisor(false);
+      } catch (error) {
+        const reported = reportLogErrors(error, form.setError);
+        setServerErrors(reported.messages);
+        focusFirst(reported.fields);
+      }
+    },
+    (fieldErrors) => {
+      setServerErrors([]);
+      setInvalidCount(Object.keys(fieldErrors).length);
+      focusFirst(Object.keys(fieldErrors));
+    },
+  );
+
+  return {
+    form,
+    today,
+    values,
+    minutes,
+    isSupervised,
+    announcement,
+    isAddingSupervisor,
+    toggleAdding,
+    serverErrors,
+    invalidCount,
+    onSubmit,
+  };
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { supervisedBy } from '../logs/logs.repository';
+import {
+  digestSubscriptions,
+  experienceLogs,
+  removedTrainees,
+  traineeSupervisors,
+  users,
+} from '../../db/schema';
+
+/** Supervisors with logs waiting whose digest is due, claimed so another instance skips them. */
+export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
+  return db
+    .update(digestSubscriptions)
+    .set({ lastSentAt: now })
+    .where(
+      and(
+        isNull(digestSubscriptions.unsubscribedAt),
+        sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
+        sql`exists (select 1 from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and ${experienceLogs.status} = 'pending' and ${experienceLogs.deletedAt} is null and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ${experienceLogs.traineeId}))`,
+      ),
+    )
+    .returning({ supervisorUserId: digestSubscriptions.supervisorUserId });
+}
+
+/**
+ * Gives every supervisor a digest row. The placeholder hash is never a SHA-256 of any token
+ * (it is 32 characters, a SHA-256 is 64), so no link works until a digest sets a real one.
+ */
+export async function ensureDigestRows(db: Db): Promise<void> {
+  await db.execute(
+    sql`insert into ${digestSubscriptions} (supervisor_user_id, unsubscribe_token_hash) select ${users.id}, md5(random()::text) from ${users} where ${users.isSupervisor} and not exists (select 1 from ${digestSubscriptions} d where d.supervisor_user_id = ${users.id})`,
+  );
+}
+
+export async function setDigestToken(db: Db, supervisorId: number, tokenHash: string) {
+  await db
+    .update(digestSubscriptions)
+    .set({ unsubscribeTokenHash: tokenHash })
+    .where(eq(digestSubscriptions.supervisorUserId, supervisorId));
+}
+
+/** Opts out when the token matches; returns whether it did. */
+export async function unsubscribeDigest(
+  db: Db,
+  supervisorId: number,
+  tokenHash: string,
+  now: Date,
+) {
+  const rows = await db
+    .update(digestSubscriptions)
+    .set({ unsubscribedAt: now })
+    .where(
+      and(
+        eq(digestSubscriptions.supervisorUserId, supervisorId),
+        eq(digestSubscriptions.unsubscribeTokenHash, tokenHash),
+      ),
+    )
+    .returning({ id: digestSubscriptions.supervisorUserId });
+  return rows.length === 1;
+}
+
+/** Pending logs per trainee for a supervisor's digest. */
+export async function pendingByTrainee(db: Db, supervisorId: number) {
+  return db
+    .select({
+      traineeName: users.name,
+      pending: sql<number>`count(*)::int`,
+      oldest: sql<string>`min(${experienceLogs.dateOfExperience})::text`,
+    })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
+    .where(and(supervisedBy(supervisorId), eq(experienceLogs.status, 'pending')))
+    .groupBy(users.id, users.name)
+    .orderBy(asc(users.name));
+}

@@ -1,0 +1,72 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { experienceLogs, monthSignoffs, traineeSupervisors, users } from '../../db/schema';
+
+export async function insertSignoff(
+  db: Db,
+  values: { traineeId: number; supervisorUserId: number; month: string; now: Date },
+) {
+  await db.insert(monthSignoffs).values({
+    traineeId: values.traineeId,
+    supervisorUserId: values.supervisorUserId,
+    month: values.month,
+    signedAt: values.now,
+  });
+}
+
+/** Reopens the live sign-off; returns whether there was one. */
+export async function reopenSignoff(
+  db: Db,
+  traineeId: number,
+  month: string,
+  by: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(monthSignoffs)
+    .set({ reopenedAt: now, reopenedBy: by })
+    .where(
+      and(
+        eq(monthSignoffs.traineeId, traineeId),
+        eq(monthSignoffs.month, month),
+        isNull(monthSignoffs.reopenedAt),
+      ),
+    )
+    .returning({ id: monthSignoffs.id });
+  return rows.length > 0;
+}
+
+/** Per month of a trainee: log counts by status (for one supervisor, or all when null), and sign-offs. */
+export async function monthStates(db: Db, traineeId: number, supervisorId: number | null) {
+  const month = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
+  const counts = await db
+    .select({
+      month,
+      logs: sql<number>`count(*)::int`,
+      approved: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'approved'))::int`,
+      pending: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'pending'))::int`,
+      flagged: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'flagged'))::int`,
+    })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .where(
+      and(
+        eq(experienceLogs.traineeId, traineeId),
+        isNull(experienceLogs.deletedAt),
+        supervisorId === null ? undefined : eq(traineeSupervisors.supervisorUserId, supervisorId),
+      ),
+    )
+    .groupBy(month)
+    .orderBy(month);
+  const signoffs = await db
+    .select({
+      month: monthSignoffs.month,
+      signedAt: monthSignoffs.signedAt,
+      supervisorUserId: monthSignoffs.supervisorUserId,
+      supervisorName: users.name,
+    })
+    .from(monthSignoffs)
+    .innerJoin(users, eq(users.id, monthSignoffs.supervisorUserId))
+    .where(and(eq(monthSignoffs.traineeId, traineeId), isNull(monthSignoffs.reopenedAt)));
+  return { counts, signoffs };
+}

@@ -1,0 +1,106 @@
+import { AppError } from '../../../shared/errors';
+import { monthStateOf, type MonthState } from '../../../shared/review/review.schema';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import * as logsRepo from '../logs/logs.repository';
+import { findActiveSignoff } from './review.repository';
+import * as repo from './review-signoff.repository';
+import { assertLinkedTrainee } from './review.service';
+
+type Context = { db: Db; actor: Actor; now: Date };
+
+/** Each month of a trainee with logs: counts and whether it is signed (for one supervisor, or all). */
+export async function listMonthStates(ctx: {
+  db: Db;
+  traineeId: number;
+  supervisorId: number | null;
+}): Promise<MonthState[]> {
+  const { counts, signoffs } = await repo.monthStates(ctx.db, ctx.traineeId, ctx.supervisorId);
+  const months = new Set([...counts.map((row) => row.month), ...signoffs.map((row) => row.month)]);
+  return [...months]
+    .sort()
+    .reverse()
+    .map((month) => {
+      const row = counts.find((candidate) => candidate.month === month) ?? {
+        logs: 0,
+        approved: 0,
+        pending: 0,
+        flagged: 0,
+      };
+      const signoff = signoffs.find((candidate) => candidate.month === month);
+      return {
+        month,
+        logs: row.logs,
+        approved: row.approved,
+        pending: row.pending,
+        flagged: row.flagged,
+        state: monthStateOf(row, signoff !== undefined),
+        signed_at: signoff ? signoff.signedAt.toISOString() : null,
+        signed_by: signoff ? signoff.supervisorName : null,
+      };
+    });
+}
+
+/** Signs a month off when every log of the supervisor's in it is approved; it is then locked. */
+export async function signMonth(
+  ctx: Context & { traineeId: number; month: string },
+): Promise<void> {
+  await assertLinkedTrainee(ctx, ctx.traineeId);
+  await ctx.db.transaction(async (tx) => {
+    const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
+      traineeId: ctx.traineeId,
+      month: ctx.month,
+    });
+    if (logs.length === 0)
+      throw new AppError('CONFLICT', 'There are no logs to sign in this month.');
+    const waiting = logs.filter((log) => log.status !== 'approved').length;
+    if (waiting > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `${waiting} log${waiting === 1 ? ' is' : 's are'} not approved yet: approve every log of the month before signing it.`,
+      );
+    }
+    if (await findActiveSignoff(tx, ctx.traineeId, ctx.month))
+      throw new AppError('CONFLICT', 'This month is already signed off.');
+    await repo.insertSignoff(tx, {
+      traineeId: ctx.traineeId,
+      supervisorUserId: ctx.actor.id,
+      month: ctx.month,
+      now: ctx.now,
+    });
+    for (const log of logs) {
+      await logsRepo.addHistory(tx, {
+        logId: log.id,
+        actorId: ctx.actor.id,
+        action: 'approve',
+        changes: { month_signed_off: { old: null, new: ctx.month } },
+        now: ctx.now,
+      });
+    }
+  });
+}
+
+/** Reopens a signed month (recorded in the history of its logs). */
+export async function reopenMonth(
+  ctx: Context & { traineeId: number; month: string },
+): Promise<void> {
+  await assertLinkedTrainee(ctx, ctx.traineeId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.reopenSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id, ctx.now))) {
+      throw new AppError('CONFLICT', 'This month is not signed off.');
+    }
+    const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
+      traineeId: ctx.traineeId,
+      month: ctx.month,
+    });
+    for (const log of logs) {
+      await logsRepo.addHistory(tx, {
+        logId: log.id,
+        actorId: ctx.actor.id,
+        action: 'reopen',
+        changes: { month_signed_off: { old: ctx.month, new: null } },
+        now: ctx.now,
+      });
+    }
+  });
+}
