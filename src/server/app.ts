@@ -12,10 +12,17 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
+import { createPayments } from './adapters/payments/create-payments';
+import { createStripeWebhookReader } from './adapters/payments/stripe-webhook';
+import type { PaymentsPort } from './adapters/payments/payments.port';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { RENEWAL_INTERVAL_MINUTES, runRenewals } from './features/billing/billing-renewal.service';
+import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { pricesFromConfig } from './features/billing/billing.wire';
 import { contentRoutes } from './features/content/content.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -34,6 +41,8 @@ export type BuildAppOptions = {
   /** An open database; when absent one is opened (and migrated) from the config. */
   database?: Database;
   mailer?: Mailer;
+  /** The payment provider; when absent, the one PAYMENTS names. */
+  payments?: PaymentsPort;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is registered (the property tests enumerate the API with it). */
@@ -43,6 +52,8 @@ export type BuildAppOptions = {
 /** Builds the whole application without listening (main.ts listens; tests inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // First, so a provider that cannot run stops the start before anything is opened.
+  const payments = options.payments ?? createPayments(config);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: (request) => {
@@ -101,8 +112,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
     digestTimer.unref();
   });
+  // Subscription renewals the provider leaves to us (the sandbox): each due subscription is
+  // claimed in the database, so several instances charge it once.
+  let renewalTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    renewalTimer = setInterval(
+      () => {
+        runRenewals({
+          db: database.db,
+          payments,
+          mailer,
+          prices: pricesFromConfig(config),
+          appUrl: config.APP_URL,
+          now: deps.now(),
+        }).catch((error: unknown) => app.log.error({ err: error }, 'renewal run failed'));
+      },
+      RENEWAL_INTERVAL_MINUTES * 60 * 1000,
+    );
+    renewalTimer.unref();
+  });
   app.addHook('onClose', async () => {
     clearInterval(digestTimer);
+    clearInterval(renewalTimer);
     if (!options.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -149,6 +180,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(logsRoutes(deps));
   await app.register(progressRoutes(deps));
   await app.register(reviewRoutes(deps));
+  await app.register(billingRoutes(deps, payments));
+  if (payments.provider === 'stripe') {
+    const reader = createStripeWebhookReader(config);
+    await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));
+  }
 
   await registerClient(app, config.CLIENT_DIST);
   return app;

@@ -6,6 +6,17 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A price in cents (docs/decisions/010: prices are configuration, not data). */
+const priceCents = (fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a whole number of cents' })
+      .int({ error: 'must be a whole number of cents' })
+      .min(50, { error: 'must be at least 50 cents (card processors charge no less)' })
+      .default(fallback),
+  );
+
 const urlWithProtocols = (protocols: string[]) =>
   optionalText.refine(
     (value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)),
@@ -36,6 +47,11 @@ export const EnvSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Where the Stripe SDK sends requests; Stripe's own API unless set (tests use a local one). */
+    STRIPE_API_BASE: urlWithProtocols(['http', 'https']),
+    PRICE_MONTHLY_CENTS: priceCents(1499),
+    PRICE_YEARLY_CENTS: priceCents(14900),
+    PRICE_LIFETIME_CENTS: priceCents(29900),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     OIDC_ISSUER: optionalText,

@@ -15,6 +15,13 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, shape: 'detail' },
   /** The resource is in a state that forbids the change (for example an approved log). */
   CONFLICT: { status: 409, shape: 'detail' },
+  /**
+   * The payment provider refused (a declined card). `error` carries the provider's message: the
+   * contract's client toasts that field (SPEC §4 "Payments"); ours reads `detail`.
+   */
+  PAYMENT_FAILED: { status: 402, shape: 'payment' },
+  /** A billing request the subscription's state forbids (already subscribed, nothing to cancel). */
+  BILLING_CONFLICT: { status: 409, shape: 'payment' },
   /** The body is too large. */
   PAYLOAD_TOO_LARGE: { status: 413, shape: 'detail' },
   /** Too many attempts; try again later. */
@@ -56,6 +63,7 @@ export class AppError extends Error {
     const shape = ERROR_CODES[this.code].shape;
     if (shape === 'fields') return this.fields ?? { non_field_errors: [this.message] };
     if (shape === 'non_field') return { non_field_errors: [this.message] };
+    if (shape === 'payment') return { error: this.message, detail: this.message, code: this.code };
     return { detail: this.message, code: this.code };
   }
 }

@@ -336,3 +336,166 @@ export const digestSubscriptions = pgTable('digest_subscriptions', {
   /** SHA-256 of the random token in the digest's unsubscribe link. */
   unsubscribeTokenHash: text().notNull(),
 });
+
+/**
+ * The plans the contract's client knows by id (3 Trial, hidden; 12 Monthly; 13 Yearly;
+ * 14 Lifetime), seeded by the migration. Prices are configuration (docs/decisions/010).
+ */
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  period: text({ enum: ['month', 'year', 'life_time'] }).notNull(),
+  isHidden: boolean().notNull().default(false),
+});
+
+/** Discount codes, created by `npm run coupon`. Codes are upper-case; valid_until is exclusive. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull(),
+    percentOff: integer(),
+    amountOffCents: integer(),
+    validFrom: timestamp({ withTimezone: true }),
+    validUntil: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    uses: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code').on(t.code),
+    check('coupons_one_discount', sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check('coupons_percent_range', sql`${t.percentOff} between 1 and 100`),
+    check('coupons_amount_positive', sql`${t.amountOffCents} > 0`),
+    check('coupons_uses_within_limit', sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/**
+ * A trainee's one current subscription (unique per trainee: two concurrent charges cannot make
+ * two). Never deleted: a cancelled or lapsed one stays, and subscribing again updates it.
+ * Every write after a provider call is conditional on `version`.
+ */
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer()
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    /** A cancelled subscription keeps its status and gets `canceled_at`: access runs to expiry. */
+    status: text({ enum: ['trialing', 'active', 'past_due'] }).notNull(),
+    isLifetime: boolean().notNull().default(false),
+    /** Start of the paid (or trial) period. */
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    /** End of the paid (or trial) period; null for lifetime. */
+    expiry: timestamp({ withTimezone: true }),
+    /** What was paid for the current period (the base of a plan change's credit). */
+    paidAmountCents: integer().notNull().default(0),
+    /** What each renewal charges: the plan's price when it was chosen. */
+    renewalAmountCents: integer().notNull().default(0),
+    /** Unused time carried over by a plan change, taken off the next charges. */
+    creditCents: integer().notNull().default(0),
+    /** A coupon given with a trial, waiting for the first charge. */
+    pendingCouponId: integer().references(() => coupons.id),
+    provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+    providerCustomerId: text().notNull(),
+    /** The provider's subscription id; null for lifetime (a one-off charge). */
+    externalId: text(),
+    trialUsedAt: timestamp({ withTimezone: true }),
+    canceledAt: timestamp({ withTimezone: true }),
+    failedAttempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    /** Set by the renewal job that is charging it, so another instance leaves it alone. */
+    renewalClaimedAt: timestamp({ withTimezone: true }),
+    version: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_subscriptions_trainee').on(t.traineeId),
+    index('user_subscriptions_due').on(t.status, t.expiry),
+    check(
+      'user_subscriptions_amounts',
+      sql`${t.paidAmountCents} >= 0 and ${t.renewalAmountCents} >= 0 and ${t.creditCents} >= 0`,
+    ),
+    check('user_subscriptions_lifetime_no_expiry', sql`${t.isLifetime} = (${t.expiry} is null)`),
+  ],
+);
+
+/** The trainee's card on file: what the provider tells us about it, never its number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+    providerPaymentMethodId: text().notNull(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    expMonth: integer().notNull(),
+    expYear: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_trainee').on(t.traineeId),
+    check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('payment_methods_exp_month', sql`${t.expMonth} between 1 and 12`),
+  ],
+);
+
+/**
+ * The billing history: charges, trials, renewals, failures, plan changes, cancellations, card
+ * changes and refunds. The idempotency key is unique, so a retried job records an event once.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer().references(() => userSubscriptions.id, { onDelete: 'set null' }),
+    kind: text({
+      enum: [
+        'charge',
+        'trial',
+        'renewal',
+        'failure',
+        'plan_change',
+        'cancel',
+        'payment_method',
+        'refund',
+      ],
+    }).notNull(),
+    planId: integer().references(() => subscriptionPlans.id),
+    amountCents: integer().notNull().default(0),
+    couponCode: text(),
+    cardLast4: text(),
+    /** The provider's charge or refund id. */
+    providerRef: text(),
+    /** The provider's message for a failure. */
+    message: text(),
+    idempotencyKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_events_idempotency').on(t.idempotencyKey),
+    index('billing_events_trainee').on(t.traineeId, t.createdAt),
+  ],
+);
+
+/**
+ * Stripe webhook events already applied: the primary key makes a replayed or retried delivery
+ * a no-op. Written in the same transaction as the event's effect.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,221 @@
+// The steps of a charge-payment request: the card, the provider, our write, and compensation.
+import { trialEndsAt } from '../../../shared/billing/access';
+import type { ChargePaymentRequest } from '../../../shared/billing/billing.schema';
+import { applyCredit, priceAfterCoupon } from '../../../shared/billing/price';
+import { AppError } from '../../../shared/errors';
+import type { CardDetails } from '../../adapters/payments/payments.port';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../accounts/accounts.repository';
+import type { ReceiptKind } from './billing-emails';
+import { CHANGED_MEANWHILE, type BillingContext } from './billing.service';
+import * as repo from './billing.repository';
+import { priceOf } from './billing.wire';
+
+export const ALREADY_SUBSCRIBED =
+  'You already have a subscription. Change it from your subscription page.';
+
+export type Card = { paymentMethodId: string; card: CardDetails };
+export type Step = {
+  trainee: UserRow;
+  existing: repo.SubscriptionRow | undefined;
+  plan: repo.PlanRow;
+  coupon: repo.CouponRow | null;
+  input: ChargePaymentRequest;
+  /** Ties every provider write of this request together (docs/decisions/010). */
+  key: string;
+};
+/** What the provider did, so that it can be undone if our write loses a race. */
+export type Made = { chargeId: string | null; externalId: string | null; amountCents: number };
+
+export type Written = {
+  row: repo.SubscriptionRow;
+  receipt: { kind: ReceiptKind; amountCents: number; cardLast4: string };
+};
+
+export async function attachCard(
+  ctx: BillingContext,
+  customerId: string,
+  step: Step,
+): Promise<Card> {
+  const card = await ctx.payments.attachPaymentMethod({
+    customerId,
+    token: step.input.token,
+    now: ctx.now,
+    idempotencyKey: `${step.key}:card`,
+  });
+  if (!card.ok) throw new AppError('PAYMENT_FAILED', card.message);
+  return card;
+}
+
+/** A first subscription, or a new one after the last ended: a new period from now. */
+export async function startPlan(ctx: BillingContext, step: Step): Promise<Written> {
+  const { payments, now } = ctx;
+  const { trainee, existing, plan, coupon } = step;
+  const price = priceOf(ctx.prices, plan.id);
+  const quote = priceAfterCoupon(price, coupon);
+  const credit = applyCredit(quote.amountCents, existing?.creditCents ?? 0);
+  const trialEnd = step.input.trial ? trialEndsAt(trainee.dateJoined) : null;
+  const customerId =
+    existing && existing.provider === payments.provider
+      ? existing.providerCustomerId
+      : (
+          await payments.createCustomer({
+            traineeId: trainee.id,
+            email: trainee.email,
+            name: trainee.name,
+            idempotencyKey: `customer:${trainee.id}:${payments.provider}`,
+          })
+        ).customerId;
+  const card = await attachCard(ctx, customerId, step);
+  const common = { customerId, paymentMethodId: card.paymentMethodId, now };
+
+  let made: Made;
+  let period: { start: Date; end: Date | null };
+  if (plan.period === 'life_time') {
+    const charge =
+      credit.amountCents > 0
+        ? await payments.charge({
+            ...common,
+            amountCents: credit.amountCents,
+            description: `Fieldwork Tracker ${plan.name} plan`,
+            idempotencyKey: `${step.key}:charge`,
+          })
+        : null;
+    if (charge && !charge.ok) throw new AppError('PAYMENT_FAILED', charge.message);
+    made = {
+      chargeId: charge?.chargeId ?? null,
+      externalId: null,
+      amountCents: credit.amountCents,
+    };
+    period = { start: now, end: null };
+  } else {
+    const created = await payments.createSubscription({
+      ...common,
+      planId: plan.id,
+      period: plan.period,
+      amountCents: credit.amountCents,
+      renewalAmountCents: price,
+      trialEnd,
+      idempotencyKey: `${step.key}:subscription`,
+    });
+    if (!created.ok) throw new AppError('PAYMENT_FAILED', created.message);
+    made = {
+      chargeId: created.chargeId,
+      externalId: created.subscriptionId,
+      amountCents: trialEnd ? 0 : credit.amountCents,
+    };
+    period = { start: created.periodStart, end: created.periodEnd };
+  }
+
+  const values: repo.SubscriptionValues = {
+    planId: plan.id,
+    status: trialEnd ? 'trialing' : 'active',
+    isLifetime: plan.period === 'life_time',
+    periodStart: period.start,
+    expiry: period.end,
+    paidAmountCents: trialEnd ? 0 : quote.amountCents,
+    renewalAmountCents: plan.period === 'life_time' ? 0 : price,
+    creditCents: trialEnd ? (existing?.creditCents ?? 0) : credit.creditLeftCents,
+    pendingCouponId: trialEnd && coupon ? coupon.id : null,
+    provider: payments.provider,
+    providerCustomerId: customerId,
+    externalId: made.externalId,
+    trialUsedAt: trialEnd ? now : (existing?.trialUsedAt ?? null),
+    canceledAt: null,
+    failedAttempts: 0,
+    nextAttemptAt: null,
+    renewalClaimedAt: null,
+  };
+  const kind: ReceiptKind = trialEnd ? 'trial' : 'charge';
+  const row = await writeSubscription(
+    ctx,
+    step,
+    (tx) =>
+      existing
+        ? repo.updateSubscription(tx, existing, values, now)
+        : repo.insertSubscription(tx, trainee.id, values),
+    card,
+    { kind, made },
+  );
+  if (!row) {
+    await undo(ctx, step, made);
+    throw new AppError('BILLING_CONFLICT', existing ? CHANGED_MEANWHILE : ALREADY_SUBSCRIBED);
+  }
+  return { row, receipt: { kind, amountCents: made.amountCents, cardLast4: card.card.last4 } };
+}
+
+/** The subscription, card, event and `is_paid`, in one transaction; undefined if it lost. */
+export async function writeSubscription(
+  ctx: BillingContext,
+  step: Step,
+  writeRow: (tx: Db) => Promise<repo.SubscriptionRow | undefined>,
+  card: Card,
+  event: { kind: ReceiptKind; made: Made },
+): Promise<repo.SubscriptionRow | undefined> {
+  const { now, payments } = ctx;
+  const traineeId = step.trainee.id;
+  return ctx.db.transaction(async (tx) => {
+    const row = await writeRow(tx);
+    if (!row) return undefined;
+    await repo.savePaymentMethod(
+      tx,
+      {
+        traineeId,
+        provider: payments.provider,
+        providerPaymentMethodId: card.paymentMethodId,
+        brand: card.card.brand,
+        last4: card.card.last4,
+        expMonth: card.card.expMonth,
+        expYear: card.card.expYear,
+      },
+      now,
+    );
+    await repo.insertEvent(tx, {
+      traineeId,
+      subscriptionId: row.id,
+      kind: event.kind,
+      planId: step.plan.id,
+      amountCents: event.made.amountCents,
+      couponCode: step.coupon?.code ?? null,
+      cardLast4: card.card.last4,
+      providerRef: event.made.chargeId,
+      idempotencyKey: step.key,
+      createdAt: now,
+    });
+    await repo.markPaid(tx, traineeId);
+    return row;
+  });
+}
+
+/**
+ * Compensation for a request whose write lost: a charge nobody recorded is refunded, a provider
+ * subscription the winner does not hold is ended. (Two identical requests share one idempotency
+ * key, so the provider made one charge and one subscription for both: nothing to undo.)
+ */
+export async function undo(ctx: BillingContext, step: Step, made: Made): Promise<void> {
+  const winner = await repo.findSubscription(ctx.db, step.trainee.id);
+  if (made.externalId && winner?.externalId !== made.externalId) {
+    await ctx.payments.cancelSubscription({
+      subscriptionId: made.externalId,
+      atPeriodEnd: false,
+      idempotencyKey: `${step.key}:undo`,
+    });
+  }
+  if (made.chargeId && !(await repo.hasEventFor(ctx.db, made.chargeId))) {
+    const refund = await ctx.payments.refund({
+      chargeId: made.chargeId,
+      idempotencyKey: `${step.key}:refund`,
+    });
+    await repo.insertEvent(ctx.db, {
+      traineeId: step.trainee.id,
+      subscriptionId: winner?.id ?? null,
+      kind: 'refund',
+      planId: step.plan.id,
+      amountCents: made.amountCents,
+      providerRef: refund.refundId,
+      message: 'Refunded at once: another request changed the subscription first.',
+      idempotencyKey: `${step.key}:refund`,
+      createdAt: ctx.now,
+    });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Who may use the student area, by the rules of SPEC §4 and §9. The server's answers and the
+ * client's dialogs both come from these functions; nothing else decides trial or expiry.
+ */
+
+/** SPEC §9: the free trial lasts 7 days from joining. */
+export const TRIAL_DAYS = 7;
+/** SPEC §9: a subscription still counts for 2 minutes after its expiry (the renewal's slack). */
+export const EXPIRY_GRACE_MINUTES = 2;
+
+const MS_PER_DAY = 86_400_000;
+const MS_PER_MINUTE = 60_000;
+
+/** SPEC §8, the dialogs of an unpaid trainee. */
+export const PAYWALL_MESSAGES = {
+  trial_expired: 'Looks like your 7 day free trial has expired.',
+  subscription_expired: 'Looks like your subscription has expired.',
+} as const;
+
+/** The part of a user subscription these rules read. `expiry` is null for lifetime. */
+export type SubscriptionTerms = { expiry: Date | null; isLifetime: boolean };
+
+/**
+ * The instant the trial ends: exactly 7 × 24 hours after joining. "Joined more than 7 days ago"
+ * (SPEC §4) is strictly later than this instant, so the whole of day 7 is still trial (day 1
+ * is the first 24 hours) and day 8 is not.
+ */
+export function trialEndsAt(dateJoined: Date): Date {
+  return new Date(dateJoined.getTime() + TRIAL_DAYS * MS_PER_DAY);
+}
+
+/** SPEC §4 "Trial expired": not paid, and joined more than 7 days ago. Never a supervisor. */
+export function isTrialExpired(input: {
+  isSupervisor: boolean;
+  isPaid: boolean;
+  dateJoined: Date;
+  now: Date;
+}): boolean {
+  if (input.isSupervisor || input.isPaid) return false;
+  return input.now.getTime() > trialEndsAt(input.dateJoined).getTime();
+}
+
+/**
+ * SPEC §4 "Subscription expired": paid, not lifetime, and expiry + 2 minutes is in the past.
+ * Lifetime never expires; supervisors never do.
+ */
+export function isSubscriptionExpired(input: {
+  isSupervisor: boolean;
+  isPaid: boolean;
+  subscription: SubscriptionTerms | null;
+  now: Date;
+}): boolean {
+  const { subscription } = input;
+  if (input.isSupervisor || !input.isPaid) return false;
+  // Paid with nothing on record grants nothing (it cannot happen while rows are never deleted).
+  if (!subscription) return true;
+  if (subscription.isLifetime) return false;
+  if (!subscription.expiry) return true;
+  return subscription.expiry.getTime() + EXPIRY_GRACE_MINUTES * MS_PER_MINUTE < input.now.getTime();
+}
+
+/** Where a person stands with billing. */
+export type BillingAccess =
+  'supervisor' | 'trial' | 'subscribed' | 'trial_expired' | 'subscription_expired';
+
+/** The one verdict both the paywall and the dialogs use. */
+export function billingAccessOf(input: {
+  isSupervisor: boolean;
+  isPaid: boolean;
+  dateJoined: Date;
+  subscription: SubscriptionTerms | null;
+  now: Date;
+}): BillingAccess {
+  if (input.isSupervisor) return 'supervisor';
+  if (input.isPaid) return isSubscriptionExpired(input) ? 'subscription_expired' : 'subscribed';
+  return isTrialExpired(input) ? 'trial_expired' : 'trial';
+}
+
+/**
+ * The paywall (not enforced yet; the screens come first): the message refusing an unpaid
+ * trainee's write, or null when the write may go ahead. Reads are never refused, so a trainee
+ * can always see and download their records (BACB-RULES.md: kept 7 years).
+ */
+export function paywallMessage(access: BillingAccess): string | null {
+  if (access === 'trial_expired' || access === 'subscription_expired') {
+    return PAYWALL_MESSAGES[access];
+  }
+  return null;
+}
+
+/**
+ * Whether the 7-day trial can still be attached to a new Monthly or Yearly subscription: never
+ * used before, and the trial not expired by time (the same instant as `isTrialExpired`). A trial subscription ends
+ * when that window ends, so the trial is 7 days from joining however late it is started.
+ */
+export function isTrialAvailable(input: {
+  isSupervisor: boolean;
+  dateJoined: Date;
+  trialUsed: boolean;
+  now: Date;
+}): boolean {
+  if (input.isSupervisor || input.trialUsed) return false;
+  return input.now.getTime() <= trialEndsAt(input.dateJoined).getTime();
+}
+
+/**
+ * Days left on the current plan, rounded up (the dashboard's "days remaining"): 'lifetime' for
+ * ∞, null for no plan ('--'), 0 once it has run out.
+ */
+export function daysRemaining(
+  subscription: SubscriptionTerms | null,
+  now: Date,
+): number | 'lifetime' | null {
+  if (!subscription) return null;
+  if (subscription.isLifetime) return 'lifetime';
+  if (!subscription.expiry) return 0;
+  const left = subscription.expiry.getTime() - now.getTime();
+  return left <= 0 ? 0 : Math.ceil(left / MS_PER_DAY);
+}
