@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxPayments } from '../../src/server/adapters/payments/sandbox';
-import type { PaymentsPort } from '../../src/server/adapters/payments/payments.port';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/env';
 import { createTrainee, type TestUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { charge, currentSubscription, DAY, eventsOf, START, storedFor } from './billing-support';
+import { charge, currentSubscription, DAY, eventsOf, START } from './billing-support';
 
 let t: TestApp;
 
@@ -228,77 +224,3 @@ describe('POST /api/v1/modify-payment-method/', () => {
     });
   });
 });
-
-describe('concurrent charges for one trainee make one subscription', () => {
-  it('two identical payments at once: one subscription, one charge', async () => {
-    t.clock.now = START;
-    const trainee = await createTrainee(t.db, { dateJoined: START });
-    const body = { sub_id: 12, token: 'tok_visa' };
-    const responses = await Promise.all([
-      charge(t, trainee.token, body),
-      charge(t, trainee.token, body),
-    ]);
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await storedFor(t, trainee.id)).toEqual({
-      subscriptions: 1,
-      paymentMethods: 1,
-      events: 1,
-      isPaid: true,
-    });
-  });
-
-  it('two different payments that both reached the provider: the loser’s charge is refunded', async () => {
-    t.clock.now = START;
-    const trainee = await createTrainee(t.db, { dateJoined: START });
-    const racing = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIST: '.tmp/no-client' }),
-      database: t.database,
-      mailer: t.mailer,
-      payments: bothReachTheProvider(),
-      now: () => t.clock.now,
-      logger: false,
-    });
-    try {
-      const send = (sub_id: number) =>
-        racing.inject({
-          method: 'POST',
-          url: '/api/v1/charge-payment/',
-          headers: { authorization: `token ${trainee.token}` },
-          payload: { sub_id, token: 'tok_visa' },
-        });
-      const responses = await Promise.all([send(12), send(13)]);
-      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      const winner = responses
-        .find((r) => r.statusCode === 201)
-        ?.json<{ subscription: { subscription: { id: number } } }>();
-      const loserAmount = winner?.subscription.subscription.id === 12 ? 14900 : 1499;
-      const events = await eventsOf(t, trainee.id);
-      expect(events.map((e) => [e.kind, e.amountCents])).toEqual([
-        ['charge', 1499 + 14900 - loserAmount],
-        ['refund', loserAmount],
-      ]);
-      expect(await storedFor(t, trainee.id)).toMatchObject({ subscriptions: 1, paymentMethods: 1 });
-    } finally {
-      await racing.close();
-    }
-  });
-});
-
-/** The sandbox, except that no subscription is created until two requests are asking. */
-function bothReachTheProvider(): PaymentsPort {
-  const sandbox = createSandboxPayments();
-  let arrived = 0;
-  let open: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return {
-    ...sandbox,
-    createSubscription: async (input) => {
-      arrived += 1;
-      if (arrived === 2) open();
-      await gate;
-      return sandbox.createSubscription(input);
-    },
-  };
-}

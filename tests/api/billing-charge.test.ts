@@ -260,3 +260,16 @@ describe('another trainee’s billing is never visible', () => {
     expect((await currentSubscription(t, owner.token))?.cancel_at_period_end).toBe(false);
   });
 });
+
+describe('payment attempts', () => {
+  it('limits how fast one trainee can try cards', async () => {
+    const carder = await createTrainee(t.db, { dateJoined: START });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await charge(t, carder.token, { sub_id: 12, token: 'tok_chargeDeclined' })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(402), 429]);
+  });
+});

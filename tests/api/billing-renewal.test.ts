@@ -155,9 +155,14 @@ describe('the renewal job', () => {
     t.clock.now = new Date('2026-10-11T13:00:00Z');
     const stillFailing = await changeCard(trainee, 'tok_chargeCustomerFail');
     expect(stillFailing.statusCode).toBe(402);
-    expect(stillFailing.json()).toMatchObject({
-      error: 'Your card was saved, but the payment failed: Your card was declined.',
-    });
+    expect(stillFailing.json()).toMatchObject({ error: 'Your card was declined.' });
+    // A card that does not pay the overdue renewal is not kept.
+    expect((await eventsOf(t, trainee.id)).map((e) => e.kind)).toEqual([
+      'charge',
+      'payment_method',
+      'failure',
+      'failure',
+    ]);
     const fixed = await changeCard(trainee, 'tok_visa');
     expect(fixed.json()).toEqual({ msg: 'Successfully Updated Payment Method' });
     expect(await currentSubscription(t, trainee.token)).toMatchObject({
@@ -169,6 +174,16 @@ describe('the renewal job', () => {
     expect((await t.lastMailTo(trainee.email))?.subject).toBe(
       'Fieldwork Tracker: subscription renewed (Monthly)',
     );
+    expect((await eventsOf(t, trainee.id)).at(-1)).toMatchObject({
+      kind: 'renewal',
+      amountCents: 1499,
+    });
+    const card = await t.request({
+      method: 'GET',
+      url: '/api/v1/user-payment-details/',
+      token: trainee.token,
+    });
+    expect(card.json()).toMatchObject({ last4: '4242', brand: 'visa' });
   });
 
   it('never renews a cancelled plan or a lifetime one', async () => {

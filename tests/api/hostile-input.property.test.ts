@@ -169,6 +169,8 @@ function allowedActors(route: Route): Actor[] {
 
 const ContractErrorBody = z.union([
   z.object({ detail: z.string(), code: z.string() }).strict(),
+  // Payment outcomes also carry `error`, the field the contract's client toasts (decision 010).
+  z.object({ error: z.string(), detail: z.string(), code: z.string() }).strict(),
   z.record(z.string(), z.array(z.string()).min(1)),
 ]);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUPON_MESSAGES, normalizeCouponCode } from './coupon';
+import { IdSchema, safeText } from '../wire/primitives';
 import { isSelectablePlan, PLAN_PERIODS, SELECT_PLAN_MESSAGE } from './plans';
 
 /** SPEC §4 "Payments", verbatim: what the contract's client compares `msg` with. */
@@ -104,8 +105,8 @@ export const CardTokenSchema = z
   .regex(/^[A-Za-z0-9_]{3,255}$/, { error: 'Not a valid card token' });
 
 /** An optional coupon code: blank means none. */
-const OptionalCouponSchema = z
-  .string()
+const OptionalCouponSchema = safeText()
+  .max(100, { error: COUPON_MESSAGES.invalid })
   .nullish()
   .transform((code) => (code == null || code.trim() === '' ? null : normalizeCouponCode(code)));
 
@@ -128,12 +129,7 @@ export const ChargePaymentResponseSchema = z.object({
 });
 
 /** POST /api/v1/modify-subscription/: cancel the subscription `id`. */
-export const ModifySubscriptionRequestSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Not a valid id' })
-    .int({ error: 'Not a valid id' })
-    .positive({ error: 'Not a valid id' }),
-});
+export const ModifySubscriptionRequestSchema = z.object({ id: IdSchema });
 
 /** POST /api/v1/modify-payment-method/. */
 export const ModifyPaymentMethodRequestSchema = z.object({ token: CardTokenSchema });
@@ -151,8 +147,7 @@ export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
 
 /** GET /api/v1/verify-coupon?coupon=CODE. */
 export const VerifyCouponQuerySchema = z.object({
-  coupon: z
-    .string({ error: COUPON_MESSAGES.empty })
+  coupon: safeText({ error: COUPON_MESSAGES.empty })
     .trim()
     .min(1, { error: COUPON_MESSAGES.empty })
     .max(100, { error: COUPON_MESSAGES.invalid }),

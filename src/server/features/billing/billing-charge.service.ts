@@ -71,9 +71,9 @@ export async function chargePayment(
     key: `charge-payment:${actor.id}:${version}:${fingerprint([ctx.mode, input])}`,
   };
 
-  const { row, receipt } = await withCouponReserved(ctx, coupon, () =>
-    live ? changePlan(ctx, step, existing) : startPlan(ctx, step),
-  );
+  const { row, receipt } = live
+    ? await changePlan(ctx, step, existing)
+    : await startPlan(ctx, step);
   const view = await subscriptionView(db, row, ctx.prices, now);
   await ctx.mailer.send(
     db,
@@ -105,22 +105,4 @@ async function redeemableCoupon(ctx: BillingContext, code: string): Promise<repo
     throw AppError.field('coupon', COUPON_MESSAGES.invalid);
   }
   return coupon;
-}
-
-/** Takes one use of the coupon for the duration of `work`, and gives it back if `work` fails. */
-async function withCouponReserved<T>(
-  ctx: BillingContext,
-  coupon: repo.CouponRow | null,
-  work: () => Promise<T>,
-): Promise<T> {
-  if (!coupon) return work();
-  if (!(await repo.reserveCouponUse(ctx.db, coupon.id, ctx.now))) {
-    throw AppError.field('coupon', COUPON_MESSAGES.invalid);
-  }
-  try {
-    return await work();
-  } catch (error) {
-    await repo.releaseCouponUse(ctx.db, coupon.id);
-    throw error;
-  }
 }

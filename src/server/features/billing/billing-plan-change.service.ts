@@ -2,7 +2,6 @@ import { applyCredit, priceAfterCoupon, unusedCreditCents } from '../../../share
 import { AppError } from '../../../shared/errors';
 import {
   attachCard,
-  undo,
   writeSubscription,
   type Made,
   type Step,
@@ -121,16 +120,15 @@ export async function changePlan(
     step,
     (tx) => repo.updateSubscription(tx, existing, values, now),
     card,
-    { kind: 'plan_change', made },
+    {
+      kind: 'plan_change',
+      made,
+      lostMessage: CHANGED_MEANWHILE,
+      // A new coupon waiting for the next charge replaces one that was waiting.
+      replacedCouponId:
+        coupon && values.pendingCouponId === coupon.id ? existing.pendingCouponId : null,
+    },
   );
-  if (!row) {
-    await undo(ctx, step, made);
-    throw new AppError('BILLING_CONFLICT', CHANGED_MEANWHILE);
-  }
-  if (coupon && !restart && plan.period !== 'life_time' && existing.pendingCouponId) {
-    // The new coupon replaced one that was waiting: that one's use goes back.
-    await repo.releaseCouponUse(ctx.db, existing.pendingCouponId);
-  }
   if (plan.period === 'life_time' && existing.externalId) {
     // After our write: nothing renews the old plan once the trainee holds Lifetime.
     await payments.cancelSubscription({

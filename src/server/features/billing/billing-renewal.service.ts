@@ -2,9 +2,13 @@ import { periodEnd } from '../../../shared/billing/plans';
 import { applyCredit, priceAfterCoupon } from '../../../shared/billing/price';
 import { nextRenewalAttempt } from '../../../shared/billing/renewal';
 import type { Mailer } from '../../adapters/mail/mailer';
-import type { PaymentFailure, PaymentsPort } from '../../adapters/payments/payments.port';
+import type {
+  CardDetails,
+  PaymentResult,
+  PaymentsPort,
+} from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById, type UserRow } from '../accounts/accounts.repository';
 import { receiptMail, renewalFailedMail } from './billing-emails';
 import * as repo from './billing.repository';
 import { nextChargeCents, type PlanPrices } from './billing.wire';
@@ -28,9 +32,6 @@ export type RenewalContext = {
   appUrl: string;
   now: Date;
 };
-
-export type RenewalOutcome =
-  { outcome: 'none' } | { outcome: 'renewed' } | { outcome: 'failed'; message: string };
 
 /**
  * The renewal job (when the provider leaves renewals to us, as the sandbox does): claims the
@@ -61,119 +62,159 @@ export async function runRenewals(ctx: RenewalContext): Promise<number> {
   return claimed.length;
 }
 
-/** Retries a past-due renewal at once (the trainee just saved a new card). */
-export async function retryPastDue(
-  ctx: RenewalContext,
-  subscriptionId: number,
-): Promise<RenewalOutcome> {
-  if (ctx.payments.renewals !== 'ours') return { outcome: 'none' };
-  const row = await repo.claimForRetry(ctx.db, subscriptionId, {
-    now: ctx.now,
-    staleBefore: new Date(ctx.now.getTime() - STALE_CLAIM_MINUTES * MINUTE),
-  });
-  return row ? renewClaimed(ctx, row) : { outcome: 'none' };
-}
+type Renewal = {
+  plan: repo.PlanRow;
+  user: UserRow;
+  coupon: repo.CouponRow | null;
+  amountCents: number;
+  end: Date;
+  values: Partial<repo.SubscriptionValues>;
+};
 
-async function renewClaimed(
-  ctx: RenewalContext,
-  row: repo.SubscriptionRow,
-): Promise<RenewalOutcome> {
-  const { db, payments, now } = ctx;
-  const [plan, card, coupon, user] = await Promise.all([
+/** What renewing `row` at `now` charges, and what it writes; null when nothing renews. */
+async function renewalOf(db: Db, row: repo.SubscriptionRow, now: Date): Promise<Renewal | null> {
+  const [plan, coupon, user] = await Promise.all([
     repo.findPlan(db, row.planId),
-    repo.findPaymentMethod(db, row.traineeId),
     row.pendingCouponId ? repo.findCouponById(db, row.pendingCouponId) : undefined,
     findUserById(db, row.traineeId),
   ]);
-  if (!plan || plan.period === 'life_time' || !row.expiry || !user) {
-    await repo.updateSubscription(db, row, { renewalClaimedAt: null }, now);
-    return { outcome: 'none' };
-  }
+  if (!plan || plan.period === 'life_time' || !row.expiry || !user) return null;
   const quote = priceAfterCoupon(row.renewalAmountCents, coupon ?? null);
   const { amountCents, creditLeftCents } = applyCredit(quote.amountCents, row.creditCents);
   // Early renewals start at expiry; a late retry starts now (the lapsed days are not billed).
   const start = row.expiry > now ? row.expiry : now;
   const end = periodEnd(start, plan.period);
-  const key = `renewal:${row.id}:${row.expiry.toISOString()}:${row.failedAttempts}`;
-  const common = {
-    traineeId: row.traineeId,
-    subscriptionId: row.id,
-    planId: plan.id,
+  return {
+    plan,
+    user,
+    coupon: coupon ?? null,
     amountCents,
-    couponCode: coupon?.code ?? null,
-    cardLast4: card?.last4 ?? null,
-    createdAt: now,
+    end,
+    values: {
+      status: 'active',
+      periodStart: start,
+      expiry: end,
+      paidAmountCents: quote.amountCents,
+      creditCents: creditLeftCents,
+      pendingCouponId: null,
+      failedAttempts: 0,
+      nextAttemptAt: null,
+      renewalClaimedAt: null,
+    },
   };
+}
 
-  const noCard: PaymentFailure = {
-    ok: false,
-    message: 'There is no card on file.',
-    code: 'no_card',
-  };
-  const result = !card
-    ? noCard
-    : amountCents === 0
-      ? { ok: true as const, chargeId: null }
-      : await payments.charge({
-          customerId: row.providerCustomerId,
-          paymentMethodId: card.providerPaymentMethodId,
-          amountCents,
-          description: `Fieldwork Tracker ${plan.name} plan`,
-          now,
-          idempotencyKey: key,
-        });
+function chargeRenewal(
+  ctx: RenewalContext,
+  row: repo.SubscriptionRow,
+  renewal: Renewal,
+  paymentMethodId: string,
+  idempotencyKey: string,
+): Promise<PaymentResult<{ chargeId: string | null }>> {
+  if (renewal.amountCents === 0) return Promise.resolve({ ok: true, chargeId: null });
+  return ctx.payments.charge({
+    customerId: row.providerCustomerId,
+    paymentMethodId,
+    amountCents: renewal.amountCents,
+    description: `Fieldwork Tracker ${renewal.plan.name} plan`,
+    now: ctx.now,
+    idempotencyKey,
+  });
+}
 
-  if (result.ok) {
-    const renewed = await db.transaction(async (tx) => {
-      const updated = await repo.updateSubscription(
+/**
+ * Writes a paid renewal (and, with `newCard`, the card that paid it) if nobody changed the
+ * subscription meanwhile; otherwise their change stands and the charge goes back.
+ */
+async function recordRenewal(
+  ctx: RenewalContext,
+  row: repo.SubscriptionRow,
+  renewal: Renewal,
+  charge: { chargeId: string | null; cardLast4: string | null; idempotencyKey: string },
+  newCard?: { paymentMethodId: string; card: CardDetails },
+): Promise<repo.SubscriptionRow | undefined> {
+  const { db, now, payments } = ctx;
+  const renewed = await db.transaction(async (tx) => {
+    const updated = await repo.updateSubscription(tx, row, renewal.values, now);
+    if (!updated) return undefined;
+    if (newCard) {
+      await repo.savePaymentMethod(
         tx,
-        row,
         {
-          status: 'active',
-          periodStart: start,
-          expiry: end,
-          paidAmountCents: quote.amountCents,
-          creditCents: creditLeftCents,
-          pendingCouponId: null,
-          failedAttempts: 0,
-          nextAttemptAt: null,
-          renewalClaimedAt: null,
+          traineeId: row.traineeId,
+          provider: payments.provider,
+          providerPaymentMethodId: newCard.paymentMethodId,
+          brand: newCard.card.brand,
+          last4: newCard.card.last4,
+          expMonth: newCard.card.expMonth,
+          expYear: newCard.card.expYear,
         },
         now,
       );
-      if (updated) {
-        await repo.insertEvent(tx, {
-          ...common,
-          kind: 'renewal',
-          providerRef: result.chargeId,
-          idempotencyKey: key,
-        });
-      }
-      return updated;
-    });
-    if (!renewed) {
-      // The trainee changed the subscription meanwhile: their change stands, this charge goes back.
-      if (result.chargeId) {
-        await payments.refund({ chargeId: result.chargeId, idempotencyKey: `${key}:refund` });
-      }
-      return { outcome: 'none' };
     }
-    await ctx.mailer.send(
-      db,
-      receiptMail({
-        to: user.email,
-        name: user.name,
-        kind: 'renewal',
-        planName: plan.name,
-        amountCents,
-        couponCode: coupon?.code ?? null,
-        date: now,
-        cardLast4: card?.last4 ?? null,
-        nextPayment: { date: end, amountCents: nextChargeCents(renewed, null) },
-        testMode: payments.testMode,
-      }),
-    );
-    return { outcome: 'renewed' };
+    await repo.insertEvent(tx, {
+      traineeId: row.traineeId,
+      subscriptionId: row.id,
+      kind: 'renewal',
+      planId: renewal.plan.id,
+      amountCents: renewal.amountCents,
+      couponCode: renewal.coupon?.code ?? null,
+      cardLast4: charge.cardLast4,
+      providerRef: charge.chargeId,
+      idempotencyKey: charge.idempotencyKey,
+      createdAt: now,
+    });
+    return updated;
+  });
+  if (!renewed) {
+    if (charge.chargeId) {
+      await payments.refund({
+        chargeId: charge.chargeId,
+        idempotencyKey: `${charge.idempotencyKey}:refund`,
+      });
+    }
+    return undefined;
+  }
+  await ctx.mailer.send(
+    db,
+    receiptMail({
+      to: renewal.user.email,
+      name: renewal.user.name,
+      kind: 'renewal',
+      planName: renewal.plan.name,
+      amountCents: renewal.amountCents,
+      couponCode: renewal.coupon?.code ?? null,
+      date: now,
+      cardLast4: charge.cardLast4,
+      nextPayment: { date: renewal.end, amountCents: nextChargeCents(renewed, null) },
+      testMode: payments.testMode,
+    }),
+  );
+  return renewed;
+}
+
+async function renewClaimed(ctx: RenewalContext, row: repo.SubscriptionRow): Promise<void> {
+  const { db, now } = ctx;
+  const [renewal, card] = await Promise.all([
+    renewalOf(db, row, now),
+    repo.findPaymentMethod(db, row.traineeId),
+  ]);
+  if (!renewal || !row.expiry) {
+    await repo.updateSubscription(db, row, { renewalClaimedAt: null }, now);
+    return;
+  }
+  const key = `renewal:${row.id}:${row.expiry.toISOString()}:${row.failedAttempts}`;
+  const result = card
+    ? await chargeRenewal(ctx, row, renewal, card.providerPaymentMethodId, key)
+    : { ok: false as const, message: 'There is no card on file.', code: 'no_card' };
+  if (result.ok) {
+    const charge = {
+      chargeId: result.chargeId,
+      cardLast4: card?.last4 ?? null,
+      idempotencyKey: key,
+    };
+    await recordRenewal(ctx, row, renewal, charge);
+    return;
   }
 
   const failedAttempts = row.failedAttempts + 1;
@@ -187,31 +228,55 @@ async function renewClaimed(
     );
     if (updated) {
       await repo.insertEvent(tx, {
-        ...common,
+        traineeId: row.traineeId,
+        subscriptionId: row.id,
         kind: 'failure',
+        planId: renewal.plan.id,
+        amountCents: renewal.amountCents,
+        couponCode: renewal.coupon?.code ?? null,
+        cardLast4: card?.last4 ?? null,
         message: result.message,
         idempotencyKey: `${key}:failure`,
+        createdAt: now,
       });
     }
     return updated !== undefined;
   });
-  if (recorded) {
-    await ctx.mailer.send(
-      db,
-      renewalFailedMail({
-        to: user.email,
-        name: user.name,
-        planName: plan.name,
-        amountCents,
-        message: result.message,
-        cardLast4: card?.last4 ?? null,
-        nextAttempt: nextAttemptAt,
-        expiry: row.expiry,
-        now,
-        updateCardUrl: `${ctx.appUrl}/student/subscription/update-payment-method`,
-        testMode: payments.testMode,
-      }),
-    );
-  }
-  return { outcome: 'failed', message: result.message };
+  if (!recorded) return;
+  await ctx.mailer.send(
+    db,
+    renewalFailedMail({
+      to: renewal.user.email,
+      name: renewal.user.name,
+      planName: renewal.plan.name,
+      amountCents: renewal.amountCents,
+      message: result.message,
+      cardLast4: card?.last4 ?? null,
+      nextAttempt: nextAttemptAt,
+      expiry: row.expiry,
+      now,
+      updateCardUrl: `${ctx.appUrl}/student/subscription/update-payment-method`,
+      testMode: ctx.payments.testMode,
+    }),
+  );
+}
+
+/**
+ * A past-due subscription paid with a card the trainee just gave: charged first, and only a
+ * successful charge writes anything (the card, the renewal, the receipt). A refusal is the
+ * provider's message and leaves everything as it was.
+ */
+export async function renewWithNewCard(
+  ctx: RenewalContext,
+  row: repo.SubscriptionRow,
+  newCard: { paymentMethodId: string; card: CardDetails },
+  idempotencyKey: string,
+): Promise<PaymentResult<{ renewed: repo.SubscriptionRow | undefined }>> {
+  const renewal = await renewalOf(ctx.db, row, ctx.now);
+  if (!renewal) return { ok: true, renewed: undefined };
+  const key = `${idempotencyKey}:renewal`;
+  const result = await chargeRenewal(ctx, row, renewal, newCard.paymentMethodId, key);
+  if (!result.ok) return result;
+  const charge = { chargeId: result.chargeId, cardLast4: newCard.card.last4, idempotencyKey: key };
+  return { ok: true, renewed: await recordRenewal(ctx, row, renewal, charge, newCard) };
 }

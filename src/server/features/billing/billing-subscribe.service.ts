@@ -1,6 +1,7 @@
 // The steps of a charge-payment request: the card, the provider, our write, and compensation.
 import { trialEndsAt } from '../../../shared/billing/access';
 import type { ChargePaymentRequest } from '../../../shared/billing/billing.schema';
+import { COUPON_MESSAGES } from '../../../shared/billing/coupon';
 import { applyCredit, priceAfterCoupon } from '../../../shared/billing/price';
 import { AppError } from '../../../shared/errors';
 import type { CardDetails } from '../../adapters/payments/payments.port';
@@ -135,60 +136,85 @@ export async function startPlan(ctx: BillingContext, step: Step): Promise<Writte
         ? repo.updateSubscription(tx, existing, values, now)
         : repo.insertSubscription(tx, trainee.id, values),
     card,
-    { kind, made },
+    { kind, made, lostMessage: existing ? CHANGED_MEANWHILE : ALREADY_SUBSCRIBED },
   );
-  if (!row) {
-    await undo(ctx, step, made);
-    throw new AppError('BILLING_CONFLICT', existing ? CHANGED_MEANWHILE : ALREADY_SUBSCRIBED);
-  }
   return { row, receipt: { kind, amountCents: made.amountCents, cardLast4: card.card.last4 } };
 }
 
-/** The subscription, card, event and `is_paid`, in one transaction; undefined if it lost. */
+/** Raised inside the transaction to roll it back: the coupon's last use went meanwhile. */
+class CouponGone extends Error {}
+
+/**
+ * The subscription, card, event, coupon use and `is_paid`, in one transaction. If the row
+ * changed meanwhile, or the coupon's last use went to someone else, nothing is written, what the
+ * provider did is undone, and the request is refused.
+ */
 export async function writeSubscription(
   ctx: BillingContext,
   step: Step,
   writeRow: (tx: Db) => Promise<repo.SubscriptionRow | undefined>,
   card: Card,
-  event: { kind: ReceiptKind; made: Made },
-): Promise<repo.SubscriptionRow | undefined> {
+  event: {
+    kind: ReceiptKind;
+    made: Made;
+    lostMessage: string;
+    /** A coupon that was waiting and is replaced: its use goes back. */
+    replacedCouponId?: number | null;
+  },
+): Promise<repo.SubscriptionRow> {
   const { now, payments } = ctx;
   const traineeId = step.trainee.id;
-  return ctx.db.transaction(async (tx) => {
-    const row = await writeRow(tx);
-    if (!row) return undefined;
-    await repo.savePaymentMethod(
-      tx,
-      {
+  let row: repo.SubscriptionRow | undefined;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const written = await writeRow(tx);
+      if (!written) return undefined;
+      if (step.coupon && !(await repo.reserveCouponUse(tx, step.coupon.id, now))) {
+        throw new CouponGone();
+      }
+      if (event.replacedCouponId) await repo.releaseCouponUse(tx, event.replacedCouponId);
+      await repo.savePaymentMethod(
+        tx,
+        {
+          traineeId,
+          provider: payments.provider,
+          providerPaymentMethodId: card.paymentMethodId,
+          brand: card.card.brand,
+          last4: card.card.last4,
+          expMonth: card.card.expMonth,
+          expYear: card.card.expYear,
+        },
+        now,
+      );
+      await repo.insertEvent(tx, {
         traineeId,
-        provider: payments.provider,
-        providerPaymentMethodId: card.paymentMethodId,
-        brand: card.card.brand,
-        last4: card.card.last4,
-        expMonth: card.card.expMonth,
-        expYear: card.card.expYear,
-      },
-      now,
-    );
-    await repo.insertEvent(tx, {
-      traineeId,
-      subscriptionId: row.id,
-      kind: event.kind,
-      planId: step.plan.id,
-      amountCents: event.made.amountCents,
-      couponCode: step.coupon?.code ?? null,
-      cardLast4: card.card.last4,
-      providerRef: event.made.chargeId,
-      idempotencyKey: step.key,
-      createdAt: now,
+        subscriptionId: written.id,
+        kind: event.kind,
+        planId: step.plan.id,
+        amountCents: event.made.amountCents,
+        couponCode: step.coupon?.code ?? null,
+        cardLast4: card.card.last4,
+        providerRef: event.made.chargeId,
+        idempotencyKey: step.key,
+        createdAt: now,
+      });
+      await repo.markPaid(tx, traineeId);
+      return written;
     });
-    await repo.markPaid(tx, traineeId);
-    return row;
-  });
+  } catch (error) {
+    if (!(error instanceof CouponGone)) throw error;
+    await undo(ctx, step, event.made);
+    throw AppError.field('coupon', COUPON_MESSAGES.invalid);
+  }
+  if (!row) {
+    await undo(ctx, step, event.made);
+    throw new AppError('BILLING_CONFLICT', event.lostMessage);
+  }
+  return row;
 }
 
 /**
- * Compensation for a request whose write lost: a charge nobody recorded is refunded, a provider
+ * Compensation for a request whose write could not follow: a charge nobody recorded is refunded, a provider
  * subscription the winner does not hold is ended. (Two identical requests share one idempotency
  * key, so the provider made one charge and one subscription for both: nothing to undo.)
  */
@@ -213,7 +239,7 @@ export async function undo(ctx: BillingContext, step: Step, made: Made): Promise
       planId: step.plan.id,
       amountCents: made.amountCents,
       providerRef: refund.refundId,
-      message: 'Refunded at once: another request changed the subscription first.',
+      message: 'Refunded at once: the subscription or the coupon was taken by another request.',
       idempotencyKey: `${step.key}:refund`,
       createdAt: ctx.now,
     });

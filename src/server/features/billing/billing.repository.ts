@@ -207,25 +207,3 @@ export async function claimDueRenewals(
     )
     .returning();
 }
-
-/** Claims one past-due subscription for an immediate retry (a new card was just saved). */
-export async function claimForRetry(
-  db: Db,
-  subscriptionId: number,
-  opts: { now: Date; staleBefore: Date },
-): Promise<SubscriptionRow | undefined> {
-  const t = userSubscriptions;
-  const [row] = await db
-    .update(t)
-    .set({ renewalClaimedAt: opts.now })
-    .where(
-      and(
-        eq(t.id, subscriptionId),
-        eq(t.status, 'past_due'),
-        isNull(t.canceledAt),
-        or(isNull(t.renewalClaimedAt), lt(t.renewalClaimedAt, opts.staleBefore)),
-      ),
-    )
-    .returning();
-  return row;
-}

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
 import { findUserById } from '../accounts/accounts.repository';
-import { retryPastDue } from './billing-renewal.service';
+import { renewWithNewCard } from './billing-renewal.service';
 import * as repo from './billing.repository';
 import { isOver, toPlan, toUserSubscription, type PlanPrices } from './billing.wire';
 
@@ -197,8 +197,8 @@ export async function cancelSubscription(ctx: BillingContext & { id: number }): 
 
 /**
  * POST /api/v1/modify-payment-method/: saves a new card for the coming payments. The provider
- * checks the card first; a refused card changes nothing. A past-due renewal is retried on the
- * new card at once.
+ * checks the card first; a refused card changes nothing. A past-due renewal is paid with the new
+ * card at once, and the card is kept only if it pays.
  */
 export async function changePaymentMethod(
   ctx: BillingContext & { token: string },
@@ -216,6 +216,14 @@ export async function changePaymentMethod(
     idempotencyKey: key,
   });
   if (!card.ok) throw new AppError('PAYMENT_FAILED', card.message);
+  const owed = row.status === 'past_due' && !row.canceledAt && payments.renewals === 'ours';
+  if (owed) {
+    // The renewal that failed is paid with the new card first; a refusal saves nothing.
+    const paid = await renewWithNewCard(ctx, row, card, key);
+    if (!paid.ok) throw new AppError('PAYMENT_FAILED', paid.message);
+    if (!paid.renewed) throw new AppError('BILLING_CONFLICT', CHANGED_MEANWHILE);
+    return PAYMENT_MESSAGES.paymentMethodUpdated;
+  }
   await db.transaction(async (tx) => {
     await repo.savePaymentMethod(
       tx,
@@ -240,12 +248,5 @@ export async function changePaymentMethod(
       createdAt: now,
     });
   });
-  const retry = await retryPastDue(ctx, row.id);
-  if (retry.outcome === 'failed') {
-    throw new AppError(
-      'PAYMENT_FAILED',
-      `Your card was saved, but the payment failed: ${retry.message}`,
-    );
-  }
   return PAYMENT_MESSAGES.paymentMethodUpdated;
 }
