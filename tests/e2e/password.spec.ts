@@ -53,6 +53,8 @@ test.describe('passwords', () => {
     const account = await newAccount('supervisor');
     await page.goto('/login/supervisor');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    // The login form's own Email field stays on screen until the next page has loaded.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     // By keyboard: Enter in the field submits the form.
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     const since = Date.now();
