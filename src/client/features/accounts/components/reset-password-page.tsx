@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useResendResetCode, useResetPassword } from '../api/reset-password';
+import { CodeSentNote } from './code-sent-note';
 import { EmailInput } from './email-input';
 import { parsePageRole } from './role';
 import { isSuccessAnswer } from './success-answer';
@@ -77,13 +78,7 @@ export function ResetPasswordPage() {
         <Stack gap="md">
           <PageHeader title="Choose a new password" titleId="reset-title">
             {knownEmail ? (
-              <>
-                We sent a 6-digit code to{' '}
-                <Text span fw={600} c="dark">
-                  {knownEmail}
-                </Text>
-                . It is valid for 30 minutes.
-              </>
+              <CodeSentNote email={knownEmail} />
             ) : (
               'Enter your email, the 6-digit code from the reset email and your new password.'
             )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useResendEmail } from '../api/resend-email';
 import { useVerifyEmail } from '../api/verify-email';
+import { CodeSentNote } from './code-sent-note';
 import { EmailInput } from './email-input';
 import { forgetPendingEmail, pendingEmail, rememberPendingEmail } from './pending-verification';
 import { isSuccessAnswer } from './success-answer';
@@ -91,11 +92,7 @@ export function VerifyEmailPage() {
           <PageHeader title="Verify your email" titleId="verify-title">
             {knownEmail ? (
               <>
-                We sent a 6-digit code to{' '}
-                <Text span fw={600} c="dark">
-                  {knownEmail}
-                </Text>
-                . It is valid for 30 minutes.{' '}
+                <CodeSentNote email={knownEmail} />{' '}
                 <Anchor component="button" type="button" size="sm" onClick={askForEmail}>
                   Use another email
                 </Anchor>
