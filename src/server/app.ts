@@ -138,14 +138,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDatabase) await database.close();
   });
 
+  // Stripe Elements (PAYMENTS=stripe) loads Stripe.js, which talks to Stripe's API and keeps
+  // the card fields in Stripe's own frames (Stripe's published CSP requirements).
+  const stripe = config.PAYMENTS === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
       },
     },

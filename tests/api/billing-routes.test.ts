@@ -71,7 +71,10 @@ describe('supervisors never pay', () => {
       url: '/api/v1/user-subscription/',
       token: supervisor.token,
     });
-    expect(mine.json()).toEqual({ results: [] });
+    expect(mine.json()).toEqual({
+      results: [],
+      standing: { access: 'supervisor', ends_at: null, warning: null },
+    });
     const card = await t.request({
       method: 'GET',
       url: '/api/v1/user-payment-details/',
@@ -118,6 +121,7 @@ describe('GET /api/v1/subscription/', () => {
       ],
       trial_available: true,
       test_mode: true,
+      stripe_publishable_key: null,
     });
   });
 

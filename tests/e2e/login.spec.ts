@@ -91,6 +91,6 @@ test.describe('login form', () => {
     const code = await waitForCode(email, 'verification', since);
     await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/student\/logHour$/);
+    await expect(page).toHaveURL(/\/subscription$/);
   });
 });

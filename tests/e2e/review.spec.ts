@@ -232,7 +232,10 @@ test.describe('supervisor review', () => {
       page.getByRole('button', { name: `${dayName(today)}: pending logs` }),
     ).toBeVisible();
     await page.getByRole('link', { name: /^View the log of Riley Resend/ }).click();
-    await expect(page.getByText('early-learning programme')).toBeVisible();
+    // The note as resent, in the log itself (the history below repeats it once it loads).
+    await expect(
+      page.getByRole('region', { name: 'The log' }).getByText('early-learning programme'),
+    ).toBeVisible();
 
     // Before attesting it, the supervisor reads what changed since the flag, and who changed it.
     const history = page.getByRole('region', { name: 'History' });

@@ -28,7 +28,10 @@ test.describe('trainee account', () => {
     await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
 
-    await expect(page).toHaveURL(/\/student\/logHour$/);
+    // SPEC §2: a verified trainee goes on to choose a subscription; the area is open in the trial.
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
+    await page.goto('/student/logHour');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
     await page.goto('/student/profile-screen');

@@ -40,7 +40,7 @@ test.describe('email verification', () => {
     const code = await waitForCode(email, 'verification', since);
     await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/student\/logHour$/);
+    await expect(page).toHaveURL(/\/subscription$/);
   });
 
   test('without a known address the page asks for the email too', async ({ page }) => {

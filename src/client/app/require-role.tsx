@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isSupervisorProfileComplete } from '../../shared/accounts/account.schema';
+import { homePathFor, isSupervisorProfileComplete } from '../../shared/accounts/account.schema';
 import { notifyInfo } from '../lib/notify';
 import { useSession } from '../lib/session';
 import { UnauthorizedPage } from './error-pages';
@@ -9,14 +9,17 @@ import { UnauthorizedPage } from './error-pages';
 const PROFILE_PATH = '/supervisor/profile-screen';
 
 /**
- * Protects an area: no session goes to /, the wrong role sees the 401 page, and a supervisor
- * with an incomplete profile is sent to complete it (SPEC §2, §6).
+ * Protects an area: no session goes to /, the wrong role sees the 401 page (or, with
+ * `otherRole="home"`, goes to its own home), and a supervisor with an incomplete profile is
+ * sent to complete it (SPEC §2, §6).
  */
 export function RequireRole({
   role,
+  otherRole = 'unauthorized',
   children,
 }: {
   role: 'student' | 'supervisor';
+  otherRole?: 'unauthorized' | 'home';
   children: ReactNode;
 }) {
   const { token, user, isRestoring } = useSession();
@@ -41,7 +44,13 @@ export function RequireRole({
       <Navigate to="/" replace />
     );
   }
-  if (user.is_supervisor !== (role === 'supervisor')) return <UnauthorizedPage />;
+  if (user.is_supervisor !== (role === 'supervisor')) {
+    return otherRole === 'home' ? (
+      <Navigate to={homePathFor(user)} replace />
+    ) : (
+      <UnauthorizedPage />
+    );
+  }
   if (mustCompleteProfile) return <Navigate to={PROFILE_PATH} replace />;
   return <>{children}</>;
 }

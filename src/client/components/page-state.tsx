@@ -42,9 +42,18 @@ export function EmptyState({
   );
 }
 
-/** A failed load, with what went wrong and a way to try again. */
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const message = error instanceof ApiError ? error.message : 'Something went wrong while loading.';
+/** A failed load, with what went wrong (or `message` instead) and a way to try again. */
+export function ErrorState({
+  error,
+  message: given,
+  onRetry,
+}: {
+  error: unknown;
+  message?: string;
+  onRetry?: () => void;
+}) {
+  const message =
+    given ?? (error instanceof ApiError ? error.message : 'Something went wrong while loading.');
   return (
     <Alert
       color="red"

@@ -49,6 +49,13 @@ export const queryKeys = {
     documentedTasks: (traineeId: number, month: string | null) =>
       ['review', 'documented-tasks', traineeId, month ?? 'all'] as const,
   },
+  /** Plans, the trainee's subscription and card: any payment refreshes all of it. */
+  billing: {
+    all: ['billing'] as const,
+    plans: ['billing', 'plans'] as const,
+    userSubscription: ['billing', 'user-subscription'] as const,
+    paymentDetails: ['billing', 'payment-details'] as const,
+  },
 } as const;
 
 /** What a change to logs makes stale: the logs themselves and every progress figure. */

@@ -23,6 +23,8 @@ type Session = {
   /** Revokes the token on the server (best effort), clears storage and state. */
   signOut: () => Promise<void>;
   setUser: (user: User) => void;
+  /** Reads the profile again (after a payment changes `is_paid`); keeps the user on failure. */
+  refreshUser: () => Promise<void>;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -95,6 +97,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser: (next) => {
         writeUser(next);
         setUserState(next);
+      },
+      refreshUser: async () => {
+        try {
+          const fresh = (await apiRequest(ProfileResponseSchema, '/users/profile/')).results[0];
+          if (fresh && readToken()) {
+            writeUser(fresh);
+            setUserState(fresh);
+          }
+        } catch {
+          // The stored user stays; the next load refreshes it.
+        }
       },
     }),
     [token, user, isRestoring, reset],

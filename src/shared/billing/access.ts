@@ -114,6 +114,63 @@ export function daysRemaining(
   if (!subscription) return null;
   if (subscription.isLifetime) return 'lifetime';
   if (!subscription.expiry) return 0;
-  const left = subscription.expiry.getTime() - now.getTime();
+  return daysUntil(subscription.expiry, now);
+}
+
+/** Days before an end that the trainee is warned (by banner and by email). */
+export const WARNING_DAYS = [7, 1] as const;
+
+/** Why a banner warns a trainee: a trial or a non-renewing plan ends soon, or a renewal failed. */
+export type AccessWarningKind = 'trial_ending' | 'subscription_ending' | 'renewal_failed';
+export type AccessWarning = {
+  kind: AccessWarningKind;
+  endsAt: Date | null;
+  daysLeft: number | null;
+};
+
+/**
+ * Where a trainee stands and what to warn about. `subscription` is the trainee's row, if any:
+ * `renews` is false once cancelled (or for lifetime), `pastDue` after a failed renewal.
+ * A plan that renews is not "ending"; a trial or a cancelled plan is, within WARNING_DAYS[0] days.
+ */
+export function billingStandingOf(input: {
+  isSupervisor: boolean;
+  isPaid: boolean;
+  dateJoined: Date;
+  subscription: (SubscriptionTerms & { renews: boolean; pastDue: boolean }) | null;
+  now: Date;
+}): { access: BillingAccess; endsAt: Date | null; warning: AccessWarning | null } {
+  const access = billingAccessOf(input);
+  const { subscription, now } = input;
+  if (access === 'supervisor') return { access, endsAt: null, warning: null };
+  if (!input.isPaid) {
+    const endsAt = trialEndsAt(input.dateJoined);
+    if (access !== 'trial') return { access, endsAt, warning: null };
+    const daysLeft = daysUntil(endsAt, now);
+    const warning =
+      daysLeft <= WARNING_DAYS[0] ? { kind: 'trial_ending' as const, endsAt, daysLeft } : null;
+    return { access, endsAt, warning };
+  }
+  const endsAt = subscription?.expiry ?? null;
+  if (access !== 'subscribed' || !subscription) return { access, endsAt, warning: null };
+  if (subscription.pastDue) {
+    return {
+      access,
+      endsAt,
+      warning: { kind: 'renewal_failed', endsAt, daysLeft: endsAt ? daysUntil(endsAt, now) : null },
+    };
+  }
+  if (subscription.renews || !endsAt) return { access, endsAt, warning: null };
+  const daysLeft = daysUntil(endsAt, now);
+  return {
+    access,
+    endsAt,
+    warning: daysLeft <= WARNING_DAYS[0] ? { kind: 'subscription_ending', endsAt, daysLeft } : null,
+  };
+}
+
+/** Whole days left until an instant, rounded up; 0 once it has passed. */
+function daysUntil(end: Date, now: Date): number {
+  const left = end.getTime() - now.getTime();
   return left <= 0 ? 0 : Math.ceil(left / MS_PER_DAY);
 }

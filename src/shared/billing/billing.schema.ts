@@ -33,6 +33,8 @@ export const SubscriptionPlansResponseSchema = z.object({
   trial_available: z.boolean(),
   /** True while the sandbox provider takes the payments: the UI says "Test mode". */
   test_mode: z.boolean(),
+  /** Stripe's publishable key for Stripe Elements when PAYMENTS=stripe; null in the sandbox. */
+  stripe_publishable_key: z.string().nullable(),
 });
 
 export const BILLING_EVENT_KINDS = [
@@ -86,9 +88,34 @@ export const UserSubscriptionSchema = z.object({
 });
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>;
 
+export const BILLING_ACCESS = [
+  'supervisor',
+  'trial',
+  'subscribed',
+  'trial_expired',
+  'subscription_expired',
+] as const;
+
+/** Where the trainee stands (shared/billing/access.ts `billingStandingOf`): what the client gates on. */
+export const BillingStandingSchema = z.object({
+  access: z.enum(BILLING_ACCESS),
+  /** End of the trial or of the paid period (ISO instant); null for lifetime and supervisors. */
+  ends_at: z.string().nullable(),
+  /** What the banner warns about, or null. */
+  warning: z
+    .object({
+      kind: z.enum(['trial_ending', 'subscription_ending', 'renewal_failed']),
+      ends_at: z.string().nullable(),
+      days_left: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type BillingStanding = z.infer<typeof BillingStandingSchema>;
+
 /** GET /api/v1/user-subscription/ (the contract's client uses the first item). */
 export const UserSubscriptionsResponseSchema = z.object({
   results: z.array(UserSubscriptionSchema),
+  standing: BillingStandingSchema,
 });
 
 /** `trial` arrives as the query string had it (0 or 1), or as a boolean. */

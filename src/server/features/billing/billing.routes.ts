@@ -31,6 +31,8 @@ export function billingRoutes(deps: AppDeps, payments: PaymentsPort): FastifyPlu
     mailer: deps.mailer,
     prices: pricesFromConfig(deps.config),
     appUrl: deps.config.APP_URL,
+    stripePublishableKey:
+      deps.config.PAYMENTS === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
   };
   const asUser = (request: Parameters<typeof requireActor>[0]) => ({
     ...billing,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { isTrialAvailable } from '../../../shared/billing/access';
+import { billingStandingOf, isTrialAvailable } from '../../../shared/billing/access';
 import {
   PAYMENT_MESSAGES,
+  type BillingStanding,
   type PaymentDetails,
   type UserSubscription,
   type VerifiedCoupon,
@@ -29,6 +30,8 @@ export type BillingDeps = {
   mailer: Mailer;
   prices: PlanPrices;
   appUrl: string;
+  /** Stripe's publishable key for the browser's card form; null in the sandbox. */
+  stripePublishableKey: string | null;
 };
 export type BillingContext = BillingDeps & { actor: Actor; now: Date };
 
@@ -63,6 +66,7 @@ export async function listPlans(ctx: BillingContext) {
     results: plans.map((plan) => toPlan(plan, ctx.prices)),
     trial_available: await trialAvailableFor(ctx),
     test_mode: ctx.payments.testMode,
+    stripe_publishable_key: ctx.stripePublishableKey,
   };
 }
 
@@ -107,10 +111,44 @@ export async function subscriptionView(
 /** GET /api/v1/user-subscription/: the actor's own subscription, or an empty list. */
 export async function getUserSubscriptions(
   ctx: BillingContext,
-): Promise<{ results: UserSubscription[] }> {
-  const row = await repo.findSubscription(ctx.db, ctx.actor.id);
-  if (!row) return { results: [] };
-  return { results: [await subscriptionView(ctx.db, row, ctx.prices, ctx.now)] };
+): Promise<{ results: UserSubscription[]; standing: BillingStanding }> {
+  const [user, row] = await Promise.all([
+    findUserById(ctx.db, ctx.actor.id),
+    repo.findSubscription(ctx.db, ctx.actor.id),
+  ]);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  const standing = standingView(user, row ?? null, ctx.now);
+  if (!row) return { results: [], standing };
+  return { results: [await subscriptionView(ctx.db, row, ctx.prices, ctx.now)], standing };
+}
+
+/** Where a trainee stands (the one rule of shared/billing/access.ts), as the API shows it. */
+export function standingView(
+  user: { isSupervisor: boolean; isPaid: boolean; dateJoined: Date },
+  row: repo.SubscriptionRow | null,
+  now: Date,
+): BillingStanding {
+  const standing = billingStandingOf({
+    isSupervisor: user.isSupervisor,
+    isPaid: user.isPaid,
+    dateJoined: user.dateJoined,
+    subscription: row && {
+      expiry: row.expiry,
+      isLifetime: row.isLifetime,
+      renews: !row.isLifetime && row.canceledAt === null,
+      pastDue: row.status === 'past_due',
+    },
+    now,
+  });
+  return {
+    access: standing.access,
+    ends_at: standing.endsAt?.toISOString() ?? null,
+    warning: standing.warning && {
+      kind: standing.warning.kind,
+      ends_at: standing.warning.endsAt?.toISOString() ?? null,
+      days_left: standing.warning.daysLeft,
+    },
+  };
 }
 
 /** GET /api/v1/user-payment-details/: the card on file (never its number). */

@@ -9,6 +9,7 @@ import {
   type LoginRequest,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
+import { ExpiredDialog, type ExpiredAccess } from '../../../components/expired-dialog';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
@@ -19,13 +20,22 @@ import { EmailInput } from './email-input';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES } from './role';
 
-/** /login/{role}: email and password; the account's role must match the page's (SPEC §6). */
-export function LoginPage() {
+/**
+ * /login/{role}: email and password; the account's role must match the page's (SPEC §6). A
+ * trainee whose trial or subscription has run out gets the expired dialog instead of the area
+ * (SPEC §4); `expiredAccessAfterLogin` reads that standing (billing's, composed in app/pages).
+ */
+export function LoginPage({
+  expiredAccessAfterLogin,
+}: {
+  expiredAccessAfterLogin?: () => Promise<ExpiredAccess | null>;
+}) {
   const role = parsePageRole(useParams().role);
   const navigate = useNavigate();
   const { signIn } = useSession();
   const login = useLogIn();
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [expired, setExpired] = useState<ExpiredAccess | null>(null);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequestSchema),
     defaultValues: { username: '', password: '' },
@@ -45,6 +55,13 @@ export function LoginPage() {
         return;
       }
       signIn(result.token, result.user);
+      if (!result.user.is_supervisor && expiredAccessAfterLogin) {
+        const access = await expiredAccessAfterLogin();
+        if (access) {
+          setExpired(access);
+          return;
+        }
+      }
       notifySuccess('Successfully logged in');
       navigate(homePathFor(result.user), { replace: true });
     } catch (error) {
@@ -87,6 +104,7 @@ export function LoginPage() {
           </Text>
         </Stack>
       </form>
+      <ExpiredDialog access={expired} />
     </AuthCard>
   );
 }

@@ -56,7 +56,10 @@ export function VerifyEmailPage() {
       forgetPendingEmail();
       signIn(result.token, result.user);
       notifySuccess(result.message);
-      navigate(homePathFor(result.user), { replace: true });
+      // SPEC §2: a supervisor goes to their area, anyone else to choose a subscription.
+      navigate(result.user.is_supervisor ? homePathFor(result.user) : '/subscription', {
+        replace: true,
+      });
     } catch (error) {
       setFormErrors(applyServerErrors(error, form.setError, fieldNames));
     }

@@ -1,0 +1,21 @@
+import { expiredAccessOf, type ExpiredAccess } from '../../components/expired-dialog';
+import { LoginPage } from '../../features/accounts/components/login-page';
+import { getUserSubscription } from '../../features/billing/api/get-user-subscription';
+
+/**
+ * Where a trainee stands once signed in (SPEC §4 login outcomes): the server's verdict
+ * (shared/billing/access.ts), or null to carry on when it cannot be read; the student area
+ * checks again.
+ */
+async function expiredAccessAfterLogin(): Promise<ExpiredAccess | null> {
+  try {
+    return expiredAccessOf((await getUserSubscription()).standing.access);
+  } catch {
+    return null;
+  }
+}
+
+/** /login/{role}: the accounts feature's form, told how to read a trainee's billing standing. */
+export function LoginRoutePage() {
+  return <LoginPage expiredAccessAfterLogin={expiredAccessAfterLogin} />;
+}

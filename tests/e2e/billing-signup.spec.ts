@@ -1,0 +1,286 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { waitForCode } from './support/mailbox';
+import {
+  clientAddress,
+  expect,
+  expectAccessible,
+  failedRequestLog,
+  PASSWORD,
+  signInAs,
+  test,
+  uniqueEmail,
+  type Account,
+} from './support/fixtures';
+
+/** A future expiry as the card form takes it. */
+const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+async function subscriptionsOf(request: APIRequestContext, account: Account) {
+  const response = await request.get('/api/v1/user-subscription/', {
+    headers: { authorization: `token ${account.token}` },
+  });
+  expect(response.status()).toBe(200);
+  const body: {
+    results: { subscription: { id: number }; status: string }[];
+    standing: { access: string };
+  } = await response.json();
+  return body;
+}
+
+async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('form', { name: 'Card details' });
+  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await card.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill(EXPIRY);
+  await card.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await card.getByRole('textbox', { name: 'Card holder name' }).fill('Tara Trainee');
+  return card;
+}
+
+test.describe('subscribing', () => {
+  test('a new trainee picks Monthly with the trial, pays with a test card and lands on the log page', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.goto('/subscription');
+
+    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
+    await expect(page.getByText('Test mode')).toBeVisible();
+    await expect(page.getByText('Coming soon! Graduate plan')).toBeVisible();
+    const plans = page.getByRole('radiogroup', { name: 'Choose Subscription' });
+    const radios = plans.getByRole('radio');
+    await expect(radios).toHaveCount(3);
+    await expect(radios.nth(0)).toContainText('Lifetime');
+    await expect(radios.nth(0)).toContainText('Most Popular!');
+    await expect(radios.nth(1)).toContainText('Yearly');
+    // 12 × $14.99 − $149.00 (the default prices).
+    await expect(radios.nth(1)).toContainText('Save $30.88');
+    await expect(radios.nth(2)).toContainText('Monthly');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Start the 7 day free trial' })).toBeHidden();
+
+    // The trial is offered for Monthly and Yearly, not for Lifetime.
+    await radios.nth(0).click();
+    await expect(page.getByRole('checkbox', { name: 'Start the 7 day free trial' })).toBeHidden();
+    // Arrow keys move the choice, as in any radio group.
+    await radios.nth(0).press('ArrowRight');
+    await expect(radios.nth(1)).toHaveAttribute('aria-checked', 'true');
+    await radios.nth(2).click();
+    await expect(radios.nth(2)).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('checkbox', { name: 'Start the 7 day free trial' })).toBeChecked();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/payment\?subscription=12&trial=1$/);
+    await expect(page.getByText('Monthly: $14.99 per month')).toBeVisible();
+    await expect(page.getByText(/Your 7 day free trial starts now/)).toBeVisible();
+    await expect(page.getByText('Due today: $0.00')).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
+    await expect(page).toHaveURL(/\/student\/logHour$/);
+    const after = await subscriptionsOf(request, account);
+    expect(after.results.map((row) => [row.subscription.id, row.status])).toEqual([
+      [12, 'trialing'],
+    ]);
+    // The session's user now says paid (refreshed after the payment).
+    const stored = await page.evaluate(() => localStorage.getItem('user'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ is_paid: true });
+  });
+
+  test("a declined card shows the provider's message and leaves no subscription", async ({
+    page,
+    request,
+    newAccount,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(402));
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.goto('/payment?subscription=12&trial=0');
+    await expect(page.getByText('Amount to pay')).toBeVisible();
+    await expect(page.getByTestId('amount-to-pay')).toHaveText('$14.99');
+
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('alert', { name: 'The payment did not go through' })).toHaveText(
+      /Your card was declined\./,
+    );
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Your card was declined.' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/payment\?subscription=12&trial=0$/);
+    expect((await subscriptionsOf(request, account)).results).toEqual([]);
+  });
+
+  test('a number that is not a test card is refused in the card form, before any request', async ({
+    page,
+    newAccount,
+  }) => {
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.goto('/payment?subscription=14&trial=0');
+    const card = await fillCard(page, '4012 8888 8888 1881');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(card.getByRole('textbox', { name: 'Card number' })).toHaveAccessibleDescription(
+      /Your card was declined\. Your request was in test mode, but used a non test card\./,
+    );
+    await expect(page).toHaveURL(/\/payment\?subscription=14&trial=0$/);
+  });
+
+  test('a coupon must be applied before paying; applied, it shows the new price', async ({
+    page,
+    request,
+    newAccount,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(400));
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.goto('/payment?subscription=13&trial=0');
+    await expect(page.getByTestId('amount-to-pay')).toHaveText('$149.00');
+    await fillCard(page, '4242 4242 4242 4242');
+    const coupon = page.getByRole('textbox', { name: 'Coupon code' });
+    const payButton = page.getByRole('button', { name: 'Continue' });
+    await expect(payButton).toBeEnabled();
+
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Please enter a coupon code').first()).toBeVisible();
+
+    await coupon.fill('NOPE-2026');
+    await expect(
+      page.getByText('Coupon Entered but not applied. Please clear if not intended'),
+    ).toBeVisible();
+    await expect(payButton).toBeDisabled();
+    // The real server does not know this code.
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(coupon).toHaveAccessibleDescription(/Invalid Coupon/);
+    await expect(payButton).toBeDisabled();
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Coupon removed successfully!')).toBeVisible();
+    await expect(coupon).toHaveValue('');
+    await expect(payButton).toBeEnabled();
+
+    // No test can reach the server's database to create a coupon (PGlite is the server's
+    // alone), so the check answers as the server does for a valid 20% code.
+    await page.route('**/api/v1/verify-coupon?coupon=SAVE20', (route) =>
+      route.fulfill({
+        json: {
+          data: { coupon: { valid: true, percent_off: 20, amount_off: null, status: 'valid' } },
+        },
+      }),
+    );
+    await coupon.fill('save20');
+    await expect(payButton).toBeDisabled();
+    await coupon.press('Enter');
+    await expect(page.getByText('Congratulations you got 20% off!')).toBeVisible();
+    await expect(page.getByTestId('amount-to-pay')).toHaveText('$119.20');
+    await expect(page.getByText('$149.00', { exact: true })).toHaveCSS(
+      'text-decoration-line',
+      'line-through',
+    );
+    await expect(page.getByText('20% off', { exact: true })).toBeVisible();
+    await expect(payButton).toBeEnabled();
+
+    // Editing the code makes it not applied again.
+    await coupon.fill('SAVE2');
+    await expect(payButton).toBeDisabled();
+    await expect(page.getByTestId('amount-to-pay')).toHaveText('$149.00');
+    await coupon.fill('SAVE20');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('amount-to-pay')).toHaveText('$119.20');
+
+    // The server itself has no such coupon: the payment is refused and nothing is charged.
+    await payButton.click();
+    await expect(coupon).toHaveAccessibleDescription(/Invalid Coupon/);
+    await expect(payButton).toBeDisabled();
+    await expect(page.getByTestId('amount-to-pay')).toHaveText('$149.00');
+    expect((await subscriptionsOf(request, account)).results).toEqual([]);
+  });
+
+  test('a trainee who verifies their email goes on to choose a subscription', async ({ page }) => {
+    const email = uniqueEmail('billing-verify');
+    const since = Date.now();
+    const signup = await page.request.post('/api/v1/signup/', {
+      headers: clientAddress(),
+      data: { name: 'Vera Verify', email, password: PASSWORD, is_supervisor: false },
+    });
+    expect(signup.status()).toBe(201);
+    const code = await waitForCode(email, 'verification', since);
+    await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
+    await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
+  });
+
+  test('the logs can be downloaded from the subscription page', async ({ page, newAccount }) => {
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.goto('/subscription');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my logs (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Experience logs.csv');
+  });
+
+  test('a supervisor is sent to their own area', async ({ page, supervisor }) => {
+    await signInAs(page, supervisor);
+    await page.goto('/subscription');
+    await expect(page).toHaveURL(/\/supervisor\/signlogs$/);
+  });
+});
+
+test.describe('signing in with access run out', () => {
+  // An expired trial needs a trainee who joined 8 days ago; no test can age an account, so the
+  // server's verdict (`standing.access`) is answered here as it is for such a trainee.
+  async function answerStanding(page: Page, access: string) {
+    await page.route('**/api/v1/user-subscription/', (route) =>
+      route.fulfill({
+        json: { results: [], standing: { access, ends_at: null, warning: null } },
+      }),
+    );
+  }
+
+  async function signIn(page: Page, account: Account) {
+    await page.goto('/login/student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  test('the trial-expired dialog: Back signs out, Continue goes to the plans', async ({
+    page,
+    newAccount,
+  }) => {
+    const account = await newAccount('student');
+    await answerStanding(page, 'trial_expired');
+    await signIn(page, account);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Looks like your 7 day free trial has expired.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/student$/);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { name: "I'm a:" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await answerStanding(page, 'subscription_expired');
+    await signIn(page, account);
+    await expect(dialog.getByText('Looks like your subscription has expired.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
+  });
+
+  test('a trainee in their trial goes to the log page as before', async ({ page, newAccount }) => {
+    const account = await newAccount('student');
+    await signIn(page, account);
+    await expect(page.getByText('Successfully logged in')).toBeVisible();
+    await expect(page).toHaveURL(/\/student\/logHour$/);
+  });
+});
