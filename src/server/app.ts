@@ -19,22 +19,21 @@ import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
-import { RENEWAL_INTERVAL_MINUTES, runRenewals } from './features/billing/billing-renewal.service';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
-import { pricesFromConfig } from './features/billing/billing.wire';
 import { contentRoutes } from './features/content/content.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { reviewRoutes } from './features/review/review.routes';
-import { sendDailyDigests } from './features/review/review-digest.service';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
+import { scheduledJobs, scheduleJobs } from './jobs/scheduled-jobs';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
+import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
   config: Config;
@@ -95,45 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // The supervisors' daily digest: checked hourly, sent at most once a day each (claimed in the
-  // database, so several instances can run this together).
-  let digestTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    digestTimer = setInterval(
-      () => {
-        sendDailyDigests({
-          db: database.db,
-          mailer,
-          appUrl: config.APP_URL,
-          now: deps.now(),
-        }).catch((error: unknown) => app.log.error({ err: error }, 'digest run failed'));
-      },
-      60 * 60 * 1000,
-    );
-    digestTimer.unref();
-  });
-  // Subscription renewals the provider leaves to us (the sandbox): each due subscription is
-  // claimed in the database, so several instances charge it once.
-  let renewalTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    renewalTimer = setInterval(
-      () => {
-        runRenewals({
-          db: database.db,
-          payments,
-          mailer,
-          prices: pricesFromConfig(config),
-          appUrl: config.APP_URL,
-          now: deps.now(),
-        }).catch((error: unknown) => app.log.error({ err: error }, 'renewal run failed'));
-      },
-      RENEWAL_INTERVAL_MINUTES * 60 * 1000,
-    );
-    renewalTimer.unref();
-  });
+  const jobs = scheduledJobs(deps, payments);
+  scheduleJobs(app, jobs, deps.now);
   app.addHook('onClose', async () => {
-    clearInterval(digestTimer);
-    clearInterval(renewalTimer);
     if (!options.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -188,6 +151,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (payments.provider === 'stripe') {
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));
+  }
+
+  if (config.TEST_HOOKS) {
+    app.log.warn('TEST_HOOKS=true: the end-to-end test routes under /api/test/ are open');
+    await app.register(testHooksRoutes(database.db, jobs, deps.now));
   }
 
   await registerClient(app, config.CLIENT_DIST);

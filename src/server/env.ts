@@ -59,6 +59,11 @@ export const EnvSchema = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((value) => value === 'true'),
+    /** End-to-end tests only: opens /api/test/ (plugins/test-hooks.ts). Never in production. */
+    TEST_HOOKS: z
+      .enum(['true', 'false', ''])
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

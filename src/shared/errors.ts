@@ -20,6 +20,11 @@ export const ERROR_CODES = {
    * contract's client toasts that field (SPEC §4 "Payments"); ours reads `detail`.
    */
   PAYMENT_FAILED: { status: 402, shape: 'payment' },
+  /**
+   * A trainee whose trial or subscription has run out tried to change their records: `detail`
+   * is the dialog's message (SPEC §8). Reading and downloading stay open (BACB-RULES.md).
+   */
+  SUBSCRIPTION_REQUIRED: { status: 402, shape: 'detail' },
   /** A billing request the subscription's state forbids (already subscribed, nothing to cancel). */
   BILLING_CONFLICT: { status: 409, shape: 'payment' },
   /** The body is too large. */

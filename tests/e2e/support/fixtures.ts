@@ -221,3 +221,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export function failedRequestLog(status: number): RegExp {
   return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 }
+
+/**
+ * Moves an account's billing clock `days` into the future (the server's TEST_HOOKS route): its
+ * trial and subscription instants move back, as if those days had passed for it alone.
+ */
+export async function travel(request: APIRequestContext, account: Account, days: number) {
+  const response = await request.post('/api/test/travel', {
+    data: { email: account.email, days },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Runs every background job once now (renewals, digests, reminders); returns what each did. */
+export async function runJobs(request: APIRequestContext): Promise<Record<string, number>> {
+  const response = await request.post('/api/test/run-jobs');
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}

@@ -78,6 +78,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The test harness stands in for a proxy: API-made accounts each name their own client
       // address, so the per-address sign-up limit applies to each as to a separate person.
       TRUST_PROXY: 'true',
+      // Lets a test move one account's billing clock and run the background jobs at once.
+      TEST_HOOKS: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', log, log],

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentsPort } from '../adapters/payments/payments.port';
+import type { AppDeps } from '../deps';
+import { RENEWAL_INTERVAL_MINUTES, runRenewals } from '../features/billing/billing-renewal.service';
+import { pricesFromConfig } from '../features/billing/billing.wire';
+import { sendDailyDigests } from '../features/review/review-digest.service';
+
+const MINUTE = 60_000;
+
+/**
+ * A piece of background work every instance runs on a timer. Each job claims its rows in the
+ * database before acting, so several instances running it together do each thing once.
+ */
+export type ScheduledJob = {
+  name: string;
+  intervalMs: number;
+  /** Runs once at `now`; resolves with how many things it did. */
+  run: (now: Date) => Promise<number>;
+};
+
+/** The background work of the product, in one list (app.ts schedules it, test hooks run it). */
+export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJob[] {
+  const { db, mailer, config } = deps;
+  return [
+    {
+      // The supervisors' daily digest: checked hourly, sent at most once a day each.
+      name: 'digest',
+      intervalMs: 60 * MINUTE,
+      run: (now) => sendDailyDigests({ db, mailer, appUrl: config.APP_URL, now }),
+    },
+    {
+      // Renewals the provider leaves to us (the sandbox); Stripe renews on its side.
+      name: 'renewals',
+      intervalMs: RENEWAL_INTERVAL_MINUTES * MINUTE,
+      run: (now) =>
+        runRenewals({
+          db,
+          payments,
+          mailer,
+          prices: pricesFromConfig(config),
+          appUrl: config.APP_URL,
+          now,
+        }),
+    },
+  ];
+}
+
+/** Starts every job's timer when the app is ready and stops them when it closes. */
+export function scheduleJobs(app: FastifyInstance, jobs: ScheduledJob[], now: () => Date): void {
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      const timer = setInterval(() => {
+        job
+          .run(now())
+          .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'job failed'));
+      }, job.intervalMs);
+      timer.unref();
+      timers.push(timer);
+    }
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+  });
+}

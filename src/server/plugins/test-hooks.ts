@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { Db } from '../db/client';
+import { userSubscriptions, users } from '../db/schema';
+import type { ScheduledJob } from '../jobs/scheduled-jobs';
+
+/**
+ * Routes for the end-to-end suite only, registered when TEST_HOOKS=true (never by default).
+ * A browser test cannot wait a week for a trial to end, so it moves one account's clock instead:
+ * every instant the account's billing depends on moves back by `days`, as if they had passed.
+ * Nothing else is faked: the jobs and rules that then run are the product's own.
+ */
+export function testHooksRoutes(
+  db: Db,
+  jobs: ScheduledJob[],
+  now: () => Date,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/test/travel',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ email: z.string(), days: z.number().int().min(1).max(3650) }),
+          response: { 200: z.object({ moved: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        await travel(db, request.body.email, request.body.days);
+        return { moved: true as const };
+      },
+    );
+
+    app.post(
+      '/api/test/run-jobs',
+      {
+        schema: {
+          hide: true,
+          response: { 200: z.record(z.string(), z.number()) },
+        },
+      },
+      async () => {
+        const done: Record<string, number> = {};
+        for (const job of jobs) done[job.name] = await job.run(now());
+        return done;
+      },
+    );
+  };
+}
+
+/** Moves an account's billing instants back by `days` days. */
+async function travel(db: Db, email: string, days: number): Promise<void> {
+  const back = (column: unknown) => sql`${column} - make_interval(days => ${days})`;
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ dateJoined: back(users.dateJoined) })
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .returning({ id: users.id });
+    if (!user) throw new AppError('NOT_FOUND', 'No such account.');
+    await tx
+      .update(userSubscriptions)
+      .set({
+        periodStart: back(userSubscriptions.periodStart),
+        expiry: back(userSubscriptions.expiry),
+        trialUsedAt: back(userSubscriptions.trialUsedAt),
+        canceledAt: back(userSubscriptions.canceledAt),
+        nextAttemptAt: back(userSubscriptions.nextAttemptAt),
+      })
+      .where(eq(userSubscriptions.traineeId, user.id));
+  });
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { userSubscriptions, users } from '../../src/server/db/schema';
+import { createTrainee } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { charge, DAY } from './billing-support';
+
+describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TEST_HOOKS: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  it('moves one account’s billing instants back by the days asked, and no one else’s', async () => {
+    const trainee = await createTrainee(t.db);
+    const other = await createTrainee(t.db);
+    expect((await charge(t, trainee.token, { sub_id: 12, token: 'tok_visa' })).statusCode).toBe(
+      201,
+    );
+    const before = await stateOf(t, trainee.id);
+    const otherBefore = await stateOf(t, other.id);
+
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/test/travel',
+      payload: { email: trainee.email.toUpperCase(), days: 8 },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const after = await stateOf(t, trainee.id);
+    expect(before.joined.getTime() - after.joined.getTime()).toBe(8 * DAY);
+    expect(before.expiry!.getTime() - after.expiry!.getTime()).toBe(8 * DAY);
+    expect(await stateOf(t, other.id)).toEqual(otherBefore);
+  });
+
+  it('answers 404 for an unknown account and 400 for a bad number of days', async () => {
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/test/travel',
+      payload: { email: 'nobody@example.com', days: 1 },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/test/travel',
+      payload: { email: 'nobody@example.com', days: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('runs every scheduled job once and says what each did', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/test/run-jobs' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(['digest', 'renewals']);
+  });
+});
+
+describe('without TEST_HOOKS (every real deployment)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('has no test routes', async () => {
+    for (const url of ['/api/test/travel', '/api/test/run-jobs']) {
+      const response = await t.request({ method: 'POST', url, payload: {} });
+      expect(response.statusCode).toBe(404);
+    }
+    expect(t.routes.some((route) => String(route.url).startsWith('/api/test/'))).toBe(false);
+  });
+});
+
+async function stateOf(t: TestApp, userId: number) {
+  const [user] = await t.db
+    .select({ joined: users.dateJoined })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [subscription] = await t.db
+    .select({ expiry: userSubscriptions.expiry })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.traineeId, userId));
+  return { joined: user!.joined, expiry: subscription?.expiry ?? null };
+}
