@@ -115,9 +115,10 @@ describe('lockDataDir', () => {
     writeFileSync(file, JSON.stringify(lockHolder));
   const readLock = (file = lockPath()): unknown => JSON.parse(readFileSync(file, 'utf8'));
   /** A machine where the pids in `alivePids` run and every other pid is free. */
-  const probe = (alivePids: number[]): LockProbe => ({
+  const probe = (alivePids: number[], pause: () => void = () => {}): LockProbe => ({
     here: () => here,
     pidState: (pid) => (alivePids.includes(pid) ? alive : dead),
+    pause,
   });
 
   beforeEach(() => {
@@ -162,8 +163,32 @@ describe('lockDataDir', () => {
     writeHolder(lockPath(), holder());
     const claimant = holder({ pid: 777, token: 'c'.repeat(32) });
     writeHolder(`${lockPath()}.claim-${holder().token}`, claimant);
-    expect(() => lockDataDir(dataDir, probe([777]))).toThrow(/pid 777/);
+    let pauses = 0;
+    expect(() =>
+      lockDataDir(
+        dataDir,
+        probe([777], () => (pauses += 1)),
+      ),
+    ).toThrow(/pid 777/);
+    expect(pauses).toBeGreaterThan(0);
     expect(readLock()).toEqual(holder());
+  });
+
+  it('names the winner, not a loser holding the claim, once the stale lock is taken', () => {
+    writeHolder(lockPath(), holder());
+    const claim = `${lockPath()}.claim-${holder().token}`;
+    // A loser of the race holds the claim for a moment, after the winner replaced the lock.
+    writeHolder(claim, holder({ pid: 777, token: 'c'.repeat(32) }));
+    const winner = holder({ pid: 888, token: 'd'.repeat(32) });
+    const loserLetsGo = () => {
+      writeHolder(lockPath(), winner);
+      rmSync(claim, { force: true });
+    };
+    expect(() => lockDataDir(dataDir, probe([777, 888], loserLetsGo))).toThrow(
+      new DataDirLockedError(lockedMessage(winner, 'alive', dataDir)),
+    );
+    expect(readLock()).toEqual(winner);
+    expect(readdirSync(dataDir)).toEqual([LOCK_FILE_NAME]);
   });
 
   it('takes over a stale lock whose claimant died mid-way', () => {

@@ -95,7 +95,12 @@ export class DataDirLockedError extends Error {
 }
 
 /** How the lock sees the system; tests replace it to stage holders. */
-export type LockProbe = { here: () => Here; pidState: (pid: number) => PidState };
+export type LockProbe = {
+  here: () => Here;
+  pidState: (pid: number) => PidState;
+  /** Waits before looking again at a claim another process holds (20 ms unless replaced). */
+  pause?: () => void;
+};
 
 const heldTokens = new Set<string>();
 
@@ -133,7 +138,7 @@ export function lockDataDir(dataDir: string, probe: LockProbe = systemProbe): Da
       here,
       holder ? probe.pidState(holder.pid) : { isAlive: false, processStart: null },
     );
-  const outcome = acquire(lockPath, mine, judge);
+  const outcome = acquire(lockPath, mine, judge, probe.pause ?? pauseBriefly);
   if (outcome !== 'held') {
     throw new DataDirLockedError(lockedMessage(outcome.holder, outcome.reason, dataDir));
   }
@@ -162,9 +167,12 @@ function acquire(
   file: string,
   mine: LockHolder,
   judge: (holder: LockHolder | null) => LockJudgement,
+  pause: () => void,
 ): 'held' | Refusal {
-  // Each pass ends because the file changed under us: a few passes settle any real race.
-  for (let pass = 0; pass < 10; pass += 1) {
+  // Each pass ends because the file changed under us or a claim was busy: a claim is held for a
+  // few file operations, so these passes (at most about 2 s of pauses) settle any real race.
+  let busy: Refusal | null = null;
+  for (let pass = 0; pass < 100; pass += 1) {
     if (createExclusive(file, mine)) return 'held';
     const current = readHolder(file);
     if (current === 'missing') continue;
@@ -173,8 +181,18 @@ function acquire(
       return { holder: current, reason: judgement.reason };
     }
     const claim = `${file}.claim-${current.token}`;
-    const claimed = acquire(claim, mine, judge);
-    if (claimed !== 'held') return claimed;
+    const claimed = acquire(claim, mine, judge, pause);
+    if (claimed !== 'held') {
+      // A live process holds the claim: it is replacing this holder right now, or has just
+      // replaced it and is letting go of the claim. Look again shortly and judge whoever holds
+      // the lock then, so a loser names the winner, not another loser that held the claim.
+      if (claimed.reason === 'alive') {
+        busy = claimed;
+        pause();
+        continue;
+      }
+      return claimed;
+    }
     try {
       // Still the holder we judged? Then nobody else can be replacing it while we hold the claim.
       const again = readHolder(file);
@@ -185,7 +203,14 @@ function acquire(
       removeIfHeldBy(claim, mine.token);
     }
   }
+  // A claimant alive all along (stopped mid-way, say) is named as the one taking the folder.
+  if (busy) return busy;
   throw new Error(`The lock ${file} kept changing while this process tried to take it.`);
+}
+
+/** A synchronous 20 ms pause: the lock is taken before the event loop serves anything. */
+function pauseBriefly(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
 }
 
 /** Writes `holder` complete and flushed to a temporary file, then puts it in place with `place`. */
