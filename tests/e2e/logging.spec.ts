@@ -165,14 +165,16 @@ test.describe('logging fieldwork', () => {
     const summary = page.getByRole('form', { name: 'Experience entry' }).getByRole('alert');
     await expect(summary).toContainText('The entry was not saved');
     await expect(summary).toContainText(/Start Time: This entry overlaps/);
-    await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: /^Something needs attention/ })
-        .first(),
-    ).toContainText(overlap);
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: /^Something needs attention/ })
+      .first();
+    await expect(toast).toContainText(overlap);
     await expect(field(page, 'Start Time')).toHaveAccessibleDescription(overlap);
     await expect(field(page, 'Start Time')).toBeFocused();
+    // The toast can be closed by name from a screen reader or the keyboard.
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast).toBeHidden();
 
     await field(page, 'Start Time').fill('13:00');
     await field(page, 'End Time').fill('15:00');

@@ -1,16 +1,21 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 
 /** Toast auto-close times of SPEC §8. */
 export const TOAST_MS = { success: 3000, upload: 3000, default: 5000 } as const;
 
+/** Every toast: its close button has a name a screen reader can read. */
+function show(data: NotificationData): void {
+  notifications.show({ ...data, closeButtonProps: { 'aria-label': 'Close notification' } });
+}
+
 /** Success toasts close after 3 s (SPEC §8). */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', title: 'Done', message, autoClose: TOAST_MS.success });
+  show({ color: 'green', title: 'Done', message, autoClose: TOAST_MS.success });
 }
 
 /** Error toasts close after 5 s. */
 export function notifyError(message: string): void {
-  notifications.show({
+  show({
     color: 'red',
     title: 'Something needs attention',
     message,
@@ -20,5 +25,5 @@ export function notifyError(message: string): void {
 
 /** Info toasts close after 5 s. */
 export function notifyInfo(message: string): void {
-  notifications.show({ color: 'blue', title: 'Note', message, autoClose: TOAST_MS.default });
+  show({ color: 'blue', title: 'Note', message, autoClose: TOAST_MS.default });
 }

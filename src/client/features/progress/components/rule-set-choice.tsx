@@ -1,4 +1,5 @@
 import { Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import {
   RULE_SETS,
   RULES_2027_FROM,
@@ -38,8 +39,13 @@ export function RuleSetChoice() {
   const choose = useChooseRuleSet();
   const { user, setUser } = useSession();
 
+  // The choice shows as soon as it is clicked (set in the click itself, so the radio never
+  // flicks back while the mutation's state reaches React), until the server's answer replaces it.
+  const [picked, setPicked] = useState<Choice | null>(null);
+
   const onChange = async (value: string) => {
     const ruleSet = value === '2022' || value === '2027' ? value : null;
+    setPicked(ruleSet ?? DEFAULT);
     try {
       await choose.mutateAsync({ rule_set: ruleSet });
       if (user) setUser({ ...user, rule_set: ruleSet });
@@ -48,6 +54,8 @@ export function RuleSetChoice() {
       notifyError(
         error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
       );
+    } finally {
+      setPicked(null);
     }
   };
 
@@ -80,11 +88,10 @@ export function RuleSetChoice() {
           <Radio.Group
             label="Standards for my monthly checks"
             value={
-              choose.isPending && choose.variables
-                ? (choose.variables.rule_set ?? DEFAULT)
-                : ((validation.data.rule_set.is_chosen
-                    ? validation.data.rule_set.id
-                    : DEFAULT) satisfies Choice)
+              picked ??
+              ((validation.data.rule_set.is_chosen
+                ? validation.data.rule_set.id
+                : DEFAULT) satisfies Choice)
             }
             onChange={(value) => void onChange(value)}
           >
