@@ -33,6 +33,7 @@ import { registerClient } from './plugins/client';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPaywall } from './plugins/paywall';
 import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandler(app);
   registerAuth(app, database.db, deps.now);
+  registerPaywall(app, database.db, deps.now);
   await registerOpenApi(app);
 
   app.get(

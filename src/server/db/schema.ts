@@ -499,3 +499,23 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text().notNull(),
   processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The access warnings mailed to trainees (7 days and 1 day before a trial or a non-renewing plan
+ * ends). A mail is claimed here before it is sent: the unique key lets several instances, and a
+ * rerun of the job, send each once. A new end (another plan) is a new warning.
+ */
+export const accessWarnings = pgTable(
+  'access_warnings',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['trial_ending', 'subscription_ending'] }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    daysBefore: integer().notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_warnings_once').on(t.userId, t.kind, t.endsAt, t.daysBefore)],
+);

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsPort } from '../adapters/payments/payments.port';
 import type { AppDeps } from '../deps';
 import { RENEWAL_INTERVAL_MINUTES, runRenewals } from '../features/billing/billing-renewal.service';
+import {
+  sendAccessWarnings,
+  WARNING_INTERVAL_MINUTES,
+} from '../features/billing/billing-warnings.service';
 import { pricesFromConfig } from '../features/billing/billing.wire';
 import { sendDailyDigests } from '../features/review/review-digest.service';
 
@@ -41,6 +45,12 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
           appUrl: config.APP_URL,
           now,
         }),
+    },
+    {
+      // Trainees whose trial or cancelled plan ends in 7 days, then in 1: mailed once each.
+      name: 'access-warnings',
+      intervalMs: WARNING_INTERVAL_MINUTES * MINUTE,
+      run: (now) => sendAccessWarnings({ db, mailer, appUrl: config.APP_URL, now }),
     },
   ];
 }

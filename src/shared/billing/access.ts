@@ -77,9 +77,10 @@ export function billingAccessOf(input: {
 }
 
 /**
- * The paywall (not enforced yet; the screens come first): the message refusing an unpaid
- * trainee's write, or null when the write may go ahead. Reads are never refused, so a trainee
- * can always see and download their records (BACB-RULES.md: kept 7 years).
+ * The paywall: the message refusing an unpaid trainee's write, or null when the write may go
+ * ahead. The server enforces it on every write route but the exempt ones (plugins/paywall.ts);
+ * reads are never refused, so a trainee can always see and download their records
+ * (BACB-RULES.md: kept 7 years), and nothing is deleted when access ends.
  */
 export function paywallMessage(access: BillingAccess): string | null {
   if (access === 'trial_expired' || access === 'subscription_expired') {
@@ -117,8 +118,22 @@ export function daysRemaining(
   return daysUntil(subscription.expiry, now);
 }
 
-/** Days before an end that the trainee is warned (by banner and by email). */
+/** Days before an end that the trainee is warned (by banner and by email), largest first. */
 export const WARNING_DAYS = [7, 1] as const;
+
+/**
+ * Which warning mail is due with `daysLeft` whole days left (rounded up, as `billingStandingOf`
+ * counts them): the smallest of WARNING_DAYS that is still ≥ daysLeft, so 7 from 7 days left
+ * down to 2 (a job that missed the exact day still warns once) and 1 on the last day; null with
+ * more than 7 days left, or none.
+ */
+export function dueWarningDays(daysLeft: number): (typeof WARNING_DAYS)[number] | null {
+  if (daysLeft <= 0) return null;
+  let due: (typeof WARNING_DAYS)[number] | null = null;
+  // Largest first, so the last that still fits is the smallest.
+  for (const days of WARNING_DAYS) if (daysLeft <= days) due = days;
+  return due;
+}
 
 /** Why a banner warns a trainee: a trial or a non-renewing plan ends soon, or a renewal failed. */
 export type AccessWarningKind = 'trial_ending' | 'subscription_ending' | 'renewal_failed';
@@ -132,6 +147,8 @@ export type AccessWarning = {
  * Where a trainee stands and what to warn about. `subscription` is the trainee's row, if any:
  * `renews` is false once cancelled (or for lifetime), `pastDue` after a failed renewal.
  * A plan that renews is not "ending"; a trial or a cancelled plan is, within WARNING_DAYS[0] days.
+ * A failed renewal matters only while the plan would renew: once cancelled, a new card would
+ * not renew it, so a past-due plan that was cancelled is simply ending.
  */
 export function billingStandingOf(input: {
   isSupervisor: boolean;
@@ -153,7 +170,7 @@ export function billingStandingOf(input: {
   }
   const endsAt = subscription?.expiry ?? null;
   if (access !== 'subscribed' || !subscription) return { access, endsAt, warning: null };
-  if (subscription.pastDue) {
+  if (subscription.pastDue && subscription.renews) {
     return {
       access,
       endsAt,

@@ -85,3 +85,39 @@ export function renewalFailedMail(opts: {
     ].join('\n'),
   };
 }
+
+/** What ends: the free trial, or a plan that will not renew (cancelled). */
+export type EndingKind = 'trial_ending' | 'subscription_ending';
+const ENDING_NAMES: Record<EndingKind, string> = {
+  trial_ending: 'Your 7-day free trial',
+  subscription_ending: 'Your subscription',
+};
+
+/**
+ * The warning before access ends (7 days and 1 day before): when it ends, that the records stay,
+ * and the subscription screen, where the plans and "Download my logs (CSV)" are.
+ */
+export function accessEndingMail(opts: {
+  to: string;
+  name: string;
+  kind: EndingKind;
+  endsAt: Date;
+  daysLeft: number;
+  subscriptionUrl: string;
+}): MailMessage {
+  const what = ENDING_NAMES[opts.kind];
+  const when = opts.daysLeft <= 1 ? 'within a day' : `in ${opts.daysLeft} days`;
+  const time = opts.endsAt.toISOString().slice(11, 16);
+  return {
+    to: opts.to,
+    subject: `Fieldwork Tracker: ${what.toLowerCase()} ends ${when}`,
+    text: [
+      `Hello ${opts.name},`,
+      '',
+      `${what} ends ${when}, on ${day(opts.endsAt)} at ${time} UTC. After that you can still sign in, see your logs and download them, but adding or changing logs needs a subscription.`,
+      'Your records are never deleted: they are kept for at least 7 years, as the BACB asks, whether or not you subscribe, and subscribing again restores everything as it was.',
+      '',
+      `Choose a plan, or download your logs (CSV) while you think it over: ${opts.subscriptionUrl}`,
+    ].join('\n'),
+  };
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { billingStandingOf, isTrialAvailable } from '../../../shared/billing/access';
+import { isTrialAvailable } from '../../../shared/billing/access';
 import {
   PAYMENT_MESSAGES,
   type BillingStanding,
@@ -20,6 +20,7 @@ import type { Actor } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
 import { findUserById } from '../accounts/accounts.repository';
 import { renewWithNewCard } from './billing-renewal.service';
+import { standingView } from './billing-standing.service';
 import * as repo from './billing.repository';
 import { isOver, toPlan, toUserSubscription, type PlanPrices } from './billing.wire';
 
@@ -120,35 +121,6 @@ export async function getUserSubscriptions(
   const standing = standingView(user, row ?? null, ctx.now);
   if (!row) return { results: [], standing };
   return { results: [await subscriptionView(ctx.db, row, ctx.prices, ctx.now)], standing };
-}
-
-/** Where a trainee stands (the one rule of shared/billing/access.ts), as the API shows it. */
-export function standingView(
-  user: { isSupervisor: boolean; isPaid: boolean; dateJoined: Date },
-  row: repo.SubscriptionRow | null,
-  now: Date,
-): BillingStanding {
-  const standing = billingStandingOf({
-    isSupervisor: user.isSupervisor,
-    isPaid: user.isPaid,
-    dateJoined: user.dateJoined,
-    subscription: row && {
-      expiry: row.expiry,
-      isLifetime: row.isLifetime,
-      renews: !row.isLifetime && row.canceledAt === null,
-      pastDue: row.status === 'past_due',
-    },
-    now,
-  });
-  return {
-    access: standing.access,
-    ends_at: standing.endsAt?.toISOString() ?? null,
-    warning: standing.warning && {
-      kind: standing.warning.kind,
-      ends_at: standing.warning.endsAt?.toISOString() ?? null,
-      days_left: standing.warning.daysLeft,
-    },
-  };
 }
 
 /** GET /api/v1/user-payment-details/: the card on file (never its number). */

@@ -1,0 +1,63 @@
+import { and, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
+import { TRIAL_DAYS, WARNING_DAYS } from '../../../shared/billing/access';
+import type { Db } from '../../db/client';
+import { accessWarnings, userSubscriptions, users } from '../../db/schema';
+
+const DAY = 86_400_000;
+
+/**
+ * Verified trainees whose trial, or whose plan that will not renew, may end within the longest
+ * warning: a cheap superset, read with the trainee's subscription row; the rule of
+ * shared/billing/access.ts decides who is warned.
+ */
+export async function listWarningCandidates(db: Db, now: Date) {
+  const horizon = new Date(now.getTime() + WARNING_DAYS[0] * DAY);
+  const trialsSince = new Date(now.getTime() - TRIAL_DAYS * DAY);
+  const s = userSubscriptions;
+  return db
+    .select({
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        isSupervisor: users.isSupervisor,
+        isPaid: users.isPaid,
+        dateJoined: users.dateJoined,
+      },
+      subscription: s,
+    })
+    .from(users)
+    .leftJoin(s, eq(s.traineeId, users.id))
+    .where(
+      and(
+        eq(users.isVerified, true),
+        eq(users.isSupervisor, false),
+        or(
+          and(eq(users.isPaid, false), gt(users.dateJoined, trialsSince)),
+          and(
+            isNotNull(s.canceledAt),
+            eq(s.isLifetime, false),
+            gt(s.expiry, now),
+            lte(s.expiry, horizon),
+          ),
+        ),
+      ),
+    )
+    .orderBy(users.id);
+}
+
+/**
+ * Claims one warning mail: true for the one caller that inserted it, false for everyone after
+ * (another instance, or a rerun), who must not send it.
+ */
+export async function claimWarning(
+  db: Db,
+  values: Omit<typeof accessWarnings.$inferInsert, 'id'>,
+): Promise<boolean> {
+  const rows = await db
+    .insert(accessWarnings)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: accessWarnings.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,55 @@
+import { dueWarningDays } from '../../../shared/billing/access';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { accessEndingMail } from './billing-emails';
+import { standingOf } from './billing-standing.service';
+import * as repo from './billing-warnings.repository';
+
+/** How often each instance looks for trainees to warn. */
+export const WARNING_INTERVAL_MINUTES = 60;
+
+/**
+ * The access warnings job: mails each trainee whose trial, or whose cancelled plan, ends within
+ * 7 days and then within 1 day (`WARNING_DAYS`, judged by `billingStandingOf`), once each. Every
+ * mail is claimed in the database first, so several instances and reruns send it once; a mail
+ * whose sending fails after its claim is not retried (the banner still warns). Returns how many
+ * it sent.
+ */
+export async function sendAccessWarnings(ctx: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  now: Date;
+}): Promise<number> {
+  const { db, now } = ctx;
+  let sent = 0;
+  for (const { user, subscription } of await repo.listWarningCandidates(db, now)) {
+    const { warning } = standingOf(user, subscription, now);
+    // A failed renewal has its own mail (billing-renewal.service).
+    if (!warning || warning.kind === 'renewal_failed') continue;
+    if (!warning.endsAt || warning.daysLeft === null) continue;
+    const daysBefore = dueWarningDays(warning.daysLeft);
+    if (daysBefore === null) continue;
+    const claimed = await repo.claimWarning(db, {
+      userId: user.id,
+      kind: warning.kind,
+      endsAt: warning.endsAt,
+      daysBefore,
+      sentAt: now,
+    });
+    if (!claimed) continue;
+    await ctx.mailer.send(
+      db,
+      accessEndingMail({
+        to: user.email,
+        name: user.name,
+        kind: warning.kind,
+        endsAt: warning.endsAt,
+        daysLeft: warning.daysLeft,
+        subscriptionUrl: `${ctx.appUrl}/subscription`,
+      }),
+    );
+    sent += 1;
+  }
+  return sent;
+}
