@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CouponDefinitionSchema } from '../../shared/billing/coupon';
+import { CouponDefinitionSchema, type CouponDefinition } from '../../shared/billing/coupon';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { userSubscriptions, users } from '../db/schema';
@@ -61,35 +61,41 @@ export function testHooksRoutes(
         },
       },
       async (request, reply) => {
-        const coupon = await createCoupon({ db, definition: request.body });
+        const coupon = await createCoupon({ db, definition: couponDefinitionOf(request.body) });
         return reply.status(201).send({ code: coupon.code });
       },
     );
   };
 }
 
-/**
- * The coupon `npm run coupon -- --code … --percent-off …` would create, in the wire's snake_case:
- * the same definition schema, so the browser suite redeems coupons the way the product does.
- */
-const TestCouponBodySchema = z
-  .object({
-    code: z.string(),
-    percent_off: z.number().int().nullable().default(null),
-    amount_off: z.number().int().nullable().default(null),
-    valid_from: z.string().nullable().default(null),
-    valid_until: z.string().nullable().default(null),
-    max_uses: z.number().int().nullable().default(null),
-  })
-  .transform((body) => ({
+/** The coupon `npm run coupon -- --code … --percent-off …` would create, in the wire's snake_case. */
+const TestCouponBodySchema = z.object({
+  code: z.string(),
+  percent_off: z.number().int().nullable().default(null),
+  amount_off: z.number().int().nullable().default(null),
+  valid_from: z.string().nullable().default(null),
+  valid_until: z.string().nullable().default(null),
+  max_uses: z.number().int().nullable().default(null),
+});
+
+/** The same definition schema as the command line's, so both refuse the same coupons. */
+function couponDefinitionOf(body: z.infer<typeof TestCouponBodySchema>): CouponDefinition {
+  const parsed = CouponDefinitionSchema.safeParse({
     code: body.code,
     percentOff: body.percent_off,
     amountOffCents: body.amount_off,
     validFrom: body.valid_from,
     validUntil: body.valid_until,
     maxUses: body.max_uses,
-  }))
-  .pipe(CouponDefinitionSchema);
+  });
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'non_field_errors');
+    (fields[field] ??= []).push(issue.message);
+  }
+  throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Not a coupon', fields);
+}
 
 /** Moves an account's billing instants back by `days` days. */
 async function travel(db: Db, email: string, days: number): Promise<void> {
