@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type {
   BillingStanding,
@@ -23,21 +10,8 @@ import { formatUsd } from '../../../../shared/billing/price';
 import { cardLabel, daysRemainingLabel, formatDay } from './billing-format';
 import { SUBSCRIPTION_LOAD_MESSAGES } from './billing-messages';
 import { BILLING_PATHS } from './billing-paths';
+import { PlanFigure, PlanFigures } from './plan-figures';
 import { planPriceLabel } from './plan-list';
-
-/** One figure of the plan: a term and its value (a description list for screen readers). */
-function Figure({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" fw={600} m={0}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function nextPaymentText(subscription: UserSubscription | null): string {
   if (!subscription?.is_active) return '--';
@@ -139,13 +113,13 @@ export function CurrentPlanCard({
           </div>
         )}
 
-        <Box component="dl" m={0}>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <Figure term="Days remaining">{daysRemainingLabel(subscription, now)}</Figure>
-            <Figure term="Next payment">{nextPaymentText(subscription)}</Figure>
-            <Figure term="Card">{card ? (cardLabel(card) ?? 'No card on file') : '--'}</Figure>
-          </SimpleGrid>
-        </Box>
+        <PlanFigures>
+          <PlanFigure term="Days remaining">{daysRemainingLabel(subscription, now)}</PlanFigure>
+          <PlanFigure term="Next payment">{nextPaymentText(subscription)}</PlanFigure>
+          <PlanFigure term="Card">
+            {card ? (cardLabel(card) ?? 'No card on file') : '--'}
+          </PlanFigure>
+        </PlanFigures>
 
         <Group gap="md">
           {active ? (

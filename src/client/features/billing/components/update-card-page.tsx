@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PAYMENT_MESSAGES } from '../../../../shared/billing/billing.schema';
@@ -13,6 +13,7 @@ import { cardLabel, formatDay } from './billing-format';
 import { SUBSCRIPTION_LOAD_MESSAGES } from './billing-messages';
 import { BILLING_PATHS } from './billing-paths';
 import { CardForm } from './card-form';
+import { PlanFigure, PlanFigures } from './plan-figures';
 import { planPriceLabel } from './plan-list';
 
 /**
@@ -95,36 +96,17 @@ export function UpdateCardPage() {
       {header}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="sm">
-          <Box component="dl" m={0}>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-              <div>
-                <Text component="dt" size="sm" c="dimmed">
-                  {plan.name}
-                </Text>
-                <Text component="dd" fw={600} m={0}>
-                  {planPriceLabel(plan)}
-                </Text>
-              </div>
-              <div>
-                <Text component="dt" size="sm" c="dimmed">
-                  Next payment
-                </Text>
-                <Text component="dd" fw={600} m={0}>
-                  {current.next_payment_date && !current.cancel_at_period_end
-                    ? formatDay(current.next_payment_date)
-                    : '--'}
-                </Text>
-              </div>
-              <div>
-                <Text component="dt" size="sm" c="dimmed">
-                  Card on file
-                </Text>
-                <Text component="dd" fw={600} m={0} data-testid="card-on-file">
-                  {card.data ? (cardLabel(card.data) ?? 'None') : '--'}
-                </Text>
-              </div>
-            </SimpleGrid>
-          </Box>
+          <PlanFigures>
+            <PlanFigure term={plan.name}>{planPriceLabel(plan)}</PlanFigure>
+            <PlanFigure term="Next payment">
+              {current.next_payment_date && !current.cancel_at_period_end
+                ? formatDay(current.next_payment_date)
+                : '--'}
+            </PlanFigure>
+            <PlanFigure term="Card on file" testId="card-on-file">
+              {card.data ? (cardLabel(card.data) ?? 'None') : '--'}
+            </PlanFigure>
+          </PlanFigures>
           {current.is_lifetime ? null : (
             <Group>
               <Anchor component={Link} to={BILLING_PATHS.changePlan} size="sm">
