@@ -316,6 +316,26 @@ for (const viewport of VIEWPORTS) {
       });
     }
 
+    test('the trial banner has no serious accessibility violation and fits the screen', async ({
+      page,
+      request,
+      newAccount,
+    }) => {
+      const account = await newAccount('student');
+      await travel(request, account, 6);
+      await signInAs(page, account);
+      await page.goto('/student/dashboard-subscription');
+      await expect(page.getByRole('region', { name: 'Subscription notice' })).toContainText(
+        'Your free trial ends in 1 day',
+      );
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({
+        path: `.tmp/screenshots/billing-trial-banner-${viewport.width}.png`,
+        fullPage: true,
+      });
+    });
+
     test('the expired trainee’s /subscription has no serious accessibility violation', async ({
       page,
       request,
