@@ -49,6 +49,44 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('creates a coupon as `npm run coupon` does, which the trainee can then redeem', async () => {
+    const trainee = await createTrainee(t.db);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/test/coupon',
+      payload: { code: 'e2e-save20', percent_off: 20, max_uses: 5 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ code: 'E2E-SAVE20' });
+
+    const verified = await t.request({
+      method: 'GET',
+      url: '/api/v1/verify-coupon?coupon=e2e-save20',
+      headers: { authorization: `token ${trainee.token}` },
+    });
+    expect(verified.json()).toEqual({
+      data: { coupon: { valid: true, percent_off: 20, amount_off: null, status: 'valid' } },
+    });
+
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/test/coupon',
+      payload: { code: 'E2E-SAVE20', amount_off: 500 },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: ['The coupon E2E-SAVE20 already exists.'] });
+  });
+
+  it('refuses a coupon the command line would refuse', async () => {
+    const both = await t.request({
+      method: 'POST',
+      url: '/api/test/coupon',
+      payload: { code: 'TWO-WAYS', percent_off: 10, amount_off: 500 },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ percentOff: ['give exactly one of percent off or amount off'] });
+  });
+
   it('runs every scheduled job once and says what each did', async () => {
     const response = await t.request({ method: 'POST', url: '/api/test/run-jobs' });
     expect(response.statusCode).toBe(200);
@@ -64,7 +102,7 @@ describe('without TEST_HOOKS (every real deployment)', () => {
   afterAll(async () => t.close());
 
   it('has no test routes', async () => {
-    for (const url of ['/api/test/travel', '/api/test/run-jobs']) {
+    for (const url of ['/api/test/travel', '/api/test/run-jobs', '/api/test/coupon']) {
       const response = await t.request({ method: 'POST', url, payload: {} });
       expect(response.statusCode).toBe(404);
     }

@@ -2,8 +2,10 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api-client';
+import { ApiError, setSubscriptionRequiredHandler } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 import { SessionProvider } from '../lib/session';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,8 +22,21 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * The server's paywall refused a write (402 SUBSCRIPTION_REQUIRED): the trainee's standing is
+ * read again and they go to /subscription, which shows the message (PaywallNotice).
+ */
+function sendToSubscription(message: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.billing.userSubscription });
+  void router.navigate('/subscription', { state: { paywallMessage: message } });
+}
+
 /** Providers, in the order they depend on each other, around the router. */
 export function App() {
+  useEffect(() => {
+    setSubscriptionRequiredHandler(sendToSubscription);
+    return () => setSubscriptionRequiredHandler(() => undefined);
+  }, []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>

@@ -43,6 +43,16 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/**
+ * Called on a 402 SUBSCRIPTION_REQUIRED: the server's paywall refused the write of a trainee
+ * whose trial or subscription has run out (set by the app: it refreshes their standing and
+ * sends them to /subscription with the message). The caller still gets the ApiError.
+ */
+let onSubscriptionRequired: (message: string) => void = () => undefined;
+export function setSubscriptionRequiredHandler(handler: (message: string) => void): void {
+  onSubscriptionRequired = handler;
+}
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -93,6 +103,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (response.ok) return response;
   const error = await toApiError(response);
   if (response.status === 401 && token) onUnauthorized();
+  if (error.code === 'SUBSCRIPTION_REQUIRED') onSubscriptionRequired(error.message);
   throw error;
 }
 

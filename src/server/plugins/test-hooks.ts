@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { CouponDefinitionSchema, type CouponDefinition } from '../../shared/billing/coupon';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { userSubscriptions, users } from '../db/schema';
+import { createCoupon } from '../features/billing/billing.service';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
 
 /**
  * Routes for the end-to-end suite only, registered when TEST_HOOKS=true (never by default).
  * A browser test cannot wait a week for a trial to end, so it moves one account's clock instead:
  * every instant the account's billing depends on moves back by `days`, as if they had passed.
- * Nothing else is faked: the jobs and rules that then run are the product's own.
+ * Nothing else is faked: the jobs and rules that then run are the product's own. It can also
+ * create a coupon, as the operator's `npm run coupon` does (the suite cannot reach the database).
  */
 export function testHooksRoutes(
   db: Db,
@@ -47,7 +50,51 @@ export function testHooksRoutes(
         return done;
       },
     );
+
+    app.post(
+      '/api/test/coupon',
+      {
+        schema: {
+          hide: true,
+          body: TestCouponBodySchema,
+          response: { 201: z.object({ code: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const coupon = await createCoupon({ db, definition: couponDefinitionOf(request.body) });
+        return reply.status(201).send({ code: coupon.code });
+      },
+    );
   };
+}
+
+/** The coupon `npm run coupon -- --code … --percent-off …` would create, in the wire's snake_case. */
+const TestCouponBodySchema = z.object({
+  code: z.string(),
+  percent_off: z.number().int().nullable().default(null),
+  amount_off: z.number().int().nullable().default(null),
+  valid_from: z.string().nullable().default(null),
+  valid_until: z.string().nullable().default(null),
+  max_uses: z.number().int().nullable().default(null),
+});
+
+/** The same definition schema as the command line's, so both refuse the same coupons. */
+function couponDefinitionOf(body: z.infer<typeof TestCouponBodySchema>): CouponDefinition {
+  const parsed = CouponDefinitionSchema.safeParse({
+    code: body.code,
+    percentOff: body.percent_off,
+    amountOffCents: body.amount_off,
+    validFrom: body.valid_from,
+    validUntil: body.valid_until,
+    maxUses: body.max_uses,
+  });
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'non_field_errors');
+    (fields[field] ??= []).push(issue.message);
+  }
+  throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Not a coupon', fields);
 }
 
 /** Moves an account's billing instants back by `days` days. */

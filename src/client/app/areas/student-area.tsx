@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import {
   IconChartPie,
+  IconCreditCard,
   IconHelpCircle,
   IconLayoutGrid,
   IconPencilPlus,
@@ -13,6 +14,7 @@ import { EditionToggle } from '../../features/logs/components/edition-toggle';
 import { AccruedTables } from '../../features/progress/components/accrued-tables';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
+import { StudentAccess } from './student-access';
 
 const LogHourPage = lazy(() =>
   import('../pages/log-hour-page').then((m) => ({ default: m.LogHourPage })),
@@ -37,6 +39,26 @@ const ChangePasswordPage = lazy(() =>
     default: m.ChangePasswordPage,
   })),
 );
+const SubscriptionOverviewPage = lazy(() =>
+  import('../../features/billing/components/subscription-overview-page').then((m) => ({
+    default: m.SubscriptionOverviewPage,
+  })),
+);
+const ChangePlanPage = lazy(() =>
+  import('../../features/billing/components/change-plan-page').then((m) => ({
+    default: m.ChangePlanPage,
+  })),
+);
+const PlanPaymentPage = lazy(() =>
+  import('../../features/billing/components/plan-payment-page').then((m) => ({
+    default: m.PlanPaymentPage,
+  })),
+);
+const UpdateCardPage = lazy(() =>
+  import('../../features/billing/components/update-card-page').then((m) => ({
+    default: m.UpdateCardPage,
+  })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -54,6 +76,11 @@ const NAV: NavItem[] = [
     to: '/student/monthly-document',
     icon: <IconLayoutGrid size={18} aria-hidden />,
   },
+  {
+    label: 'Subscription',
+    to: '/student/dashboard-subscription',
+    icon: <IconCreditCard size={18} aria-hidden />,
+  },
   { label: 'FAQ', to: '/student/faq', icon: <IconHelpCircle size={18} aria-hidden /> },
 ];
 
@@ -68,7 +95,7 @@ function StudentSidebarExtra() {
   );
 }
 
-/** The trainee area (/student/*): its sidebar and pages. */
+/** The trainee area (/student/*): its sidebar and pages, behind the paywall (StudentAccess). */
 export default function StudentArea() {
   return (
     <Routes>
@@ -77,17 +104,23 @@ export default function StudentArea() {
           <AreaLayout nav={NAV} roleLabel="Trainee" sidebarExtra={<StudentSidebarExtra />} />
         }
       >
-        <Route index element={<Navigate to="logHour" replace />} />
-        <Route path="logHour" element={<LogHourPage />} />
-        <Route path="editLogHour/:id" element={<EditLogHourPage />} />
-        <Route path="edit-resend" element={<EditResendPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="monthly-document" element={<MonthlyDocumentPage />} />
-        <Route path="profile-screen" element={<StudentProfilePage />} />
-        <Route path="password-change-profile" element={<ChangePasswordPage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="terms-condition" element={<LegalPage kind="terms" />} />
-        <Route path="privacy" element={<LegalPage kind="privacy" />} />
+        <Route element={<StudentAccess />}>
+          <Route index element={<Navigate to="logHour" replace />} />
+          <Route path="logHour" element={<LogHourPage />} />
+          <Route path="editLogHour/:id" element={<EditLogHourPage />} />
+          <Route path="edit-resend" element={<EditResendPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="monthly-document" element={<MonthlyDocumentPage />} />
+          <Route path="profile-screen" element={<StudentProfilePage />} />
+          <Route path="password-change-profile" element={<ChangePasswordPage />} />
+          <Route path="faq" element={<FaqPage />} />
+          <Route path="terms-condition" element={<LegalPage kind="terms" />} />
+          <Route path="privacy" element={<LegalPage kind="privacy" />} />
+          <Route path="dashboard-subscription" element={<SubscriptionOverviewPage />} />
+          <Route path="subscription-screen-dashbard" element={<ChangePlanPage />} />
+          <Route path="payment-screen-dashbard" element={<PlanPaymentPage />} />
+          <Route path="subscription/update-payment-method" element={<UpdateCardPage />} />
+        </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

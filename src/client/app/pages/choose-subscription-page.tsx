@@ -1,15 +1,15 @@
-import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PAYWALL_MESSAGES } from '../../../shared/billing/access';
 import { isTrialOffered } from '../../../shared/billing/plans';
-import { LOG_EXPORT_FILENAME } from '../../../shared/logs/experience-log.schema';
 import { AuthCard } from '../../components/auth-card';
+import { expiredAccessOf } from '../../components/expired-dialog';
 import { ErrorState, LoadingState } from '../../components/page-state';
 import { PageHeader } from '../../components/page-header';
 import { useLogout } from '../../components/use-logout';
-import { ApiError } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { usePlans } from '../../features/billing/api/get-plans';
 import {
@@ -19,7 +19,7 @@ import {
 import { SUBSCRIPTION_LOAD_MESSAGES } from '../../features/billing/components/billing-messages';
 import { GraduatePlanNote, PlanCards } from '../../features/billing/components/plan-cards';
 import { TestModeBadge } from '../../features/billing/components/test-mode-badge';
-import { useDownloadLogs } from '../../features/progress/api/download-logs';
+import { DownloadLogsLink } from '../../features/progress/components/download-logs-link';
 
 /**
  * /subscription (SPEC §2): pick a plan, and the free trial for Monthly or Yearly while it is
@@ -51,6 +51,7 @@ export function ChooseSubscriptionPage() {
           </PageHeader>
           {plans.data?.test_mode ? <TestModeBadge /> : null}
         </Group>
+        <PaywallNotice access={subscription.data?.standing.access ?? null} />
         {plans.isPending ? (
           <LoadingState rows={6} label="Loading the plans" />
         ) : plans.isError ? (
@@ -91,22 +92,40 @@ export function ChooseSubscriptionPage() {
   );
 }
 
+/** What a refused write sends along (app.tsx, on a 402 SUBSCRIPTION_REQUIRED). */
+const PaywallStateSchema = z.object({ paywallMessage: z.string() });
+
+/**
+ * Why an unpaid trainee is here: the server's refusal that sent them, or their expired standing
+ * (SPEC §8 messages). Nothing for anyone else.
+ */
+function PaywallNotice({ access }: { access: string | null }) {
+  const { state } = useLocation();
+  const sent = PaywallStateSchema.safeParse(state);
+  const expired = access ? expiredAccessOf(access) : null;
+  const message = sent.success
+    ? sent.data.paywallMessage
+    : expired
+      ? PAYWALL_MESSAGES[expired]
+      : null;
+  if (!message) return null;
+  return (
+    <Alert color="yellow" variant="light" icon={<IconLock aria-hidden />} role="alert">
+      <Text size="sm" fw={600}>
+        {message}
+      </Text>
+      <Text size="sm">
+        Your logs are kept: download them below at any time, or choose a plan to keep adding to
+        them.
+      </Text>
+    </Alert>
+  );
+}
+
 /** The logs download (always open to the trainee: BACB-RULES.md, kept 7 years) and sign-out. */
 function AccountFooter() {
   const { user } = useSession();
   const logout = useLogout();
-  const download = useDownloadLogs();
-  const onDownload = () =>
-    download.mutate(
-      { tasks: [], from_date: '', to_date: '' },
-      {
-        onSuccess: () => notifySuccess(`Downloaded ${LOG_EXPORT_FILENAME}`),
-        onError: (error) =>
-          notifyError(
-            error instanceof ApiError ? error.messages.join(' ') : 'The download did not start.',
-          ),
-      },
-    );
   return (
     <Group
       justify="space-between"
@@ -114,18 +133,7 @@ function AccountFooter() {
       pt="sm"
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        onClick={onDownload}
-        disabled={download.isPending}
-      >
-        <Group gap={4} component="span">
-          <IconDownload size={16} aria-hidden />
-          {download.isPending ? 'Preparing your logs…' : 'Download my logs (CSV)'}
-        </Group>
-      </Anchor>
+      <DownloadLogsLink />
       <Text size="sm" c="dimmed">
         Signed in as {user?.email}.{' '}
         <Anchor component="button" type="button" size="sm" onClick={logout}>

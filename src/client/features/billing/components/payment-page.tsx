@@ -1,9 +1,7 @@
-import { Alert, Anchor, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { trialEndsAt } from '../../../../shared/billing/access';
-import { PAYMENT_MESSAGES } from '../../../../shared/billing/billing.schema';
 import {
   isSelectablePlan,
   isTrialOffered,
@@ -12,24 +10,13 @@ import {
 import { AuthCard } from '../../../components/auth-card';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useChargePayment } from '../api/charge-payment';
 import { usePlans } from '../api/get-plans';
 import { currentSubscription, useUserSubscription } from '../api/get-user-subscription';
+import { formatDay } from './billing-format';
 import { SUBSCRIPTION_LOAD_MESSAGES } from './billing-messages';
-import { CardForm } from './card-form';
-import { CouponField } from './coupon-field';
-import { planPriceLabel } from './plan-cards';
-import { PriceSummary } from './price-summary';
-import { useCoupon } from './use-coupon';
-
-const PERIOD_SUFFIX = { month: 'per month', year: 'per year', life_time: 'one-time' } as const;
-
-function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-}
+import { PlanPaymentForm } from './plan-payment-form';
+import { planPriceLabel } from './plan-list';
 
 /**
  * /payment?subscription={planId}&trial={0|1} (SPEC §2): the chosen plan, its price with any
@@ -42,9 +29,6 @@ export function PaymentPage() {
   const { user } = useSession();
   const plans = usePlans();
   const subscription = useUserSubscription();
-  const charge = useChargePayment();
-  const coupon = useCoupon();
-  const [paymentError, setPaymentError] = useState<string | null>(null);
 
   const planId = Number(searchParams.get('subscription'));
   const trialAsked = searchParams.get('trial') === '1';
@@ -95,32 +79,6 @@ export function PaymentPage() {
   const isUpdate = currentSubscription(subscription.data) !== null;
   const trialEnd = user ? trialEndsAt(new Date(user.date_joined)) : null;
 
-  const onToken = async (token: string) => {
-    setPaymentError(null);
-    try {
-      const result = await charge.mutateAsync({
-        sub_id: plan.id,
-        token,
-        coupon: coupon.appliedCode,
-        trial,
-      });
-      if (result.msg !== PAYMENT_MESSAGES.charged && result.msg !== PAYMENT_MESSAGES.updated) {
-        setPaymentError(result.msg);
-        notifyError(result.msg);
-        return;
-      }
-      notifySuccess(result.msg);
-      await navigate('/student/logHour', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.coupon) coupon.markInvalid();
-      // The provider's words (a declined card) as the server passes them on.
-      const message =
-        error instanceof ApiError ? error.messages.join(' ') : 'The payment did not go through.';
-      setPaymentError(message);
-      notifyError(message);
-    }
-  };
-
   return (
     <AuthCard width={560}>
       <Stack gap="lg">
@@ -136,34 +94,13 @@ export function PaymentPage() {
             Cancel before then and you pay nothing.
           </Alert>
         ) : null}
-        <CardForm
+        <PlanPaymentForm
+          plan={plan}
+          trial={trial}
           submitLabel={isUpdate ? 'Update' : 'Continue'}
-          disabled={coupon.isUnapplied || coupon.isChecking}
-          onToken={onToken}
+          onPaid={() => navigate('/student/logHour', { replace: true })}
           onCancel={goBack}
-          error={paymentError}
-        >
-          <Divider />
-          <CouponField coupon={coupon} />
-          <Group justify="space-between" align="flex-end">
-            <PriceSummary
-              label={trial ? 'First payment, after the trial' : 'Amount to pay'}
-              priceCents={plan.price.unit_amount}
-              discount={coupon.discount}
-              suffix={coupon.discount ? undefined : PERIOD_SUFFIX[plan.price.period]}
-            />
-            {trial ? (
-              <Text size="sm" c="dimmed">
-                Due today: $0.00
-              </Text>
-            ) : null}
-          </Group>
-          {coupon.discount && plan.price.period !== 'life_time' ? (
-            <Text size="sm" c="dimmed" mt={-8}>
-              The coupon applies to this payment; later payments are {planPriceLabel(plan)}.
-            </Text>
-          ) : null}
-        </CardForm>
+        />
       </Stack>
     </AuthCard>
   );

@@ -9,6 +9,7 @@ const LINKS = [
   { label: 'Change Password', to: '/student/password-change-profile' },
   { label: 'Terms and Conditions', to: '/student/terms-condition' },
   { label: 'Privacy Policy', to: '/student/privacy' },
+  { label: 'Subscription', to: '/student/dashboard-subscription' },
 ] as const;
 
 /** The trainee's card: picture (initials until one is uploaded), name, email, links, log out. */

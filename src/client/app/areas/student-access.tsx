@@ -1,0 +1,46 @@
+import { Outlet, useLocation } from 'react-router';
+import { ExpiredDialog, expiredAccessOf } from '../../components/expired-dialog';
+import { LoadingState } from '../../components/page-state';
+import { useUserSubscription } from '../../features/billing/api/get-user-subscription';
+import { AccessWarningBanner } from '../../features/billing/components/access-warning-banner';
+import { BILLING_PATHS } from '../../features/billing/components/billing-paths';
+import { DownloadLogsLink } from '../../features/progress/components/download-logs-link';
+
+/**
+ * The pages an unpaid trainee may still open: the subscription pages (their way back in) and
+ * the texts they agreed to. Everything else shows the expired dialog (SPEC §2).
+ */
+const OPEN_WHEN_UNPAID: readonly string[] = [
+  BILLING_PATHS.overview,
+  BILLING_PATHS.changePlan,
+  BILLING_PATHS.payment,
+  BILLING_PATHS.updateCard,
+  '/student/terms-condition',
+  '/student/privacy',
+  '/student/faq',
+];
+
+/**
+ * The student area's paywall in the browser (SPEC §2, §4): while the trainee's standing loads,
+ * a placeholder; a trainee whose trial or subscription has run out gets the expired dialog
+ * (Continue goes to /subscription) instead of the page; otherwise the page, under the banner
+ * warning of an end or a failed renewal. The server refuses an unpaid trainee's writes anyway,
+ * so a standing that cannot be read lets the page through.
+ */
+export function StudentAccess() {
+  const subscription = useUserSubscription();
+  const { pathname } = useLocation();
+  if (subscription.isPending) return <LoadingState rows={6} label="Loading" />;
+  const standing = subscription.data?.standing ?? null;
+  const expired = standing ? expiredAccessOf(standing.access) : null;
+  if (expired && !OPEN_WHEN_UNPAID.includes(pathname)) return <ExpiredDialog access={expired} />;
+  return (
+    <>
+      <AccessWarningBanner
+        warning={standing?.warning ?? null}
+        logsDownload={<DownloadLogsLink />}
+      />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,358 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { parseCsv } from '../../src/shared/logs/csv';
+import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  signInAs,
+  test,
+  travel,
+  type Account,
+} from './support/fixtures';
+
+/** A future expiry as the card form takes it. */
+const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+const NOTE = 'Paired choice preference assessment before the paywall';
+
+const auth = (account: Account) => ({ authorization: `token ${account.token}` });
+
+/** One log of the trainee's, made through the API (with the supervisor record it names). */
+async function createLog(request: APIRequestContext, account: Account): Promise<void> {
+  const record = await request.post('/api/v1/trainee-supervisors/', {
+    headers: auth(account),
+    data: { name: 'Dana', lastname: 'Reyes', email: 'dana.reyes@example.com' },
+  });
+  expect(record.status(), await record.text()).toBe(201);
+  const { id } = (await record.json()) as { id: number };
+  const log = await request.post('/api/v1/experience-log/', {
+    headers: auth(account),
+    data: createLogPayload({
+      supervisor: id,
+      trainee_supervisor: id,
+      date_of_experience: new Date().toISOString().slice(0, 10),
+      experience_note: NOTE,
+    }),
+  });
+  expect(log.status(), await log.text()).toBe(201);
+}
+
+/** Pays for a plan through the API with the sandbox's Visa test token. */
+async function subscribe(request: APIRequestContext, account: Account, planId: number) {
+  const response = await request.post('/api/v1/charge-payment/', {
+    headers: auth(account),
+    data: { sub_id: planId, token: 'tok_visa', coupon: null, trial: false },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function standingOf(request: APIRequestContext, account: Account) {
+  const response = await request.get('/api/v1/user-subscription/', { headers: auth(account) });
+  expect(response.status()).toBe(200);
+  const body: {
+    results: { subscription: { name: string }; cancel_at_period_end: boolean }[];
+    standing: { access: string };
+  } = await response.json();
+  return body;
+}
+
+async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('form', { name: 'Card details' });
+  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await card.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill(EXPIRY);
+  await card.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await card.getByRole('textbox', { name: 'Card holder name' }).fill('Tara Trainee');
+}
+
+/** The overview's figures, by their terms. */
+function figure(page: Page, term: string) {
+  return page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+}
+
+async function openOverview(page: Page) {
+  await page.goto('/student/dashboard-subscription');
+  await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
+}
+
+test.describe('the paywall in the browser', () => {
+  test('an expired trainee sees the dialog, downloads their logs, resubscribes and finds them intact', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    test.slow();
+    const account = await newAccount('student');
+    await createLog(request, account);
+    await travel(request, account, 8);
+    expect((await standingOf(request, account)).standing.access).toBe('trial_expired');
+
+    await signInAs(page, account);
+    await page.goto('/student/logHour');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Looks like your 7 day free trial has expired.')).toBeVisible();
+    // The page itself is not shown behind the dialog.
+    await expect(page.getByRole('heading', { name: 'Log Experience Hours' })).toBeHidden();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('alert')).toContainText(
+      'Looks like your 7 day free trial has expired.',
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my logs (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Experience logs.csv');
+    const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(NOTE);
+
+    // The trial is over: no trial checkbox; Monthly is paid today.
+    await page.getByRole('radio', { name: /Monthly/ }).click();
+    await expect(page.getByRole('checkbox', { name: 'Start the 7 day free trial' })).toBeHidden();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/payment\?subscription=12&trial=0$/);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/student\/logHour$/);
+    // The area is open again: the log screen greets them, no expired dialog.
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
+    await welcome.getByRole('button', { name: 'Get started' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /^Hours that count/ })).toBeVisible();
+    expect((await standingOf(request, account)).standing.access).toBe('subscribed');
+    const logs = await request.get('/api/v1/experience-log/', { headers: auth(account) });
+    expect(JSON.stringify(await logs.json())).toContain(NOTE);
+  });
+
+  test('a trial trainee is warned in the area with the days left, a plan and the logs download', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    const account = await newAccount('student');
+    await travel(request, account, 1);
+    await signInAs(page, account);
+    await page.goto('/student/dashboard');
+    const notice = page.getByRole('region', { name: 'Subscription notice' });
+    await expect(notice).toContainText(/Your free trial ends in 6 days \(\w+ \d+, \d{4}\)\./);
+    await expect(notice.getByRole('button', { name: 'Download my logs (CSV)' })).toBeVisible();
+    await expectAccessible(page);
+    await notice.getByRole('link', { name: 'Choose a plan' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
+  });
+});
+
+test.describe('the subscription pages', () => {
+  test('cancelling keeps access until the plan ends, then the area closes', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    const account = await newAccount('student');
+    await subscribe(request, account, 12);
+    await signInAs(page, account);
+    await page.goto('/student/dashboard');
+    await page.getByRole('link', { name: 'Subscription', exact: true }).click();
+    await expect(page).toHaveURL(/\/student\/dashboard-subscription$/);
+
+    const plan = page.getByRole('region', { name: 'Monthly' });
+    await expect(plan.getByText('Current plan')).toBeVisible();
+    await expect(plan.getByText('$14.99 per month')).toBeVisible();
+    await expect(figure(page, 'Days remaining')).toHaveText(/^(28|29|30|31)$/);
+    await expect(figure(page, 'Next payment')).toHaveText(/^\w+ \d+, \d{4} \(\$14\.99\)$/);
+    await expect(figure(page, 'Card')).toHaveText('Visa •••• 4242');
+
+    await plan.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    await expect(dialog.getByText('Are you sure you want to unsubscribe?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByText('Successfully Canceled Subscription')).toBeVisible();
+
+    await expect(
+      plan.getByText(/^Cancelled\. Your access continues until \w+ \d+, \d{4}/),
+    ).toBeVisible();
+    await expect(figure(page, 'Next payment')).toHaveText('None: cancelled');
+    await expect(plan.getByRole('button', { name: 'Cancel Subscription' })).toBeHidden();
+    const history = page.getByRole('table', { name: 'Billing history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('Cancelled');
+    await expect(history.getByRole('row').nth(2)).toContainText('Payment');
+    expect((await standingOf(request, account)).standing.access).toBe('subscribed');
+
+    // Still the trainee's area until the month is over.
+    await page.goto('/student/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await travel(request, account, 32);
+    await page.goto('/student/dashboard');
+    await expect(
+      page.getByRole('dialog').getByText('Looks like your subscription has expired.'),
+    ).toBeVisible();
+  });
+
+  test('a trainee changes from Monthly to Yearly', async ({ page, request, newAccount }) => {
+    const account = await newAccount('student');
+    await subscribe(request, account, 12);
+    await signInAs(page, account);
+    await openOverview(page);
+    await page.getByRole('link', { name: 'Change subscription plan' }).click();
+
+    await expect(page).toHaveURL(/\/student\/subscription-screen-dashbard$/);
+    const plans = page.getByRole('radiogroup', { name: 'Change plan' });
+    await expect(plans.getByRole('radio', { name: /Monthly/ })).toContainText('Current plan');
+    await expect(page.getByText('Coming soon! Graduate plan')).toBeVisible();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please select a subscription plan');
+    await plans.getByRole('radio', { name: /Yearly/ }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
+
+    await expect(page).toHaveURL(/\/student\/payment-screen-dashbard\?subscription=13$/);
+    await expect(page.getByText('Yearly: $149.00 per year')).toBeVisible();
+    await expect(page.getByText(/What is left of your current plan is credited/)).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Successfully Updated Subscription')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/student\/dashboard-subscription$/);
+    const plan = page.getByRole('region', { name: 'Yearly' });
+    await expect(plan.getByText('Current plan')).toBeVisible();
+    await expect(figure(page, 'Days remaining')).toHaveText(/^(365|366)$/);
+    const history = page.getByRole('table', { name: 'Billing history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('Plan changed');
+    expect((await standingOf(request, account)).results[0]?.subscription.name).toBe('Yearly');
+  });
+
+  test('a trainee changes their card', async ({ page, request, newAccount }) => {
+    const account = await newAccount('student');
+    await subscribe(request, account, 13);
+    await signInAs(page, account);
+    await openOverview(page);
+    await page.getByRole('link', { name: 'Update payment method' }).click();
+
+    await expect(page).toHaveURL(/\/student\/subscription\/update-payment-method$/);
+    await expect(page.getByTestId('card-on-file')).toHaveText('Visa •••• 4242');
+    await expect(page.getByText('Test mode')).toBeVisible();
+    await fillCard(page, '5555 5555 5555 4444');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Successfully Updated Payment Method')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/student\/dashboard-subscription$/);
+    await expect(figure(page, 'Card')).toHaveText('Mastercard •••• 4444');
+    const history = page.getByRole('table', { name: 'Billing history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('Card changed');
+  });
+
+  test('a trainee in their trial has no active plan yet', async ({ page, newAccount }) => {
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await openOverview(page);
+    await expect(page.getByRole('heading', { name: 'No Active Plan.' })).toBeVisible();
+    await expect(page.getByText(/You are on the 7 day free trial until/)).toBeVisible();
+    await expect(figure(page, 'Days remaining')).toHaveText('--');
+    await expect(page.getByText('No payments yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Choose subscription plan' }).click();
+    await expect(page).toHaveURL(/\/student\/subscription-screen-dashbard$/);
+  });
+});
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+] as const;
+
+mkdirSync('.tmp/screenshots', { recursive: true });
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`subscription screens at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    const screens = [
+      {
+        name: 'dashboard-subscription',
+        path: '/student/dashboard-subscription',
+        ready: (page: Page) =>
+          expect(page.getByRole('table', { name: 'Billing history' })).toBeVisible(),
+      },
+      {
+        name: 'subscription-screen-dashbard',
+        path: '/student/subscription-screen-dashbard',
+        ready: (page: Page) =>
+          expect(page.getByRole('radiogroup', { name: 'Change plan' })).toBeVisible(),
+      },
+      {
+        name: 'payment-screen-dashbard',
+        path: '/student/payment-screen-dashbard?subscription=14',
+        ready: (page: Page) =>
+          expect(page.getByRole('form', { name: 'Card details' })).toBeVisible(),
+      },
+      {
+        name: 'update-payment-method',
+        path: '/student/subscription/update-payment-method',
+        ready: (page: Page) => expect(page.getByTestId('card-on-file')).toHaveText(/4242/),
+      },
+    ];
+
+    for (const screen of screens) {
+      test(`${screen.name} has no serious accessibility violation and fits the screen`, async ({
+        page,
+        request,
+        newAccount,
+      }) => {
+        const account = await newAccount('student');
+        await subscribe(request, account, 12);
+        await signInAs(page, account);
+        await page.goto(screen.path);
+        await screen.ready(page);
+        await expectAccessible(page);
+        await expectNoHorizontalScroll(page);
+        await page.screenshot({
+          path: `.tmp/screenshots/billing-${screen.name}-${viewport.width}.png`,
+          fullPage: true,
+        });
+      });
+    }
+
+    test('the trial banner has no serious accessibility violation and fits the screen', async ({
+      page,
+      request,
+      newAccount,
+    }) => {
+      const account = await newAccount('student');
+      await travel(request, account, 6);
+      await signInAs(page, account);
+      await page.goto('/student/dashboard-subscription');
+      await expect(page.getByRole('region', { name: 'Subscription notice' })).toContainText(
+        'Your free trial ends in 1 day',
+      );
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({
+        path: `.tmp/screenshots/billing-trial-banner-${viewport.width}.png`,
+        fullPage: true,
+      });
+    });
+
+    test('the expired trainee’s /subscription has no serious accessibility violation', async ({
+      page,
+      request,
+      newAccount,
+    }) => {
+      const account = await newAccount('student');
+      await travel(request, account, 8);
+      await signInAs(page, account);
+      await page.goto('/subscription');
+      await expect(page.getByRole('alert')).toContainText('Looks like your 7 day free trial');
+      await expect(page.getByRole('radio')).toHaveCount(3);
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({
+        path: `.tmp/screenshots/billing-subscription-expired-${viewport.width}.png`,
+        fullPage: true,
+      });
+    });
+  });
+}
