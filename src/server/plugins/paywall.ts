@@ -45,10 +45,11 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /api/v1/download-experience-log/',
   // Leaving a mailing list never depends on paying (it is a supervisor's list anyway).
   'POST /api/v1/digest/unsubscribe/',
-  // The end-to-end suite's clock and jobs (TEST_HOOKS=true only): they act on the account their
+  // The end-to-end suite's clock, jobs and coupons (TEST_HOOKS=true only): they act on what their
   // body names, never on the caller's records.
   'POST /api/test/travel',
   'POST /api/test/run-jobs',
+  'POST /api/test/coupon',
 ]);
 
 /** Whether a trainee's write to this route goes through the paywall. */
