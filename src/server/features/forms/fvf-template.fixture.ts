@@ -6,7 +6,9 @@ import {
   StandardFonts,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
+import type { MonthlyFvfFigures } from '../../../shared/forms/fvf-values';
 import { fvfVariant, type FvfField, type FvfVariantId } from './fvf-fields';
+import type { FvfFillInput } from './fvf-template';
 
 /*
  * Test templates: blank fillable PDFs with the field names of a variant, built with pdf-lib.
@@ -112,4 +114,28 @@ export async function buildFvfTemplate(
     }
   }
   return doc.save({ updateFieldAppearances: false });
+}
+
+/** A month of 20 hours (18.5 independent, 1.5 supervised, 75 observation minutes) to fill in. */
+export function createFillInput(figures: Partial<MonthlyFvfFigures> = {}): FvfFillInput {
+  return {
+    figures: {
+      month: '2026-03',
+      traineeSupervisorId: 4,
+      experienceTypeId: 1,
+      independentMinutes: 1110,
+      supervisedMinutes: 90,
+      totalMinutes: 1200,
+      observationMinutes: 75,
+      ...figures,
+    },
+    trainee: {
+      name: 'Zoë Łukasz',
+      bacbId: '1-23-45678',
+      fieldworkState: 'Oregon',
+      fieldworkCountry: 'United States',
+    },
+    supervisor: { name: 'Ana Núñez', bacbId: '1-11-11111' },
+    organizationName: 'Acme Behavior Services',
+  };
 }
