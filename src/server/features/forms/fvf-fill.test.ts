@@ -106,6 +106,15 @@ describe('fillFvfTemplate: the values of each variant', () => {
     expect(form.getField('TRAINEE_SIGNATURE_DATE').isReadOnly()).toBe(false);
   });
 
+  it('clears signature dates a template was saved with, so it never looks signed', async () => {
+    const doc = await PDFDocument.load(await buildFvfTemplate('mfvf-2022-individual'));
+    doc.getForm().getTextField('TRAINEE_SIGNATURE_DATE').setText('1/1/2020');
+    const { bytes } = await fillFvfTemplate(await doc.save(), createFillInput());
+    const form = (await PDFDocument.load(bytes)).getForm();
+    expect(form.getTextField('TRAINEE_SIGNATURE_DATE').getText() ?? '').toBe('');
+    expect(form.getTextField('TRAINEE_SIGNATURE_DATE').isReadOnly()).toBe(false);
+  });
+
   it('refuses a template of the other edition than the trainee’s standards', async () => {
     const template = await buildFvfTemplate('mfvf-2022-individual');
     const error = await fillFvfTemplate(template, { ...createFillInput(), edition: '2027' }).catch(

@@ -171,6 +171,18 @@ export async function fillFvfTemplate(
     writeText(field, shown, font, slot === 'percentSupervised' ? { fraction } : {});
     values[spec.name] = shown;
   }
+  // A template saved with dates in it would look signed already: the parties sign in the app.
+  const unsigned: FvfSlot[] = [
+    'traineeSignature',
+    'traineeSignatureDate',
+    'supervisorSignature',
+    'supervisorSignatureDate',
+  ];
+  for (const slot of unsigned) {
+    const spec = variant.fields[slot];
+    const field = spec && form.getFieldMaybe(spec.name);
+    if (field instanceof PDFTextField) writeText(field, '', font, { lock: false });
+  }
   const box = (slot: FvfSlot) => {
     const field = variant.fields[slot] && form.getFieldMaybe(variant.fields[slot].name);
     return field instanceof PDFCheckBox ? field : undefined;
