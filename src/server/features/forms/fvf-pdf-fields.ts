@@ -108,7 +108,8 @@ export function tickFieldworkType(
   if (supervised && !concentrated && widgets.length >= 2) {
     const ordered = [...widgets].sort((a, b) => {
       const [ra, rb] = [a.getRectangle(), b.getRectangle()];
-      return rb.y - ra.y || ra.x - rb.x;
+      // Boxes within a few points of each other's height are on one line: left to right.
+      return Math.abs(rb.y - ra.y) < 4 ? ra.x - rb.x : rb.y - ra.y;
     });
     const byName = ordered.find((w) => /concentrated/i.test(onValueOf(w)));
     const concentratedWidget = byName ?? ordered[1];
