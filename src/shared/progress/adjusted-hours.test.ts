@@ -120,7 +120,7 @@ describe('adjustMonth: months that count nothing', () => {
 
   it('counts nothing for a month whose verification form was signed late, before any other rule', () => {
     const adjusted = adjustMonth(createMonthTotals({ observations: 0 }), 1, RULE_SETS['2022'], {
-      formSignedLate: true,
+      form: { month: '2026-01', signedOn: '2026-03-01' },
     });
     expect(adjusted).toEqual({
       rawMinutes: 6000,

@@ -1,3 +1,4 @@
+import { isSignedLate } from '../forms/deadline';
 import { checkMonth, type CheckKey, type MonthTotals } from '../logs/monthly-checks';
 import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours } from '../logs/time';
@@ -47,8 +48,13 @@ export type AdjustedMonth = { rawMinutes: number; countedMinutes: number; remova
 
 /** Facts about the month that its log totals do not carry. */
 export type AdjustOptions = {
-  /** The M-FVF was signed after the last day of the following month. */
-  formSignedLate?: boolean;
+  /**
+   * The month's M-FVF and the date it was completed (the later signature). Whether that was
+   * late is `isSignedLate` (src/shared/forms/deadline.ts), the one definition of the deadline.
+   * Left out, or while unsigned, nothing is removed: the product cannot know about a form it
+   * has not seen, and the forms page shows an unsigned month as overdue instead.
+   */
+  form?: { month: string; signedOn: string };
 };
 
 /**
@@ -85,7 +91,7 @@ export function adjustMonth(
         : [],
   });
 
-  if (options.formSignedLate) {
+  if (options.form && isSignedLate(options.form.month, options.form.signedOn)) {
     return countsNothing('form-signed-late', 'monthly verification form signed late');
   }
   if (type === 2) {

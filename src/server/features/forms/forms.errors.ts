@@ -1,0 +1,48 @@
+import { AppError } from '../../../shared/errors';
+
+/**
+ * A PDF that is not a verification form we can fill: not a PDF, encrypted, or without the
+ * fields of any variant in fvf-fields.ts. A 400 (`non_field_errors`) whose message tells the
+ * user what to upload instead; `missing` names the fields the closest variant lacks.
+ */
+export class FormTemplateError extends AppError {
+  readonly missing: readonly string[];
+
+  constructor(message: string, missing: readonly string[] = []) {
+    super('INVALID', message);
+    this.name = 'FormTemplateError';
+    this.missing = missing;
+  }
+}
+
+/**
+ * A signature the form's state forbids: this party has signed already, or both have and the
+ * form is flattened for good. A 409, since retrying cannot help.
+ */
+export class FormSigningError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+    this.name = 'FormSigningError';
+  }
+}
+
+export const FORM_MESSAGES = {
+  notPdf:
+    'This file is not a PDF that can be read. Upload the blank form as downloaded from the BACB.',
+  encrypted:
+    'This PDF is encrypted, so its fields cannot be filled. Upload the blank form as downloaded from the BACB.',
+  noFields:
+    'This PDF has no fillable fields. Upload the blank fillable form as downloaded from the BACB, not a scan or a printed copy.',
+  unknown: (closest: string, missing: readonly string[]) =>
+    `This PDF is not a monthly fieldwork verification form we recognise. The closest is the ${closest}, ` +
+    `but it lacks ${missing.join(', ')}.`,
+  ambiguous: (labels: readonly string[]) =>
+    `This PDF matches more than one form (${labels.join(', ')}); it cannot be filled safely.`,
+  wrongEdition: (label: string, edition: string) =>
+    `This is the ${label}; the ${edition} form is needed for these hours.`,
+  tooLong: (field: string) => `The value for ${field} is longer than the form allows.`,
+  noConcentratedBox: (label: string) =>
+    `The ${label} template has no box for concentrated supervised fieldwork.`,
+  alreadySigned: (party: string) => `The ${party} has already signed this form.`,
+  complete: 'This form is signed by both parties and can no longer change.',
+} as const;

@@ -1,0 +1,96 @@
+import {
+  PDFCheckBox,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFString,
+  PDFTextField,
+} from 'pdf-lib';
+import type { FormParty } from '../../../shared/forms/attestations';
+import { readPdfText } from './pdf-text';
+
+/*
+ * Reading a verification form back: what its fields hold while it is open, what every page
+ * shows (also once flattened, when the fields are gone), and the signing record each signature
+ * left in the document information. For tests, and for checking a stored form later.
+ */
+
+/** A party's signing record as `signFvf` keeps it in the document information. */
+export type FvfSigningRecord = {
+  fullName: string;
+  /** The instant, ISO 8601 in UTC. */
+  signedAt: string;
+  /** The calendar date as the signer saw it, 'YYYY-MM-DD'. */
+  signedOn: string;
+};
+
+/** The document-information key of each party's signing record. */
+export const SIGNING_RECORD_KEYS: Readonly<Record<FormParty, string>> = {
+  trainee: 'FieldworkTrackerTraineeSignature',
+  supervisor: 'FieldworkTrackerSupervisorSignature',
+};
+
+/** A form as read back. */
+export type FvfReadBack = {
+  /** Text fields by name; boxes as true/false, or the chosen "on" name of a multi-widget box. */
+  fields: Record<string, string | boolean>;
+  /** No fields left: flattened after both signatures. */
+  isFlattened: boolean;
+  /** The text runs of every page, in order (what a reader sees, also for flattened fields). */
+  text: string[];
+  signatures: Partial<Record<FormParty, FvfSigningRecord>>;
+};
+
+/** The document information dictionary (pdf-lib keeps its accessor private). */
+export function infoDictOf(doc: PDFDocument): PDFDict | undefined {
+  const info = doc.context.lookup(doc.context.trailerInfo.Info);
+  return info instanceof PDFDict ? info : undefined;
+}
+
+function readSigningRecord(info: PDFDict | undefined, key: string): FvfSigningRecord | undefined {
+  const value = info?.lookup(PDFName.of(key));
+  if (!(value instanceof PDFString || value instanceof PDFHexString)) return undefined;
+  try {
+    const record: unknown = JSON.parse(value.decodeText());
+    if (
+      record !== null &&
+      typeof record === 'object' &&
+      'fullName' in record &&
+      'signedAt' in record &&
+      'signedOn' in record &&
+      typeof record.fullName === 'string' &&
+      typeof record.signedAt === 'string' &&
+      typeof record.signedOn === 'string'
+    ) {
+      return { fullName: record.fullName, signedAt: record.signedAt, signedOn: record.signedOn };
+    }
+  } catch {
+    // Not ours, or damaged: the form simply carries no record.
+  }
+  return undefined;
+}
+
+/** Reads a form's fields, visible text and signing records. */
+export async function readFvf(bytes: Uint8Array): Promise<FvfReadBack> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const fieldList = doc.getForm().getFields();
+  const fields: Record<string, string | boolean> = {};
+  for (const field of fieldList) {
+    if (field instanceof PDFTextField) fields[field.getName()] = field.getText() ?? '';
+    else if (field instanceof PDFCheckBox) {
+      const widgets = field.acroField.getWidgets();
+      const value = field.acroField.getValue().decodeText();
+      fields[field.getName()] =
+        widgets.length > 1 ? (value === 'Off' ? false : value) : field.isChecked();
+    }
+  }
+  const info = infoDictOf(doc);
+  const signatures: FvfReadBack['signatures'] = {};
+  for (const party of ['trainee', 'supervisor'] as const) {
+    const record = readSigningRecord(info, SIGNING_RECORD_KEYS[party]);
+    if (record) signatures[party] = record;
+  }
+  const text = (await readPdfText(bytes)).flat();
+  return { fields, isFlattened: fieldList.length === 0, text, signatures };
+}

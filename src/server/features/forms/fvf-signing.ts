@@ -1,0 +1,106 @@
+import { PDFHexString, PDFName, PDFSignature, PDFTextField, type PDFForm } from 'pdf-lib';
+import type { FormParty } from '../../../shared/forms/attestations';
+import { signingDate } from '../../../shared/forms/deadline';
+import { formatUsDate } from '../../../shared/logs/time';
+import type { FvfSlot, FvfVariant } from './fvf-fields';
+import { flattenForm, loadFormPdf, stampSignature, writeText } from './fvf-pdf-fields';
+import { infoDictOf, SIGNING_RECORD_KEYS, type FvfSigningRecord } from './fvf-read';
+import { recogniseFvfForm } from './fvf-template';
+import { FORM_MESSAGES, FormSigningError } from './forms.errors';
+import { embedDejaVu } from './pdf-fonts';
+
+/*
+ * Signing a filled M-FVF in the app (issue 10 "Signing"): each party types their full name
+ * under the attestation (shared/forms/attestations.ts); the name and the moment go into the
+ * party's signature box, the date into their date field, and a signing record into the
+ * document information. Once both have signed, the form is flattened so it can never change.
+ */
+
+/** One party's electronic signature. */
+export type FvfSigner = {
+  party: FormParty;
+  /** The full name as typed (already parsed by FormSignatureSchema). */
+  fullName: string;
+  at: Date;
+  /** The signer's IANA time zone, for the date they saw; UTC when unknown. */
+  timeZone?: string;
+};
+
+/** The form after a signature; `signedOn` feeds the deadline (isSignedLate via completedOn). */
+export type SignedFvf = {
+  bytes: Uint8Array;
+  variant: FvfVariant;
+  signedOn: string;
+  /** Both parties have signed: the form is flattened. */
+  isComplete: boolean;
+};
+
+const SLOTS: Readonly<Record<FormParty, { signature: FvfSlot; date: FvfSlot }>> = {
+  trainee: { signature: 'traineeSignature', date: 'traineeSignatureDate' },
+  supervisor: { signature: 'supervisorSignature', date: 'supervisorSignatureDate' },
+};
+
+const OTHER: Readonly<Record<FormParty, FormParty>> = {
+  trainee: 'supervisor',
+  supervisor: 'trainee',
+};
+
+function textField(form: PDFForm, variant: FvfVariant, slot: FvfSlot): PDFTextField | undefined {
+  const spec = variant.fields[slot];
+  const field = spec && form.getFieldMaybe(spec.name);
+  return field instanceof PDFTextField ? field : undefined;
+}
+
+/** True when a party's date field is written: they have signed. */
+function hasSigned(form: PDFForm, variant: FvfVariant, party: FormParty): boolean {
+  return (textField(form, variant, SLOTS[party].date)?.getText() ?? '').trim() !== '';
+}
+
+/** '2027-01-31T22:04:05.123Z' → '2027-01-31 22:04 UTC', the moment shown under the name. */
+const stampTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Signs a filled form for one party. Refuses (FormSigningError, 409) a party who has signed
+ * already and a form that is already flattened; a form that is not an M-FVF we know is a
+ * FormTemplateError. After the second signature the form is flattened.
+ */
+export async function signFvf(pdf: Uint8Array, signer: FvfSigner): Promise<SignedFvf> {
+  const doc = await loadFormPdf(pdf);
+  const form = doc.getForm();
+  if (form.getFields().length === 0) throw new FormSigningError(FORM_MESSAGES.complete);
+  const variant = recogniseFvfForm(form);
+  if (hasSigned(form, variant, signer.party)) {
+    throw new FormSigningError(FORM_MESSAGES.alreadySigned(signer.party));
+  }
+
+  const font = await embedDejaVu(doc);
+  const signedOn = signingDate(signer.at, signer.timeZone);
+  const spec = variant.fields[SLOTS[signer.party].signature];
+  const box = spec && form.getFieldMaybe(spec.name);
+  if (box instanceof PDFTextField || box instanceof PDFSignature) {
+    stampSignature(
+      doc,
+      box,
+      { name: `/s/ ${signer.fullName}`, note: `Signed electronically ${stampTime(signer.at)}` },
+      font,
+    );
+  }
+  const dateField = textField(form, variant, SLOTS[signer.party].date);
+  if (dateField) writeText(dateField, formatUsDate(signedOn), font);
+
+  const record: FvfSigningRecord = {
+    fullName: signer.fullName,
+    signedAt: signer.at.toISOString(),
+    signedOn,
+  };
+  doc.setModificationDate(signer.at); // also creates the information dictionary if missing
+  infoDictOf(doc)?.set(
+    PDFName.of(SIGNING_RECORD_KEYS[signer.party]),
+    PDFHexString.fromText(JSON.stringify(record)),
+  );
+
+  const isComplete = hasSigned(form, variant, OTHER[signer.party]);
+  if (isComplete) flattenForm(doc, form);
+  const bytes = await doc.save({ updateFieldAppearances: false });
+  return { bytes, variant, signedOn, isComplete };
+}

@@ -1,0 +1,112 @@
+import { monthEnd } from '../logs/time';
+
+/*
+ * When a monthly fieldwork verification form (M-FVF) is due (BACB-RULES "Forms and deadlines"):
+ * signed by the trainee and the supervisor by the last day of the following month, or the
+ * month's hours are lost. The one definition of "late": adjusted hours, the forms page, the
+ * reminders and the signing route all ask these functions. Dates are 'YYYY-MM-DD', months
+ * 'YYYY-MM', arithmetic in UTC like the rest of src/shared/logs/time.ts.
+ */
+
+const MS_PER_DAY = 86_400_000;
+
+/** Days before the deadline on which an unsigned form's parties get a reminder email. */
+export const REMINDER_DAYS_BEFORE_DEADLINE = [10, 3] as const;
+
+/** The month after 'YYYY-MM': '2026-12' → '2027-01'. */
+export function nextMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7));
+  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+}
+
+/** The last day to sign a month's M-FVF: the last day of the following month. */
+export function formDeadline(month: string): string {
+  return monthEnd(nextMonth(month));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY);
+}
+
+/**
+ * Days left to sign a month's form: 0 on the deadline itself (signing that day is on time),
+ * negative once it has passed.
+ */
+export function daysUntilDeadline(month: string, today: string): number {
+  return daysBetween(today, formDeadline(month));
+}
+
+/** True when a form completed on `signedOn` missed its month's deadline; the deadline day is on time. */
+export function isSignedLate(month: string, signedOn: string): boolean {
+  return signedOn > formDeadline(month);
+}
+
+/**
+ * The calendar date of a signature as the signer saw it. A trainee in California who signs at
+ * 17:00 on the deadline day signs on that day, although it is already the next day in UTC; an
+ * unknown or absent time zone falls back to UTC.
+ */
+export function signingDate(at: Date, timeZone = 'UTC'): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * The date a form became complete: the later of the two signatures, or null while one is
+ * missing (a form signed by one party is not signed).
+ */
+export function completedOn(
+  traineeSignedOn: string | null,
+  supervisorSignedOn: string | null,
+): string | null {
+  if (traineeSignedOn === null || supervisorSignedOn === null) return null;
+  return traineeSignedOn > supervisorSignedOn ? traineeSignedOn : supervisorSignedOn;
+}
+
+/**
+ * Where a month's form stands: 'signed' (on time), 'signed-late' (its hours are lost), 'open'
+ * (unsigned, deadline still ahead or today) or 'overdue' (unsigned after the deadline).
+ */
+export type FormDeadlineState = 'signed' | 'signed-late' | 'open' | 'overdue';
+
+/** What the forms page shows for a month. `daysRemaining` is 0 on the deadline day. */
+export type FormDeadlineStatus = {
+  deadline: string;
+  daysRemaining: number;
+  state: FormDeadlineState;
+};
+
+/** A month's form status on `today`, given the date it was completed (null: not yet). */
+export function formDeadlineStatus(input: {
+  month: string;
+  signedOn: string | null;
+  today: string;
+}): FormDeadlineStatus {
+  const deadline = formDeadline(input.month);
+  const daysRemaining = daysBetween(input.today, deadline);
+  let state: FormDeadlineState;
+  if (input.signedOn !== null)
+    state = isSignedLate(input.month, input.signedOn) ? 'signed-late' : 'signed';
+  else state = daysRemaining >= 0 ? 'open' : 'overdue';
+  return { deadline, daysRemaining, state };
+}
+
+/** True on the days an unsigned form's reminder goes out (10 and 3 days before the deadline). */
+export function isReminderDay(month: string, today: string): boolean {
+  const days = daysUntilDeadline(month, today);
+  return REMINDER_DAYS_BEFORE_DEADLINE.some((before) => before === days);
+}

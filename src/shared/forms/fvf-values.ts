@@ -1,0 +1,206 @@
+import { buildMonthTotals, type MonthLogRow } from '../logs/monthly-checks';
+import { rulesFor, type RuleSetId, RULE_SETS } from '../logs/rule-sets';
+import { minutesToHours, monthOf } from '../logs/time';
+import { formatPercentBesideLimit } from '../progress/beside-limit';
+import type { ExperienceTypeId } from '../reference/lookups';
+import { nextMonth } from './deadline';
+
+/*
+ * The figures of the BACB's verification forms (BACB-RULES "Forms and deadlines"): one M-FVF per
+ * supervisor, per fieldwork type, per month, and one F-FVF per supervision period. They report
+ * the ACTUAL hours of the logs: the ×1.33 concentrated factor belongs to progress only
+ * (decision 001), and the shortfall rules of adjusted hours never touch a form.
+ */
+
+/** A stored log as the forms read it: the monthly figures' fields plus its supervisor. */
+export type FvfLogRow = MonthLogRow & { traineeSupervisorId: number };
+
+/** What a form reports for one supervisor and one fieldwork type, in whole minutes. */
+export type FvfFigures = {
+  traineeSupervisorId: number;
+  experienceTypeId: ExperienceTypeId;
+  independentMinutes: number;
+  supervisedMinutes: number;
+  /** Independent + supervised. */
+  totalMinutes: number;
+  /** Observation with a client (the 2027 forms' observation time). */
+  observationMinutes: number;
+};
+
+/** One M-FVF's figures. */
+export type MonthlyFvfFigures = FvfFigures & { month: string };
+
+/** One F-FVF's figures: the period's months added up; `months` counts those with hours. */
+export type FinalFvfFigures = FvfFigures & { fromMonth: string; toMonth: string; months: number };
+
+const FIELDWORK_TYPES: readonly ExperienceTypeId[] = [1, 2];
+
+/** Minutes are whole on the forms: a fraction (from decimal input) is rounded first. */
+const wholeMinutes = (minutes: number) => Math.max(0, Math.round(minutes));
+
+function figuresOf(
+  logs: readonly FvfLogRow[],
+  month: string,
+  traineeSupervisorId: number,
+  experienceTypeId: ExperienceTypeId,
+): FvfFigures {
+  // The same sums as the month's checks, so a form never disagrees with the dashboard.
+  const totals = buildMonthTotals(logs, { month, experienceTypeId });
+  const supervisedMinutes = wholeMinutes(totals.supervisedMinutes);
+  const totalMinutes = Math.max(wholeMinutes(totals.totalMinutes), supervisedMinutes);
+  return {
+    traineeSupervisorId,
+    experienceTypeId,
+    independentMinutes: totalMinutes - supervisedMinutes,
+    supervisedMinutes,
+    totalMinutes,
+    observationMinutes: wholeMinutes(totals.observationMinutes),
+  };
+}
+
+/**
+ * The M-FVFs a month needs: one per supervisor and fieldwork type that has logs in the month,
+ * ordered by supervisor then type. Pass the logs that count (the caller decides about statuses
+ * and deleted logs, as for the monthly checks); other months' logs are ignored.
+ */
+export function monthlyFvfFigures(logs: readonly FvfLogRow[], month: string): MonthlyFvfFigures[] {
+  const inMonth = logs.filter((log) => monthOf(log.dateOfExperience) === month);
+  const supervisors = [...new Set(inMonth.map((log) => log.traineeSupervisorId))].sort(
+    (a, b) => a - b,
+  );
+  const result: MonthlyFvfFigures[] = [];
+  for (const supervisorId of supervisors) {
+    const theirs = inMonth.filter((log) => log.traineeSupervisorId === supervisorId);
+    for (const type of FIELDWORK_TYPES) {
+      if (!theirs.some((log) => log.experienceTypeId === type)) continue;
+      result.push({ ...figuresOf(theirs, month, supervisorId, type), month });
+    }
+  }
+  return result;
+}
+
+/** The months from `fromMonth` to `toMonth`, both included ('YYYY-MM'). */
+export function monthsBetween(fromMonth: string, toMonth: string): string[] {
+  const months: string[] = [];
+  for (let month = fromMonth; month <= toMonth; month = nextMonth(month)) months.push(month);
+  return months;
+}
+
+/**
+ * The F-FVF figures of one supervisor over a supervision period (whole months, both ends
+ * included), one entry per fieldwork type with hours. Each month is added up as its M-FVF is,
+ * so the final form is the sum of the monthly ones.
+ */
+export function finalFvfFigures(
+  logs: readonly FvfLogRow[],
+  period: { traineeSupervisorId: number; fromMonth: string; toMonth: string },
+): FinalFvfFigures[] {
+  const theirs = logs.filter((log) => log.traineeSupervisorId === period.traineeSupervisorId);
+  const result: FinalFvfFigures[] = [];
+  for (const type of FIELDWORK_TYPES) {
+    const sum: FinalFvfFigures = {
+      traineeSupervisorId: period.traineeSupervisorId,
+      experienceTypeId: type,
+      independentMinutes: 0,
+      supervisedMinutes: 0,
+      totalMinutes: 0,
+      observationMinutes: 0,
+      fromMonth: period.fromMonth,
+      toMonth: period.toMonth,
+      months: 0,
+    };
+    for (const month of monthsBetween(period.fromMonth, period.toMonth)) {
+      const monthly = monthlyFvfFigures(theirs, month).find((f) => f.experienceTypeId === type);
+      if (!monthly || monthly.totalMinutes === 0) continue;
+      sum.independentMinutes += monthly.independentMinutes;
+      sum.supervisedMinutes += monthly.supervisedMinutes;
+      sum.totalMinutes += monthly.totalMinutes;
+      sum.observationMinutes += monthly.observationMinutes;
+      sum.months += 1;
+    }
+    if (sum.months > 0) result.push(sum);
+  }
+  return result;
+}
+
+/** A duration as the 2027 forms write it: whole hours and the minutes left over. */
+export type HoursAndMinutes = { hours: string; minutes: string };
+
+/** The hour figures of a 2022 form: decimal hours with two decimals. */
+export type FvfHours2022 = {
+  edition: '2022';
+  independentHours: string;
+  supervisedHours: string;
+  totalFieldwork: string;
+  percentSupervised: string;
+};
+
+/** The hour figures of a 2027 form: hours and minutes, and the observation time. */
+export type FvfHours2027 = {
+  edition: '2027';
+  independent: HoursAndMinutes;
+  supervised: HoursAndMinutes;
+  total: HoursAndMinutes;
+  observation: HoursAndMinutes;
+  percentSupervised: string;
+};
+
+/** The hour figures a form shows, by the edition of the form. */
+export type FvfHoursValues = FvfHours2022 | FvfHours2027;
+
+/** 125 → { hours: '2', minutes: '5' }. */
+export function splitHoursAndMinutes(minutes: number): HoursAndMinutes {
+  const whole = wholeMinutes(minutes);
+  return { hours: String(Math.floor(whole / 60)), minutes: String(whole % 60) };
+}
+
+/** Decimal hours to two decimals, e.g. 10 minutes → '0.17' (within 0.3 minutes of the truth). */
+export function formatFormHours(minutes: number): string {
+  return minutesToHours(wholeMinutes(minutes)).toFixed(2);
+}
+
+/**
+ * Percent supervised to one decimal, with more only where one decimal would put a failing
+ * month on its minimum (BACB-RULES; src/shared/progress/beside-limit.ts): 6 of 121 hours is
+ * '4.96%', never '5.0%', beside the 5% minimum. Measured on minutes, like the monthly check,
+ * so the form and the checklist agree; a form without hours shows '0.0%'.
+ */
+export function formatPercentSupervised(
+  figures: Pick<FvfFigures, 'supervisedMinutes' | 'totalMinutes' | 'experienceTypeId'>,
+  edition: RuleSetId,
+): string {
+  const { supervisedMinutes, totalMinutes } = figures;
+  const percent = totalMinutes === 0 ? 0 : (supervisedMinutes * 100) / totalMinutes;
+  const minimum = rulesFor(RULE_SETS[edition], figures.experienceTypeId).minSupervisionPercent;
+  return formatPercentBesideLimit(percent, { value: minimum, bound: 'min' });
+}
+
+/**
+ * The hour figures a form of `edition` shows. The 2022 total is the sum of the two figures as
+ * written, so that the form adds up for the reader (and for the form's own calculation); the
+ * 2027 figures are whole minutes, which always add up.
+ */
+export function fvfHoursValues(figures: FvfFigures, edition: RuleSetId): FvfHoursValues {
+  const percentSupervised = formatPercentSupervised(figures, edition);
+  if (edition === '2022') {
+    const independentHours = formatFormHours(figures.independentMinutes);
+    const supervisedHours = formatFormHours(figures.supervisedMinutes);
+    const totalFieldwork = (Number(independentHours) + Number(supervisedHours)).toFixed(2);
+    return { edition, independentHours, supervisedHours, totalFieldwork, percentSupervised };
+  }
+  return {
+    edition,
+    independent: splitHoursAndMinutes(figures.independentMinutes),
+    supervised: splitHoursAndMinutes(figures.supervisedMinutes),
+    total: splitHoursAndMinutes(figures.independentMinutes + figures.supervisedMinutes),
+    observation: splitHoursAndMinutes(figures.observationMinutes),
+    percentSupervised,
+  };
+}
+
+/** The month field of a form: '2026-03' → { month: '03', year: '2026', monthYear: '03/2026' }. */
+export function formMonthValues(month: string): { month: string; year: string; monthYear: string } {
+  const year = month.slice(0, 4);
+  const index = month.slice(5, 7);
+  return { month: index, year, monthYear: `${index}/${year}` };
+}
