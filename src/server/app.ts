@@ -24,6 +24,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contentRoutes } from './features/content/content.routes';
+import { filesRoutes } from './features/files/files.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(progressRoutes(deps));
   await app.register(reviewRoutes(deps));
   await app.register(billingRoutes(deps, payments));
+  await app.register(filesRoutes(deps));
   if (payments.provider === 'stripe') {
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));

@@ -21,6 +21,10 @@ export type FolderStorage = StoragePort & {
   readToken(token: string): Promise<TokenClaims | null>;
 };
 
+export function isFolderStorage(storage: StoragePort): storage is FolderStorage {
+  return storage.kind === 'folder' && 'readToken' in storage;
+}
+
 export type FolderStorageOptions = {
   /** The folder (created on first use). */
   root: string;
