@@ -502,8 +502,9 @@ export const stripeEvents = pgTable('stripe_events', {
 
 /**
  * A verification form the trainee uploaded (SPEC §3 "Record file"): its object lives in storage
- * under `storage_key`, written before this row and removed if the row is not. Deleted forms stay
- * (deleted_at) and can be restored within the logs' recovery window.
+ * under `storage_key`, written before this row and removed if the row is not. Deleted forms stay,
+ * with their objects (deleted_at), restorable within the logs' recovery window and kept after it
+ * as logs are (docs/decisions/005, 011).
  */
 export const recordFiles = pgTable(
   'record_files',

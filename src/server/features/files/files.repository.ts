@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordFiles, traineeSupervisors } from '../../db/schema';
 
@@ -149,18 +149,4 @@ export async function restore(
     )
     .returning({ id: recordFiles.id });
   return rows.length === 1;
-}
-
-/** Files deleted at or before `since` (past recovery): removed with their objects. */
-export async function listPurgeable(db: Db, since: Date, limit: number) {
-  return db
-    .select({ id: recordFiles.id, storageKey: recordFiles.storageKey })
-    .from(recordFiles)
-    .where(lte(recordFiles.deletedAt, since))
-    .orderBy(recordFiles.deletedAt)
-    .limit(limit);
-}
-
-export async function removeRow(db: Db, id: number): Promise<void> {
-  await db.delete(recordFiles).where(eq(recordFiles.id, id));
 }

@@ -176,20 +176,3 @@ export async function recordFileDownloadUrl(ctx: Context & { id: number }): Prom
   }
   return documentUrl(ctx.storage, file);
 }
-
-/**
- * Removes forms deleted longer ago than the recovery window, object first: a failure leaves at
- * worst a row whose object is gone, which nobody can restore any more, never an orphan object.
- */
-export async function purgeDeletedRecordFiles(ctx: {
-  db: Db;
-  storage: StoragePort;
-  now: Date;
-}): Promise<number> {
-  const due = await repo.listPurgeable(ctx.db, recoverySince(ctx.now), 100);
-  for (const file of due) {
-    await ctx.storage.delete(file.storageKey);
-    await repo.removeRow(ctx.db, file.id);
-  }
-  return due.length;
-}
