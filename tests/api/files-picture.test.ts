@@ -166,6 +166,19 @@ describe('the profile picture', () => {
     });
   });
 
+  it('limits signed upload links to 20 an hour per user', async () => {
+    const user = await createTrainee(w.t.db);
+    for (let i = 0; i < 20; i += 1) await signedUrl(user);
+    const response = await w.t.request({
+      method: 'POST',
+      url: '/users/upload/signed-url',
+      token: user.token,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('does not serve an address that is not a current picture', async () => {
     const response = await w.t.request({
       method: 'GET',

@@ -52,10 +52,11 @@ describe('GET /api/v1/record-files/', () => {
     expect(answer.final_form.map((file) => file.title)).toEqual(['Final']);
   });
 
-  it('shows a trainee only their own forms', async () => {
+  it('shows a trainee only their own forms, and no one else’s by u_id', async () => {
     const other = await createTrainee(w.t.db);
     const response = await list(other.token);
     expect(response.json()).toEqual({ monthly_form: [], final_form: [] });
+    expect((await list(other.token, `?u_id=${w.trainee.id}`)).statusCode).toBe(404);
   });
 
   it('answers 401 without a session', async () => {
@@ -123,6 +124,20 @@ describe('PATCH /api/v1/upload-record/{id}/', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ description: ['*Required'] });
     expect(await w.folder.listKeys()).toEqual(before);
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const id = await upload({ title: 'Edited badly' });
+    const response = await w.t.request({
+      method: 'PATCH',
+      url: `/api/v1/upload-record/${id}/`,
+      token: w.trainee.token,
+      payload: ['notes'],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      non_field_errors: ['The request body must be a JSON object.'],
+    });
   });
 
   it('answers 404 for another trainee’s form and 403 to a supervisor', async () => {

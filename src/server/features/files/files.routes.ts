@@ -7,6 +7,7 @@ import {
   RecordFilesAnswerSchema,
   RecordFilesQuerySchema,
 } from '../../../shared/files/record-file.schema';
+import { AppError } from '../../../shared/errors';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import { isFolderStorage } from '../../adapters/storage/folder';
 import type { AppDeps } from '../../deps';
@@ -17,6 +18,7 @@ import { pictureRoutes } from './picture.routes';
 import { storageObjectRoutes } from './storage-object.routes';
 
 const tags = ['files'];
+const JsonFieldsSchema = z.record(z.string(), z.unknown());
 
 /** Record files, profile pictures and the folder storage's signed URLs (SPEC §7 Files). */
 export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -35,8 +37,9 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   /** The form's fields and file: multipart (the contract's), or JSON for an edit without a file. */
   const readForm = async (request: FastifyRequest): Promise<MultipartUpload> => {
     if (!request.isMultipart() && request.method === 'PATCH') {
-      const body = z.record(z.string(), z.unknown()).safeParse(request.body ?? {});
-      return { fields: body.success ? body.data : {}, file: undefined };
+      const body = JsonFieldsSchema.safeParse(request.body ?? {});
+      if (!body.success) throw new AppError('INVALID', 'The request body must be a JSON object.');
+      return { fields: body.data, file: undefined };
     }
     const traineeId = requireTrainee(request).id;
     return receiveMultipart(request, {

@@ -154,6 +154,10 @@ export async function listRecordFiles(
   ctx: Context & { traineeId: number | undefined },
 ): Promise<RecordFilesAnswer> {
   let traineeId = ctx.actor.id;
+  // A trainee may name only themselves.
+  if (!ctx.actor.isSupervisor && ctx.traineeId !== undefined && ctx.traineeId !== traineeId) {
+    throw new AppError('NOT_FOUND', 'Trainee not found');
+  }
   if (ctx.actor.isSupervisor) {
     if (ctx.traineeId === undefined) throw AppError.field('u_id', RECORD_REQUIRED_MESSAGE);
     await assertLinkedTrainee(ctx, ctx.traineeId);
