@@ -15,6 +15,8 @@ import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createPayments } from './adapters/payments/create-payments';
 import { createStripeWebhookReader } from './adapters/payments/stripe-webhook';
 import type { PaymentsPort } from './adapters/payments/payments.port';
+import { createStorage } from './adapters/storage/create-storage';
+import type { StoragePort } from './adapters/storage/storage.port';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
@@ -22,6 +24,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contentRoutes } from './features/content/content.routes';
+import { filesRoutes } from './features/files/files.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -43,6 +46,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   /** The payment provider; when absent, the one PAYMENTS names. */
   payments?: PaymentsPort;
+  /** Where uploads are kept; when absent, the one STORAGE_URL names. */
+  storage?: StoragePort;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is registered (the property tests enumerate the API with it). */
@@ -84,12 +89,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       from: config.MAIL_FROM,
       onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
     });
+  const now = options.now ?? (() => new Date());
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     mailer,
-    now: options.now ?? (() => new Date()),
+    storage: options.storage ?? createStorage(config, now),
+    now,
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -104,15 +111,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Stripe Elements (PAYMENTS=stripe) loads Stripe.js, which talks to Stripe's API and keeps
   // the card fields in Stripe's own frames (Stripe's published CSP requirements).
+  // With S3, pictures load from (and are uploaded straight to) the bucket's presigned URLs.
   const stripe = config.PAYMENTS === 'stripe';
+  const storageOrigins = deps.storage.browserOrigins;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", ...storageOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
       },
@@ -150,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(progressRoutes(deps));
   await app.register(reviewRoutes(deps));
   await app.register(billingRoutes(deps, payments));
+  await app.register(filesRoutes(deps));
   if (payments.provider === 'stripe') {
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));

@@ -1,4 +1,5 @@
 import type { Mailer } from './adapters/mail/mailer';
+import type { StoragePort } from './adapters/storage/storage.port';
 import type { Database, Db } from './db/client';
 import type { Config } from './env';
 
@@ -8,6 +9,7 @@ export type AppDeps = {
   database: Database;
   db: Db;
   mailer: Mailer;
+  storage: StoragePort;
   /** The current instant; tests pass a fixed clock. */
   now: () => Date;
 };

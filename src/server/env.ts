@@ -38,8 +38,16 @@ export const EnvSchema = z
     DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
     SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Fieldwork Tracker <no-reply@fieldworktracker.local>'),
-    STORAGE_URL: optionalText,
-    S3_ENDPOINT: optionalText,
+    /** Unset or `file:` (DATA_DIR/files), `file:///path`, or `s3://bucket[/prefix]`. */
+    STORAGE_URL: optionalText.refine(
+      (value) => value === undefined || /^(file:(\/\/\/.+)?|s3:\/\/[^/?#]+.*)$/.test(value),
+      { error: 'must be file:, file:///path or s3://bucket' },
+    ),
+    /** The folder storage's HMAC key; unset: one generated once in DATA_DIR/files/.signing-key. */
+    STORAGE_SIGNING_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      error: 'must be at least 32 characters',
+    }),
+    S3_ENDPOINT: urlWithProtocols(['http', 'https']),
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,

@@ -73,6 +73,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A zod error's issues keyed by their first path segment, each message once: the contract's
+ * validation body. Issues without a field go under `non_field_errors`.
+ */
+export function fieldErrorsOf(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = typeof issue.path[0] === 'string' ? issue.path[0] : 'non_field_errors';
+    const list = (fields[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fields;
+}
+
 /** Returns the code whose status matches, for bodies that arrive without one. */
 export function errorCodeForStatus(status: number): ErrorCode {
   const found = (Object.keys(ERROR_CODES) as ErrorCode[]).find(

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { createMailer, type Mailer } from '../../src/server/adapters/mail/mailer';
@@ -43,7 +47,14 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIST: '.tmp/no-client', ...env });
+  // Uploads go to a folder of this app's own unless the test names a storage.
+  const storageDir = env.STORAGE_URL ? undefined : await mkdtemp(join(tmpdir(), 'ft-test-files-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST: '.tmp/no-client',
+    ...(storageDir ? { STORAGE_URL: pathToFileURL(storageDir).href } : {}),
+    ...env,
+  });
   const clock = {
     now: new Date(),
     advanceMinutes(minutes: number) {
@@ -93,6 +104,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      if (storageDir) await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -519,3 +519,47 @@ export const accessWarnings = pgTable(
   },
   (t) => [uniqueIndex('access_warnings_once').on(t.userId, t.kind, t.endsAt, t.daysBefore)],
 );
+
+/**
+ * A verification form the trainee uploaded (SPEC §3 "Record file"): its object lives in storage
+ * under `storage_key`, written before this row and removed if the row is not. Deleted forms stay,
+ * with their objects (deleted_at), restorable within the logs' recovery window and kept after it
+ * as logs are (docs/decisions/005, 011).
+ */
+export const recordFiles = pgTable(
+  'record_files',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The supervisor record the form is signed with; null once the trainee removes it. */
+    traineeSupervisorId: integer().references(() => traineeSupervisors.id, {
+      onDelete: 'set null',
+    }),
+    formType: text({ enum: ['Monthly', 'Final'] }).notNull(),
+    /** The supervision month's date for a monthly form; null for a final form. */
+    formDate: date({ mode: 'string' }),
+    title: text().notNull(),
+    /** A final form's description (SPEC §5: required in that variant). */
+    description: text(),
+    notes: text().notNull().default(''),
+    /** The name the file had on the trainee's device; only shown and used to name downloads. */
+    fileName: text().notNull(),
+    storageKey: text().notNull(),
+    /** Detected from the content (magic bytes), never from the name or the declared type. */
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    /** The upload's three confirmations (SPEC §2 upload modal), each required to be true. */
+    confirmedDownloaded: boolean().notNull(),
+    confirmedSigned: boolean().notNull(),
+    confirmedFilled: boolean().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('record_files_trainee').on(t.traineeId, t.formType),
+    uniqueIndex('record_files_storage_key').on(t.storageKey),
+  ],
+);

@@ -55,7 +55,8 @@ function toAppError(error: FastifyError): AppError {
   ) {
     return new AppError('INVALID', 'The request body is not valid JSON.');
   }
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+  // A multipart form over its limits (@fastify/multipart: too many parts, fields or files).
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
     return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
   }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -5,7 +5,7 @@ import { rateLimitBuckets } from '../db/schema';
 
 export type RateLimit = { limit: number; windowSeconds: number };
 
-/** The limits on the account routes (per client address and per email). */
+/** The limits on the account routes (per client address and per email) and on uploads. */
 export const RATE_LIMITS = {
   login: { limit: 20, windowSeconds: 15 * 60 },
   loginPerEmail: { limit: 10, windowSeconds: 15 * 60 },
@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   verify: { limit: 20, windowSeconds: 15 * 60 },
   sendCode: { limit: 5, windowSeconds: 15 * 60 },
   reset: { limit: 20, windowSeconds: 15 * 60 },
+  /** Signed upload links for profile pictures, per user: each link can store up to 20 MB. */
+  pictureUpload: { limit: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /**

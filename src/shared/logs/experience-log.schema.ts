@@ -86,8 +86,13 @@ export const LogListQuerySchema = z.object({
 });
 export type LogListQuery = z.infer<typeof LogListQuerySchema>;
 
-/** Deleted logs stay recoverable by the trainee for this long. */
+/** Deleted logs (and deleted record files, the same rule) stay recoverable for this long. */
 export const LOG_RECOVERY_DAYS = 30;
+
+/** The oldest deletion still recoverable at `now`: deleted after this instant. */
+export function recoverySince(now: Date): Date {
+  return new Date(now.getTime() - LOG_RECOVERY_DAYS * 24 * 60 * 60 * 1000);
+}
 
 // An empty string means "no limit", as the dashboard's date inputs send it.
 const ExportDateSchema = z

@@ -9,6 +9,7 @@ import {
   users,
   removedTrainees,
 } from '../../db/schema';
+import { profilePictureUrl } from '../files/picture.wire';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = 'verify' | 'reset';
@@ -237,7 +238,7 @@ export function toUserView(
     is_supervisor: user.isSupervisor,
     is_paid: user.isPaid,
     date_joined: user.dateJoined.toISOString(),
-    profile_pic: user.profilePic,
+    profile_pic: user.profilePic ? profilePictureUrl(user.profilePic) : null,
     rule_set: user.ruleSet === '2022' || user.ruleSet === '2027' ? user.ruleSet : null,
     supervisor: user.isSupervisor
       ? {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { AppError, type FieldErrors } from '../../../shared/errors';
+import { AppError, fieldErrorsOf, type FieldErrors } from '../../../shared/errors';
 import {
-  LOG_RECOVERY_DAYS,
+  recoverySince,
   type ExperienceLog,
   type LogHistoryEntry,
   type LogListQuery,
@@ -39,16 +38,6 @@ function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
   const parsed = makeLogEntrySchema({ today: serverToday(now) }).safeParse(wire);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION', 'Invalid log', fieldErrorsOf(parsed.error));
-}
-
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = typeof issue.path[0] === 'string' ? issue.path[0] : 'non_field_errors';
-    const list = (fields[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fields;
 }
 
 /** Checks against reference data and the trainee's other logs; returns the values to store. */
@@ -237,10 +226,6 @@ export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
       now: ctx.now,
     });
   });
-}
-
-function recoverySince(now: Date): Date {
-  return new Date(now.getTime() - LOG_RECOVERY_DAYS * 24 * 60 * 60 * 1000);
 }
 
 /** Brings back a log deleted in the last 30 days, unless another log now takes its time. */

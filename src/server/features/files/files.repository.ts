@@ -1,0 +1,152 @@
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { recordFiles, traineeSupervisors } from '../../db/schema';
+
+export type RecordFileRow = typeof recordFiles.$inferSelect;
+export type RecordFileValues = Omit<
+  typeof recordFiles.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'deletedAt'
+>;
+/** A record file with the name of the supervisor it is signed with. */
+export type RecordFileRecord = RecordFileRow & { supervisorName: string };
+
+function selectRecords(db: Db) {
+  return db
+    .select({
+      file: recordFiles,
+      supervisorName: traineeSupervisors.name,
+      supervisorLastname: traineeSupervisors.lastname,
+    })
+    .from(recordFiles)
+    .leftJoin(traineeSupervisors, eq(traineeSupervisors.id, recordFiles.traineeSupervisorId));
+}
+
+function toRecord(row: {
+  file: RecordFileRow;
+  supervisorName: string | null;
+  supervisorLastname: string | null;
+}): RecordFileRecord {
+  const name = [row.supervisorName, row.supervisorLastname].filter(Boolean).join(' ');
+  return { ...row.file, supervisorName: name };
+}
+
+/** The trainee's live record files, newest first. */
+export async function listForTrainee(db: Db, traineeId: number): Promise<RecordFileRecord[]> {
+  const rows = await selectRecords(db)
+    .where(and(eq(recordFiles.traineeId, traineeId), isNull(recordFiles.deletedAt)))
+    .orderBy(desc(recordFiles.formDate), desc(recordFiles.createdAt), desc(recordFiles.id));
+  return rows.map(toRecord);
+}
+
+/** The trainee's files deleted after `since` (still recoverable), newest deletion first. */
+export async function listDeletedSince(
+  db: Db,
+  traineeId: number,
+  since: Date,
+): Promise<RecordFileRecord[]> {
+  const rows = await selectRecords(db)
+    .where(
+      and(
+        eq(recordFiles.traineeId, traineeId),
+        isNotNull(recordFiles.deletedAt),
+        gt(recordFiles.deletedAt, since),
+      ),
+    )
+    .orderBy(desc(recordFiles.deletedAt), desc(recordFiles.id));
+  return rows.map(toRecord);
+}
+
+/** One of the trainee's files (a deleted one only when asked). */
+export async function findForTrainee(
+  db: Db,
+  traineeId: number,
+  id: number,
+  options: { includeDeleted?: boolean } = {},
+): Promise<RecordFileRecord | undefined> {
+  const [row] = await selectRecords(db)
+    .where(
+      and(
+        eq(recordFiles.id, id),
+        eq(recordFiles.traineeId, traineeId),
+        options.includeDeleted ? undefined : isNull(recordFiles.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ? toRecord(row) : undefined;
+}
+
+/** A live file by id alone: the caller checks who may read it. */
+export async function findLive(db: Db, id: number): Promise<RecordFileRecord | undefined> {
+  const [row] = await selectRecords(db)
+    .where(and(eq(recordFiles.id, id), isNull(recordFiles.deletedAt)))
+    .limit(1);
+  return row ? toRecord(row) : undefined;
+}
+
+export async function insert(db: Db, values: RecordFileValues): Promise<number> {
+  const [row] = await db.insert(recordFiles).values(values).returning({ id: recordFiles.id });
+  if (!row) throw new Error('record file insert returned nothing');
+  return row.id;
+}
+
+/** Changes a live file of the trainee; false when there is none (deleted meanwhile). */
+export async function update(
+  db: Db,
+  traineeId: number,
+  id: number,
+  values: Partial<RecordFileValues> & { updatedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(recordFiles)
+    .set(values)
+    .where(
+      and(
+        eq(recordFiles.id, id),
+        eq(recordFiles.traineeId, traineeId),
+        isNull(recordFiles.deletedAt),
+      ),
+    )
+    .returning({ id: recordFiles.id });
+  return rows.length === 1;
+}
+
+export async function softDelete(
+  db: Db,
+  traineeId: number,
+  id: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(recordFiles)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        eq(recordFiles.id, id),
+        eq(recordFiles.traineeId, traineeId),
+        isNull(recordFiles.deletedAt),
+      ),
+    )
+    .returning({ id: recordFiles.id });
+  return rows.length === 1;
+}
+
+/** Brings back a file deleted after `since`; false when there is none. */
+export async function restore(
+  db: Db,
+  traineeId: number,
+  id: number,
+  since: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(recordFiles)
+    .set({ deletedAt: null })
+    .where(
+      and(
+        eq(recordFiles.id, id),
+        eq(recordFiles.traineeId, traineeId),
+        gt(recordFiles.deletedAt, since),
+      ),
+    )
+    .returning({ id: recordFiles.id });
+  return rows.length === 1;
+}

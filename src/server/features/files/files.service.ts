@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, fieldErrorsOf, type FieldErrors } from '../../../shared/errors';
+import { recoverySince } from '../../../shared/logs/experience-log.schema';
+import type { AcceptedType } from '../../../shared/files/file-content';
+import {
+  RECORD_REQUIRED_MESSAGE,
+  RecordFileFieldsSchema,
+  type RecordFile,
+  type RecordFilesAnswer,
+} from '../../../shared/files/record-file.schema';
+import type { StoragePort } from '../../adapters/storage/storage.port';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { assertLinkedTrainee } from '../review/review.service';
+import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as repo from './files.repository';
+import type { StoredFile } from './files.upload';
+import { documentUrl, groupRecordFiles, toRecordFile } from './files.wire';
+
+type Context = { db: Db; storage: StoragePort; actor: Actor; now: Date };
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'File not found');
+const SUPERVISOR_UNKNOWN = 'Choose one of your supervisors.';
+
+/** Where a trainee's record file is stored: a fresh key, named by what the file is. */
+export function recordFileKey(traineeId: number, type: AcceptedType): string {
+  return `records/${traineeId}/${randomUUID()}.${type.ext}`;
+}
+
+/** Checks the form's fields (and that a file came); all failures as field errors at once. */
+function parseFields(fields: Record<string, unknown>, hasFile: boolean) {
+  const parsed = RecordFileFieldsSchema.safeParse(fields);
+  const errors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  if (!hasFile) errors.document = [RECORD_REQUIRED_MESSAGE];
+  if (!parsed.success || !hasFile) throw new AppError('VALIDATION', 'Invalid record file', errors);
+  return parsed.data;
+}
+
+async function assertOwnSupervisor(ctx: Context, traineeSupervisorId: number): Promise<void> {
+  if (!(await supervisorsRepo.findForTrainee(ctx.db, ctx.actor.id, traineeSupervisorId))) {
+    throw AppError.field('supervisor', SUPERVISOR_UNKNOWN);
+  }
+}
+
+async function loadOwn(ctx: Context, id: number): Promise<repo.RecordFileRecord> {
+  const file = await repo.findForTrainee(ctx.db, ctx.actor.id, id);
+  if (!file) throw NOT_FOUND();
+  return file;
+}
+
+/**
+ * Records an uploaded form. The file is already stored (under a key no row names yet); the
+ * caller removes it if this fails (`discardOnFailure`), so a refused upload leaves nothing.
+ */
+export async function createRecordFile(
+  ctx: Context & { fields: Record<string, unknown>; file: StoredFile | undefined },
+): Promise<RecordFile> {
+  const { file } = ctx;
+  const values = parseFields(ctx.fields, file !== undefined);
+  if (!file) throw AppError.field('document', RECORD_REQUIRED_MESSAGE);
+  await assertOwnSupervisor(ctx, values.traineeSupervisorId);
+  const fileName = values.fileName ?? (file.filename || `form.${file.type.ext}`);
+  const id = await repo.insert(ctx.db, {
+    traineeId: ctx.actor.id,
+    traineeSupervisorId: values.traineeSupervisorId,
+    formType: values.formType,
+    formDate: values.formDate,
+    title: values.title ?? fileName,
+    description: values.description,
+    notes: values.notes,
+    fileName,
+    storageKey: file.key,
+    contentType: file.type.mime,
+    sizeBytes: file.size,
+    confirmedDownloaded: true,
+    confirmedSigned: true,
+    confirmedFilled: true,
+  });
+  return toRecordFile(ctx.storage, await loadOwn(ctx, id));
+}
+
+/** The stored form as the upload form's fields: an edit changes only what it sends. */
+function fieldsOf(file: repo.RecordFileRecord): Record<string, unknown> {
+  return {
+    form_type: file.formType,
+    supervisor: file.traineeSupervisorId ?? undefined,
+    date: file.formDate ?? undefined,
+    title: file.title,
+    description: file.description ?? undefined,
+    notes: file.notes,
+    fileName: file.fileName,
+    downloaded: file.confirmedDownloaded,
+    signed: file.confirmedSigned,
+    filled: file.confirmedFilled,
+  };
+}
+
+/**
+ * Edits a form (SPEC §2 upload modal, edit mode): any of its fields, and optionally a new file.
+ * A replaced file's old object is removed once the row points at the new one.
+ */
+export async function updateRecordFile(
+  ctx: Context & { id: number; fields: Record<string, unknown>; file: StoredFile | undefined },
+): Promise<{ file: RecordFile; replacedKey: string | null }> {
+  const current = await loadOwn(ctx, ctx.id);
+  const merged = { ...fieldsOf(current), ...ctx.fields };
+  // A new file's name replaces the old one unless the edit names it.
+  if (ctx.file && ctx.fields.fileName === undefined) merged.fileName = ctx.file.filename;
+  const values = parseFields(merged, true);
+  if (values.traineeSupervisorId !== current.traineeSupervisorId) {
+    await assertOwnSupervisor(ctx, values.traineeSupervisorId);
+  }
+  const fileName = values.fileName ?? current.fileName;
+  const changed = await repo.update(ctx.db, ctx.actor.id, ctx.id, {
+    traineeSupervisorId: values.traineeSupervisorId,
+    formType: values.formType,
+    formDate: values.formDate,
+    title: values.title ?? fileName,
+    description: values.description,
+    notes: values.notes,
+    fileName,
+    ...(ctx.file
+      ? { storageKey: ctx.file.key, contentType: ctx.file.type.mime, sizeBytes: ctx.file.size }
+      : {}),
+    updatedAt: ctx.now,
+  });
+  if (!changed) throw NOT_FOUND();
+  const file = await toRecordFile(ctx.storage, await loadOwn(ctx, ctx.id));
+  return { file, replacedKey: ctx.file ? current.storageKey : null };
+}
+
+/** 'Delete this file?': the form leaves the lists but can be restored for 30 days, as logs can. */
+export async function deleteRecordFile(ctx: Context & { id: number }): Promise<void> {
+  if (!(await repo.softDelete(ctx.db, ctx.actor.id, ctx.id, ctx.now))) throw NOT_FOUND();
+}
+
+export async function restoreRecordFile(ctx: Context & { id: number }): Promise<RecordFile> {
+  if (!(await repo.restore(ctx.db, ctx.actor.id, ctx.id, recoverySince(ctx.now)))) {
+    throw new AppError('NOT_FOUND', 'Deleted file not found');
+  }
+  return toRecordFile(ctx.storage, await loadOwn(ctx, ctx.id));
+}
+
+export async function listDeletedRecordFiles(ctx: Context): Promise<RecordFile[]> {
+  const files = await repo.listDeletedSince(ctx.db, ctx.actor.id, recoverySince(ctx.now));
+  return Promise.all(files.map((file) => toRecordFile(ctx.storage, file)));
+}
+
+/**
+ * A trainee's forms grouped for the Fieldwork Forms page: the asker's own, or, for a supervisor,
+ * those of a linked trainee (`traineeId`) they may read but never change.
+ */
+export async function listRecordFiles(
+  ctx: Context & { traineeId: number | undefined },
+): Promise<RecordFilesAnswer> {
+  let traineeId = ctx.actor.id;
+  // A trainee may name only themselves.
+  if (!ctx.actor.isSupervisor && ctx.traineeId !== undefined && ctx.traineeId !== traineeId) {
+    throw new AppError('NOT_FOUND', 'Trainee not found');
+  }
+  if (ctx.actor.isSupervisor) {
+    if (ctx.traineeId === undefined) throw AppError.field('u_id', RECORD_REQUIRED_MESSAGE);
+    await assertLinkedTrainee(ctx, ctx.traineeId);
+    traineeId = ctx.traineeId;
+  }
+  const files = await repo.listForTrainee(ctx.db, traineeId);
+  return groupRecordFiles(await Promise.all(files.map((file) => toRecordFile(ctx.storage, file))));
+}
+
+/** A download link for a live form the asker may read (their own, or a linked trainee's). */
+export async function recordFileDownloadUrl(ctx: Context & { id: number }): Promise<string> {
+  const file = await repo.findLive(ctx.db, ctx.id);
+  if (!file) throw NOT_FOUND();
+  if (ctx.actor.isSupervisor) {
+    await assertLinkedTrainee(ctx, file.traineeId).catch(() => {
+      throw NOT_FOUND();
+    });
+  } else if (file.traineeId !== ctx.actor.id) {
+    throw NOT_FOUND();
+  }
+  return documentUrl(ctx.storage, file);
+}

@@ -1,0 +1,143 @@
+import type {} from '@fastify/multipart';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { AppError } from '../../../shared/errors';
+import {
+  checkFileContent,
+  CONTENT_HEAD_BYTES,
+  FILE_MAX_BYTES,
+  FILE_TOO_LARGE_MESSAGE,
+  type AcceptedType,
+  type FilePurpose,
+} from '../../../shared/files/file-content';
+import { ONE_FILE_MESSAGE } from '../../../shared/files/record-file.schema';
+import { isStorableText } from '../../../shared/wire/primitives';
+import { limitBytes } from '../../adapters/storage/limit-bytes';
+import type { StoragePort } from '../../adapters/storage/storage.port';
+
+/** A file checked and stored, not yet referenced by any row. */
+export type StoredFile = { key: string; size: number; type: AcceptedType; filename: string };
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+
+/**
+ * Streams a file into storage. Its first bytes decide what it is (`checkFileContent`) before
+ * anything is written; its size is limited while it flows. On any refusal or failure nothing is
+ * left in storage, and the error says why (a field error under `field`, or 413).
+ */
+export async function storeChecked(options: {
+  storage: StoragePort;
+  source: AsyncIterable<Uint8Array>;
+  purpose: FilePurpose;
+  field: string;
+  filename: string;
+  keyFor: (type: AcceptedType) => string;
+}): Promise<StoredFile> {
+  const { storage, source } = options;
+  const chunks = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < CONTENT_HEAD_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(Buffer.from(next.value));
+    headBytes += next.value.length;
+  }
+  const start = Buffer.concat(head);
+  const check = await checkFileContent(start.subarray(0, CONTENT_HEAD_BYTES), options.purpose);
+  if (!check.ok) throw AppError.field(options.field, check.message);
+
+  async function* whole() {
+    yield start;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  const key = options.keyFor(check.type);
+  try {
+    const body = Readable.from(limitBytes(whole(), FILE_MAX_BYTES, tooLarge));
+    const { size } = await storage.put(key, body, { contentType: check.type.mime });
+    return { key, size, type: check.type, filename: options.filename };
+  } catch (error) {
+    // The adapters keep nothing from a failed put; this also covers a put that stored and then
+    // failed to answer.
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs `work` with a stored file; if it fails, the file is removed so no object is orphaned. */
+export async function discardOnFailure<T>(
+  storage: StoragePort,
+  file: StoredFile | undefined,
+  log: FastifyBaseLogger,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (file) {
+      await storage.delete(file.key).catch((cause: unknown) => {
+        log.error({ err: cause, key: file.key }, 'could not remove the object of a failed upload');
+      });
+    }
+    throw error;
+  }
+}
+
+/** The name a file had on the uploader's device: its last path segment, printable, ≤ 255. */
+export function cleanFileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const printable = [...last].filter(isStorableText).join('');
+  return printable.trim().slice(0, 255);
+}
+
+export type MultipartUpload = { fields: Record<string, unknown>; file: StoredFile | undefined };
+
+const MULTIPART_LIMITS = {
+  fields: 30,
+  fieldSize: 10_000,
+  parts: 40,
+  // One byte over the limit reaches our own check, which answers with the contract's message.
+  fileSize: FILE_MAX_BYTES + 1,
+};
+
+/**
+ * Reads a multipart form: its text fields, and at most one file stored through `storeChecked`.
+ * A file input left empty (no name, no bytes) is no file. If anything fails after the file is
+ * stored, the file is removed.
+ */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  options: { storage: StoragePort; purpose: FilePurpose; keyFor: (type: AcceptedType) => string },
+): Promise<MultipartUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  let file: StoredFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (!part.filename) {
+        part.file.resume();
+        continue;
+      }
+      if (file) throw AppError.field(part.fieldname, ONE_FILE_MESSAGE);
+      file = await storeChecked({
+        storage: options.storage,
+        source: part.file,
+        purpose: options.purpose,
+        field: part.fieldname,
+        filename: cleanFileName(part.filename),
+        keyFor: options.keyFor,
+      });
+    }
+  } catch (error) {
+    if (file) await options.storage.delete(file.key).catch(() => undefined);
+    throw error;
+  }
+  return { fields, file };
+}

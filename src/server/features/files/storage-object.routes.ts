@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { FILE_TOO_LARGE_MESSAGE } from '../../../shared/files/file-content';
+import { attachmentDisposition } from '../../adapters/storage/content-disposition';
+import { STORAGE_OBJECT_PATH, type FolderStorage } from '../../adapters/storage/folder';
+import { limitBytes } from '../../adapters/storage/limit-bytes';
+
+const tags = ['files'];
+const TokenQuerySchema = z.object({ token: z.string().min(1).max(4096) });
+const LINK_INVALID = 'This link is not valid or has expired.';
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+
+/**
+ * The folder storage's signed URLs: GET downloads an object, PUT uploads one (the picture's
+ * direct upload). The token alone authorises, as a presigned S3 URL does: no sign-in, so a
+ * browser can use the URL in an <img> or a plain PUT.
+ */
+export function storageObjectRoutes(
+  storage: FolderStorage,
+  now: () => Date,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Any body, of any declared type, stays an unread stream for the PUT handler (this plugin only).
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    app.get(
+      STORAGE_OBJECT_PATH,
+      { schema: { tags, querystring: TokenQuerySchema } },
+      async (request, reply) => {
+        const claims = await storage.readToken(request.query.token);
+        if (claims?.op !== 'get') throw new AppError('FORBIDDEN', LINK_INVALID);
+        const body = await storage.get(claims.key);
+        if (!body) throw new AppError('NOT_FOUND', 'File not found.');
+        const maxAge = Math.max(0, claims.exp - Math.ceil(now().getTime() / 1000));
+        return reply
+          .header('content-type', claims.type)
+          .header('content-disposition', attachmentDisposition(claims.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(body);
+      },
+    );
+
+    app.put(
+      STORAGE_OBJECT_PATH,
+      { schema: { tags, querystring: TokenQuerySchema } },
+      async (request, reply) => {
+        const claims = await storage.readToken(request.query.token);
+        if (claims?.op !== 'put') throw new AppError('FORBIDDEN', LINK_INVALID);
+        if (Number(request.headers['content-length'] ?? 0) > claims.max) {
+          reply.header('connection', 'close');
+          throw tooLarge();
+        }
+        // Over the limit the stream fails and the storage keeps nothing. The rest of a refused
+        // body is never read (not even to discard it): the connection closes after the answer.
+        const body = limitBytes(
+          request.raw.iterator({ destroyOnReturn: false }),
+          claims.max,
+          tooLarge,
+        );
+        try {
+          await storage.put(claims.key, Readable.from(body), {
+            contentType: 'application/octet-stream',
+          });
+        } catch (error) {
+          reply.header('connection', 'close');
+          throw error;
+        }
+        return reply.status(200).send();
+      },
+    );
+  };
+}
