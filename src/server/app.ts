@@ -21,6 +21,7 @@ import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { agendaRoutes } from './features/agenda/agenda.routes';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contentRoutes } from './features/content/content.routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewRoutes(deps));
   await app.register(billingRoutes(deps, payments));
   await app.register(filesRoutes(deps));
+  await app.register(agendaRoutes(deps));
   if (payments.provider === 'stripe') {
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));

@@ -563,3 +563,33 @@ export const recordFiles = pgTable(
     uniqueIndex('record_files_storage_key').on(t.storageKey),
   ],
 );
+
+/**
+ * A supervision contact agenda ("monthly document", SPEC §3), written by a linked supervisor for
+ * a trainee. One per trainee, supervisor and date: writing that date again replaces it. The
+ * document is stored as the contract's JSON, checked by MonthlyDocumentSchema; its accrued
+ * figures are not stored (they are computed from the logs when read).
+ */
+export const monthlyDocuments = pgTable(
+  'monthly_documents',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who wrote it; null once that account is deleted (the trainee keeps the agenda). */
+    supervisorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The trainee's record of the supervisor, whose name the agenda shows. */
+    traineeSupervisorId: integer().references(() => traineeSupervisors.id, {
+      onDelete: 'set null',
+    }),
+    date: date({ mode: 'string' }).notNull(),
+    document: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('monthly_documents_trainee_date').on(t.traineeId, t.date),
+    uniqueIndex('monthly_documents_one_a_day').on(t.traineeId, t.supervisorUserId, t.date),
+  ],
+);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AGENDA_MESSAGES, MonthlyDocumentSchema, type MonthlyDocumentInput } from './agenda.schema';
+import {
+  AGENDA_MESSAGES,
+  AgendaFormSchema,
+  MonthlyDocumentPostSchema,
+  MonthlyDocumentSchema,
+  type MonthlyDocumentInput,
+} from './agenda.schema';
 
 const minimal: MonthlyDocumentInput = {
   date: '2026-03-12',
@@ -81,5 +87,38 @@ describe('MonthlyDocumentSchema (SPEC §3 "Monthly document data")', () => {
     expect(issuesOf({ ...minimal, observationFeedback: 'x'.repeat(5001) }).map(([f]) => f)).toEqual(
       ['observationFeedback'],
     );
+  });
+});
+
+describe('MonthlyDocumentPostSchema (POST /api/v1/monthy-log/)', () => {
+  const { supervisor: _record, ...withoutRecord } = minimal;
+
+  it('names the trainee by u_id and may leave the supervisor record to the server', () => {
+    const doc = MonthlyDocumentPostSchema.parse({ ...withoutRecord, u_id: '12' });
+    expect(doc.u_id).toBe(12);
+    expect(doc.supervisor).toBeUndefined();
+  });
+
+  it('needs the trainee and keeps the end-after-start rule', () => {
+    const result = MonthlyDocumentPostSchema.safeParse({ ...withoutRecord, endTime: '08:00' });
+    expect(result.success ? [] : result.error.issues.map((i) => i.path.join('.'))).toEqual([
+      'u_id',
+    ]);
+    const backwards = MonthlyDocumentPostSchema.safeParse({
+      ...withoutRecord,
+      u_id: 12,
+      endTime: '08:00',
+    });
+    expect(backwards.success ? [] : backwards.error.issues.map((i) => i.message)).toEqual([
+      AGENDA_MESSAGES.endBeforeStart,
+    ]);
+  });
+});
+
+describe('AgendaFormSchema (the supervisor’s form)', () => {
+  it('asks for neither the supervisor record nor the accrued figures', () => {
+    const { supervisor: _record, ...typed } = minimal;
+    expect(AgendaFormSchema.safeParse(typed).success).toBe(true);
+    expect(AgendaFormSchema.safeParse({ ...typed, endTime: '09:00' }).success).toBe(false);
   });
 });

@@ -47,46 +47,143 @@ export const AgendaAccruedSchema = z.object({
 });
 export type AgendaAccrued = z.infer<typeof AgendaAccruedSchema>;
 
-/** POST /api/v1/monthy-log/ body; GET answers the same fields with its id. */
-export const MonthlyDocumentSchema = z
-  .object({
-    date: IsoDateSchema,
-    /** The trainee's name as the supervisor writes it. */
-    supervisee: text(SHORT_TEXT),
-    /** The trainee's supervisor (a trainee-supervisor id); the page looks the name up. */
-    supervisor: IdSchema,
-    startTime: TimeSchema,
-    endTime: TimeSchema,
-    /** How the contact took place, e.g. 'In Person' or 'Virtual'. */
-    format: text(SHORT_TEXT),
-    fieldHoursCheck: box,
-    /** A snapshot of the accrued tables; the server supplies them when absent. */
-    accruedData: AgendaAccruedSchema.optional(),
-    supervisedFieldwork: box,
-    practicum: box,
-    intensivePracticum: box,
-    superviseeCheck: box,
-    superviseeFeedback: text(LONG_TEXT),
-    observationChecK: box,
-    observationDate: OptionalDateSchema.default(null),
-    /** Skills demonstrated: task ids ('A.1', or 5th edition 'A-1'), shown with their names. */
-    skills: z.array(safeText().trim().min(1).max(10)).max(200).default([]),
-    observationFeedback: text(LONG_TEXT),
-    clinicalPracticeCheck: box,
-    /** The kind of clinical practice reviewed. */
-    type: text(SHORT_TEXT),
-    completed: box,
-    notCompleted: box,
-    inPerson: box,
-    online: box,
-    clinicalPracticeFeedback: text(LONG_TEXT),
-    taskListReviewCheck: box,
-    tasks: z.array(AgendaTaskSchema).max(200).default([]),
-  })
-  .refine((doc) => (parseTime(doc.endTime) ?? 0) > (parseTime(doc.startTime) ?? 0), {
-    error: AGENDA_MESSAGES.endBeforeStart,
-    path: ['endTime'],
-  });
+/** The end after the start: the one rule across two fields, shared by every variant below. */
+const endAfterStart = (doc: { startTime: string; endTime: string }) =>
+  (parseTime(doc.endTime) ?? 0) > (parseTime(doc.startTime) ?? 0);
+const END_AFTER_START = { error: AGENDA_MESSAGES.endBeforeStart, path: ['endTime'] };
+
+/** The agenda's fields, before the rule across start and end time. */
+const MonthlyDocumentFieldsSchema = z.object({
+  date: IsoDateSchema,
+  /** The trainee's name as the supervisor writes it. */
+  supervisee: text(SHORT_TEXT),
+  /** The trainee's supervisor (a trainee-supervisor id); the page looks the name up. */
+  supervisor: IdSchema,
+  startTime: TimeSchema,
+  endTime: TimeSchema,
+  /** How the contact took place, e.g. 'In Person' or 'Virtual'. */
+  format: text(SHORT_TEXT),
+  fieldHoursCheck: box,
+  /**
+   * The two accrued tables. The server computes them from the logs (all time, and the agenda's
+   * month) whenever it answers; figures a client sends are not kept.
+   */
+  accruedData: AgendaAccruedSchema.optional(),
+  supervisedFieldwork: box,
+  practicum: box,
+  intensivePracticum: box,
+  superviseeCheck: box,
+  superviseeFeedback: text(LONG_TEXT),
+  observationChecK: box,
+  observationDate: OptionalDateSchema.default(null),
+  /** Skills demonstrated: task ids ('A.1', or 5th edition 'A-1'), shown with their names. */
+  skills: z.array(safeText().trim().min(1).max(10)).max(200).default([]),
+  observationFeedback: text(LONG_TEXT),
+  clinicalPracticeCheck: box,
+  /** The kind of clinical practice reviewed. */
+  type: text(SHORT_TEXT),
+  completed: box,
+  notCompleted: box,
+  inPerson: box,
+  online: box,
+  clinicalPracticeFeedback: text(LONG_TEXT),
+  taskListReviewCheck: box,
+  tasks: z.array(AgendaTaskSchema).max(200).default([]),
+});
+
+/** SPEC §3 "Monthly document data": one agenda, as stored and as a contract client sends it. */
+export const MonthlyDocumentSchema = MonthlyDocumentFieldsSchema.refine(
+  endAfterStart,
+  END_AFTER_START,
+);
+
+/**
+ * POST /api/v1/monthy-log/ body: an agenda for the linked trainee named by `u_id`. `supervisor`
+ * may be left out: it is then the trainee's record of the supervisor writing.
+ */
+export const MonthlyDocumentPostSchema = MonthlyDocumentFieldsSchema.extend({
+  u_id: IdSchema,
+  supervisor: IdSchema.optional(),
+}).refine(endAfterStart, END_AFTER_START);
+
+/** The supervisor's form: what a person types (the trainee and the record come from the page). */
+export const AgendaFormSchema = MonthlyDocumentFieldsSchema.omit({
+  supervisor: true,
+  accruedData: true,
+}).refine(endAfterStart, END_AFTER_START);
+export type AgendaFormInput = z.input<typeof AgendaFormSchema>;
+export type AgendaFormValues = z.output<typeof AgendaFormSchema>;
+
+/**
+ * One agenda on the wire: its fields, its id and what the page shows beside them. Plain types
+ * (no defaults or transforms): answers are encoded with it, and are already clean.
+ */
+export const MonthlyDocumentRecordSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  supervisee: z.string(),
+  /** The trainee's supervisor record; null once the trainee removed it. */
+  supervisor: z.number().nullable(),
+  /** The supervisor's name from the trainee's list (else the writer's account name). */
+  supervisor_name: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  format: z.string(),
+  fieldHoursCheck: z.boolean(),
+  supervisedFieldwork: z.boolean(),
+  practicum: z.boolean(),
+  intensivePracticum: z.boolean(),
+  superviseeCheck: z.boolean(),
+  superviseeFeedback: z.string(),
+  observationChecK: z.boolean(),
+  observationDate: z.string().nullable(),
+  skills: z.array(z.string()),
+  observationFeedback: z.string(),
+  clinicalPracticeCheck: z.boolean(),
+  type: z.string(),
+  completed: z.boolean(),
+  notCompleted: z.boolean(),
+  inPerson: z.boolean(),
+  online: z.boolean(),
+  clinicalPracticeFeedback: z.string(),
+  taskListReviewCheck: z.boolean(),
+  tasks: z.array(
+    z.object({
+      name: z.string(),
+      canDemonstrate: z.boolean(),
+      canExplain: z.boolean(),
+      feedback: z.string(),
+      review: z.boolean(),
+    }),
+  ),
+  /** The ISO 8601 week of `date`, e.g. '2026-W11': the page picks the week's agenda by it. */
+  iso_week: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MonthlyDocumentRecord = z.infer<typeof MonthlyDocumentRecordSchema>;
+
+/** GET /api/v1/monthy-log/: agendas dated in the range, oldest first. */
+export const MonthlyDocumentListSchema = z.object({
+  results: z.array(MonthlyDocumentRecordSchema),
+});
+
+/** GET /api/v1/monthy-log/ query: the range (both ends included) and, for supervisors, u_id. */
+export const MonthlyDocumentQuerySchema = z.object({
+  start_date: IsoDateSchema.optional().meta({ description: 'First date of the range.' }),
+  end_date: IsoDateSchema.optional().meta({ description: 'Last date of the range.' }),
+  u_id: IdSchema.optional().meta({
+    description: "A supervisor's linked trainee (required for supervisors).",
+  }),
+});
+
+/** GET /api/v1/monthy-log/{id}/: the agenda with its accrued tables (all time; its month). */
+export const MonthlyDocumentDetailSchema = MonthlyDocumentRecordSchema.extend({
+  accruedData: AgendaAccruedSchema,
+  /** The month of the Month to Date table, e.g. 'March 2026'. */
+  month_label: z.string(),
+});
+export type MonthlyDocumentDetail = z.infer<typeof MonthlyDocumentDetailSchema>;
 
 /** A supervision contact agenda, parsed. */
 export type MonthlyDocument = z.infer<typeof MonthlyDocumentSchema>;

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { isoWeekOf } from '../../../shared/forms/agenda-week';
+import {
+  MonthlyDocumentSchema,
+  type MonthlyDocumentDetail,
+  type MonthlyDocumentPostSchema,
+  type MonthlyDocumentRecord,
+} from '../../../shared/forms/agenda.schema';
+import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { agendaFileName, renderAgendaPdf } from '../forms/agenda-pdf';
+import { getAccrued } from '../progress/progress.service';
+import { assertLinkedTrainee } from '../review/review.service';
+import * as repo from './agenda.repository';
+
+type Context = { db: Db; actor: Actor; now: Date };
+
+const NOT_FOUND = () => new AppError('NOT_FOUND', 'Agenda not found');
+/** `supervisor` names a record that is not the writer's in this trainee's list. */
+export const NOT_YOUR_RECORD = 'Choose the record of you in the trainee’s supervisor list.';
+
+/**
+ * Whose agendas the actor reads: a trainee their own (another id is not found); a supervisor
+ * those they wrote for a linked trainee named by u_id.
+ */
+async function scopeOf(ctx: Context, traineeId: number | undefined): Promise<repo.AgendaScope> {
+  if (!ctx.actor.isSupervisor) {
+    if (traineeId !== undefined && traineeId !== ctx.actor.id) throw NOT_FOUND();
+    return { traineeId: ctx.actor.id };
+  }
+  if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+  await assertLinkedTrainee(ctx, traineeId);
+  return { traineeId, writerId: ctx.actor.id };
+}
+
+/** One agenda the actor may read: the trainee's own, or one the supervisor wrote (still linked). */
+async function loadVisible(ctx: Context, id: number): Promise<repo.MonthlyDocumentRecord> {
+  let scope: repo.AgendaScope = { traineeId: ctx.actor.id };
+  if (ctx.actor.isSupervisor) {
+    const traineeId = await repo.findTraineeOfWriter(ctx.db, ctx.actor.id, id);
+    if (traineeId === undefined) throw NOT_FOUND();
+    await assertLinkedTrainee(ctx, traineeId);
+    scope = { traineeId, writerId: ctx.actor.id };
+  }
+  const found = await repo.find(ctx.db, scope, id);
+  if (!found) throw NOT_FOUND();
+  return found;
+}
+
+/** The stored document, read back through the schema it was written with. */
+const storedDocument = (record: repo.MonthlyDocumentRecord) =>
+  MonthlyDocumentSchema.parse(record.document);
+
+function toWire(record: repo.MonthlyDocumentRecord): MonthlyDocumentRecord {
+  const { accruedData: _notStored, ...document } = storedDocument(record);
+  return {
+    ...document,
+    id: record.id,
+    supervisor: record.traineeSupervisorId,
+    supervisor_name: record.supervisorName,
+    iso_week: isoWeekOf(record.date),
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Writes a linked supervisor's agenda for a trainee (POST /api/v1/monthy-log/). `supervisor`,
+ * when given, must be the trainee's record of the writer; left out, it is that record. Writing a
+ * date again replaces the supervisor's agenda of that date. Accrued figures sent are not kept.
+ */
+export async function writeAgenda(
+  ctx: Context & { input: z.output<typeof MonthlyDocumentPostSchema> },
+): Promise<{ id: number; isNew: boolean }> {
+  const { u_id: traineeId, supervisor, accruedData: _computedWhenRead, ...fields } = ctx.input;
+  await assertLinkedTrainee(ctx, traineeId);
+  const records = await repo.recordsOfSupervisor(ctx.db, traineeId, ctx.actor.id);
+  const record = supervisor ?? records[0];
+  if (record === undefined || !records.includes(record)) {
+    throw AppError.field('supervisor', NOT_YOUR_RECORD);
+  }
+  return repo.upsert(ctx.db, {
+    traineeId,
+    supervisorUserId: ctx.actor.id,
+    traineeSupervisorId: record,
+    date: fields.date,
+    document: { ...fields, supervisor: record },
+    now: ctx.now,
+  });
+}
+
+/** The agendas in scope dated within the range (GET /api/v1/monthy-log/), oldest first. */
+export async function listAgendas(
+  ctx: Context & {
+    traineeId: number | undefined;
+    range: { from?: string | undefined; to?: string | undefined };
+  },
+): Promise<MonthlyDocumentRecord[]> {
+  const { from, to } = ctx.range;
+  if (from && to && from > to) {
+    throw AppError.field('start_date', 'The start date must be on or before the end date');
+  }
+  const scope = await scopeOf(ctx, ctx.traineeId);
+  return (await repo.list(ctx.db, scope, ctx.range)).map(toWire);
+}
+
+/** The two accrued tables of an agenda: all time, and its whole month. */
+async function accruedFor(ctx: Context, record: repo.MonthlyDocumentRecord) {
+  const { total, weekly } = await getAccrued({
+    db: ctx.db,
+    traineeId: record.traineeId,
+    range: { from: monthStart(record.date), to: monthEnd(record.date) },
+    now: ctx.now,
+  });
+  return { total, weekly };
+}
+
+/** One agenda with its accrued tables (GET /api/v1/monthy-log/{id}/). */
+export async function getAgenda(ctx: Context & { id: number }): Promise<MonthlyDocumentDetail> {
+  const record = await loadVisible(ctx, ctx.id);
+  return {
+    ...toWire(record),
+    accruedData: await accruedFor(ctx, record),
+    month_label: formatMonthYear(monthOf(record.date)),
+  };
+}
+
+/** The agenda as a vector A4 PDF, drawn on the server, and the name to save it under. */
+export async function agendaPdf(
+  ctx: Context & { id: number },
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const record = await loadVisible(ctx, ctx.id);
+  const bytes = await renderAgendaPdf({
+    document: storedDocument(record),
+    supervisorName: record.supervisorName,
+    accrued: await accruedFor(ctx, record),
+    monthLabel: formatMonthYear(monthOf(record.date)),
+    generatedAt: ctx.now,
+  });
+  return { bytes, fileName: agendaFileName(ctx.now) };
+}
