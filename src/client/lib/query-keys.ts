@@ -49,6 +49,13 @@ export const queryKeys = {
     documentedTasks: (traineeId: number, month: string | null) =>
       ['review', 'documented-tasks', traineeId, month ?? 'all'] as const,
   },
+  /** Supervision contact agendas: a trainee's own (null) or a linked trainee's, and one agenda. */
+  agenda: {
+    all: ['agenda'] as const,
+    list: (traineeId: number | null, range: { start?: string; end?: string }) =>
+      ['agenda', 'list', traineeId ?? 'self', range] as const,
+    detail: (id: number) => ['agenda', 'detail', id] as const,
+  },
   /** Plans, the trainee's subscription and card: any payment refreshes all of it. */
   billing: {
     all: ['billing'] as const,

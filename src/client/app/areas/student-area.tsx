@@ -28,6 +28,11 @@ const DashboardPage = lazy(() =>
 const MonthlyDocumentPage = lazy(() =>
   import('../pages/monthly-document-page').then((m) => ({ default: m.MonthlyDocumentPage })),
 );
+const SupervisionContactAgendaPage = lazy(() =>
+  import('../pages/supervision-contact-agenda-page').then((m) => ({
+    default: m.SupervisionContactAgendaPage,
+  })),
+);
 const EditResendPage = lazy(() =>
   import('../pages/edit-resend-page').then((m) => ({ default: m.EditResendPage })),
 );
@@ -111,6 +116,7 @@ export default function StudentArea() {
           <Route path="edit-resend" element={<EditResendPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />
+          <Route path="supervision-contact-agenda" element={<SupervisionContactAgendaPage />} />
           <Route path="profile-screen" element={<StudentProfilePage />} />
           <Route path="password-change-profile" element={<ChangePasswordPage />} />
           <Route path="faq" element={<FaqPage />} />

@@ -1,9 +1,12 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconNotes } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
+import { localToday } from '../../lib/local-date';
 import { useTaskVersion } from '../../lib/task-version';
+import { agendaLink } from '../../features/agenda/components/agenda-link';
 import { useLogsByMonth } from '../../features/logs/api/list-logs-by-month';
 import { ExperienceLogsTable } from '../../features/logs/components/experience-logs-table';
 import { FlaggedLogsTable } from '../../features/logs/components/flagged-logs-table';
@@ -38,6 +41,13 @@ export function MonthlyDocumentPage() {
     ? logs.data?.filter((log) => log.task.some((task) => task.id === selectedTaskId))
     : undefined;
   const flaggedLogs = logs.data?.filter((log) => log.status === 'flagged');
+  const arrivalDate = arrival.success ? arrival.data.date : null;
+  // The agenda opens on the month in view, at the date the page was reached with when it is in it.
+  const agendaDate = scopeMonth
+    ? arrivalDate?.startsWith(scopeMonth)
+      ? arrivalDate
+      : `${scopeMonth}-01`
+    : localToday();
 
   // After a press (not on arrival), the task's logs are the answer: take focus there.
   useEffect(() => {
@@ -57,10 +67,22 @@ export function MonthlyDocumentPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <PageHeader title={taskGridTitle(version)}>
-        {version === 'v6' ? 'BCBA 6th Edition Test Content Outline' : 'BCBA 5th Edition Task List'}:
-        the tasks your logs document, {scopeMonth ? `in ${scopeLabel}` : 'over all months'}.
-      </PageHeader>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PageHeader title={taskGridTitle(version)}>
+          {version === 'v6'
+            ? 'BCBA 6th Edition Test Content Outline'
+            : 'BCBA 5th Edition Task List'}
+          : the tasks your logs document, {scopeMonth ? `in ${scopeLabel}` : 'over all months'}.
+        </PageHeader>
+        <Button
+          component={Link}
+          {...agendaLink(agendaDate)}
+          variant="light"
+          leftSection={<IconNotes size={18} aria-hidden />}
+        >
+          Supervision contact agenda
+        </Button>
+      </Group>
 
       <TaskGridSection
         version={version}

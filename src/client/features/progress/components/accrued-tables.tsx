@@ -27,19 +27,24 @@ export function AccruedTables() {
   );
 }
 
-/** One table of totals: the sidebar's two, and a supervisor's view of a trainee. */
+/**
+ * One table of totals: the sidebar's two, a supervisor's view of a trainee, and an agenda's
+ * Fieldwork Hours Check (where it sits under the section's own heading: `headingLevel` 3).
+ */
 export function AccruedTable({
   id,
   title,
   totals,
+  headingLevel = 2,
 }: {
   id: string;
   title: string;
   totals: AccruedTotals | undefined;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <section aria-labelledby={id} aria-busy={totals === undefined}>
-      <Text component="h2" id={id} size="sm" fw={700} mb={4} px="xs">
+      <Text component={headingLevel === 2 ? 'h2' : 'h3'} id={id} size="sm" fw={700} mb={4} px="xs">
         {title}
       </Text>
       <Table aria-labelledby={id} fz="sm" verticalSpacing={2} horizontalSpacing="xs">
