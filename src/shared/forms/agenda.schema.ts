@@ -11,6 +11,7 @@ import { IdSchema, IsoDateSchema, safeText } from '../wire/primitives';
  */
 
 export const AGENDA_MESSAGES = {
+  required: '⋆Required',
   time: 'Use the form HH:mm',
   endBeforeStart: 'The end time must be after the start time',
 } as const;
@@ -31,7 +32,7 @@ const OptionalDateSchema = z.preprocess(
 
 /** One row of the Task List Review Check table. */
 export const AgendaTaskSchema = z.object({
-  name: safeText().trim().min(1).max(SHORT_TEXT),
+  name: safeText().trim().min(1, { error: AGENDA_MESSAGES.required }).max(SHORT_TEXT),
   canDemonstrate: box,
   canExplain: box,
   feedback: text(LONG_TEXT),

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/page-state';
 import { useTaskVersion } from '../../lib/task-version';
+import { AgendaWriter } from '../../features/agenda/components/agenda-writer';
 import { useTraineeTasks } from '../../features/review/api/get-trainee-tasks';
 import { useReviewLogs } from '../../features/review/api/list-logs';
 import { useTrainees } from '../../features/review/api/list-trainees';
@@ -24,6 +25,7 @@ function useTraineeGridScope() {
 /**
  * /supervisor/monthly-document?u_id= (SPEC §2): a trainee's task grid in the supervisor's colour
  * bands (SPEC §9), overall or for one month; pressing a task lists the trainee's logs of it.
+ * Below, the supervision contact agenda the supervisor writes for the trainee (issue 10).
  */
 export function SupervisorMonthlyDocumentPage() {
   const [version] = useTaskVersion();
@@ -113,6 +115,7 @@ export function SupervisorMonthlyDocumentPage() {
               </Text>
             )}
           </LogsSection>
+          <AgendaWriter key={trainee.id} trainee={trainee} />
         </>
       )}
     </Stack>
