@@ -24,7 +24,8 @@ function AgendaSection({
         <Title order={2} size="h4" id={id}>
           {title}
         </Title>
-        <Badge variant="light" color={isChecked ? 'teal' : 'gray'}>
+        {/* Dark words beside a coloured dot: readable, and the colour is never the only sign. */}
+        <Badge variant="dot" color={isChecked ? 'green.7' : 'gray.5'} c="dark.8">
           {isChecked ? 'Covered' : 'Not covered'}
         </Badge>
       </Group>
@@ -82,7 +83,16 @@ function TaskReviewTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it.
+    // Positioned, so that the cells' screen-reader words (absolutely placed) scroll with it.
+    <Table.ScrollContainer
+      pos="relative"
+      type="native"
+      minWidth={640}
+      tabIndex={0}
+      role="region"
+      aria-label="Tasks reviewed (scrolls sideways)"
+    >
       <Table aria-labelledby={labelledBy} verticalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
