@@ -120,6 +120,9 @@ test.describe('supervision contact agenda', () => {
     await signInAs(page, supervisor);
     await writeAgenda(page);
     await expectAccessible(page);
+    await page
+      .getByRole('region', { name: 'Supervision contact agenda' })
+      .screenshot({ path: '.tmp/screenshots/agenda-writer-1280.png' });
 
     // The trainee reaches the agenda from the month's document, at the month's range.
     await signInAs(page, trainee);

@@ -153,7 +153,8 @@ function AgendaCard({
             </Button>
           </Group>
         </Group>
-        {picked && !picked.isWeekMatch && chosenId === null ? (
+        {/* Said only when there was a choice to make. */}
+        {agendas.length > 1 && picked && !picked.isWeekMatch && chosenId === null ? (
           <Text size="sm" c="dimmed">
             No agenda in the week of {rangeStart}: this is the latest one.
           </Text>
