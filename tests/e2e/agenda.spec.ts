@@ -143,7 +143,7 @@ test.describe('supervision contact agenda', () => {
       ['Start Time', '09:00'],
       ['End Time', '10:30'],
       ['Format', 'In Person'],
-    ]) {
+    ] as const) {
       await expect(page.locator('dt', { hasText: term }).locator('+ dd')).toHaveText(value);
     }
     for (const name of SECTIONS) {
