@@ -123,6 +123,10 @@ test.describe('supervision contact agenda', () => {
     await page
       .getByRole('region', { name: 'Supervision contact agenda' })
       .screenshot({ path: '.tmp/screenshots/agenda-writer-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The trainee reaches the agenda from the month's document, at the month's range.
     await signInAs(page, trainee);
