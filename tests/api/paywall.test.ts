@@ -30,6 +30,12 @@ const PAYWALLED = [
   'PATCH /api/v1/trainee-supervisors/:id/',
   'DELETE /api/v1/trainee-supervisors/:id/',
   'POST /api/v1/send-supervisor-invitation/',
+  'POST /api/v1/upload-record/',
+  'PATCH /api/v1/upload-record/:id/',
+  'DELETE /api/v1/upload-record/:id/',
+  'POST /api/v1/upload-record/:id/restore/',
+  'POST /users/upload/signed-url',
+  'POST /users/upload/picture',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
