@@ -170,7 +170,8 @@ function sendWithProgress(
       request.setRequestHeader(name, value);
     }
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
       const body = request.status === 204 ? null : request.responseText;

@@ -18,7 +18,10 @@ const EXTENSIONS: Record<FilePurpose, readonly string[]> = {
   record: ['pdf', 'png', 'jpg', 'jpeg'],
   picture: ['png', 'jpg', 'jpeg', 'svg'],
 };
-const EXTRA_TYPES: Record<FilePurpose, readonly string[]> = { record: [], picture: ['image/svg+xml'] };
+const EXTRA_TYPES: Record<FilePurpose, readonly string[]> = {
+  record: [],
+  picture: ['image/svg+xml'],
+};
 
 /** The `accept` of each purpose's file picker. */
 export const PICKER_ACCEPT: Record<FilePurpose, string> = {

@@ -41,8 +41,7 @@ export const RECORD_FORM_FIELDS = [
 
 /** What opens the modal: a new form of a kind, or an edit of a stored one. */
 export type RecordModalRequest =
-  | { mode: 'create'; formType: FormType }
-  | { mode: 'edit'; file: RecordFile };
+  { mode: 'create'; formType: FormType } | { mode: 'edit'; file: RecordFile };
 
 /** A 'YYYY-MM' month `delta` months from `month`. */
 function shiftMonth(month: string, delta: number): string {
