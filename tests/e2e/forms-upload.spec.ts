@@ -168,7 +168,7 @@ test.describe('fieldwork forms', () => {
     await expect(dialog).toBeHidden();
 
     const month = page.getByRole('region', { name: formatMonthYear(LAST_MONTH) });
-    await expect(month.getByText('Last month signed')).toBeVisible();
+    await expect(month.getByText('Last month signed', { exact: true })).toBeVisible();
     await expect(month.getByText(/Dana Reyes · m-fvf\.pdf/)).toBeVisible();
     const saved = await download(
       page,
@@ -183,7 +183,7 @@ test.describe('fieldwork forms', () => {
     await edit.getByRole('textbox', { name: 'Title' }).fill('Last month, countersigned');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Successfully updated!')).toBeVisible();
-    await expect(month.getByText('Last month, countersigned')).toBeVisible();
+    await expect(month.getByText('Last month, countersigned', { exact: true })).toBeVisible();
 
     await month.getByRole('button', { name: 'Delete Last month, countersigned' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this file?' });
@@ -192,10 +192,10 @@ test.describe('fieldwork forms', () => {
     await expect(page.getByText('No forms uploaded yet')).toBeVisible();
 
     const deleted = page.getByRole('region', { name: 'Recently deleted' });
-    await expect(deleted.getByText('Last month, countersigned')).toBeVisible();
+    await expect(deleted.getByText('Last month, countersigned', { exact: true })).toBeVisible();
     await deleted.getByRole('button', { name: 'Restore Last month, countersigned' }).click();
     await expect(page.getByText('Successfully restored!')).toBeVisible();
-    await expect(month.getByText('Last month, countersigned')).toBeVisible();
+    await expect(month.getByText('Last month, countersigned', { exact: true })).toBeVisible();
     await expect(deleted.getByText('No form deleted in the last 30 days.')).toBeVisible();
   });
 
@@ -257,7 +257,7 @@ test.describe('fieldwork forms', () => {
     await confirmAll(dialog);
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expect(page.getByText('Successfully submitted!')).toBeVisible();
-    await expect(card.getByText('January 2025 to now')).toBeVisible();
+    await expect(card.getByText('January 2025 to now', { exact: true })).toBeVisible();
     const saved = await download(page, card.getByRole('link', { name: 'Download f-fvf.pdf' }));
     expect(saved.bytes.equals(form)).toBe(true);
 
@@ -299,7 +299,7 @@ test.describe('fieldwork forms', () => {
     await expect(page.getByRole('heading', { name: 'Tess Trainee', level: 1 })).toBeVisible();
     const forms = page.getByRole('region', { name: 'Fieldwork forms' });
     const month = forms.getByRole('region', { name: formatMonthYear(LAST_MONTH) });
-    await expect(month.getByText('Signed M-FVF')).toBeVisible();
+    await expect(month.getByText('Signed M-FVF', { exact: true })).toBeVisible();
     await expect(forms.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
     const saved = await download(page, month.getByRole('link', { name: 'Download Signed M-FVF' }));
     expect(saved.bytes.equals(form)).toBe(true);
@@ -375,9 +375,11 @@ test.describe('fieldwork forms', () => {
 
     await signInAs(page, trainee);
     await page.goto('/student/upload');
-    await expect(page.getByText('Signed M-FVF')).toBeVisible();
+    await expect(page.getByText('Signed M-FVF', { exact: true })).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'Recently deleted' }).getByText('First scan'),
+      page
+        .getByRole('region', { name: 'Recently deleted' })
+        .getByText('First scan', { exact: true }),
     ).toBeVisible();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
@@ -389,7 +391,7 @@ test.describe('fieldwork forms', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect(page.getByText('Signed M-FVF')).toBeVisible();
+    await expect(page.getByText('Signed M-FVF', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/fieldwork-forms-375.png', fullPage: true });
