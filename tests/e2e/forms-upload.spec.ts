@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { z } from 'zod';
 import { SVG_REFUSED_MESSAGE } from '../../src/shared/files/file-content';
@@ -14,6 +14,7 @@ import {
   test,
   uniqueEmail,
 } from './support/fixtures';
+import { chooseByKeyboard, download, dropFile } from './support/files';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
@@ -72,36 +73,6 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Chooses a file the keyboard's way: the real button, pressed, opens the system's picker. */
-async function chooseByKeyboard(
-  page: Page,
-  button: Locator,
-  file: { name: string; mimeType: string; buffer: Buffer },
-) {
-  const chooser = page.waitForEvent('filechooser');
-  await button.focus();
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles(file);
-}
-
-/** Drops a file on `target`, as a file dragged from the desktop would be. */
-async function dropFile(
-  page: Page,
-  target: Locator,
-  file: { name: string; mimeType: string; buffer: Buffer },
-) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, mimeType, bytes }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
-      return transfer;
-    },
-    { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] },
-  );
-  await target.dispatchEvent('dragenter', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
-}
-
 async function confirmAll(dialog: Locator) {
   for (const label of [
     'Filled in all the fields',
@@ -110,14 +81,6 @@ async function confirmAll(dialog: Locator) {
   ]) {
     await dialog.getByRole('checkbox', { name: label }).check();
   }
-}
-
-/** Clicks a download link and returns the bytes the browser saved. */
-async function download(page: Page, link: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const started = page.waitForEvent('download');
-  await link.click();
-  const saved = await started;
-  return { name: saved.suggestedFilename(), bytes: readFileSync(await saved.path()) };
 }
 
 test.describe('fieldwork forms', () => {
@@ -332,6 +295,7 @@ test.describe('fieldwork forms', () => {
       .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(1);
     await expect(page.getByTestId('picture-drop').locator('img')).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/profile-picture-1280.png' });
 
     // The keyboard's way, with what the server refuses: its own message is shown.
     await chooseByKeyboard(page, page.getByRole('button', { name: 'Change picture' }), {
