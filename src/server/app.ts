@@ -124,6 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", ...storageOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
+        // Helmet's default asks browsers to fetch every http address as https. Served over plain
+        // http (the default http://localhost:3000), Chromium then upgrades the redirect a profile
+        // picture makes to its signed URL, and the picture never loads.
+        upgradeInsecureRequests: config.APP_URL.startsWith('https:') ? [] : null,
       },
     },
   });
