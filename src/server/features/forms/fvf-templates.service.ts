@@ -97,7 +97,12 @@ export async function installTemplate(
   if (!content.ok || content.type.mime !== 'application/pdf') {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
-  const variant = await recogniseFvfTemplate(ctx.bytes);
+  const variant = await recogniseFvfTemplate(ctx.bytes).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    // A PDF malformed in a way pdf-lib trips over is still the uploader's file, not our fault.
+    ctx.log.warn({ err: error }, 'an uploaded template could not be read');
+    throw new FormTemplateError(FORM_MESSAGES.notPdf);
+  });
   const installed = await installedTemplates(ctx);
   if (installed.some((template) => template.variant === variant)) {
     throw new AppError('CONFLICT', FVF_TEMPLATE_MESSAGES.installed(variant.label));
