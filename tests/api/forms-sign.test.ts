@@ -167,6 +167,38 @@ describe('POST /api/v1/month-forms/{id}/sign/', () => {
   });
 });
 
+describe('two signatures at the same moment', () => {
+  it('never lose one: each lands, or the later is told to sign again', async () => {
+    await logDays(w, w.recordId, '2026-02-02', 20);
+    const february = await filled(w, {
+      month: '2026-02',
+      trainee_supervisor: w.recordId,
+      expereince_type: 1,
+    });
+    const answers = await Promise.all([
+      sign(w, w.trainee, february.id),
+      sign(w, w.supervisor, february.id),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    const stored = (await list(w, w.trainee)).results.find((r) => r.month === '2026-02')?.form;
+    const pdf = await readFvf((await download(w, w.trainee, february.id)).bytes);
+    // What the row says was signed is exactly what the PDF carries.
+    expect(Object.keys(pdf.signatures).sort()).toEqual(
+      [
+        stored?.trainee_signature ? 'trainee' : null,
+        stored?.supervisor_signature ? 'supervisor' : null,
+      ]
+        .filter((party) => party !== null)
+        .sort(),
+    );
+    expect(pdf.isFlattened).toBe(stored?.is_complete);
+  });
+});
+
 describe('a form signed after its deadline', () => {
   it('is signed late, and its month counts no hours', async () => {
     const table = async () =>
