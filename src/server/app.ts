@@ -25,6 +25,7 @@ import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewRoutes(deps));
   await app.register(billingRoutes(deps, payments));
   await app.register(filesRoutes(deps));
+  await app.register(formsRoutes(deps));
   if (payments.provider === 'stripe') {
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));
