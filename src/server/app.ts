@@ -26,6 +26,7 @@ import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -125,6 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", ...storageOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
+        // Helmet's default asks browsers to fetch every http address as https. Served over plain
+        // http (the default http://localhost:3000), Chromium then upgrades the redirect a profile
+        // picture makes to its signed URL, and the picture never loads.
+        upgradeInsecureRequests: config.APP_URL.startsWith('https:') ? [] : null,
       },
     },
   });
@@ -162,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes(deps, payments));
   await app.register(filesRoutes(deps));
   await app.register(agendaRoutes(deps));
+  await app.register(formsRoutes(deps));
   if (payments.provider === 'stripe') {
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));

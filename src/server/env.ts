@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const optionalText = z
@@ -35,6 +36,11 @@ export const EnvSchema = z
       error: 'must start with http:// or https://',
     }),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * Where the operator puts the BACB's blank fillable forms (M-FVF PDFs, recognised by their
+     * fields, never shipped: decision 012); unset: DATA_DIR/forms.
+     */
+    FORMS_DIR: optionalText,
     DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
     SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Fieldwork Tracker <no-reply@fieldworktracker.local>'),
@@ -89,7 +95,11 @@ export const EnvSchema = z
       }
     }
   })
-  .transform((env) => ({ ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` }));
+  .transform((env) => ({
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    FORMS_DIR: env.FORMS_DIR ?? join(env.DATA_DIR, 'forms'),
+  }));
 
 export type Config = z.infer<typeof EnvSchema>;
 

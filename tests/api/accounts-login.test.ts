@@ -48,6 +48,7 @@ describe('POST /api/v1/login/', () => {
         profile_pic: null,
         rule_set: null,
         supervisor: null,
+        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },
     });
     expectNoInternals(response);
@@ -82,6 +83,7 @@ describe('POST /api/v1/login/', () => {
           date_contract: '2026-01-10',
           removed_user: [],
         },
+        trainee: null,
       },
     });
   });
@@ -198,6 +200,7 @@ describe('login of an unverified account', () => {
         profile_pic: null,
         rule_set: null,
         supervisor: null,
+        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },
     });
     expect(await liveSessionCount(t, email)).toBe(0);

@@ -33,6 +33,7 @@ describe('POST /api/v1/signup/ for a trainee', () => {
       profile_pic: null,
       rule_set: null,
       supervisor: null,
+      trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
     });
     expect(response.json<{ id: number }>().id).toBeGreaterThan(0);
     expectNoInternals(response);
@@ -205,6 +206,7 @@ describe('POST /api/v1/signup/ for a supervisor', () => {
         date_contract: '2026-01-10',
         removed_user: [],
       },
+      trainee: null,
     });
     const code = codeFrom(await t.lastMailTo('dana.signup@example.com'));
     expect(code).toMatch(/^\d{6}$/);

@@ -30,6 +30,23 @@ describe('foundation', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('asks browsers to upgrade plain http requests only when the app is served over https', async () => {
+    // Over http, an upgraded redirect (a profile picture to its signed URL) would never load.
+    const policy = (await t.request({ method: 'GET', url: '/api/health' })).headers[
+      'content-security-policy'
+    ];
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    const secure = await createTestApp({ APP_URL: 'https://tracker.example' });
+    try {
+      const securePolicy = (await secure.request({ method: 'GET', url: '/api/health' })).headers[
+        'content-security-policy'
+      ];
+      expect(securePolicy).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('serves the OpenAPI document generated from the routes', async () => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

@@ -30,6 +30,18 @@ const PAYWALLED = [
   'PATCH /api/v1/trainee-supervisors/:id/',
   'DELETE /api/v1/trainee-supervisors/:id/',
   'POST /api/v1/send-supervisor-invitation/',
+  // Record files and the profile picture: keeping and changing them is using the product (the
+  // forms stay listed and downloadable, since reads are never refused).
+  'POST /api/v1/upload-record/',
+  'PATCH /api/v1/upload-record/:id/',
+  'DELETE /api/v1/upload-record/:id/',
+  'POST /api/v1/upload-record/:id/restore/',
+  'POST /users/upload/signed-url',
+  'POST /users/upload/picture',
+  // The official forms: installing a blank template, filling a month's form, signing it.
+  'POST /api/v1/fvf-templates/',
+  'POST /api/v1/month-forms/',
+  'POST /api/v1/month-forms/:id/sign/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

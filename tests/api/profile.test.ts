@@ -64,6 +64,7 @@ describe('GET /users/profile/', () => {
           profile_pic: null,
           rule_set: null,
           supervisor: null,
+          trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
         },
       ],
     });
@@ -92,6 +93,7 @@ describe('GET /users/profile/', () => {
             date_contract: '2026-01-10',
             removed_user: [],
           },
+          trainee: null,
         },
       ],
     });
@@ -112,6 +114,7 @@ describe('GET /users/profile/', () => {
             date_contract: null,
             removed_user: [],
           },
+          trainee: null,
         },
       ],
     });

@@ -90,7 +90,12 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
   it('runs every scheduled job once and says what each did', async () => {
     const response = await t.request({ method: 'POST', url: '/api/test/run-jobs' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(['access-warnings', 'digest', 'renewals']);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'access-warnings',
+      'digest',
+      'form-reminders',
+      'renewals',
+    ]);
   });
 });
 

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, setSubscriptionRequiredHandler } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  apiUpload,
+  putToSignedUrl,
+  setSubscriptionRequiredHandler,
+} from './api-client';
 
 const PAYWALL = 'Looks like your 7 day free trial has expired.';
 
@@ -45,5 +51,99 @@ describe('the API client and the server paywall', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ code: 'PAYMENT_FAILED', message: declined });
     expect(seen).toEqual([]);
+  });
+});
+
+/** A stand-in XMLHttpRequest that records what was sent and answers with `reply`. */
+function fakeXhr(reply: { status: number; body: unknown }) {
+  const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] =
+    [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    private request = { method: '', url: '', headers: {} as Record<string, string> };
+    open(method: string, url: string) {
+      this.request.method = method;
+      this.request.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    getResponseHeader() {
+      return 'application/json';
+    }
+    send(body: unknown) {
+      sent.push({ ...this.request, body });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
+      this.status = reply.status;
+      this.responseText = JSON.stringify(reply.body);
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('uploads with progress', () => {
+  const seen: string[] = [];
+  beforeEach(() => {
+    seen.length = 0;
+    vi.stubGlobal('window', { location: { origin: 'http://app.test' } });
+    vi.stubGlobal('localStorage', { getItem: () => 'a-token' });
+    setSubscriptionRequiredHandler((message) => seen.push(message));
+  });
+  afterEach(() => {
+    setSubscriptionRequiredHandler(() => undefined);
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the form signed in, reports progress and parses the answer', async () => {
+    const sent = fakeXhr({ status: 201, body: { id: 7 } });
+    const progress: number[] = [];
+    const answer = await apiUpload(z.object({ id: z.number() }), '/api/v1/upload-record/', {
+      body: new FormData(),
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    expect(answer).toEqual({ id: 7 });
+    expect(progress).toEqual([0.5]);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://app.test/api/v1/upload-record/',
+      headers: { authorization: 'token a-token' },
+    });
+  });
+
+  it('turns field errors into an ApiError with its fields', async () => {
+    fakeXhr({ status: 400, body: { document: ['Invalid File Format'] } });
+    const failure = apiUpload(z.unknown(), '/api/v1/upload-record/', { body: new FormData() });
+    await expect(failure).rejects.toMatchObject({
+      status: 400,
+      fields: { document: ['Invalid File Format'] },
+      messages: ['Document: Invalid File Format'],
+    });
+  });
+
+  it('hands an expired trainee’s 402 to the paywall handler', async () => {
+    fakeXhr({ status: 402, body: { detail: PAYWALL, code: 'SUBSCRIPTION_REQUIRED' } });
+    const failure = apiUpload(z.unknown(), '/api/v1/upload-record/', { body: new FormData() });
+    await expect(failure).rejects.toMatchObject({ status: 402, code: 'SUBSCRIPTION_REQUIRED' });
+    expect(seen).toEqual([PAYWALL]);
+  });
+
+  it('PUTs a picture to its signed URL with its own type and no sign-in header', async () => {
+    const sent = fakeXhr({ status: 200, body: null });
+    const picture = new Blob(['png'], { type: 'image/png' });
+    await putToSignedUrl('/api/v1/storage/object/?token=t', picture);
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: 'http://app.test/api/v1/storage/object/?token=t',
+      headers: { accept: 'application/json', 'content-type': 'image/png' },
+      body: picture,
+    });
   });
 });

@@ -76,6 +76,12 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   return send(path, options);
 }
 
+/** SPEC §7: every call gives up after 120 seconds. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+const unreachable = () =>
+  new ApiError(0, 'UNAVAILABLE', 'Cannot reach the server. Check your connection and try again.');
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -91,20 +97,91 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal ?? AbortSignal.timeout(120_000),
+      signal: options.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
-    throw new ApiError(
-      0,
-      'UNAVAILABLE',
-      'Cannot reach the server. Check your connection and try again.',
-    );
+    throw unreachable();
   }
   if (response.ok) return response;
+  throw await rejection(response, token !== null);
+}
+
+/** A refused answer as an ApiError, after the session and paywall handlers have seen it. */
+async function rejection(response: Response, wasSignedIn: boolean): Promise<ApiError> {
   const error = await toApiError(response);
-  if (response.status === 401 && token) onUnauthorized();
+  if (response.status === 401 && wasSignedIn) onUnauthorized();
   if (error.code === 'SUBSCRIPTION_REQUIRED') onSubscriptionRequired(error.message);
-  throw error;
+  return error;
+}
+
+type UploadOptions = {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  body: FormData | Blob;
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+};
+
+/**
+ * Sends a multipart form to the API and parses the answer with `schema`, as `apiRequest` does.
+ * XMLHttpRequest rather than fetch: only it reports how much of a file has been sent.
+ */
+export async function apiUpload<T>(
+  schema: z.ZodType<T>,
+  path: string,
+  options: UploadOptions,
+): Promise<T> {
+  const token = readToken();
+  const response = await sendWithProgress(new URL(path, window.location.origin).href, {
+    ...options,
+    headers: token ? { authorization: `token ${token}` } : {},
+  });
+  if (!response.ok) throw await rejection(response, token !== null);
+  return schema.parse(response.status === 204 ? undefined : await response.json());
+}
+
+/**
+ * PUTs a file to a signed upload URL (SPEC §7 picture upload): the URL is the permission, so no
+ * sign-in header goes with it; the file's own type does.
+ */
+export async function putToSignedUrl(
+  url: string,
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+): Promise<void> {
+  const response = await sendWithProgress(new URL(url, window.location.origin).href, {
+    method: 'PUT',
+    body: file,
+    onProgress,
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+  });
+  if (!response.ok) throw await rejection(response, false);
+}
+
+function sendWithProgress(
+  url: string,
+  options: UploadOptions & { headers: Record<string, string> },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method ?? 'POST', url);
+    request.timeout = REQUEST_TIMEOUT_MS;
+    request.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers)) {
+      request.setRequestHeader(name, value);
+    }
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = request.status === 204 ? null : request.responseText;
+      const type = request.getResponseHeader('content-type') ?? 'text/plain';
+      resolve(new Response(body, { status: request.status, headers: { 'content-type': type } }));
+    };
+    request.onerror = () => reject(unreachable());
+    request.ontimeout = () => reject(unreachable());
+    request.send(options.body);
+  });
 }
 
 const DetailBodySchema = z.object({ detail: z.string(), code: z.string().optional() });

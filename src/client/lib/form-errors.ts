@@ -3,13 +3,15 @@ import { ApiError } from './api-client';
 import { notifyError } from './notify';
 
 /**
- * Puts the server's field messages under their fields and toasts the rest (SPEC §8). Returns
- * the messages that had no field on this form, so the form can show them in its alert too.
+ * Puts the server's field messages under their fields and toasts the rest (SPEC §8); with
+ * `toastEach`, every message is toasted too ('Field: message'), as SPEC §8 asks of some forms.
+ * Returns the messages that had no field on this form, so the form can show them in its alert.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
+  options: { toastEach?: boolean } = {},
 ): string[] {
   if (!(error instanceof ApiError)) {
     const message = 'Something went wrong. Please try again.';
@@ -25,6 +27,6 @@ export function applyServerErrors<T extends FieldValues>(
       setError(name, { type: 'server', message: messages[0] }, { shouldFocus: true });
     else unplaced.push(...messages);
   }
-  for (const message of unplaced) notifyError(message);
+  for (const message of options.toastEach ? error.messages : unplaced) notifyError(message);
   return unplaced;
 }

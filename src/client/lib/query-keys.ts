@@ -56,6 +56,15 @@ export const queryKeys = {
       ['agenda', 'list', traineeId ?? 'self', range] as const,
     detail: (id: number) => ['agenda', 'detail', id] as const,
   },
+  /** The signed-in person's profile (its picture changes it too). */
+  profile: ['profile'] as const,
+  /** Uploaded forms; any upload, edit, delete or restore refreshes all of it. */
+  files: {
+    all: ['files'] as const,
+    /** A trainee's forms; null is the signed-in trainee's own. */
+    list: (traineeId: number | null) => ['files', 'list', traineeId ?? 'self'] as const,
+    deleted: ['files', 'deleted'] as const,
+  },
   /** Plans, the trainee's subscription and card: any payment refreshes all of it. */
   billing: {
     all: ['billing'] as const,

@@ -29,6 +29,10 @@ export const users = pgTable(
     profilePic: text(),
     /** The trainee's chosen BACB rule set ('2022' | '2027'); null means the default by date. */
     ruleSet: text(),
+    /** A trainee's BACB ID and where their fieldwork happens: written on the official forms. */
+    bacbId: text().notNull().default(''),
+    fieldworkState: text().notNull().default(''),
+    fieldworkCountry: text().notNull().default(''),
     dateJoined: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -561,6 +565,113 @@ export const recordFiles = pgTable(
   (t) => [
     index('record_files_trainee').on(t.traineeId, t.formType),
     uniqueIndex('record_files_storage_key').on(t.storageKey),
+  ],
+);
+
+/**
+ * Blank official forms (M-FVF) a user uploaded, one per variant (the first wins; an operator's
+ * file in FORMS_DIR wins over it). The BACB's PDFs are never shipped: decision 012.
+ */
+export const fvfTemplates = pgTable(
+  'fvf_templates',
+  {
+    id: serial().primaryKey(),
+    /** A variant of src/server/features/forms/fvf-fields.ts, e.g. 'mfvf-2022-individual'. */
+    variantId: text().notNull(),
+    storageKey: text().notNull(),
+    sizeBytes: integer().notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fvf_templates_variant').on(t.variantId),
+    uniqueIndex('fvf_templates_storage_key').on(t.storageKey),
+  ],
+);
+
+/**
+ * The official M-FVF of one month, supervisor record and fieldwork type, filled from the logs and
+ * signed in the app (decision 012). `storage_key` is the PDF as it stands (filled, then signed);
+ * the figures are the minutes it was filled with, so a change to the logs is noticed before
+ * anyone signs. A form both parties signed never changes; reopening the month voids it
+ * (voided_at), keeping the row and its PDF as history. One live form per month, supervisor and
+ * type.
+ */
+export const monthForms = pgTable(
+  'month_forms',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    traineeSupervisorId: integer()
+      .notNull()
+      .references(() => traineeSupervisors.id),
+    /** 'YYYY-MM' */
+    month: text().notNull(),
+    experienceTypeId: integer().notNull(),
+    variantId: text().notNull(),
+    storageKey: text().notNull(),
+    independentMinutes: integer().notNull(),
+    supervisedMinutes: integer().notNull(),
+    totalMinutes: integer().notNull(),
+    observationMinutes: integer().notNull(),
+    traineeSignedAt: timestamp({ withTimezone: true }),
+    traineeSignedName: text(),
+    /** The signing date as the signer saw it (their time zone). */
+    traineeSignedOn: date({ mode: 'string' }),
+    supervisorSignedAt: timestamp({ withTimezone: true }),
+    supervisorSignedName: text(),
+    supervisorSignedOn: date({ mode: 'string' }),
+    supervisorSignedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The later signature's date: what the deadline (isSignedLate) is judged on. */
+    completedOn: date({ mode: 'string' }),
+    /** The M-FVF record file the completed form was stored as. */
+    recordFileId: integer().references(() => recordFiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('month_forms_trainee_month').on(t.traineeId, t.month),
+    index('month_forms_supervisor_month').on(t.traineeSupervisorId, t.month),
+    uniqueIndex('month_forms_live')
+      .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
+      .where(sql`${t.voidedAt} is null`),
+    uniqueIndex('month_forms_storage_key').on(t.storageKey),
+    check(
+      'month_forms_minutes',
+      sql`${t.independentMinutes} >= 0 and ${t.supervisedMinutes} >= 0 and ${t.totalMinutes} = ${t.independentMinutes} + ${t.supervisedMinutes} and ${t.observationMinutes} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The deadline reminders sent for a month's forms (10 and 3 days before the deadline), one row
+ * per supervisor record, month, recipient and day, claimed before the mail is sent: the unique
+ * key lets several instances, and reruns of the job, send each mail once.
+ */
+export const formReminders = pgTable(
+  'form_reminders',
+  {
+    id: serial().primaryKey(),
+    traineeSupervisorId: integer()
+      .notNull()
+      .references(() => traineeSupervisors.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM': the supervision month whose form is due. */
+    month: text().notNull(),
+    recipient: text({ enum: ['trainee', 'supervisor'] }).notNull(),
+    daysBefore: integer().notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('form_reminders_once').on(
+      t.traineeSupervisorId,
+      t.month,
+      t.recipient,
+      t.daysBefore,
+    ),
   ],
 );
 

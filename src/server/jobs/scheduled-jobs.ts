@@ -7,6 +7,10 @@ import {
   WARNING_INTERVAL_MINUTES,
 } from '../features/billing/billing-warnings.service';
 import { pricesFromConfig } from '../features/billing/billing.wire';
+import {
+  REMINDER_INTERVAL_MINUTES,
+  sendFormReminders,
+} from '../features/forms/form-reminders.service';
 import { sendDailyDigests } from '../features/review/review-digest.service';
 
 const MINUTE = 60_000;
@@ -51,6 +55,12 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
       name: 'access-warnings',
       intervalMs: WARNING_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendAccessWarnings({ db, mailer, appUrl: config.APP_URL, now }),
+    },
+    {
+      // Unsigned monthly forms, 10 days and 3 days before their deadline: mailed once each.
+      name: 'form-reminders',
+      intervalMs: REMINDER_INTERVAL_MINUTES * MINUTE,
+      run: (now) => sendFormReminders({ db, mailer, appUrl: config.APP_URL, now }),
     },
   ];
 }

@@ -45,6 +45,10 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /api/v1/download-experience-log/',
   // Leaving a mailing list never depends on paying (it is a supervisor's list anyway).
   'POST /api/v1/digest/unsubscribe/',
+  // The folder storage's signed upload link (the profile picture's direct upload): it carries its
+  // own authorisation and no sign-in, so there is nobody to ask; the paywall already stood at
+  // POST /users/upload/signed-url, which hands the link out.
+  'PUT /api/v1/storage/object/',
   // The end-to-end suite's clock, jobs and coupons (TEST_HOOKS=true only): they act on what their
   // body names, never on the caller's records.
   'POST /api/test/travel',

@@ -371,6 +371,42 @@ describe('profile edit', () => {
     });
     expect(ProfileUpdateRequestSchema.parse({ name: ' Tara T ' })).toEqual({ name: 'Tara T' });
   });
+
+  it.each([
+    ['bacb1234567', 'BACB1234567'],
+    [' 1-23-45678 ', '1-23-45678'],
+    ['', ''],
+  ])('takes the trainee BACB ID %j as %j', (sent, stored) => {
+    expect(ProfileUpdateRequestSchema.parse({ name: 'T', bacb_id: sent })).toEqual({
+      name: 'T',
+      bacb_id: stored,
+    });
+  });
+
+  it.each(['BACB12', '12345678', '1-2-345', 'BACB12345678901'])(
+    'refuses the trainee BACB ID %j',
+    (sent) => {
+      expect(errorsOf(ProfileUpdateRequestSchema, { name: 'T', bacb_id: sent })).toEqual({
+        bacb_id: ['Not a valid number'],
+      });
+    },
+  );
+
+  it('takes the fieldwork state and country as trimmed text, and refuses control characters', () => {
+    expect(
+      ProfileUpdateRequestSchema.parse({
+        name: 'T',
+        fieldwork_state: ' Oregon ',
+        fieldwork_country: 'United States',
+      }),
+    ).toEqual({ name: 'T', fieldwork_state: 'Oregon', fieldwork_country: 'United States' });
+    expect(
+      errorsOf(ProfileUpdateRequestSchema, { name: 'T', fieldwork_state: 'a\u0000b' }),
+    ).toEqual({ fieldwork_state: ['Must not contain control characters'] });
+    expect(
+      errorsOf(ProfileUpdateRequestSchema, { name: 'T', fieldwork_country: 'x'.repeat(101) }),
+    ).toEqual({ fieldwork_country: ['Must be at most 100 characters'] });
+  });
 });
 
 describe('supervisor profile edit', () => {
@@ -426,6 +462,7 @@ function userWith(overrides: Partial<User>): User {
     profile_pic: null,
     rule_set: null,
     supervisor: null,
+    trainee: null,
     ...overrides,
   };
 }

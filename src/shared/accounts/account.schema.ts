@@ -180,11 +180,43 @@ export const ChangePasswordRequestSchema = z
   });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
-/** PUT /users/profile/{id}/: the email is shown but read-only. */
+/**
+ * A trainee's BACB ID as the official forms ask for it: the BACB account ID (BACB and digits) or,
+ * for a trainee who already holds a credential such as the RBT, its number (X-XX-XXXXX).
+ */
+const TRAINEE_BACB_ID_PATTERN = /^(BACB\d{6,10}|\d-\d{2}-\d{5})$/;
+
+/** Optional profile text: trimmed, '' clears it. */
+const profileText = (max: number) =>
+  safeText()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` });
+
+/**
+ * What the official forms need about a trainee (issue 10 "The official form, filled"): written
+ * on every M-FVF they fill, so they are required before a form can be filled, not before.
+ */
+export const TraineeProfileFieldsSchema = z.object({
+  bacb_id: profileText(20)
+    .toUpperCase()
+    .refine((value) => value === '' || TRAINEE_BACB_ID_PATTERN.test(value), {
+      error: INVALID_NUMBER,
+    }),
+  fieldwork_state: profileText(100),
+  fieldwork_country: profileText(100),
+});
+export type TraineeProfileFields = z.infer<typeof TraineeProfileFieldsSchema>;
+
+/**
+ * PUT /users/profile/{id}/: the email is shown but read-only. A trainee may also send the form
+ * fields of their profile (each optional: what is not sent stays as it is).
+ */
 export const ProfileUpdateRequestSchema = z.object({
   name: requiredText(150),
   email: EmailSchema.optional(),
+  ...TraineeProfileFieldsSchema.partial().shape,
 });
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 /** An ID number on the profile edit form, which says so when it is typed negative (SPEC §5). */
 const editedIdNumber = (pattern: RegExp) =>
@@ -223,6 +255,10 @@ export const UserSchema = z.object({
   profile_pic: z.string().nullable(),
   rule_set: z.enum(['2022', '2027']).nullable(),
   supervisor: SupervisorProfileSchema.nullable(),
+  /** A trainee's form fields (null for a supervisor). */
+  trainee: z
+    .object({ bacb_id: z.string(), fieldwork_state: z.string(), fieldwork_country: z.string() })
+    .nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import {
   IconChartPie,
   IconCreditCard,
+  IconFileCertificate,
   IconHelpCircle,
   IconLayoutGrid,
   IconPencilPlus,
@@ -64,6 +65,9 @@ const UpdateCardPage = lazy(() =>
     default: m.UpdateCardPage,
   })),
 );
+const FieldworkFormsPage = lazy(() =>
+  import('../pages/fieldwork-forms-page').then((m) => ({ default: m.FieldworkFormsPage })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -80,6 +84,11 @@ const NAV: NavItem[] = [
     label: 'Task List Grid',
     to: '/student/monthly-document',
     icon: <IconLayoutGrid size={18} aria-hidden />,
+  },
+  {
+    label: 'Fieldwork Forms',
+    to: '/student/upload',
+    icon: <IconFileCertificate size={18} aria-hidden />,
   },
   {
     label: 'Subscription',
@@ -117,6 +126,7 @@ export default function StudentArea() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />
           <Route path="supervision-contact-agenda" element={<SupervisionContactAgendaPage />} />
+          <Route path="upload" element={<FieldworkFormsPage />} />
           <Route path="profile-screen" element={<StudentProfilePage />} />
           <Route path="password-change-profile" element={<ChangePasswordPage />} />
           <Route path="faq" element={<FaqPage />} />

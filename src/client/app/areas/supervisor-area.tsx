@@ -48,9 +48,7 @@ const SupervisorMonthlyDocumentPage = lazy(() =>
   })),
 );
 const SupervisorProfilePage = lazy(() =>
-  import('../../features/profile/components/supervisor-profile-page').then((m) => ({
-    default: m.SupervisorProfilePage,
-  })),
+  import('../pages/supervisor-profile-page').then((m) => ({ default: m.SupervisorProfilePage })),
 );
 const ChangePasswordPage = lazy(() =>
   import('../../features/accounts/components/change-password-page').then((m) => ({

@@ -1,5 +1,6 @@
 import {
   AppShell,
+  Avatar,
   Burger,
   Divider,
   Group,
@@ -54,14 +55,28 @@ export function AreaLayout({
             />
             <Brand />
           </Group>
-          <Stack gap={0} align="flex-end" visibleFrom="xs">
-            <Text size="sm" fw={600} lineClamp={1}>
-              {user?.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {roleLabel}
-            </Text>
-          </Stack>
+          <Group gap="sm" wrap="nowrap">
+            <Stack gap={0} align="flex-end" visibleFrom="xs">
+              <Text size="sm" fw={600} lineClamp={1}>
+                {user?.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {roleLabel}
+              </Text>
+            </Stack>
+            {/* The picture once set, initials otherwise; the name beside it says who it is. */}
+            <Avatar
+              src={user?.profile_pic}
+              name={user?.name}
+              alt=""
+              size={36}
+              radius="xl"
+              color="brand"
+              variant="filled"
+              aria-hidden
+              data-testid="header-avatar"
+            />
+          </Group>
         </Group>
       </AppShell.Header>
 

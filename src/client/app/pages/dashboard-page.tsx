@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHelpCircle, IconPencilPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-state';
+import { FinalFormsCard } from '../../features/files/components/final-forms-card';
+import { requestedFormType } from '../../features/files/components/upload-state';
 import { useDashboard } from '../../features/progress/api/dashboard';
 import { useDashboardTable } from '../../features/progress/api/dashboard-table';
 import { CountedHoursCard } from '../../features/progress/components/counted-hours-card';
@@ -9,6 +11,7 @@ import { MonthlyDetails } from '../../features/progress/components/monthly-detai
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
 import { TaskDataCard } from '../../features/progress/components/task-data-card';
 import { MonthsSignedList } from '../../features/review/components/months-signed-list';
+import { useSupervisorChoices } from './supervisor-choices';
 
 function FaqLink() {
   return (
@@ -22,8 +25,33 @@ function FaqLink() {
 }
 
 /**
- * /student/dashboard (SPEC §2): the hours that count, the two charts, Monthly Details and the
- * Task Data export; a trainee with no logs is shown where to start.
+ * The Final Fieldwork Verification Forms card. Navigation with state type M-FVF or F-FVF opens
+ * its upload modal (SPEC §2); once that modal closes the state is dropped, so going back or
+ * reloading does not open it again.
+ */
+function FormsCard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const supervisors = useSupervisorChoices();
+  const requested = requestedFormType(location.state);
+  return (
+    <FinalFormsCard
+      // A new navigation with state opens the modal again, even from this page.
+      key={location.key}
+      supervisors={supervisors}
+      initialUpload={requested}
+      onModalClosed={
+        requested
+          ? () => void navigate(location.pathname, { replace: true, state: null })
+          : undefined
+      }
+    />
+  );
+}
+
+/**
+ * /student/dashboard (SPEC §2): the hours that count, the two charts, Monthly Details, the final
+ * forms and the Task Data export; a trainee with no logs is shown where to start.
  */
 export function DashboardPage() {
   const dashboard = useDashboard();
@@ -39,11 +67,7 @@ export function DashboardPage() {
         <FaqLink />
       </Group>
       {dashboard.isError ? (
-        <>
-          <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
-          {/* The export does not depend on the figures: it stays usable. */}
-          <TaskDataCard />
-        </>
+        <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : hasNoLogs ? (
         <Paper withBorder p="lg">
           <EmptyState
@@ -68,12 +92,16 @@ export function DashboardPage() {
           <ProgressCharts dashboard={dashboard.data} />
           <MonthlyDetails />
           <MonthsSignedList />
-          <TaskDataCard />
-          <Text size="sm" c="dimmed">
-            Hours are rounded to the nearest quarter hour.
-          </Text>
         </>
       )}
+      {/* The forms and the export do not depend on the figures: they stay usable. */}
+      <FormsCard />
+      {hasNoLogs ? null : <TaskDataCard />}
+      {dashboard.isSuccess && !hasNoLogs ? (
+        <Text size="sm" c="dimmed">
+          Hours are rounded to the nearest quarter hour.
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Grid, Stack, Title } from '@mantine/core';
+import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
@@ -14,7 +15,7 @@ export function StudentProfilePage() {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
-            <ProfileSummary />
+            <ProfileSummary picture={(user) => <ProfilePicture user={user} />} />
             <BadgeRows />
           </Stack>
         </Grid.Col>

@@ -1,5 +1,5 @@
 import { supervisorDisplayName } from '../../../shared/supervisors/trainee-supervisor.schema';
-import type { SupervisorChoices } from '../../features/logs/components/supervisor-field';
+import type { SupervisorChoices } from '../../components/supervisor-choices';
 import { useTraineeSupervisors } from '../../features/supervisors/api/get-trainee-supervisors';
 import { ApiError } from '../../lib/api-client';
 

@@ -2,6 +2,7 @@ import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine
 import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
+import { RecordFilesList } from '../../features/files/components/record-files-list';
 import { AccruedTable } from '../../features/progress/components/accrued-tables';
 import { useTraineeAccrued } from '../../features/review/api/get-trainee-accrued';
 import { useTrainees } from '../../features/review/api/list-trainees';
@@ -26,7 +27,8 @@ function BackToTrainees() {
 
 /**
  * /supervisor/trainees/{id}: one trainee's accrued totals (the progress feature's tables, with the
- * review feature's data for that trainee), their task grid, and their months to sign off.
+ * review feature's data for that trainee), their task grid, their months to sign off, and their
+ * uploaded forms (read-only: a supervisor downloads, never changes, a trainee's forms).
  */
 export function TraineeDetailPage() {
   const { id } = useParams();
@@ -123,6 +125,28 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
           </Paper>
         </Grid.Col>
       </Grid>
+      <Paper
+        withBorder
+        p={{ base: 'sm', sm: 'lg' }}
+        component="section"
+        aria-labelledby="trainee-forms-title"
+      >
+        <Stack gap="sm">
+          <div>
+            <Title order={2} size="h4" id="trainee-forms-title">
+              Fieldwork forms
+            </Title>
+            <Text size="sm" c="dimmed">
+              The verification forms {trainee.name} uploaded. Keep your own copy of each for at
+              least seven years.
+            </Text>
+          </div>
+          <RecordFilesList
+            traineeId={trainee.id}
+            emptyText="Their signed M-FVFs and F-FVF appear here once they upload them."
+          />
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

@@ -250,5 +250,12 @@ export function toUserView(
           removed_user: removedUserIds,
         }
       : null,
+    trainee: user.isSupervisor
+      ? null
+      : {
+          bacb_id: user.bacbId,
+          fieldwork_state: user.fieldworkState,
+          fieldwork_country: user.fieldworkCountry,
+        },
   };
 }

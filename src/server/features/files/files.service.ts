@@ -14,7 +14,7 @@ import type { Actor } from '../../plugins/auth';
 import { assertLinkedTrainee } from '../review/review.service';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import * as repo from './files.repository';
-import type { StoredFile } from './files.upload';
+import { storeChecked, type StoredFile } from './files.upload';
 import { documentUrl, groupRecordFiles, toRecordFile } from './files.wire';
 
 type Context = { db: Db; storage: StoragePort; actor: Actor; now: Date };
@@ -179,4 +179,60 @@ export async function recordFileDownloadUrl(ctx: Context & { id: number }): Prom
     throw NOT_FOUND();
   }
   return documentUrl(ctx.storage, file);
+}
+
+/**
+ * Stores an official form completed in the app (filled and signed by both parties, decision 012)
+ * as a record file's object, with an upload's content checks. `recordCompletedForm` then names it
+ * in the caller's transaction; if that fails, the caller removes the object.
+ */
+export function storeCompletedForm(ctx: {
+  storage: StoragePort;
+  traineeId: number;
+  bytes: Uint8Array;
+  fileName: string;
+}): Promise<StoredFile> {
+  return storeChecked({
+    storage: ctx.storage,
+    source: (async function* () {
+      yield ctx.bytes;
+    })(),
+    purpose: 'record',
+    field: 'document',
+    filename: ctx.fileName,
+    keyFor: (type) => recordFileKey(ctx.traineeId, type),
+  });
+}
+
+/**
+ * The trainee's M-FVF record file of `month` for a form completed in the app: listed with the
+ * uploaded forms (GET /api/v1/record-files/), its three confirmations true by construction
+ * (the product filled it, both parties signed it, and it is the BACB's own PDF).
+ */
+export function recordCompletedForm(
+  db: Db,
+  values: {
+    traineeId: number;
+    traineeSupervisorId: number;
+    month: string;
+    title: string;
+    file: StoredFile;
+  },
+): Promise<number> {
+  return repo.insert(db, {
+    traineeId: values.traineeId,
+    traineeSupervisorId: values.traineeSupervisorId,
+    formType: 'Monthly',
+    formDate: `${values.month}-01`,
+    title: values.title,
+    description: null,
+    notes: 'Filled from the logs and signed by both parties in Fieldwork Tracker.',
+    fileName: values.file.filename,
+    storageKey: values.file.key,
+    contentType: values.file.type.mime,
+    sizeBytes: values.file.size,
+    confirmedDownloaded: true,
+    confirmedSigned: true,
+    confirmedFilled: true,
+  });
 }

@@ -37,8 +37,14 @@ export async function loadFormPdf(bytes: Uint8Array): Promise<PDFDocument> {
     if (error instanceof EncryptedPDFError) throw new FormTemplateError(FORM_MESSAGES.encrypted);
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
-  // An XFA copy of the form would be shown instead of the fields we fill: drop it quietly.
-  doc.catalog.getAcroForm()?.dict.delete(PDFName.of('XFA'));
+  try {
+    // An XFA copy of the form would be shown instead of the fields we fill: drop it quietly.
+    doc.catalog.getAcroForm()?.dict.delete(PDFName.of('XFA'));
+    doc.getForm();
+  } catch {
+    // pdf-lib reads a header followed by garbage as a document without a catalog.
+    throw new FormTemplateError(FORM_MESSAGES.notPdf);
+  }
   return doc;
 }
 

@@ -72,6 +72,11 @@ describe('recogniseFvfTemplate', () => {
     });
   });
 
+  it('refuses a file that starts like a PDF but is not one, as a 400', async () => {
+    const error = await refusal(new TextEncoder().encode('%PDF-1.7 not really'));
+    expect(error.message).toMatch(/^This file is not a PDF that can be read\./);
+  });
+
   it('refuses a PDF without fillable fields (a scan)', async () => {
     const doc = await PDFDocument.create();
     doc.addPage();

@@ -6,3 +6,13 @@ import { users } from '../../db/schema';
 export async function updateName(db: Db, userId: number, name: string): Promise<void> {
   await db.update(users).set({ name }).where(eq(users.id, userId));
 }
+
+/** The trainee's form fields (BACB ID, fieldwork state and country); only those given change. */
+export async function updateTraineeFields(
+  db: Db,
+  userId: number,
+  values: { bacbId?: string; fieldworkState?: string; fieldworkCountry?: string },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.update(users).set(values).where(eq(users.id, userId));
+}

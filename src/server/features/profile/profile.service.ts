@@ -1,4 +1,8 @@
-import type { SupervisorCredentials, User } from '../../../shared/accounts/account.schema';
+import type {
+  ProfileUpdateRequest,
+  SupervisorCredentials,
+  User,
+} from '../../../shared/accounts/account.schema';
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -17,19 +21,46 @@ function assertOwnProfile(actor: Actor, userId: number): void {
   if (actor.id !== userId) throw new AppError('NOT_FOUND', 'Profile not found');
 }
 
-/** Changes the name. The email is read-only (SPEC §2): a different email is refused. */
+const TRAINEE_ONLY =
+  'Only a trainee has this field; a supervisor keeps BACB numbers in the supervisor profile.';
+
+/**
+ * Changes the name and, for a trainee, the fields the official forms need (BACB ID, fieldwork
+ * state and country; each only when sent). The email is read-only (SPEC §2): a different email
+ * is refused.
+ */
 export async function updateProfile(ctx: {
   db: Db;
   actor: Actor;
   userId: number;
-  input: { name: string; email?: string | undefined };
+  input: ProfileUpdateRequest;
 }): Promise<User> {
   const { db, actor, userId, input } = ctx;
   assertOwnProfile(actor, userId);
   if (input.email !== undefined && input.email !== actor.email) {
     throw AppError.field('email', 'Email cannot be changed');
   }
-  await repo.updateName(db, actor.id, input.name);
+  const formFields = {
+    ...(input.bacb_id !== undefined ? { bacbId: input.bacb_id } : {}),
+    ...(input.fieldwork_state !== undefined ? { fieldworkState: input.fieldwork_state } : {}),
+    ...(input.fieldwork_country !== undefined ? { fieldworkCountry: input.fieldwork_country } : {}),
+  };
+  if (actor.isSupervisor) {
+    const sent = (['bacb_id', 'fieldwork_state', 'fieldwork_country'] as const).filter(
+      (key) => input[key] !== undefined,
+    );
+    if (sent.length > 0) {
+      throw new AppError(
+        'VALIDATION',
+        TRAINEE_ONLY,
+        Object.fromEntries(sent.map((key) => [key, [TRAINEE_ONLY]])),
+      );
+    }
+  }
+  await db.transaction(async (tx) => {
+    await repo.updateName(tx, actor.id, input.name);
+    await repo.updateTraineeFields(tx, actor.id, formFields);
+  });
   return getProfile({ db, actor });
 }
 

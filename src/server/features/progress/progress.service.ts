@@ -29,6 +29,7 @@ import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
+import { listCompletions } from '../forms/month-forms.repository';
 import { serverToday } from '../logs/logs.service';
 import { taskItemOf } from '../logs/logs.wire';
 import * as repo from './progress.repository';
@@ -159,6 +160,27 @@ type MonthTypeRow = Awaited<ReturnType<typeof repo.sumLogsByMonthAndType>>[numbe
 
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
+type FormCompletion = Awaited<ReturnType<typeof listCompletions>>[number];
+
+/**
+ * The month's M-FVF as adjusted hours reads it: the date its forms of that fieldwork type were
+ * completed (signed by both parties in the app). With several supervisors the latest date
+ * counts, so one form signed late costs the month, as `isSignedLate` judges it; a month whose
+ * forms are not signed yet loses nothing here (the forms page shows it overdue instead).
+ */
+function formOf(
+  completions: readonly FormCompletion[],
+  month: string,
+  type: number,
+): { month: string; signedOn: string } | undefined {
+  const dates = completions
+    .filter((form) => form.month === month && form.experienceTypeId === type)
+    .map((form) => form.completedOn)
+    .sort();
+  const latest = dates[dates.length - 1];
+  return latest ? { month, signedOn: latest } : undefined;
+}
+
 /**
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
@@ -166,6 +188,7 @@ const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 function monthRows(
   rows: readonly MonthTypeRow[],
   ruleSet: ReturnType<typeof resolveRuleSet>,
+  completions: readonly FormCompletion[],
 ): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
   for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
@@ -180,7 +203,13 @@ function monthRows(
     const removals: DashboardMonth['removals'] = [];
     for (const row of typeRows) {
       if (!isExperienceType(row.experienceTypeId)) continue;
-      const adjusted = adjustMonth(toMonthTotals(row, cumulative), row.experienceTypeId, ruleSet);
+      const form = formOf(completions, month, row.experienceTypeId);
+      const adjusted = adjustMonth(
+        toMonthTotals(row, cumulative),
+        row.experienceTypeId,
+        ruleSet,
+        form ? { form } : {},
+      );
       countedMinutes += adjusted.countedMinutes;
       for (const removal of adjusted.removals) {
         removals.push({
@@ -209,7 +238,8 @@ function monthRows(
   return result.reverse();
 }
 
-async function ruleSetFor(db: Db, traineeId: number, now: Date) {
+/** The rule set a trainee's records are read against today (their choice, or the default by date). */
+export async function ruleSetFor(db: Db, traineeId: number, now: Date) {
   return resolveRuleSet(await chosenRuleSet(db, traineeId), serverToday(now));
 }
 
@@ -219,11 +249,15 @@ export async function getDashboardTable(ctx: {
   traineeId: number;
   now: Date;
 }): Promise<DashboardTable> {
-  const [ruleSet, rows] = await Promise.all([
+  const [ruleSet, rows, completions] = await Promise.all([
     ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
     repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId),
+    listCompletions(ctx.db, ctx.traineeId),
   ]);
-  return { rule_set: { id: ruleSet.id, label: ruleSet.label }, results: monthRows(rows, ruleSet) };
+  return {
+    rule_set: { id: ruleSet.id, label: ruleSet.label },
+    results: monthRows(rows, ruleSet, completions),
+  };
 }
 
 /** GET /api/v1/dashboard-api/: the charts' figures. */
@@ -232,9 +266,10 @@ export async function getDashboard(ctx: {
   traineeId: number;
   now: Date;
 }): Promise<Dashboard> {
-  const [ruleSet, rows] = await Promise.all([
+  const [ruleSet, rows, completions] = await Promise.all([
     ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
     repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId),
+    listCompletions(ctx.db, ctx.traineeId),
   ]);
   const byType = (type: number) =>
     rows
@@ -245,7 +280,7 @@ export async function getDashboard(ctx: {
   const sum = (pick: (row: MonthTypeRow) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
   const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
-  const countedMinutes = monthRows(rows, ruleSet).reduce(
+  const countedMinutes = monthRows(rows, ruleSet, completions).reduce(
     (total, row) => total + row.adjusted_hours * 60,
     0,
   );

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import { monthStateOf, type MonthState } from '../../../shared/review/review.schema';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { voidMonth } from '../forms/month-forms.repository';
 import * as logsRepo from '../logs/logs.repository';
 import { findActiveSignoff } from './review.repository';
 import * as repo from './review-signoff.repository';
@@ -80,7 +81,11 @@ export async function signMonth(
   });
 }
 
-/** Reopens a signed month (recorded in the history of its logs). */
+/**
+ * Reopens a signed month (recorded in the history of its logs). Its official forms, signed or
+ * not, are voided: they show figures the logs may no longer have (decision 012; the voided rows
+ * and PDFs stay as history, and new forms are filled and signed).
+ */
 export async function reopenMonth(
   ctx: Context & { traineeId: number; month: string },
 ): Promise<void> {
@@ -89,6 +94,12 @@ export async function reopenMonth(
     if (!(await repo.reopenSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id, ctx.now))) {
       throw new AppError('CONFLICT', 'This month is not signed off.');
     }
+    await voidMonth(tx, {
+      traineeId: ctx.traineeId,
+      month: ctx.month,
+      by: ctx.actor.id,
+      now: ctx.now,
+    });
     const logs = await logsRepo.listForSupervisor(tx, ctx.actor.id, {
       traineeId: ctx.traineeId,
       month: ctx.month,

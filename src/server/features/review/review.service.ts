@@ -167,15 +167,21 @@ export async function reviewLog(
 }
 
 async function approveOne(ctx: Context, log: logsRepo.LogRecord): Promise<void> {
+  if (log.status === 'approved') throw new AppError('CONFLICT', 'This log is already approved.');
   await ctx.db.transaction(async (tx) => {
+    // Only from the status the supervisor's request was judged against: a flag (or another
+    // approval) that lands first wins, and this one is told, rather than silently overriding a
+    // decision the supervisor has not seen (and recording the wrong old status).
     const moved = await repo.transitionLog(tx, log.id, {
-      from: ['pending', 'flagged'],
+      from: [log.status],
       to: 'approved',
       flagData: {},
       by: ctx.actor.id,
       now: ctx.now,
     });
-    if (!moved) throw new AppError('CONFLICT', 'This log is already approved.');
+    if (!moved) {
+      throw new AppError('CONFLICT', 'This log changed meanwhile: open it again to see it.');
+    }
     await logsRepo.addHistory(tx, {
       logId: log.id,
       actorId: ctx.actor.id,

@@ -26,7 +26,7 @@ import { valuesFromLog } from './log-form-values';
 import { LogHistory } from './log-history';
 import { statusBadgeProps } from './log-summary';
 import { RecentlyDeleted } from './recently-deleted';
-import type { SupervisorChoices } from './supervisor-field';
+import type { SupervisorChoices } from '../../../components/supervisor-choices';
 
 type EditLogViewProps = {
   logId: number;

@@ -15,7 +15,8 @@ import type { LogFormValues } from './log-form-values';
 import { SixthEditionModal } from './log-modals';
 import { idOptions, SelectField } from './select-field';
 import { SupervisionFields } from './supervision-fields';
-import { SupervisorField, type SupervisorChoices } from './supervisor-field';
+import type { SupervisorChoices } from '../../../components/supervisor-choices';
+import { SupervisorField } from './supervisor-field';
 import { TaskPicker } from './task-picker';
 import { useLogForm } from './use-log-form';
 

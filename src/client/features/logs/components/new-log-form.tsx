@@ -6,7 +6,7 @@ import { useCreateLog } from '../api/create-log';
 import { LogForm } from './log-form';
 import { emptyLogValues } from './log-form-values';
 import { GoodWorkModal, WelcomeModal } from './log-modals';
-import type { SupervisorChoices } from './supervisor-field';
+import type { SupervisorChoices } from '../../../components/supervisor-choices';
 
 const freshValues = () => emptyLogValues({ today: localToday(), now: localTimeNow() });
 

@@ -1,16 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { SupervisorChoices } from '../../../components/supervisor-choices';
 import type { LogFormControl, LogFormValues } from './log-form-values';
 import { SelectField } from './select-field';
-
-/** The trainee's supervisor records, as the log form's select offers them (from the page). */
-export type SupervisorChoices = {
-  options: { value: string; label: string }[];
-  isPending: boolean;
-  /** Why the list could not be loaded, if it could not. */
-  errorMessage: string | null;
-};
 
 type SupervisorFieldProps = {
   control: LogFormControl;

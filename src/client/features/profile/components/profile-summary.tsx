@@ -1,6 +1,8 @@
 import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { User } from '../../../../shared/accounts/account.schema';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { useLogout } from '../../../components/use-logout';
 import { useProfile } from '../api/get-profile';
@@ -12,8 +14,11 @@ const LINKS = [
   { label: 'Subscription', to: '/student/dashboard-subscription' },
 ] as const;
 
-/** The trainee's card: picture (initials until one is uploaded), name, email, links, log out. */
-export function ProfileSummary() {
+/**
+ * The trainee's card: picture (initials until one is uploaded), name, email, links, log out.
+ * `picture` replaces the plain avatar (the page gives the files feature's picture upload).
+ */
+export function ProfileSummary({ picture }: { picture?: (user: User) => ReactNode }) {
   const profile = useProfile();
   const logout = useLogout();
 
@@ -26,18 +31,22 @@ export function ProfileSummary() {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={420} w="100%">
       <Stack gap="md">
-        <Group gap="md" wrap="nowrap">
-          <Avatar
-            src={user.profile_pic}
-            name={user.name}
-            alt=""
-            size={72}
-            radius="xl"
-            color="brand"
-            variant="filled"
-            aria-hidden
-          />
-          <div style={{ minWidth: 0 }}>
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          {picture ? (
+            picture(user)
+          ) : (
+            <Avatar
+              src={user.profile_pic}
+              name={user.name}
+              alt=""
+              size={72}
+              radius="xl"
+              color="brand"
+              variant="filled"
+              aria-hidden
+            />
+          )}
+          <div style={{ minWidth: 0, paddingTop: 8 }}>
             <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {user.name}
             </Title>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -52,8 +52,14 @@ const LINKS = [
   { label: 'Privacy Policy', to: '/supervisor/privacy' },
 ] as const;
 
-/** /supervisor/profile-screen: the profile with Edit; an incomplete profile opens in edit. */
-export function SupervisorProfilePage() {
+/** Renders the profile picture in place of the plain avatar (given by the page). */
+type PictureSlot = (user: User) => ReactNode;
+
+/**
+ * /supervisor/profile-screen: the profile with Edit; an incomplete profile opens in edit.
+ * `picture` replaces the plain avatar (the page gives the files feature's picture upload).
+ */
+export function SupervisorProfilePage({ picture }: { picture?: PictureSlot }) {
   const profile = useProfile();
 
   return (
@@ -65,17 +71,19 @@ export function SupervisorProfilePage() {
       {profile.isError ? (
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
       ) : null}
-      {profile.isSuccess ? <SupervisorProfile key={profile.data.id} user={profile.data} /> : null}
+      {profile.isSuccess ? (
+        <SupervisorProfile key={profile.data.id} user={profile.data} picture={picture} />
+      ) : null}
     </Stack>
   );
 }
 
-function SupervisorProfile({ user }: { user: User }) {
+function SupervisorProfile({ user, picture }: { user: User; picture: PictureSlot | undefined }) {
   const [isEditing, setIsEditing] = useState(() => !isSupervisorProfileComplete(user));
   return isEditing ? (
     <SupervisorProfileEditor user={user} onDone={() => setIsEditing(false)} />
   ) : (
-    <SupervisorProfileView user={user} onEdit={() => setIsEditing(true)} />
+    <SupervisorProfileView user={user} picture={picture} onEdit={() => setIsEditing(true)} />
   );
 }
 
@@ -83,7 +91,15 @@ function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).format('MMMM D, YYYY') : 'Not set';
 }
 
-function SupervisorProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
+function SupervisorProfileView({
+  user,
+  picture,
+  onEdit,
+}: {
+  user: User;
+  picture: PictureSlot | undefined;
+  onEdit: () => void;
+}) {
   const credentials = user.supervisor;
   const rows = [
     ['Email', user.email],
@@ -98,18 +114,22 @@ function SupervisorProfileView({ user, onEdit }: { user: User; onEdit: () => voi
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="md">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar
-              src={user.profile_pic}
-              name={user.name}
-              alt=""
-              size={64}
-              radius="xl"
-              color="brand"
-              variant="filled"
-              aria-hidden
-            />
-            <div style={{ minWidth: 0 }}>
+          <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+            {picture ? (
+              picture(user)
+            ) : (
+              <Avatar
+                src={user.profile_pic}
+                name={user.name}
+                alt=""
+                size={64}
+                radius="xl"
+                color="brand"
+                variant="filled"
+                aria-hidden
+              />
+            )}
+            <div style={{ minWidth: 0, paddingTop: 8 }}>
               <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
                 {user.name}
               </Title>

@@ -1,0 +1,45 @@
+import { LOG_RECOVERY_DAYS } from '../../../../shared/logs/experience-log.schema';
+import { formatMonthYear } from '../../../../shared/logs/time';
+import { RecentlyDeletedSection } from '../../../components/recently-deleted-section';
+import { ApiError } from '../../../lib/api-client';
+import { formatInstant } from '../../../lib/local-date';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeletedRecordFiles } from '../api/get-deleted-record-files';
+import { useRestoreRecordFile } from '../api/restore-record-file';
+
+/** Forms deleted in the last 30 days (the same window as logs), each with Restore. */
+export function DeletedRecordFiles() {
+  const deleted = useDeletedRecordFiles();
+  const restore = useRestoreRecordFile();
+
+  const onRestore = async (id: number) => {
+    try {
+      await restore.mutateAsync(id);
+      notifySuccess('Successfully restored!');
+    } catch (error) {
+      notifyError(error instanceof ApiError ? error.message : 'Failed to restore!');
+    }
+  };
+
+  return (
+    <RecentlyDeletedSection
+      description={`Deleted forms can be restored for ${LOG_RECOVERY_DAYS} days.`}
+      emptyText={`No form deleted in the last ${LOG_RECOVERY_DAYS} days.`}
+      loadingLabel="Loading deleted forms"
+      query={deleted}
+      items={deleted.data?.map((file) => ({
+        id: file.id,
+        title: file.title,
+        detail: [
+          file.month ? `M-FVF, ${formatMonthYear(file.month)}` : 'F-FVF',
+          file.deleted_at ? `deleted ${formatInstant(file.deleted_at)}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        restoreLabel: `Restore ${file.title}`,
+      }))}
+      restoringId={restore.isPending ? (restore.variables ?? null) : null}
+      onRestore={(id) => void onRestore(id)}
+    />
+  );
+}

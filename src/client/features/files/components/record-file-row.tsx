@@ -1,0 +1,94 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { RecordFile } from '../../../../shared/files/record-file.schema';
+import { formatInstant } from '../../../lib/local-date';
+import { formatFileSize } from './file-choice';
+
+/** What a trainee may do with their own form; a supervisor gets none of it. */
+export type RecordFileActions = {
+  onEdit: (file: RecordFile) => void;
+  onDelete: (file: RecordFile) => void;
+};
+
+/**
+ * One uploaded form: its title, supervisor and file, and Download. `document` is a short-lived
+ * link (kept fresh by the list's query) that answers with the file as an attachment.
+ */
+export function RecordFileRow({
+  file,
+  actions,
+}: {
+  file: RecordFile;
+  actions?: RecordFileActions;
+}) {
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      align="center"
+      gap="sm"
+      py="xs"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <div style={{ minWidth: 0, flex: '1 1 220px' }}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {file.title}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {[
+            file.supervisor_name,
+            `${file.fileName} (${formatFileSize(file.size)})`,
+            `uploaded ${formatInstant(file.created_at)}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        {file.description ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {file.description}
+          </Text>
+        ) : null}
+        {file.notes ? (
+          <Text size="sm" c="dimmed" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+            {file.notes}
+          </Text>
+        ) : null}
+      </div>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          component="a"
+          href={file.document}
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          aria-label={`Download ${file.title}`}
+        >
+          Download
+        </Button>
+        {actions ? (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => actions.onEdit(file)}
+              aria-label={`Edit ${file.title}`}
+            >
+              Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => actions.onDelete(file)}
+              aria-label={`Delete ${file.title}`}
+            >
+              Delete
+            </Button>
+          </>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { monthEnd, monthStart } from '../../../shared/logs/time';
+import type { Db } from '../../db/client';
+import { formReminders, traineeSupervisors, users } from '../../db/schema';
+
+const supervisorAccounts = alias(users, 'supervisor_account');
+
+/**
+ * The supervisor records whose month still needs a signature: live logs in `month` of a
+ * fieldwork type with no complete live form. With the trainee (verified), the supervisor
+ * account linked to the record (if any, and if it has not removed the trainee).
+ */
+export function listUnsignedMonths(db: Db, month: string) {
+  const from = monthStart(month);
+  const to = monthEnd(month);
+  return db
+    .select({
+      traineeSupervisorId: traineeSupervisors.id,
+      supervisorName: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
+      trainee: { id: users.id, email: users.email, name: users.name },
+      supervisor: {
+        id: supervisorAccounts.id,
+        email: supervisorAccounts.email,
+        name: supervisorAccounts.name,
+        isVerified: supervisorAccounts.isVerified,
+      },
+      hasRemovedTrainee: sql<boolean>`exists (select 1 from removed_trainees r where r.supervisor_user_id = ${traineeSupervisors.supervisorUserId} and r.trainee_id = ${traineeSupervisors.traineeId})`,
+    })
+    .from(traineeSupervisors)
+    .innerJoin(users, eq(users.id, traineeSupervisors.traineeId))
+    .leftJoin(supervisorAccounts, eq(supervisorAccounts.id, traineeSupervisors.supervisorUserId))
+    .where(
+      and(
+        eq(users.isVerified, true),
+        eq(users.isSupervisor, false),
+        sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and not exists (select 1 from month_forms f where f.trainee_supervisor_id = l.trainee_supervisor_id and f.month = ${month} and f.experience_type_id = l.experience_type_id and f.voided_at is null and f.completed_on is not null))`,
+      ),
+    )
+    .orderBy(asc(traineeSupervisors.id));
+}
+
+/**
+ * Claims one reminder mail: true for the one caller that inserted it, false for everyone after
+ * (another instance, or a rerun), who must not send it.
+ */
+export async function claimReminder(
+  db: Db,
+  values: Omit<typeof formReminders.$inferInsert, 'id'>,
+): Promise<boolean> {
+  const rows = await db
+    .insert(formReminders)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: formReminders.id });
+  return rows.length === 1;
+}

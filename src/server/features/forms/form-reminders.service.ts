@@ -1,0 +1,75 @@
+import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/forms/deadline';
+import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { serverToday } from '../logs/logs.service';
+import { formReminderMail } from './forms-emails';
+import * as repo from './form-reminders.repository';
+
+/** How often each instance looks for forms to remind about (each mail goes once a day at most). */
+export const REMINDER_INTERVAL_MINUTES = 60;
+
+/**
+ * The deadline reminders job: on the days 10 and 3 days before a month's M-FVF deadline
+ * (`isReminderDay`), mails the trainee, and the supervisor account linked to the record, once
+ * each for every supervisor record whose month has hours and no complete form. Each mail is
+ * claimed in the database first, so several instances and reruns send it once. Returns how
+ * many it sent.
+ */
+export async function sendFormReminders(ctx: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  now: Date;
+}): Promise<number> {
+  const today = serverToday(ctx.now);
+  // Only the month before this one can have its deadline (the end of this month) 10 days away.
+  const month = monthOf(addDays(monthStart(today), -1));
+  if (!isReminderDay(month, today)) return 0;
+  const daysBefore = daysUntilDeadline(month, today);
+  const deadline = formDeadline(month);
+  let sent = 0;
+  for (const row of await repo.listUnsignedMonths(ctx.db, month)) {
+    const claim = (recipient: 'trainee' | 'supervisor') =>
+      repo.claimReminder(ctx.db, {
+        traineeSupervisorId: row.traineeSupervisorId,
+        month,
+        recipient,
+        daysBefore,
+        sentAt: ctx.now,
+      });
+    const common = { month, deadline, daysLeft: daysBefore };
+    if (await claim('trainee')) {
+      await ctx.mailer.send(
+        ctx.db,
+        formReminderMail({
+          ...common,
+          to: row.trainee.email,
+          name: row.trainee.name,
+          recipient: 'trainee',
+          otherName: row.supervisorName,
+          link: `${ctx.appUrl}/student/upload`,
+        }),
+      );
+      sent += 1;
+    }
+    // A supervisor without an account, or who removed the trainee, is not mailed.
+    const { supervisor } = row;
+    if (!supervisor?.isVerified || row.hasRemovedTrainee) continue;
+    if (await claim('supervisor')) {
+      await ctx.mailer.send(
+        ctx.db,
+        formReminderMail({
+          ...common,
+          to: supervisor.email,
+          name: supervisor.name,
+          recipient: 'supervisor',
+          otherName: row.trainee.name,
+          link: `${ctx.appUrl}/supervisor/trainees/${row.trainee.id}`,
+        }),
+      );
+      sent += 1;
+    }
+  }
+  return sent;
+}

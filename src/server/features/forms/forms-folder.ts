@@ -1,0 +1,63 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FvfVariant } from './fvf-fields';
+import { recogniseFvfTemplate } from './fvf-template';
+
+/*
+ * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF PDFs,
+ * dropped in by hand and recognised by their fields like an upload (decision 012). Read when
+ * asked, so a file added or replaced counts at once; what each file is, is remembered per path,
+ * size and modification time, which is only a cache (every instance reads the folder itself).
+ */
+
+/** A recognised template in the folder. */
+export type FolderTemplate = { path: string; variant: FvfVariant; modifiedAt: Date };
+
+type Seen = { size: number; mtimeMs: number; variant: FvfVariant | null };
+const recognised = new Map<string, Seen>();
+
+async function variantOf(path: string, size: number, mtimeMs: number, log: FastifyBaseLogger) {
+  const seen = recognised.get(path);
+  if (seen && seen.size === size && seen.mtimeMs === mtimeMs) return seen.variant;
+  let variant: FvfVariant | null = null;
+  try {
+    variant = await recogniseFvfTemplate(await readFile(path));
+  } catch (error) {
+    log.warn({ err: error, path }, 'a PDF in FORMS_DIR is not a form we can fill; it is ignored');
+  }
+  recognised.set(path, { size, mtimeMs, variant });
+  return variant;
+}
+
+/**
+ * The recognised templates in the folder, in file-name order (when two files are the same
+ * variant, the first name wins). A missing folder has none.
+ */
+export async function readFormsFolder(
+  dir: string,
+  log: FastifyBaseLogger,
+): Promise<FolderTemplate[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const found: FolderTemplate[] = [];
+  for (const name of names.filter((entry) => /\.pdf$/i.test(entry)).sort()) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) continue;
+    const variant = await variantOf(path, info.size, info.mtimeMs, log);
+    if (variant && !found.some((template) => template.variant.id === variant.id)) {
+      found.push({ path, variant, modifiedAt: info.mtime });
+    }
+  }
+  return found;
+}
+
+/** The bytes of a folder template. */
+export function readFolderTemplate(template: FolderTemplate): Promise<Uint8Array> {
+  return readFile(template.path);
+}

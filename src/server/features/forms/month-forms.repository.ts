@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { FvfLogRow } from '../../../shared/forms/fvf-values';
+import { monthEnd, monthStart } from '../../../shared/logs/time';
+import type { Db } from '../../db/client';
+import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
+
+export type MonthFormRow = typeof monthForms.$inferSelect;
+/** A form with the supervisor record it is signed with. */
+export type MonthFormRecord = MonthFormRow & {
+  supervisorName: string;
+  /** The supervisor account linked to the record, if any: the one who signs. */
+  supervisorUserId: number | null;
+};
+
+/**
+ * The trainee's live logs (every status, as the monthly checks and the dashboard count them,
+ * so a form never disagrees with them), in a month or all of them.
+ */
+export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise<FvfLogRow[]> {
+  return db
+    .select({
+      traineeSupervisorId: experienceLogs.traineeSupervisorId,
+      dateOfExperience: experienceLogs.dateOfExperience,
+      experienceTypeId: experienceLogs.experienceTypeId,
+      experienceMinutes: experienceLogs.experienceMinutes,
+      supervisedMinutes: experienceLogs.supervisedMinutes,
+      unrestrictedMinutes: experienceLogs.unrestrictedMinutes,
+      individualOrGroup: experienceLogs.individualOrGroup,
+      clientObservation: experienceLogs.clientObservation,
+      observationMinutes: experienceLogs.observationMinutes,
+      supervisionContactId: experienceLogs.supervisionContactId,
+    })
+    .from(experienceLogs)
+    .where(
+      and(
+        eq(experienceLogs.traineeId, traineeId),
+        isNull(experienceLogs.deletedAt),
+        month ? gte(experienceLogs.dateOfExperience, monthStart(month)) : undefined,
+        month ? lte(experienceLogs.dateOfExperience, monthEnd(month)) : undefined,
+      ),
+    );
+}
+
+function selectRecords(db: Db) {
+  return db
+    .select({
+      form: monthForms,
+      name: traineeSupervisors.name,
+      lastname: traineeSupervisors.lastname,
+      supervisorUserId: traineeSupervisors.supervisorUserId,
+    })
+    .from(monthForms)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, monthForms.traineeSupervisorId));
+}
+
+function toRecord(row: {
+  form: MonthFormRow;
+  name: string;
+  lastname: string;
+  supervisorUserId: number | null;
+}): MonthFormRecord {
+  return {
+    ...row.form,
+    supervisorName: [row.name, row.lastname].filter(Boolean).join(' '),
+    supervisorUserId: row.supervisorUserId,
+  };
+}
+
+/** Every form of the trainee, live and voided, newest month first. */
+export async function listForTrainee(db: Db, traineeId: number): Promise<MonthFormRecord[]> {
+  const rows = await selectRecords(db)
+    .where(eq(monthForms.traineeId, traineeId))
+    .orderBy(desc(monthForms.month), desc(monthForms.createdAt), desc(monthForms.id));
+  return rows.map(toRecord);
+}
+
+/** A form by id alone: the caller checks who may see it. */
+export async function findById(db: Db, id: number): Promise<MonthFormRecord | undefined> {
+  const [row] = await selectRecords(db).where(eq(monthForms.id, id)).limit(1);
+  return row ? toRecord(row) : undefined;
+}
+
+/** The live form of a month, supervisor record and fieldwork type, if any. */
+export async function findLive(
+  db: Db,
+  key: { traineeSupervisorId: number; month: string; experienceTypeId: number },
+): Promise<MonthFormRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(monthForms)
+    .where(
+      and(
+        eq(monthForms.traineeSupervisorId, key.traineeSupervisorId),
+        eq(monthForms.month, key.month),
+        eq(monthForms.experienceTypeId, key.experienceTypeId),
+        isNull(monthForms.voidedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export type NewMonthForm = Omit<
+  typeof monthForms.$inferInsert,
+  'id' | 'updatedAt' | 'voidedAt' | 'voidedBy'
+>;
+
+export async function insert(db: Db, values: NewMonthForm): Promise<number> {
+  const [row] = await db
+    .insert(monthForms)
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning({ id: monthForms.id });
+  if (!row) throw new Error('month form insert returned nothing');
+  return row.id;
+}
+
+/** Voids a live form that is not complete (a new fill replaces it); false when there is none. */
+export async function voidIncomplete(db: Db, id: number, by: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(monthForms)
+    .set({ voidedAt: now, voidedBy: by, updatedAt: now })
+    .where(and(eq(monthForms.id, id), isNull(monthForms.voidedAt), isNull(monthForms.completedOn)))
+    .returning({ id: monthForms.id });
+  return rows.length === 1;
+}
+
+/**
+ * Voids every live form of the trainee's month, signed or not (reopening the month, decision
+ * 012): the rows and their PDFs stay as history. Returns how many.
+ */
+export async function voidMonth(
+  db: Db,
+  values: { traineeId: number; month: string; by: number; now: Date },
+): Promise<number> {
+  const rows = await db
+    .update(monthForms)
+    .set({ voidedAt: values.now, voidedBy: values.by, updatedAt: values.now })
+    .where(
+      and(
+        eq(monthForms.traineeId, values.traineeId),
+        eq(monthForms.month, values.month),
+        isNull(monthForms.voidedAt),
+      ),
+    )
+    .returning({ id: monthForms.id });
+  return rows.length;
+}
+
+export type SignatureValues = Partial<
+  Pick<
+    MonthFormRow,
+    | 'traineeSignedAt'
+    | 'traineeSignedName'
+    | 'traineeSignedOn'
+    | 'supervisorSignedAt'
+    | 'supervisorSignedName'
+    | 'supervisorSignedOn'
+    | 'supervisorSignedBy'
+    | 'completedOn'
+    | 'recordFileId'
+  >
+> & { storageKey: string; updatedAt: Date };
+
+/**
+ * Records a signature, only if the form is still live and still the PDF the signer signed
+ * (`expectedKey`): two signatures at once cannot both win. False when it changed meanwhile.
+ */
+export async function recordSignature(
+  db: Db,
+  id: number,
+  expectedKey: string,
+  values: SignatureValues,
+): Promise<boolean> {
+  const rows = await db
+    .update(monthForms)
+    .set(values)
+    .where(
+      and(
+        eq(monthForms.id, id),
+        eq(monthForms.storageKey, expectedKey),
+        isNull(monthForms.voidedAt),
+      ),
+    )
+    .returning({ id: monthForms.id });
+  return rows.length === 1;
+}
+
+/** The completion dates of the trainee's live, completed forms (for adjusted hours). */
+export function listCompletions(
+  db: Db,
+  traineeId: number,
+): Promise<{ month: string; experienceTypeId: number; completedOn: string }[]> {
+  return db
+    .select({
+      month: monthForms.month,
+      experienceTypeId: monthForms.experienceTypeId,
+      completedOn: monthForms.completedOn,
+    })
+    .from(monthForms)
+    .where(
+      and(
+        eq(monthForms.traineeId, traineeId),
+        isNull(monthForms.voidedAt),
+        isNotNull(monthForms.completedOn),
+      ),
+    )
+    .orderBy(asc(monthForms.month))
+    .then((rows) =>
+      rows.flatMap((row) => (row.completedOn ? [{ ...row, completedOn: row.completedOn }] : [])),
+    );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { RULE_SET_IDS } from '../logs/rule-sets';
+
+/*
+ * The blank official forms installed (GET and POST /api/v1/fvf-templates/): which variants of
+ * the BACB's M-FVF the product can fill. The PDFs themselves are the BACB's and never shipped;
+ * a user uploads one, or the operator drops it into FORMS_DIR (decision 012).
+ */
+
+/** The two layouts the BACB publishes each edition in. */
+export const FVF_STRUCTURES = ['individual', 'organization'] as const;
+export type FvfStructureName = (typeof FVF_STRUCTURES)[number];
+
+/** Where an installed template came from: the operator's folder wins over an upload. */
+export const FVF_TEMPLATE_SOURCES = ['folder', 'upload'] as const;
+
+/** One installed template. */
+export const FvfTemplateSchema = z.object({
+  /** e.g. 'mfvf-2022-individual' */
+  variant: z.string(),
+  edition: z.enum(RULE_SET_IDS),
+  structure: z.enum(FVF_STRUCTURES),
+  /** How the form is named to people, e.g. 'M-FVF 2022 (Individual)'. */
+  label: z.string(),
+  source: z.enum(FVF_TEMPLATE_SOURCES),
+  /** When it was uploaded, or the file's modification time in the folder. */
+  installed_at: z.string(),
+});
+export type FvfTemplate = z.infer<typeof FvfTemplateSchema>;
+
+export const FvfTemplatesAnswerSchema = z.object({ results: z.array(FvfTemplateSchema) });
+export type FvfTemplatesAnswer = z.infer<typeof FvfTemplatesAnswerSchema>;
+
+export const FVF_TEMPLATE_MESSAGES = {
+  installed: (label: string) =>
+    `The ${label} is already installed; a blank form is installed once for everyone.`,
+  noFile: 'Choose the blank PDF form to upload.',
+} as const;

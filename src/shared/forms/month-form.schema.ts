@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { RULE_SET_IDS } from '../logs/rule-sets';
+import { IdSchema, MonthSchema, safeText } from '../wire/primitives';
+import { FormSignatureSchema } from './attestations';
+import { FVF_STRUCTURES } from './fvf-template.schema';
+
+/*
+ * The wire of the official monthly forms (GET/POST /api/v1/month-forms/…): one M-FVF per month,
+ * supervisor record and fieldwork type, filled from the logs, signed in the app by both parties
+ * before the deadline (BACB-RULES "Forms and deadlines"; decision 012).
+ */
+
+/** Where a month's form stands (shared/forms/deadline.ts `formDeadlineStatus`). */
+export const MONTH_FORM_STATES = ['signed', 'signed-late', 'open', 'overdue'] as const;
+
+/** The actual hours a form reports (never ×1.33), as decimal hours on the wire. */
+export const FormFiguresSchema = z.object({
+  independent_hours: z.number(),
+  supervised_hours: z.number(),
+  total_hours: z.number(),
+  /** The observation time (the 2027 forms show it). */
+  observation_minutes: z.number(),
+  /** Supervised ÷ total, to one decimal. */
+  percent_supervised: z.number(),
+});
+export type FormFigures = z.infer<typeof FormFiguresSchema>;
+
+/** One party's signature: the name as typed, the instant, and the date they saw. */
+export const FormPartySignatureSchema = z.object({
+  name: z.string(),
+  signed_at: z.string(),
+  signed_on: z.string(),
+});
+
+/** A filled form (live or voided). `document` is a short-lived download link. */
+export const MonthFormSchema = z.object({
+  id: z.number(),
+  month: z.string(),
+  user: z.number(),
+  trainee_supervisor: z.number(),
+  supervisor_name: z.string(),
+  expereince_type: z.number(),
+  variant: z.string(),
+  variant_label: z.string(),
+  edition: z.enum(RULE_SET_IDS),
+  /** The figures the form was filled with. */
+  figures: FormFiguresSchema,
+  trainee_signature: FormPartySignatureSchema.nullable(),
+  supervisor_signature: FormPartySignatureSchema.nullable(),
+  /** The later signature's date, once both have signed: what the deadline is judged on. */
+  completed_on: z.string().nullable(),
+  is_complete: z.boolean(),
+  /** The M-FVF record file the completed form was kept as (GET /api/v1/record-files/). */
+  record_file: z.number().nullable(),
+  document: z.string(),
+  created_at: z.string(),
+  /** Set when reopening the month voided the form; it stays as history. */
+  voided_at: z.string().nullable(),
+});
+export type MonthForm = z.infer<typeof MonthFormSchema>;
+
+/** A month × supervisor × fieldwork type that needs a form, with its deadline and its form. */
+export const MonthFormRowSchema = z.object({
+  month: z.string(),
+  trainee_supervisor: z.number(),
+  supervisor_name: z.string(),
+  expereince_type: z.number(),
+  /** What the month's logs add up to now. */
+  figures: FormFiguresSchema,
+  state: z.enum(MONTH_FORM_STATES),
+  /** The last day to sign: the last day of the following month. */
+  deadline: z.string(),
+  /** 0 on the deadline day, negative after it. */
+  days_remaining: z.number(),
+  /** A form can be filled once the month is over. */
+  is_month_over: z.boolean(),
+  /** The live form shows other figures than the logs now do: fill it again before signing. */
+  is_outdated: z.boolean(),
+  form: MonthFormSchema.nullable(),
+});
+export type MonthFormRow = z.infer<typeof MonthFormRowSchema>;
+
+/**
+ * GET /api/v1/month-forms/: every month with hours (newest first), the forms due (unsigned,
+ * month over, deadline ahead; soonest first) for the dashboard, and the voided forms.
+ */
+export const MonthFormsAnswerSchema = z.object({
+  today: z.string(),
+  results: z.array(MonthFormRowSchema),
+  forms_due: z.array(MonthFormRowSchema),
+  voided: z.array(MonthFormSchema),
+});
+export type MonthFormsAnswer = z.infer<typeof MonthFormsAnswerSchema>;
+
+/** A supervisor names the trainee (`u_id`), as for record files. */
+export const MonthFormsQuerySchema = z.object({ u_id: IdSchema.optional() });
+
+const FIELDWORK_TYPE_MESSAGE = 'Choose supervised (1) or concentrated (2) fieldwork';
+
+/** POST /api/v1/month-forms/: fill the month's form for one supervisor and fieldwork type. */
+export const MonthFormCreateRequestSchema = z.object({
+  month: MonthSchema,
+  trainee_supervisor: IdSchema,
+  expereince_type: z.union([z.literal(1), z.literal(2)], { error: FIELDWORK_TYPE_MESSAGE }),
+  /** Which layout to fill; the Individual form when installed, else the Organization form. */
+  structure: z.enum(FVF_STRUCTURES).optional(),
+  /** Written on an Organization form. */
+  organization_name: safeText()
+    .trim()
+    .max(200, { error: 'Must be at most 200 characters' })
+    .optional(),
+});
+export type MonthFormCreateRequest = z.infer<typeof MonthFormCreateRequestSchema>;
+
+/** True for an IANA time zone this runtime knows ('America/Los_Angeles'). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /api/v1/month-forms/{id}/sign/: the typed full name under the attestation, and the
+ * signer's time zone so the date on the form is the one they saw (UTC when not sent).
+ */
+export const MonthFormSignRequestSchema = FormSignatureSchema.extend({
+  time_zone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' }).optional(),
+});
+export type MonthFormSignRequest = z.infer<typeof MonthFormSignRequestSchema>;

@@ -1,0 +1,179 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { FvfVariantId } from '../../src/server/features/forms/fvf-fields';
+import {
+  buildFvfTemplate,
+  type TemplateOptions,
+} from '../../src/server/features/forms/fvf-template.fixture';
+import type { MonthForm, MonthFormsAnswer } from '../../src/shared/forms/month-form.schema';
+import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { insertDailyLogs } from '../helpers/log-factory';
+import { makeStorageFolder } from '../helpers/storage-harness';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { followDownload, multipart } from './files-support';
+
+/*
+ * The official forms' test world: an app with its own storage folder and forms folder, a trainee
+ * whose profile has the form fields, and a supervisor account linked to the trainee's record.
+ * Templates are built by the fixture builder, never the BACB's PDFs.
+ */
+
+/** April 10, 2026: March is over and its deadline (April 30) 20 days ahead. */
+export const NOW = new Date('2026-04-10T12:00:00.000Z');
+
+export type FormsWorld = Awaited<ReturnType<typeof formsWorld>>;
+
+export async function formsWorld(env: Record<string, string> = {}) {
+  const folder = await makeStorageFolder();
+  const formsDir = await mkdtemp(join(tmpdir(), 'ft-forms-'));
+  const t = await createTestApp({ ...folder.env, FORMS_DIR: formsDir, ...env });
+  t.clock.now = NOW;
+  const trainee = await createTrainee(t.db, { name: 'Zoë Łukasz' });
+  const supervisor = await createSupervisor(t.db, { name: 'Ana Núñez' });
+  await setFormFields(t, trainee);
+  const recordId = await linkSupervisor(t, trainee, supervisor, 'Ana', 'Núñez');
+  return {
+    t,
+    folder,
+    formsDir,
+    trainee,
+    supervisor,
+    recordId,
+    close: async () => {
+      await t.close();
+      await folder.close();
+      await rm(formsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Gives a trainee the profile fields every form needs. */
+export async function setFormFields(t: TestApp, trainee: TestUser) {
+  const response = await t.request({
+    method: 'PUT',
+    url: `/users/profile/${trainee.id}/`,
+    token: trainee.token,
+    payload: {
+      name: trainee.name,
+      bacb_id: '1-23-45678',
+      fieldwork_state: 'Oregon',
+      fieldwork_country: 'United States',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Adds a supervisor record for the trainee, linked to `supervisor`'s account by its email. */
+export async function linkSupervisor(
+  t: TestApp,
+  trainee: TestUser,
+  supervisor: TestUser,
+  name = 'Sam',
+  lastname = 'Supervisor',
+): Promise<number> {
+  const added = await t.request({
+    method: 'POST',
+    url: '/api/v1/trainee-supervisors/',
+    token: trainee.token,
+    payload: { name, lastname, email: supervisor.email },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return added.json<{ id: number }>().id;
+}
+
+/** Puts a template in the operator's forms folder. */
+export async function dropTemplate(
+  w: { formsDir: string },
+  variant: FvfVariantId,
+  options: TemplateOptions = {},
+  name = `${variant}.pdf`,
+) {
+  await writeFile(join(w.formsDir, name), await buildFvfTemplate(variant, options));
+}
+
+/** Uploads a template as `user`. */
+export async function uploadTemplate(t: TestApp, user: TestUser | undefined, bytes: Uint8Array) {
+  const body = await multipart({}, [{ name: 'form.pdf', bytes: Buffer.from(bytes) }]);
+  return t.request({ method: 'POST', url: '/api/v1/fvf-templates/', token: user?.token, ...body });
+}
+
+/**
+ * `days` logs from `firstDate`, each 3 h with 1 h individually supervised and observed: 20 days
+ * make 60 h, 20 of them supervised.
+ */
+export function logDays(
+  w: { t: TestApp; trainee: TestUser },
+  recordId: number,
+  firstDate: string,
+  days: number,
+  experienceTypeId = 1,
+) {
+  return insertDailyLogs(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: recordId,
+    firstDate,
+    count: days,
+    overrides: { experienceTypeId },
+  });
+}
+
+export function fill(
+  w: { t: TestApp },
+  user: TestUser,
+  payload: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return w.t.request({ method: 'POST', url: '/api/v1/month-forms/', token: user.token, payload });
+}
+
+/** Fills a form that must succeed; answers with it. */
+export async function filled(
+  w: { t: TestApp; trainee: TestUser },
+  payload: Record<string, unknown>,
+): Promise<MonthForm> {
+  const response = await fill(w, w.trainee, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<MonthForm>();
+}
+
+export function sign(
+  w: { t: TestApp },
+  user: TestUser,
+  id: number,
+  payload: Record<string, unknown> = { full_name: user.name, attested: true },
+): Promise<LightMyRequestResponse> {
+  return w.t.request({
+    method: 'POST',
+    url: `/api/v1/month-forms/${id}/sign/`,
+    token: user.token,
+    payload,
+  });
+}
+
+export async function list(
+  w: { t: TestApp },
+  user: TestUser,
+  query = '',
+): Promise<MonthFormsAnswer> {
+  const response = await w.t.request({
+    method: 'GET',
+    url: `/api/v1/month-forms/${query}`,
+    token: user.token,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<MonthFormsAnswer>();
+}
+
+/** The PDF a form downloads as (through its redirect), with the response's headers. */
+export async function download(w: { t: TestApp }, user: TestUser, id: number) {
+  const redirect = await w.t.request({
+    method: 'GET',
+    url: `/api/v1/month-forms/${id}/download/`,
+    token: user.token,
+  });
+  const file = await followDownload(w.t, redirect);
+  expect(file.statusCode).toBe(200);
+  return { bytes: file.rawPayload, headers: file.headers };
+}
