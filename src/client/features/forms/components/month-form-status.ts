@@ -51,3 +51,10 @@ export function rowTitle(row: Pick<MonthFormRow, 'month' | 'supervisor_name' | '
     fieldworkTypeName(row.expereince_type),
   ].join(' · ');
 }
+
+/** A row's identity: one form per month, supervisor record and fieldwork type. */
+export function rowKey(
+  row: Pick<MonthFormRow, 'month' | 'trainee_supervisor' | 'expereince_type'>,
+) {
+  return `${row.month}-${row.trainee_supervisor}-${row.expereince_type}`;
+}
