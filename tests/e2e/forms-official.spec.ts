@@ -167,6 +167,17 @@ test.describe('the official monthly form', () => {
     await page.screenshot({ path: '.tmp/screenshots/forms-official-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // Until the supervisor signs, the dashboard lists it among the forms due.
+    await page.goto('/student/dashboard');
+    const due = page.getByRole('region', { name: 'Forms due' });
+    const dueName = `${MONTH_LABEL} · Sloane Signer · Supervised fieldwork`;
+    const dueLink = due.getByRole('link', { name: dueName });
+    await expect(
+      due.getByRole('listitem').filter({ has: page.getByRole('link', { name: dueName }) }),
+    ).toContainText(/Sign by \d+\/\d+\/\d{4}.*(days? left|Due today)/);
+    await dueLink.click();
+    await expect(page).toHaveURL(/\/student\/upload$/);
+
     // The supervisor signs it from the trainee's page; they are never offered to fill it.
     await signInAs(page, supervisor);
     await page.goto('/supervisor/trainees');
