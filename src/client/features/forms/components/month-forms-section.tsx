@@ -11,7 +11,7 @@ import { MonthFormsList } from './month-forms-list';
 import { SignFormModal } from './sign-form-modal';
 import { TemplateInstall } from './template-install';
 
-/** Where the trainee adds the details the form needs (the profile's form details section). */
+/** Where the trainee adds the details the form needs (profile TRAINEE_FORM_DETAILS_ID; features do not import each other). */
 const PROFILE_DETAILS_PATH = '/student/profile-screen#official-form-details';
 
 /** Why a fill was refused, when the page can help: no blank form, or profile details missing. */

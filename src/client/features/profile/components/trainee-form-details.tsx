@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import { TraineeProfileFieldsSchema, type User } from '../../../../shared/accounts/account.schema';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
@@ -43,6 +44,15 @@ function TraineeFormDetailsEditor({ user }: { user: User }) {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+
+  // The forms page links here when a form needs these details: show the section at once.
+  useEffect(() => {
+    if (hash !== `#${TRAINEE_FORM_DETAILS_ID}`) return;
+    section.current?.scrollIntoView({ block: 'start' });
+    form.setFocus('bacb_id');
+  }, [hash, form]);
 
   const onSubmit = form.handleSubmit(async (details) => {
     setFormErrors([]);
@@ -68,6 +78,7 @@ function TraineeFormDetailsEditor({ user }: { user: User }) {
       withBorder
       p={{ base: 'md', sm: 'lg' }}
       component="section"
+      ref={section}
       id={TRAINEE_FORM_DETAILS_ID}
       aria-labelledby="form-details-title"
     >
