@@ -203,6 +203,7 @@ test.describe('the official monthly form', () => {
     const supervisorDialog = page.getByRole('dialog', { name: 'Sign as supervisor' });
     await expect(supervisorDialog).toContainText(ATTESTATIONS.supervisor);
     await expect(supervisorDialog).toContainText('Trainee: signed by Fern Official on');
+    await expectAccessible(page);
     await signIn(supervisorDialog, 'Sloane Signer');
     await expect(supervisorRow).toContainText('Signed');
     await expect(supervisorRow).toContainText('Signed by both on');

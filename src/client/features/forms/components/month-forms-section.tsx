@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFillMonthForm } from '../api/fill-month-form';
 import { useMonthForms } from '../api/get-month-forms';
+import { fillProblem, type FillProblem } from './fill-problem';
 import { rowKey } from './month-form-status';
 import { MonthFormsList } from './month-forms-list';
 import { SignFormModal } from './sign-form-modal';
@@ -13,19 +14,6 @@ import { TemplateInstall } from './template-install';
 
 /** Where the trainee adds the details the form needs (profile TRAINEE_FORM_DETAILS_ID; features do not import each other). */
 const PROFILE_DETAILS_PATH = '/student/profile-screen#official-form-details';
-
-/** Why a fill was refused, when the page can help: no blank form, or profile details missing. */
-type FillProblem = { kind: 'template' | 'profile'; message: string };
-
-function fillProblem(error: unknown): FillProblem | null {
-  if (!(error instanceof ApiError)) return null;
-  // The server's words are the contract here (fvf-templates.service templateFor; month-forms.service).
-  if (error.status === 409 && error.message.startsWith('No blank M-FVF'))
-    return { kind: 'template', message: error.message };
-  if (error.status === 400 && error.message.includes('to your profile'))
-    return { kind: 'profile', message: error.message };
-  return null;
-}
 
 /**
  * The official monthly forms on the Fieldwork Forms page: each month × supervisor × fieldwork
