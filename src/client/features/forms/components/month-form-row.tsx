@@ -114,8 +114,6 @@ export function MonthFormRowItem({
         {canSign ? (
           <Button
             size="xs"
-            variant="filled"
-            color="teal"
             leftSection={<IconSignature size={16} aria-hidden />}
             onClick={() => actions.onSign(form)}
             aria-label={`${actions.party === 'trainee' ? 'Sign' : 'Sign as supervisor'}: ${title}`}
