@@ -113,6 +113,7 @@ test.describe('the official monthly form', () => {
       'Independent 3 h · Supervised 1 h · Total 4 h · 25.0% supervised',
     );
     await expect(row).toContainText(/Sign by \d+\/\d+\/\d{4} · \d+ days? left|Due today/);
+    await expect(page.getByText(/^No blank official form is installed yet/)).toBeVisible();
     await expectAccessible(page);
 
     // Filling needs the profile's form details: the refusal leads there.
@@ -154,6 +155,7 @@ test.describe('the official monthly form', () => {
     await expect(
       page.getByText('M-FVF 2022 (Individual) installed. You can fill the form now.'),
     ).toBeVisible();
+    await expect(page.getByText('Blank forms installed: M-FVF 2022 (Individual).')).toBeVisible();
 
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
     await expect(row).toContainText('Not signed yet.');

@@ -5,6 +5,7 @@ import type { MonthForm, MonthFormRow } from '../../../../shared/forms/month-for
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFillMonthForm } from '../api/fill-month-form';
+import { useFvfTemplates } from '../api/get-fvf-templates';
 import { useMonthForms } from '../api/get-month-forms';
 import { fillProblem, type FillProblem } from './fill-problem';
 import { rowKey } from './month-form-status';
@@ -23,6 +24,7 @@ const PROFILE_DETAILS_PATH = '/student/profile-screen#official-form-details';
 export function MonthFormsSection() {
   const query = useMonthForms();
   const fill = useFillMonthForm();
+  const templates = useFvfTemplates();
   const [filling, setFilling] = useState<string | null>(null);
   const [problem, setProblem] = useState<FillProblem | null>(null);
   const [signing, setSigning] = useState<MonthForm | null>(null);
@@ -58,6 +60,13 @@ export function MonthFormsSection() {
             The BACB’s own form, filled from your logs. You and your supervisor sign it by the last
             day of the following month, or the month’s hours are lost.
           </Text>
+          {templates.data ? (
+            <Text size="xs" c="dimmed">
+              {templates.data.length > 0
+                ? `Blank forms installed: ${templates.data.map((t) => t.label).join(', ')}.`
+                : 'No blank official form is installed yet: the first fill asks for one.'}
+            </Text>
+          ) : null}
         </div>
         {problem?.kind === 'template' ? <TemplateInstall message={problem.message} /> : null}
         {problem?.kind === 'profile' ? (
