@@ -295,7 +295,11 @@ test.describe('supervisor review', () => {
     await expect(page.getByRole('table', { name: 'Total' })).toBeVisible();
 
     const label = formatMonthYear(month);
-    const monthRow = page.getByRole('listitem').filter({ hasText: label });
+    // The Months section (the official forms section lists the month too).
+    const monthRow = page
+      .getByRole('region', { name: 'Months' })
+      .getByRole('listitem')
+      .filter({ hasText: label });
     await expect(monthRow).toContainText('Open');
     await monthRow.getByRole('button', { name: `Approve the 2 pending logs of ${label}` }).click();
     const confirm = page.getByRole('dialog', {

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-state';
 import { FinalFormsCard } from '../../features/files/components/final-forms-card';
 import { requestedFormType } from '../../features/files/components/upload-state';
+import { FormsDueCard } from '../../features/forms/components/forms-due-card';
 import { useDashboard } from '../../features/progress/api/dashboard';
 import { useDashboardTable } from '../../features/progress/api/dashboard-table';
 import { CountedHoursCard } from '../../features/progress/components/counted-hours-card';
@@ -51,7 +52,7 @@ function FormsCard() {
 
 /**
  * /student/dashboard (SPEC §2): the hours that count, the two charts, Monthly Details, the final
- * forms and the Task Data export; a trainee with no logs is shown where to start.
+ * forms due and uploaded, and the Task Data export; a trainee with no logs is shown where to start.
  */
 export function DashboardPage() {
   const dashboard = useDashboard();
@@ -95,6 +96,7 @@ export function DashboardPage() {
         </>
       )}
       {/* The forms and the export do not depend on the figures: they stay usable. */}
+      <FormsDueCard />
       <FormsCard />
       {hasNoLogs ? null : <TaskDataCard />}
       {dashboard.isSuccess && !hasNoLogs ? (

@@ -2,11 +2,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import { DeletedRecordFiles } from '../../features/files/components/deleted-record-files';
 import { FieldworkFormsInfo } from '../../features/files/components/fieldwork-forms-info';
 import { TraineeForms } from '../../features/files/components/trainee-forms';
+import { MonthFormsSection } from '../../features/forms/components/month-forms-section';
 import { useSupervisorChoices } from './supervisor-choices';
 
 /**
  * /student/upload, "Fieldwork Forms" (SPEC §2): what the forms are and where the blank ones are,
- * then the trainee's uploaded forms (the upload modal picks from the supervisors feature's
+ * then the official monthly forms filled from the logs, the trainee's uploaded forms (the upload modal picks from the supervisors feature's
  * list), and those deleted in the last 30 days.
  */
 export function FieldworkFormsPage() {
@@ -22,6 +23,7 @@ export function FieldworkFormsPage() {
         </Text>
       </div>
       <FieldworkFormsInfo />
+      <MonthFormsSection />
       <TraineeForms supervisors={supervisors} />
       <DeletedRecordFiles />
     </Stack>

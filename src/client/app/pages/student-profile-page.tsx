@@ -1,11 +1,13 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
+import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
-/** /student/profile-screen: the trainee's profile card, supervisors and choice of standards. */
+/** /student/profile-screen: the trainee's profile card, the details the official forms need,
+ * supervisors and choice of standards. */
 export function StudentProfilePage() {
   return (
     <Stack gap="md">
@@ -21,6 +23,7 @@ export function StudentProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
+            <TraineeFormDetails />
             <SupervisorsTable />
             <RuleSetChoice />
           </Stack>

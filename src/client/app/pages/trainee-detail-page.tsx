@@ -3,6 +3,7 @@ import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
 import { RecordFilesList } from '../../features/files/components/record-files-list';
+import { SupervisorMonthForms } from '../../features/forms/components/supervisor-month-forms';
 import { AccruedTable } from '../../features/progress/components/accrued-tables';
 import { useTraineeAccrued } from '../../features/review/api/get-trainee-accrued';
 import { useTrainees } from '../../features/review/api/list-trainees';
@@ -125,6 +126,7 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
           </Paper>
         </Grid.Col>
       </Grid>
+      <SupervisorMonthForms traineeId={trainee.id} />
       <Paper
         withBorder
         p={{ base: 'sm', sm: 'lg' }}

@@ -1,0 +1,63 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatUsDate } from '../../../../shared/logs/time';
+import { ErrorState, LoadingState } from '../../../components/page-state';
+import { useMonthForms } from '../api/get-month-forms';
+import { daysLeftText, rowKey, rowTitle } from './month-form-status';
+
+const FORMS_PAGE = '/student/upload';
+
+/**
+ * The dashboard's forms due: each month whose official form is not signed by both yet, its
+ * deadline ahead (soonest first, as the server sends them). Hidden when nothing is due.
+ */
+export function FormsDueCard() {
+  const query = useMonthForms();
+  if (query.isPending) return <LoadingState rows={2} label="Loading the forms due" />;
+  if (query.isError) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const due = query.data.forms_due;
+  if (due.length === 0) return null;
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="forms-due-title"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} size="h4" id="forms-due-title">
+            Forms due
+          </Title>
+          <Anchor component={Link} to={FORMS_PAGE} size="sm">
+            Go to Fieldwork Forms
+          </Anchor>
+        </Group>
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {due.map((row) => (
+            <Group key={rowKey(row)} component="li" justify="space-between" gap="xs">
+              <Anchor
+                component={Link}
+                to={FORMS_PAGE}
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {rowTitle(row)}
+              </Anchor>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  Sign by {formatUsDate(row.deadline)}
+                </Text>
+                <Badge color={row.days_remaining <= 3 ? 'red' : 'blue'} variant="light">
+                  {daysLeftText(row.days_remaining)}
+                </Badge>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,139 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import {
+  ATTESTATIONS,
+  FormSignatureSchema,
+  type FormParty,
+} from '../../../../shared/forms/attestations';
+import type { MonthForm } from '../../../../shared/forms/month-form.schema';
+import { formatUsDate } from '../../../../shared/logs/time';
+import { ApiError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSignMonthForm } from '../api/sign-month-form';
+import { rowTitle } from './month-form-status';
+
+type FieldErrors = { full_name?: string; attested?: string };
+
+/** The time zone the signer sees, so the date stamped on the form is theirs. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function SignatureLine({
+  who,
+  signature,
+}: {
+  who: string;
+  signature: MonthForm['trainee_signature'];
+}) {
+  return (
+    <Text size="sm">
+      <strong>{who}:</strong>{' '}
+      {signature
+        ? `signed by ${signature.name} on ${formatUsDate(signature.signed_on)}`
+        : 'not signed yet'}
+    </Text>
+  );
+}
+
+/**
+ * Signing a month's official form: the party's attestation, the typed full name and the
+ * confirmation (the BACB accepts an electronic signature made with intent to sign).
+ */
+export function SignFormModal({
+  form,
+  party,
+  onClose,
+}: {
+  form: MonthForm | null;
+  party: FormParty;
+  onClose: () => void;
+}) {
+  const sign = useSignMonthForm();
+  const [fullName, setFullName] = useState('');
+  const [attested, setAttested] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const close = () => {
+    setFullName('');
+    setAttested(false);
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    const parsed = FormSignatureSchema.safeParse({ full_name: fullName, attested });
+    if (!parsed.success) {
+      const fields = z.flattenError(parsed.error).fieldErrors;
+      setErrors({ full_name: fields.full_name?.[0], attested: fields.attested?.[0] });
+      return;
+    }
+    setErrors({});
+    try {
+      await sign.mutateAsync({ id: form.id, ...parsed.data, time_zone: browserTimeZone() });
+      notifySuccess('Form signed');
+      close();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors({ full_name: error.fields.full_name?.[0], attested: error.fields.attested?.[0] });
+      }
+      notifyError(error instanceof ApiError ? error.message : 'Failed to sign the form.');
+    }
+  };
+
+  return (
+    <Modal
+      opened={form !== null}
+      onClose={close}
+      title={party === 'trainee' ? 'Sign your form' : 'Sign as supervisor'}
+      size="lg"
+    >
+      {form ? (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Text fw={600}>
+              {rowTitle(form)} · {form.variant_label}
+            </Text>
+            <Stack gap={4} aria-label="Signatures">
+              <SignatureLine who="Trainee" signature={form.trainee_signature} />
+              <SignatureLine who="Supervisor" signature={form.supervisor_signature} />
+            </Stack>
+            <Alert color="gray" variant="light" title="Attestation">
+              {ATTESTATIONS[party]}
+            </Alert>
+            <TextInput
+              label="Your full name"
+              autoComplete="name"
+              required
+              value={fullName}
+              onChange={(event) => setFullName(event.currentTarget.value)}
+              error={errors.full_name}
+            />
+            <Checkbox
+              label="I agree to the attestation above and sign this form"
+              checked={attested}
+              onChange={(event) => setAttested(event.currentTarget.checked)}
+              error={errors.attested}
+              required
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={sign.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={sign.isPending}>
+                Sign
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

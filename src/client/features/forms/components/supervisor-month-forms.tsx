@@ -1,0 +1,35 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { MonthForm } from '../../../../shared/forms/month-form.schema';
+import { useMonthForms } from '../api/get-month-forms';
+import { MonthFormsList } from './month-forms-list';
+import { SignFormModal } from './sign-form-modal';
+
+/**
+ * A linked supervisor's view of a trainee's official monthly forms: the same rows, signed as
+ * supervisor and downloaded; only the trainee fills a form.
+ */
+export function SupervisorMonthForms({ traineeId }: { traineeId: number }) {
+  const query = useMonthForms(traineeId);
+  const [signing, setSigning] = useState<MonthForm | null>(null);
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="mfvf-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="mfvf-title">
+            Monthly verification forms (official M-FVF)
+          </Title>
+          <Text size="sm" c="dimmed">
+            Sign each month’s form by the last day of the following month, or its hours are lost.
+          </Text>
+        </div>
+        <MonthFormsList
+          query={query}
+          emptyText="This trainee has no months with hours yet."
+          actions={{ party: 'supervisor', onSign: setSigning }}
+        />
+      </Stack>
+      <SignFormModal form={signing} party="supervisor" onClose={() => setSigning(null)} />
+    </Paper>
+  );
+}
