@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -68,11 +67,15 @@ export function createFolderStorage(options: FolderStorageOptions): FolderStorag
           done(null, chunk);
         },
       });
+      // Opened before the first byte: a stream that opens its file lazily can create it after a
+      // failed upload's clean-up has run, leaving a temporary file behind for good.
+      const handle = await open(temp, 'wx', 0o600);
       try {
-        await pipeline(body, count, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(body, count, handle.createWriteStream());
         await mkdir(dirname(path), { recursive: true });
         await rename(temp, path);
       } catch (error) {
+        await handle.close().catch(() => undefined);
         await rm(temp, { force: true });
         throw error;
       }
