@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordFiles, traineeSupervisors } from '../../db/schema';
+import { monthForms, recordFiles, traineeSupervisors } from '../../db/schema';
 
 export type RecordFileRow = typeof recordFiles.$inferSelect;
 export type RecordFileValues = Omit<
@@ -149,4 +149,14 @@ export async function restore(
     )
     .returning({ id: recordFiles.id });
   return rows.length === 1;
+}
+
+/** Whether the file is the flattened M-FVF of a month form signed in the app (and not voided). */
+export async function isSignedInApp(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: monthForms.id })
+    .from(monthForms)
+    .where(and(eq(monthForms.recordFileId, id), isNull(monthForms.voidedAt)))
+    .limit(1);
+  return row !== undefined;
 }
