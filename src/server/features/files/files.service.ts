@@ -119,7 +119,7 @@ export async function updateRecordFile(
     (values.formDate ?? null) !== current.formDate ||
     values.traineeSupervisorId !== current.traineeSupervisorId;
   // Its title and notes are the trainee's own filing; the signed form itself stays as signed.
-  if (signedPartChanges && (await repo.isSignedInApp(ctx.db, current.id))) throw SIGNED_IN_APP();
+  if (signedPartChanges && current.signedInApp) throw SIGNED_IN_APP();
   if (values.traineeSupervisorId !== current.traineeSupervisorId) {
     await assertOwnSupervisor(ctx, values.traineeSupervisorId);
   }
@@ -145,7 +145,7 @@ export async function updateRecordFile(
 /** 'Delete this file?': the form leaves the lists but can be restored for 30 days, as logs can. */
 export async function deleteRecordFile(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwn(ctx, ctx.id);
-  if (await repo.isSignedInApp(ctx.db, current.id)) throw SIGNED_IN_APP();
+  if (current.signedInApp) throw SIGNED_IN_APP();
   if (!(await repo.softDelete(ctx.db, ctx.actor.id, ctx.id, ctx.now))) throw NOT_FOUND();
 }
 
