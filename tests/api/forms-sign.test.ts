@@ -152,6 +152,42 @@ describe('POST /api/v1/month-forms/{id}/sign/', () => {
     expect(row).toMatchObject({ state: 'signed', days_remaining: 20 });
   });
 
+  it('keeps the signed record file as signed: its month and supervisor stay, it cannot be deleted', async () => {
+    const form = asForm(
+      await w.t.request({
+        method: 'GET',
+        url: `/api/v1/month-forms/${march.id}/`,
+        token: w.trainee.token,
+      }),
+    );
+    const url = `/api/v1/upload-record/${form.record_file}/`;
+    const refused = {
+      detail:
+        'This form was signed by both of you in the app: its file, month and supervisor cannot change, and it cannot be deleted.',
+      code: 'CONFLICT',
+    };
+    const moved = await w.t.request({
+      method: 'PATCH',
+      url,
+      token: w.trainee.token,
+      payload: { date: '2026-02-01' },
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json()).toEqual(refused);
+    const deleted = await w.t.request({ method: 'DELETE', url, token: w.trainee.token });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual(refused);
+    // Its title is the trainee's own filing.
+    const renamed = await w.t.request({
+      method: 'PATCH',
+      url,
+      token: w.trainee.token,
+      payload: { title: 'March, signed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: 'March, signed', date: '2026-03-01' });
+  });
+
   it('refuses to sign a form whose month’s logs changed after it was filled', async () => {
     const january = await filled(w, {
       month: '2026-01',

@@ -230,5 +230,10 @@ test.describe('the official monthly form', () => {
     // It is kept as that month's M-FVF among the trainee's forms.
     const kept = page.getByRole('region', { name: 'Your forms' });
     await expect(kept).toContainText(`M-FVF ${MONTH_LABEL}`);
+    // As signed, for good: marked so, and never offered for deletion.
+    const signedRow = kept.getByRole('listitem').filter({ hasText: `M-FVF ${MONTH_LABEL}` });
+    await expect(signedRow.getByText('Signed in the app')).toBeVisible();
+    await expect(signedRow.getByRole('link', { name: /^Download / })).toBeVisible();
+    await expect(signedRow.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   });
 });

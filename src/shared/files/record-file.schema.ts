@@ -116,6 +116,8 @@ export const RecordFileSchema = z.object({
   downloaded: z.boolean(),
   signed: z.boolean(),
   filled: z.boolean(),
+  /** The flattened M-FVF of a month form both parties signed in the app: it stays as signed. */
+  signed_in_app: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),

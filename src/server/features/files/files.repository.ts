@@ -1,14 +1,18 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordFiles, traineeSupervisors } from '../../db/schema';
+import { monthForms, recordFiles, traineeSupervisors } from '../../db/schema';
 
 export type RecordFileRow = typeof recordFiles.$inferSelect;
 export type RecordFileValues = Omit<
   typeof recordFiles.$inferInsert,
   'id' | 'createdAt' | 'updatedAt' | 'deletedAt'
 >;
-/** A record file with the name of the supervisor it is signed with. */
-export type RecordFileRecord = RecordFileRow & { supervisorName: string };
+/**
+ * A record file with the name of the supervisor it is signed with, and whether it is the
+ * flattened M-FVF of a month form both parties signed in the app (not voided): such a file stays
+ * as it was signed.
+ */
+export type RecordFileRecord = RecordFileRow & { supervisorName: string; signedInApp: boolean };
 
 function selectRecords(db: Db) {
   return db
@@ -16,6 +20,7 @@ function selectRecords(db: Db) {
       file: recordFiles,
       supervisorName: traineeSupervisors.name,
       supervisorLastname: traineeSupervisors.lastname,
+      signedInApp: sql<boolean>`exists (select 1 from ${monthForms} where ${monthForms.recordFileId} = ${recordFiles.id} and ${monthForms.voidedAt} is null)`,
     })
     .from(recordFiles)
     .leftJoin(traineeSupervisors, eq(traineeSupervisors.id, recordFiles.traineeSupervisorId));
@@ -25,9 +30,10 @@ function toRecord(row: {
   file: RecordFileRow;
   supervisorName: string | null;
   supervisorLastname: string | null;
+  signedInApp: boolean;
 }): RecordFileRecord {
   const name = [row.supervisorName, row.supervisorLastname].filter(Boolean).join(' ');
-  return { ...row.file, supervisorName: name };
+  return { ...row.file, supervisorName: name, signedInApp: row.signedInApp };
 }
 
 /** The trainee's live record files, newest first. */

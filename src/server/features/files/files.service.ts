@@ -20,6 +20,12 @@ import { documentUrl, groupRecordFiles, toRecordFile } from './files.wire';
 type Context = { db: Db; storage: StoragePort; actor: Actor; now: Date };
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'File not found');
+/** A form signed by both parties in the app never changes (issue 10; decision 012). */
+const SIGNED_IN_APP = () =>
+  new AppError(
+    'CONFLICT',
+    'This form was signed by both of you in the app: its file, month and supervisor cannot change, and it cannot be deleted.',
+  );
 const SUPERVISOR_UNKNOWN = 'Choose one of your supervisors.';
 
 /** Where a trainee's record file is stored: a fresh key, named by what the file is. */
@@ -107,6 +113,13 @@ export async function updateRecordFile(
   // A new file's name replaces the old one unless the edit names it.
   if (ctx.file && ctx.fields.fileName === undefined) merged.fileName = ctx.file.filename;
   const values = parseFields(merged, true);
+  const signedPartChanges =
+    ctx.file !== undefined ||
+    values.formType !== current.formType ||
+    (values.formDate ?? null) !== current.formDate ||
+    values.traineeSupervisorId !== current.traineeSupervisorId;
+  // Its title and notes are the trainee's own filing; the signed form itself stays as signed.
+  if (signedPartChanges && current.signedInApp) throw SIGNED_IN_APP();
   if (values.traineeSupervisorId !== current.traineeSupervisorId) {
     await assertOwnSupervisor(ctx, values.traineeSupervisorId);
   }
@@ -131,6 +144,8 @@ export async function updateRecordFile(
 
 /** 'Delete this file?': the form leaves the lists but can be restored for 30 days, as logs can. */
 export async function deleteRecordFile(ctx: Context & { id: number }): Promise<void> {
+  const current = await loadOwn(ctx, ctx.id);
+  if (current.signedInApp) throw SIGNED_IN_APP();
   if (!(await repo.softDelete(ctx.db, ctx.actor.id, ctx.id, ctx.now))) throw NOT_FOUND();
 }
 

@@ -47,6 +47,7 @@ export async function toRecordFile(
     downloaded: file.confirmedDownloaded,
     signed: file.confirmedSigned,
     filled: file.confirmedFilled,
+    signed_in_app: file.signedInApp,
     created_at: file.createdAt.toISOString(),
     updated_at: file.updatedAt.toISOString(),
     deleted_at: file.deletedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { RecordFile } from '../../../../shared/files/record-file.schema';
 import { formatInstant } from '../../../lib/local-date';
@@ -31,9 +31,16 @@ export function RecordFileRow({
       style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
     >
       <div style={{ minWidth: 0, flex: '1 1 220px' }}>
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {file.title}
-        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {file.title}
+          </Text>
+          {file.signed_in_app ? (
+            <Badge size="sm" variant="light" color="teal.9">
+              Signed in the app
+            </Badge>
+          ) : null}
+        </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {[
             file.supervisor_name,
@@ -76,16 +83,19 @@ export function RecordFileRow({
             >
               Edit
             </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => actions.onDelete(file)}
-              aria-label={`Delete ${file.title}`}
-            >
-              Delete
-            </Button>
+            {/* A form both signed in the app stays as signed: it is never deleted. */}
+            {file.signed_in_app ? null : (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => actions.onDelete(file)}
+                aria-label={`Delete ${file.title}`}
+              >
+                Delete
+              </Button>
+            )}
           </>
         ) : null}
       </Group>

@@ -42,6 +42,7 @@ const stored: RecordFile = {
   downloaded: true,
   signed: true,
   filled: true,
+  signed_in_app: false,
   created_at: '2026-04-01T10:00:00.000Z',
   updated_at: '2026-04-01T10:00:00.000Z',
   deleted_at: null,
