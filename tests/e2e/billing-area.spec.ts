@@ -10,24 +10,23 @@ import {
   test,
   travel,
   type Account,
+  authHeader,
 } from './support/fixtures';
 
 /** A future expiry as the card form takes it. */
 const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const NOTE = 'Paired choice preference assessment before the paywall';
 
-const auth = (account: Account) => ({ authorization: `token ${account.token}` });
-
 /** One log of the trainee's, made through the API (with the supervisor record it names). */
 async function createLog(request: APIRequestContext, account: Account): Promise<void> {
   const record = await request.post('/api/v1/trainee-supervisors/', {
-    headers: auth(account),
+    headers: authHeader(account),
     data: { name: 'Dana', lastname: 'Reyes', email: 'dana.reyes@example.com' },
   });
   expect(record.status(), await record.text()).toBe(201);
   const { id } = (await record.json()) as { id: number };
   const log = await request.post('/api/v1/experience-log/', {
-    headers: auth(account),
+    headers: authHeader(account),
     data: createLogPayload({
       supervisor: id,
       trainee_supervisor: id,
@@ -41,14 +40,16 @@ async function createLog(request: APIRequestContext, account: Account): Promise<
 /** Pays for a plan through the API with the sandbox's Visa test token. */
 async function subscribe(request: APIRequestContext, account: Account, planId: number) {
   const response = await request.post('/api/v1/charge-payment/', {
-    headers: auth(account),
+    headers: authHeader(account),
     data: { sub_id: planId, token: 'tok_visa', coupon: null, trial: false },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
 
 async function standingOf(request: APIRequestContext, account: Account) {
-  const response = await request.get('/api/v1/user-subscription/', { headers: auth(account) });
+  const response = await request.get('/api/v1/user-subscription/', {
+    headers: authHeader(account),
+  });
   expect(response.status()).toBe(200);
   const body: {
     results: { subscription: { name: string }; cancel_at_period_end: boolean }[];
@@ -125,7 +126,7 @@ test.describe('the paywall in the browser', () => {
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page.getByRole('heading', { name: /^Hours that count/ })).toBeVisible();
     expect((await standingOf(request, account)).standing.access).toBe('subscribed');
-    const logs = await request.get('/api/v1/experience-log/', { headers: auth(account) });
+    const logs = await request.get('/api/v1/experience-log/', { headers: authHeader(account) });
     expect(JSON.stringify(await logs.json())).toContain(NOTE);
   });
 

@@ -14,27 +14,20 @@ import {
   failedRequestLog,
   signInAs,
   test,
+  authHeader,
+  lastMonthUtc,
 } from './support/fixtures';
 import { chooseByKeyboard, download } from './support/files';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
-/** Last month in UTC: over for the server, so its form can be filled. */
-function lastMonth(): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
-    .toISOString()
-    .slice(0, 7);
-}
-
-const LAST_MONTH = lastMonth();
+const LAST_MONTH = lastMonthUtc();
 const MONTH_LABEL = formatMonthYear(LAST_MONTH);
-const auth = (account: Account) => ({ authorization: `token ${account.token}` });
 
 /** The trainee's supervisor record, linked to the supervisor's account by its email. */
 async function linkSupervisor(request: APIRequestContext, trainee: Account, supervisor: Account) {
   const created = await request.post('/api/v1/trainee-supervisors/', {
-    headers: auth(trainee),
+    headers: authHeader(trainee),
     data: { name: 'Sloane', lastname: 'Signer', email: supervisor.email },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -44,7 +37,7 @@ async function linkSupervisor(request: APIRequestContext, trainee: Account, supe
 /** One log of last month: 4 h, 1 of them supervised. */
 async function logLastMonth(request: APIRequestContext, trainee: Account, record: number) {
   const response = await request.post('/api/v1/experience-log/', {
-    headers: auth(trainee),
+    headers: authHeader(trainee),
     data: createLogPayload({
       supervisor: record,
       trainee_supervisor: record,

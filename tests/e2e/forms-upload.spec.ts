@@ -13,21 +13,14 @@ import {
   signInAs,
   test,
   uniqueEmail,
+  authHeader,
+  lastMonthUtc,
 } from './support/fixtures';
 import { chooseByKeyboard, download, dropFile } from './support/files';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
-/** Last month in UTC; the modal offers five years of months, so the browser's zone is no matter. */
-function lastMonth(): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
-    .toISOString()
-    .slice(0, 7);
-}
-
-const LAST_MONTH = lastMonth();
-const auth = (account: Account) => ({ authorization: `token ${account.token}` });
+const LAST_MONTH = lastMonthUtc();
 const userId = (account: Account) => z.object({ id: z.number() }).parse(account.user).id;
 
 /** The trainee's supervisor record (linked to an account when `email` is a supervisor's). */
@@ -37,7 +30,7 @@ async function addSupervisor(
   person: { name: string; email?: string },
 ): Promise<number> {
   const response = await request.post('/api/v1/trainee-supervisors/', {
-    headers: auth(trainee),
+    headers: authHeader(trainee),
     data: { name: person.name, lastname: '', email: person.email ?? uniqueEmail('dana') },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -51,7 +44,7 @@ async function uploadThroughApi(
   form: { supervisor: number; title: string; bytes: Buffer; final?: boolean },
 ): Promise<number> {
   const response = await request.post('/api/v1/upload-record/', {
-    headers: auth(trainee),
+    headers: authHeader(trainee),
     multipart: {
       form_type: form.final ? 'Final' : 'Monthly',
       supervisor: String(form.supervisor),
@@ -189,7 +182,7 @@ test.describe('fieldwork forms', () => {
     await expect(dialog.getByText('Invalid File Format', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('No forms uploaded yet')).toBeVisible();
-    const listed = await request.get('/api/v1/record-files/', { headers: auth(trainee) });
+    const listed = await request.get('/api/v1/record-files/', { headers: authHeader(trainee) });
     expect(await listed.json()).toEqual({ monthly_form: [], final_form: [] });
   });
 
@@ -333,7 +326,7 @@ test.describe('fieldwork forms', () => {
       bytes,
     });
     const removed = await request.delete(`/api/v1/upload-record/${old}/`, {
-      headers: auth(trainee),
+      headers: authHeader(trainee),
     });
     expect(removed.status()).toBe(204);
 

@@ -14,6 +14,7 @@ import {
   SUPERVISOR_CREDENTIALS,
   test,
   uniqueEmail,
+  authHeader,
 } from './support/fixtures';
 import { linkIn, waitForCode, waitForMail } from './support/mailbox';
 
@@ -45,20 +46,18 @@ function dayName(date: string): string {
   });
 }
 
-const auth = (account: Account) => ({ authorization: `token ${account.token}` });
-
 /** The trainee's supervisor record for an email, added through the API when it is not there. */
 async function supervisorRecord(
   request: APIRequestContext,
   trainee: Account,
   email: string,
 ): Promise<number> {
-  const list = await request.get('/api/v1/trainee-supervisors/', { headers: auth(trainee) });
+  const list = await request.get('/api/v1/trainee-supervisors/', { headers: authHeader(trainee) });
   const rows = ((await list.json()) as { results: { id: number; email: string }[] }).results;
   const found = rows.find((row) => row.email === email);
   if (found) return found.id;
   const created = await request.post('/api/v1/trainee-supervisors/', {
-    headers: auth(trainee),
+    headers: authHeader(trainee),
     data: { name: 'Sam', lastname: 'Supervisor', email },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -72,7 +71,7 @@ async function createLog(
   overrides: Partial<LogEntryWire>,
 ): Promise<number> {
   const response = await request.post('/api/v1/experience-log/', {
-    headers: auth(trainee),
+    headers: authHeader(trainee),
     data: createLogPayload({ supervisor: record, trainee_supervisor: record, ...overrides }),
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -372,7 +371,7 @@ test.describe('supervisor review', () => {
       independant_hours: 1,
     });
     const flag = await request.post('/api/v1/flag-log/', {
-      headers: auth(supervisor),
+      headers: authHeader(supervisor),
       data: {
         log_id: flaggedId,
         is_flag: true,

@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useId } from 'react';
+import { ApiError } from '../lib/api-client';
+import { notifyError, notifySuccess } from '../lib/notify';
 import { ErrorState } from './page-state';
 
 /** One deleted thing as the section lists it. */
@@ -21,9 +23,12 @@ type RecentlyDeletedSectionProps = {
   loadingLabel: string;
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   items: DeletedItem[] | undefined;
-  /** The item being restored now, if any. */
-  restoringId: number | null;
-  onRestore: (id: number) => void;
+  /** The restore mutation (by id); its success and its refusal are toasted here. */
+  restore: {
+    mutateAsync: (id: number) => Promise<unknown>;
+    isPending: boolean;
+    variables: number | undefined;
+  };
 };
 
 /**
@@ -36,10 +41,19 @@ export function RecentlyDeletedSection({
   loadingLabel,
   query,
   items,
-  restoringId,
-  onRestore,
+  restore,
 }: RecentlyDeletedSectionProps) {
   const titleId = useId();
+  const restoringId = restore.isPending ? (restore.variables ?? null) : null;
+  const onRestore = async (id: number) => {
+    try {
+      await restore.mutateAsync(id);
+      notifySuccess('Successfully restored!');
+    } catch (error) {
+      // A 409 says why (e.g. another log now takes a deleted log's time).
+      notifyError(error instanceof ApiError ? error.message : 'Failed to restore!');
+    }
+  };
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -86,7 +100,7 @@ export function RecentlyDeletedSection({
                   variant="light"
                   leftSection={<IconRestore size={16} aria-hidden />}
                   loading={restoringId === item.id}
-                  onClick={() => onRestore(item.id)}
+                  onClick={() => void onRestore(item.id)}
                   aria-label={item.restoreLabel}
                   style={{ flexShrink: 0 }}
                 >

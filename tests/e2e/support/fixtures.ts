@@ -28,6 +28,19 @@ export const SUPERVISOR_CREDENTIALS = {
   date_contract: '2026-01-10',
 } as const;
 
+/** The API's authorization header for an account. */
+export function authHeader(account: Account): Record<string, string> {
+  return { authorization: `token ${account.token}` };
+}
+
+/** Last month in UTC ('YYYY-MM'): over for the server, whatever the browser's zone. */
+export function lastMonthUtc(): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+    .toISOString()
+    .slice(0, 7);
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
 }

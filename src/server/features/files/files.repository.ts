@@ -95,12 +95,12 @@ export async function insert(db: Db, values: RecordFileValues): Promise<number> 
   return row.id;
 }
 
-/** Changes a live file of the trainee; false when there is none (deleted meanwhile). */
-export async function update(
+/** Sets values on a live file of the trainee; false when there is none (deleted meanwhile). */
+async function updateLive(
   db: Db,
   traineeId: number,
   id: number,
-  values: Partial<RecordFileValues> & { updatedAt: Date },
+  values: Partial<typeof recordFiles.$inferInsert>,
 ): Promise<boolean> {
   const rows = await db
     .update(recordFiles)
@@ -116,24 +116,18 @@ export async function update(
   return rows.length === 1;
 }
 
-export async function softDelete(
+/** Changes a live file of the trainee; false when there is none (deleted meanwhile). */
+export function update(
   db: Db,
   traineeId: number,
   id: number,
-  now: Date,
+  values: Partial<RecordFileValues> & { updatedAt: Date },
 ): Promise<boolean> {
-  const rows = await db
-    .update(recordFiles)
-    .set({ deletedAt: now })
-    .where(
-      and(
-        eq(recordFiles.id, id),
-        eq(recordFiles.traineeId, traineeId),
-        isNull(recordFiles.deletedAt),
-      ),
-    )
-    .returning({ id: recordFiles.id });
-  return rows.length === 1;
+  return updateLive(db, traineeId, id, values);
+}
+
+export function softDelete(db: Db, traineeId: number, id: number, now: Date): Promise<boolean> {
+  return updateLive(db, traineeId, id, { deletedAt: now });
 }
 
 /** Brings back a file deleted after `since`; false when there is none. */

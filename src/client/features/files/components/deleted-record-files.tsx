@@ -1,9 +1,7 @@
 import { LOG_RECOVERY_DAYS } from '../../../../shared/logs/experience-log.schema';
 import { formatMonthYear } from '../../../../shared/logs/time';
 import { RecentlyDeletedSection } from '../../../components/recently-deleted-section';
-import { ApiError } from '../../../lib/api-client';
 import { formatInstant } from '../../../lib/local-date';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeletedRecordFiles } from '../api/get-deleted-record-files';
 import { useRestoreRecordFile } from '../api/restore-record-file';
 
@@ -11,15 +9,6 @@ import { useRestoreRecordFile } from '../api/restore-record-file';
 export function DeletedRecordFiles() {
   const deleted = useDeletedRecordFiles();
   const restore = useRestoreRecordFile();
-
-  const onRestore = async (id: number) => {
-    try {
-      await restore.mutateAsync(id);
-      notifySuccess('Successfully restored!');
-    } catch (error) {
-      notifyError(error instanceof ApiError ? error.message : 'Failed to restore!');
-    }
-  };
 
   return (
     <RecentlyDeletedSection
@@ -38,8 +27,7 @@ export function DeletedRecordFiles() {
           .join(' · '),
         restoreLabel: `Restore ${file.title}`,
       }))}
-      restoringId={restore.isPending ? (restore.variables ?? null) : null}
-      onRestore={(id) => void onRestore(id)}
+      restore={restore}
     />
   );
 }

@@ -1,8 +1,6 @@
 import { LOG_RECOVERY_DAYS } from '../../../../shared/logs/experience-log.schema';
 import { RecentlyDeletedSection } from '../../../components/recently-deleted-section';
-import { ApiError } from '../../../lib/api-client';
 import { formatInstant } from '../../../lib/local-date';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeletedLogs } from '../api/get-deleted-logs';
 import { useRestoreLog } from '../api/restore-log';
 import { logDescription, logWhen } from './log-summary';
@@ -11,16 +9,6 @@ import { logDescription, logWhen } from './log-summary';
 export function RecentlyDeleted() {
   const deleted = useDeletedLogs();
   const restore = useRestoreLog();
-
-  const onRestore = async (id: number) => {
-    try {
-      await restore.mutateAsync(id);
-      notifySuccess('Successfully restored!');
-    } catch (error) {
-      // 409 when another log now takes the deleted one's time.
-      notifyError(error instanceof ApiError ? error.message : 'Failed to restore!');
-    }
-  };
 
   return (
     <RecentlyDeletedSection
@@ -34,8 +22,7 @@ export function RecentlyDeleted() {
         detail: `${logDescription(log)}${log.deleted_at ? ` · deleted ${formatInstant(log.deleted_at)}` : ''}`,
         restoreLabel: `Restore the entry of ${logWhen(log)}`,
       }))}
-      restoringId={restore.isPending ? (restore.variables ?? null) : null}
-      onRestore={(id) => void onRestore(id)}
+      restore={restore}
     />
   );
 }
