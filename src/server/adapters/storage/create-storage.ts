@@ -39,6 +39,7 @@ export function createStorage(config: StorageConfig, now: () => Date): StoragePo
     endpoint: config.S3_ENDPOINT ?? query.get('endpoint') ?? undefined,
     region: config.S3_REGION ?? query.get('region') ?? undefined,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    signingKey: config.STORAGE_SIGNING_KEY,
     now,
   });
 }
