@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -703,4 +704,20 @@ export const monthlyDocuments = pgTable(
     index('monthly_documents_trainee_date').on(t.traineeId, t.date),
     uniqueIndex('monthly_documents_one_a_day').on(t.traineeId, t.supervisorUserId, t.date),
   ],
+);
+
+/**
+ * The runs of scheduled jobs that must run once per period whichever instance gets there first
+ * (the storage sweep): a run is claimed here before it starts, and the primary key lets one
+ * instance claim each period.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text().notNull(),
+    /** The start of the period the run is for. */
+    period: timestamp({ withTimezone: true }).notNull(),
+    startedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
