@@ -39,7 +39,8 @@ describe('isPastGrace', () => {
 
 describe('the columns naming storage objects', () => {
   it('are every column of the schema holding a key or a picture', () => {
-    const keyColumns = Object.values(schema)
+    const values: unknown[] = Object.values(schema);
+    const keyColumns = values
       .filter((value): value is PgTable => is(value, PgTable))
       .flatMap((table) => Object.values(getTableColumns(table)))
       .filter((column) => /^(storage_?key|profile_?pic)$/i.test(column.name));
