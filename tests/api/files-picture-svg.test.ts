@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SVG_PICTURE_MESSAGES } from '../../src/server/features/files/svg-picture';
 import { INVALID_FILE_FORMAT_MESSAGE } from '../../src/shared/files/file-content';
-import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import type { TestUser } from '../helpers/factories';
 import { PNG_BYTES, SVG_BYTES } from '../helpers/file-fixtures';
 import { makeStorageFolder, startS3rver } from '../helpers/storage-harness';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { monthlyFields, uploadRecord } from './files-support';
-
-type Store = {
-  env: Record<string, string>;
-  listKeys: () => Promise<string[]>;
-  close: () => Promise<void>;
-};
+import type { TestApp } from '../helpers/test-app';
+import {
+  filesWorld,
+  monthlyFields,
+  uploadPicture as uploadPictureSteps,
+  uploadRecord,
+  type TestStore,
+} from './files-support';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
@@ -20,46 +20,26 @@ const svg = (body: string, attributes = 'width="40" height="40"') =>
 const circle = '<circle cx="20" cy="20" r="15" fill="teal"/>';
 
 /** SVG pictures on both adapters: drawn into a PNG that is all we keep, or refused leaving nothing. */
-describe.each<[string, () => Promise<Store>]>([
+describe.each<[string, () => Promise<TestStore>]>([
   ['folder', makeStorageFolder],
   ['s3 (s3rver)', startS3rver],
 ])('SVG profile pictures: %s', (_name, makeStore) => {
-  let store: Store;
+  let w: Awaited<ReturnType<typeof filesWorld>>;
   let t: TestApp;
   let user: TestUser;
 
   beforeAll(async () => {
-    store = await makeStore();
-    t = await createTestApp(store.env);
-    user = await createTrainee(t.db);
+    w = await filesWorld(await makeStore());
+    ({ t, trainee: user } = w);
   });
-  afterAll(async () => {
-    await t.close();
-    await store.close();
-  });
+  afterAll(() => w.close());
 
-  /** The three steps with `bytes` PUT as `type`; the confirmation's answer. */
-  async function uploadPicture(bytes: Buffer, type = 'image/svg+xml') {
-    const key = `media/test/${user.id}/${Date.now()}.svg`;
-    const signed = await t.request({
-      method: 'POST',
-      url: '/users/upload/signed-url',
-      token: user.token,
-      payload: { key },
+  /** The three steps with `bytes` PUT as an SVG; the confirmation's answer. */
+  const uploadPicture = (bytes: Buffer) =>
+    uploadPictureSteps(t, user, bytes, {
+      key: `media/test/${user.id}/${Date.now()}.svg`,
+      type: 'image/svg+xml',
     });
-    const { url } = signed.json<{ url: string }>();
-    const headers = { 'content-type': type };
-    const status = url.startsWith('http')
-      ? (await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers })).status
-      : (await t.request({ method: 'PUT', url, payload: bytes, headers })).statusCode;
-    expect(status).toBe(200);
-    return t.request({
-      method: 'POST',
-      url: '/users/upload/picture',
-      token: user.token,
-      payload: { key },
-    });
-  }
 
   /** The picture the profile shows, as served: its headers and bytes. */
   async function servedPicture(profilePic: string) {
@@ -85,15 +65,15 @@ describe.each<[string, () => Promise<Store>]>([
     ['with no size of its own', SVG_BYTES],
     ['much larger than a picture', svg(circle, 'width="20000" height="10000" viewBox="0 0 40 20"')],
   ])('draws an SVG %s into a PNG and keeps only the PNG', async (_case, bytes) => {
-    const before = await store.listKeys();
+    const before = await w.store.listKeys();
     const response = await uploadPicture(bytes);
     expect(response.statusCode).toBe(200);
     const pic = response.json<{ profile_pic: string }>().profile_pic;
     expect(pic).toMatch(new RegExp(`^/api/v1/users/picture/${user.id}/[0-9a-f-]{36}\\.png$`));
-    const added = (await store.listKeys()).filter((key) => !before.includes(key));
+    const added = (await w.store.listKeys()).filter((key) => !before.includes(key));
     // The PNG replaced the previous picture; the uploaded SVG itself is gone.
     expect(added).toEqual([`pictures/${pic.split('/picture/')[1]}`]);
-    expect((await store.listKeys()).some((key) => key.startsWith('media/'))).toBe(false);
+    expect((await w.store.listKeys()).some((key) => key.startsWith('media/'))).toBe(false);
 
     const image = await servedPicture(pic);
     expect(image.statusCode).toBe(200);
@@ -154,7 +134,7 @@ describe.each<[string, () => Promise<Store>]>([
   ])(
     'refuses an SVG with %s, keeping the picture before and nothing else',
     async (_case, bytes, message) => {
-      const before = await store.listKeys();
+      const before = await w.store.listKeys();
       const profileBefore = await t.request({
         method: 'GET',
         url: '/users/profile/',
@@ -163,7 +143,7 @@ describe.each<[string, () => Promise<Store>]>([
       const response = await uploadPicture(bytes);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ key: [message] });
-      expect(await store.listKeys()).toEqual(before);
+      expect(await w.store.listKeys()).toEqual(before);
       const profileAfter = await t.request({
         method: 'GET',
         url: '/users/profile/',
@@ -174,19 +154,12 @@ describe.each<[string, () => Promise<Store>]>([
   );
 
   it('refuses an SVG as a record file, keeping nothing', async () => {
-    const supervisor = await createSupervisor(t.db);
-    const added = await t.request({
-      method: 'POST',
-      url: '/api/v1/trainee-supervisors/',
-      token: user.token,
-      payload: { name: 'Sam', email: supervisor.email },
-    });
-    const before = await store.listKeys();
-    const refused = await uploadRecord(t, user, monthlyFields(added.json<{ id: number }>().id), [
+    const before = await w.store.listKeys();
+    const refused = await uploadRecord(t, user, monthlyFields(w.supervisorRecordId), [
       { name: 'form.svg', bytes: svg(circle), type: 'image/svg+xml' },
     ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ document: [INVALID_FILE_FORMAT_MESSAGE] });
-    expect(await store.listKeys()).toEqual(before);
+    expect(await w.store.listKeys()).toEqual(before);
   });
 });

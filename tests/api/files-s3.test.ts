@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
-import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import type { TestUser } from '../helpers/factories';
 import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import { startS3rver } from '../helpers/storage-harness';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { monthlyFields, uploadRecord } from './files-support';
+import type { TestApp } from '../helpers/test-app';
+import { filesWorld, monthlyFields, uploadPicture, uploadRecord } from './files-support';
 
 /**
  * The same routes on S3 (s3rver on loopback): the picture's presigned PUT goes straight to the
  * bucket over real HTTP; downloads come through the app, with nosniff.
  */
+let w: Awaited<ReturnType<typeof filesWorld>>;
 let s3: Awaited<ReturnType<typeof startS3rver>>;
 let t: TestApp;
 let trainee: TestUser;
@@ -18,22 +19,11 @@ let pdf: Buffer;
 
 beforeAll(async () => {
   s3 = await startS3rver();
-  t = await createTestApp(s3.env);
-  trainee = await createTrainee(t.db);
-  const supervisor = await createSupervisor(t.db);
-  const added = await t.request({
-    method: 'POST',
-    url: '/api/v1/trainee-supervisors/',
-    token: trainee.token,
-    payload: { name: 'Sam', email: supervisor.email },
-  });
-  supervisorRecordId = added.json<{ id: number }>().id;
+  w = await filesWorld(s3);
+  ({ t, trainee, supervisorRecordId } = w);
   pdf = await pdfBytes();
 });
-afterAll(async () => {
-  await t.close();
-  await s3.close();
-});
+afterAll(() => w.close());
 
 describe('files on S3', () => {
   it('uploads a form through the route and serves it through the app, with nosniff', async () => {
@@ -76,27 +66,14 @@ describe('files on S3', () => {
 
   it('sets a profile picture uploaded straight to the bucket', async () => {
     const before = await s3.listKeys();
-    const key = `media/test/${trainee.id}/1767225600000.png`;
     const signed = await t.request({
       method: 'POST',
       url: '/users/upload/signed-url',
       token: trainee.token,
-      payload: { key },
+      payload: {},
     });
-    const { url } = signed.json<{ url: string }>();
-    expect(url.startsWith(s3.env.S3_ENDPOINT)).toBe(true);
-    const put = await fetch(url, {
-      method: 'PUT',
-      body: PNG_BYTES,
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(put.status).toBe(200);
-    const confirmed = await t.request({
-      method: 'POST',
-      url: '/users/upload/picture',
-      token: trainee.token,
-      payload: { key },
-    });
+    expect(signed.json<{ url: string }>().url.startsWith(s3.env.S3_ENDPOINT)).toBe(true);
+    const confirmed = await uploadPicture(t, trainee, PNG_BYTES);
     expect(confirmed.statusCode).toBe(200);
     const pic = confirmed.json<{ profile_pic: string }>().profile_pic;
     const added = (await s3.listKeys()).filter((k) => !before.includes(k));
@@ -111,22 +88,9 @@ describe('files on S3', () => {
 
   it('refuses an oversize picture at confirmation (a presigned PUT has no limit), keeping nothing', async () => {
     const before = await s3.listKeys();
-    const signed = await t.request({
-      method: 'POST',
-      url: '/users/upload/signed-url',
-      token: trainee.token,
-      payload: {},
-    });
-    const { url, key } = signed.json<{ url: string; key: string }>();
     const big = Buffer.alloc(FILE_MAX_BYTES + 1);
     PNG_BYTES.copy(big);
-    expect((await fetch(url, { method: 'PUT', body: big })).status).toBe(200);
-    const confirmed = await t.request({
-      method: 'POST',
-      url: '/users/upload/picture',
-      token: trainee.token,
-      payload: { key },
-    });
+    const confirmed = await uploadPicture(t, trainee, big);
     expect(confirmed.statusCode).toBe(413);
     expect(confirmed.json()).toEqual({
       detail: 'File size cannot be more than 20MB',

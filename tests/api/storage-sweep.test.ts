@@ -7,81 +7,53 @@ import type { StoragePort } from '../../src/server/adapters/storage/storage.port
 import { fvfTemplates, recordFiles } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
 import { sweepStorage } from '../../src/server/features/files/storage-sweep.service';
-import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import type { TestUser } from '../helpers/factories';
 import { pdfBytes, PNG_BYTES } from '../helpers/file-fixtures';
 import { makeStorageFolder, startS3rver } from '../helpers/storage-harness';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { monthlyFields, uploadRecord } from './files-support';
-
-type Store = {
-  env: Record<string, string>;
-  listKeys: () => Promise<string[]>;
-  close: () => Promise<void>;
-};
+import type { TestApp } from '../helpers/test-app';
+import {
+  filesWorld,
+  monthlyFields,
+  uploadPicture,
+  uploadPictureUnconfirmed,
+  uploadRecord,
+  type TestStore,
+} from './files-support';
 
 /**
  * The sweep on both adapters: objects a row names, and the orphans each gap leaves (a process
  * killed between the object and its row, a picture uploaded and never confirmed, a row deleted
  * by hand), swept as the clock moves past their grace.
  */
-describe.each<[string, () => Promise<Store>]>([
+describe.each<[string, () => Promise<TestStore>]>([
   ['folder', makeStorageFolder],
   ['s3 (s3rver)', startS3rver],
 ])('storage sweep: %s', (_name, makeStore) => {
-  let store: Store;
+  let w: Awaited<ReturnType<typeof filesWorld>>;
   let t: TestApp;
   let storage: StoragePort;
   let trainee: TestUser;
-  let supervisorRecordId: number;
   let pdf: Buffer;
 
   beforeAll(async () => {
-    store = await makeStore();
-    t = await createTestApp(store.env);
+    w = await filesWorld(await makeStore());
+    ({ t, trainee } = w);
     // Another instance on the same storage and database: what it sweeps, the app sees.
-    storage = createStorage(loadConfig(store.env), () => t.clock.now);
-    trainee = await createTrainee(t.db);
-    const supervisor = await createSupervisor(t.db);
-    const added = await t.request({
-      method: 'POST',
-      url: '/api/v1/trainee-supervisors/',
-      token: trainee.token,
-      payload: { name: 'Sam', email: supervisor.email },
-    });
-    supervisorRecordId = added.json<{ id: number }>().id;
+    storage = createStorage(loadConfig(w.store.env), () => t.clock.now);
     pdf = await pdfBytes();
   });
-  afterAll(async () => {
-    await t.close();
-    await store.close();
-  });
+  afterAll(() => w.close());
 
   const sweep = (now = t.clock.now) => sweepStorage({ db: t.db, storage, now });
 
   async function uploadForm(): Promise<{ id: number; key: string }> {
-    const created = await uploadRecord(t, trainee, monthlyFields(supervisorRecordId), [
+    const created = await uploadRecord(t, trainee, monthlyFields(w.supervisorRecordId), [
       { name: 'form.pdf', bytes: pdf },
     ]);
     expect(created.statusCode).toBe(201);
     const id = created.json<{ id: number }>().id;
     const [row] = await t.db.select().from(recordFiles).where(eq(recordFiles.id, id));
     return { id, key: row?.storageKey ?? '' };
-  }
-
-  /** The picture's first two steps: a signed URL and the direct upload, not confirmed. */
-  async function uploadPicture(): Promise<string> {
-    const signed = await t.request({
-      method: 'POST',
-      url: '/users/upload/signed-url',
-      token: trainee.token,
-      payload: {},
-    });
-    const { url, key } = signed.json<{ url: string; key: string }>();
-    const status = url.startsWith('http')
-      ? (await fetch(url, { method: 'PUT', body: PNG_BYTES })).status
-      : (await t.request({ method: 'PUT', url, payload: PNG_BYTES })).statusCode;
-    expect(status).toBe(200);
-    return key;
   }
 
   it('removes old objects no row names; keeps young ones, named ones and what is not ours', async () => {
@@ -94,12 +66,7 @@ describe.each<[string, () => Promise<Store>]>([
       token: trainee.token,
     });
     expect(deleted.statusCode).toBe(204);
-    const confirmed = await t.request({
-      method: 'POST',
-      url: '/users/upload/picture',
-      token: trainee.token,
-      payload: { key: await uploadPicture() },
-    });
+    const confirmed = await uploadPicture(t, trainee, PNG_BYTES);
     const picture = `pictures/${confirmed.json<{ profile_pic: string }>().profile_pic.split('/picture/')[1]}`;
     const template = `forms/templates/test-${randomUUID()}.pdf`;
     await storage.put(template, Readable.from([pdf]), { contentType: 'application/pdf' });
@@ -114,7 +81,7 @@ describe.each<[string, () => Promise<Store>]>([
     for (const key of [killedForm, killedPicture, killedMonthForm]) {
       await storage.put(key, Readable.from([pdf]), { contentType: 'application/pdf' });
     }
-    const unconfirmed = await uploadPicture();
+    const unconfirmed = await uploadPictureUnconfirmed(t, trainee, PNG_BYTES);
     const rowDeleted = await uploadForm();
     await t.db.delete(recordFiles).where(eq(recordFiles.id, rowDeleted.id));
     // Not ours: an operator's file beside the app's folders.
@@ -123,19 +90,19 @@ describe.each<[string, () => Promise<Store>]>([
     const named = [form.key, deletedForm.key, picture, template];
     const orphans = [killedForm, killedPicture, killedMonthForm, unconfirmed, rowDeleted.key];
     const all = [...named, ...orphans, 'backups/keep.bin'].sort();
-    expect(await store.listKeys()).toEqual(all);
+    expect(await w.store.listKeys()).toEqual(all);
 
     // Young: nothing goes.
     expect(await sweep()).toBe(0);
-    expect(await store.listKeys()).toEqual(all);
+    expect(await w.store.listKeys()).toEqual(all);
     // Two hours on, the unconfirmed upload is past its grace (its link lasted 15 minutes).
     t.clock.advanceMinutes(120);
     expect(await sweep()).toBe(1);
-    expect(await store.listKeys()).toEqual(all.filter((key) => key !== unconfirmed));
+    expect(await w.store.listKeys()).toEqual(all.filter((key) => key !== unconfirmed));
     // A day on, every orphan is gone; every named object, and the operator's, stays.
     t.clock.advanceMinutes(24 * 60);
     expect(await sweep()).toBe(4);
-    expect(await store.listKeys()).toEqual([...named, 'backups/keep.bin'].sort());
+    expect(await w.store.listKeys()).toEqual([...named, 'backups/keep.bin'].sort());
 
     // What stays still serves.
     const download = await t.request({
@@ -154,11 +121,11 @@ describe.each<[string, () => Promise<Store>]>([
     const later = new Date(Date.now() + 30 * 3600_000);
     const counts = await Promise.all([sweep(later), sweep(later)]);
     expect(counts.sort()).toEqual([0, 1]);
-    expect(await store.listKeys()).not.toContain(orphan);
+    expect(await w.store.listKeys()).not.toContain(orphan);
     // The next hour's run is a new one.
     const another = `records/${trainee.id}/${randomUUID()}.pdf`;
     await storage.put(another, Readable.from([pdf]), { contentType: 'application/pdf' });
     expect(await sweep(new Date(later.getTime() + 3600_000))).toBe(1);
-    expect(await store.listKeys()).not.toContain(another);
+    expect(await w.store.listKeys()).not.toContain(another);
   });
 });

@@ -291,13 +291,16 @@ test.describe('fieldwork forms', () => {
     await page.screenshot({ path: '.tmp/screenshots/profile-picture-1280.png' });
 
     // The keyboard's way, with an SVG: the server keeps the PNG it draws (512 px a side).
-    await chooseByKeyboard(page, page.getByRole('button', { name: 'Change picture' }), {
-      name: 'me.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" onload="alert(1)"><script>alert(2)</script><circle cx="32" cy="32" r="30" fill="#e8590c"/><text x="32" y="41" font-size="24" text-anchor="middle" fill="white">PP</text></svg>',
-      ),
-    });
+    const chooseSvg = (name: string, text: string) =>
+      chooseByKeyboard(page, page.getByRole('button', { name: 'Change picture' }), {
+        name,
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(text),
+      });
+    await chooseSvg(
+      'me.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" onload="alert(1)"><script>alert(2)</script><circle cx="32" cy="32" r="30" fill="#e8590c"/><text x="32" y="41" font-size="24" text-anchor="middle" fill="white">PP</text></svg>',
+    );
     await expect
       .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(512);
@@ -305,13 +308,10 @@ test.describe('fieldwork forms', () => {
     await page.screenshot({ path: '.tmp/screenshots/profile-picture-svg-1280.png' });
 
     // What the server refuses: its own message is shown.
-    await chooseByKeyboard(page, page.getByRole('button', { name: 'Change picture' }), {
-      name: 'linked.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from(
-        '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://example.com/a.png"/></svg>',
-      ),
-    });
+    await chooseSvg(
+      'linked.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://example.com/a.png"/></svg>',
+    );
     await expect(page.getByText('Image Not Uploaded')).toBeVisible();
     await expect(
       page.getByRole('alert').filter({ hasText: SVG_PICTURE_MESSAGES.links }),
