@@ -97,6 +97,36 @@ export function finalFvfMonths(
 }
 
 /**
+ * The F-FVF figures of one fieldwork type from its months (`finalFvfMonths`): the counted
+ * minutes added up, and the number of months that count.
+ */
+export function addUpFinalFvfMonths(
+  months: readonly FinalFvfMonth[],
+  period: FinalFvfPeriod,
+  type: ExperienceTypeId,
+): FinalFvfFigures {
+  const sum: FinalFvfFigures = {
+    traineeSupervisorId: period.traineeSupervisorId,
+    experienceTypeId: type,
+    independentMinutes: 0,
+    supervisedMinutes: 0,
+    totalMinutes: 0,
+    observationMinutes: 0,
+    fromMonth: period.fromMonth,
+    toMonth: period.toMonth,
+    months: 0,
+  };
+  for (const { counted } of months.filter((month) => month.experienceTypeId === type)) {
+    sum.independentMinutes += counted.independentMinutes;
+    sum.supervisedMinutes += counted.supervisedMinutes;
+    sum.totalMinutes += counted.totalMinutes;
+    sum.observationMinutes += counted.observationMinutes;
+    if (counted.totalMinutes > 0) sum.months += 1;
+  }
+  return sum;
+}
+
+/**
  * The F-FVF figures of one supervisor over a supervision period: one entry per fieldwork type
  * logged with them in the period, with the counted minutes added up (an entry may count
  * nothing: the caller refuses to fill that form).
@@ -108,25 +138,5 @@ export function finalFvfFigures(
 ): FinalFvfFigures[] {
   const months = finalFvfMonths(logs, period, counting);
   const types = [...new Set(months.map((month) => month.experienceTypeId))].sort((a, b) => a - b);
-  return types.map((type) => {
-    const sum: FinalFvfFigures = {
-      traineeSupervisorId: period.traineeSupervisorId,
-      experienceTypeId: type,
-      independentMinutes: 0,
-      supervisedMinutes: 0,
-      totalMinutes: 0,
-      observationMinutes: 0,
-      fromMonth: period.fromMonth,
-      toMonth: period.toMonth,
-      months: 0,
-    };
-    for (const { counted } of months.filter((month) => month.experienceTypeId === type)) {
-      sum.independentMinutes += counted.independentMinutes;
-      sum.supervisedMinutes += counted.supervisedMinutes;
-      sum.totalMinutes += counted.totalMinutes;
-      sum.observationMinutes += counted.observationMinutes;
-      if (counted.totalMinutes > 0) sum.months += 1;
-    }
-    return sum;
-  });
+  return types.map((type) => addUpFinalFvfMonths(months, period, type));
 }
