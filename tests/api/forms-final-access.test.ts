@@ -2,15 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs } from '../../src/server/db/schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
-import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import type { TestUser } from '../helpers/factories';
 import {
+  createOutsiders,
   download,
   dropTemplate,
+  expectFormHidden,
+  FORM_NOT_FOUND,
   fill,
   filled,
   filledFinal,
   formsWorld,
-  linkSupervisor,
   listFinal,
   logDays,
   sign,
@@ -36,16 +38,12 @@ beforeAll(async () => {
   await logDays(w, w.recordId, '2026-01-05', 20);
   await logDays(w, w.recordId, '2026-03-01', 20);
   form = await filledFinal(w, { ...JANUARY_TO_MARCH, trainee_supervisor: w.recordId });
-  stranger = await createTrainee(w.t.db);
-  strangerSupervisor = await createSupervisor(w.t.db);
-  coSupervisor = await createSupervisor(w.t.db);
-  await linkSupervisor(w.t, w.trainee, coSupervisor);
+  ({ stranger, strangerSupervisor, coSupervisor } = await createOutsiders(w));
 });
 afterAll(() => w.close());
 
 const get = (user: TestUser | undefined, url: string) =>
   w.t.request({ method: 'GET', url, token: user?.token });
-const NOT_FOUND = { detail: 'Form not found', code: 'NOT_FOUND' };
 
 describe('who may see and sign an F-FVF', () => {
   it.each([
@@ -53,15 +51,7 @@ describe('who may see and sign an F-FVF', () => {
     ['a supervisor not linked to the trainee', () => strangerSupervisor],
     ['a supervisor of the trainee who is not this form’s supervisor', () => coSupervisor],
   ])('%s gets 404 for it everywhere', async (_who, who) => {
-    for (const url of [
-      `/api/v1/final-forms/${form.id}/`,
-      `/api/v1/final-forms/${form.id}/download/`,
-    ]) {
-      const response = await get(who(), url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual(NOT_FOUND);
-    }
-    expect((await sign(w, who(), form.id, undefined, 'final')).statusCode).toBe(404);
+    await expectFormHidden(w, who(), form.id, 'final');
   });
 
   it('lists a trainee’s final forms to them and to their linked supervisor, no one else', async () => {
@@ -108,8 +98,12 @@ describe('who may see and sign an F-FVF', () => {
       trainee_supervisor: w.recordId,
       expereince_type: 1,
     });
-    expect((await get(w.trainee, `/api/v1/final-forms/${march.id}/`)).json()).toEqual(NOT_FOUND);
-    expect((await get(w.trainee, `/api/v1/month-forms/${form.id}/`)).json()).toEqual(NOT_FOUND);
+    expect((await get(w.trainee, `/api/v1/final-forms/${march.id}/`)).json()).toEqual(
+      FORM_NOT_FOUND,
+    );
+    expect((await get(w.trainee, `/api/v1/month-forms/${form.id}/`)).json()).toEqual(
+      FORM_NOT_FOUND,
+    );
     expect((await sign(w, w.trainee, march.id, undefined, 'final')).statusCode).toBe(404);
   });
 });

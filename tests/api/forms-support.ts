@@ -213,3 +213,32 @@ export async function download(
   expect(file.statusCode).toBe(200);
   return { bytes: file.rawPayload, headers: file.headers };
 }
+
+/**
+ * The people who must never see the trainee's forms: another trainee, a supervisor not linked to
+ * them, and one linked through another record (not these forms' supervisor).
+ */
+export async function createOutsiders(w: { t: TestApp; trainee: TestUser }) {
+  const stranger = await createTrainee(w.t.db);
+  const strangerSupervisor = await createSupervisor(w.t.db);
+  const coSupervisor = await createSupervisor(w.t.db);
+  await linkSupervisor(w.t, w.trainee, coSupervisor);
+  return { stranger, strangerSupervisor, coSupervisor };
+}
+
+export const FORM_NOT_FOUND = { detail: 'Form not found', code: 'NOT_FOUND' };
+
+/** `user` gets 404 for the form everywhere: reading it, downloading it and signing it. */
+export async function expectFormHidden(
+  w: { t: TestApp },
+  user: TestUser,
+  id: number,
+  route: FormRoute = 'monthly',
+) {
+  for (const url of [`${FORMS_PATH[route]}${id}/`, `${FORMS_PATH[route]}${id}/download/`]) {
+    const response = await w.t.request({ method: 'GET', url, token: user.token });
+    expect(response.statusCode, url).toBe(404);
+    expect(response.json()).toEqual(FORM_NOT_FOUND);
+  }
+  expect((await sign(w, user, id, undefined, route)).statusCode).toBe(404);
+}

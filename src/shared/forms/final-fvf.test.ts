@@ -2,26 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { RULE_SETS, type RuleSetId } from '../logs/rule-sets';
 import type { FormCompletion } from '../progress/adjusted-hours';
 import { finalFvfFigures, finalFvfMonths, monthsBetween, type MonthCounting } from './final-fvf';
+import { createFvfLog } from './fvf-log.factory';
 import type { FvfLogRow } from './fvf-values';
 
 const HOUR = 60;
-
-/** A supervised-fieldwork log of 5 hours, 1 of them individually supervised, with supervisor 7. */
-function createFvfLog(overrides: Partial<FvfLogRow> = {}): FvfLogRow {
-  return {
-    dateOfExperience: '2026-03-10',
-    experienceTypeId: 1,
-    experienceMinutes: 5 * HOUR,
-    supervisedMinutes: HOUR,
-    unrestrictedMinutes: 4 * HOUR,
-    individualOrGroup: 'Individual',
-    clientObservation: 'No',
-    observationMinutes: null,
-    supervisionContactId: 1,
-    traineeSupervisorId: 7,
-    ...overrides,
-  };
-}
 
 /**
  * `days` logs from the 1st of `month` (5 h, 1 supervised), the first one observed for an hour:

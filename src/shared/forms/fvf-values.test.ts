@@ -9,25 +9,9 @@ import {
   type FvfFigures,
   type FvfLogRow,
 } from './fvf-values';
+import { createFvfLog } from './fvf-log.factory';
 
 const HOUR = 60;
-
-/** A supervised-fieldwork log of 5 hours, 1 of them individually supervised, with supervisor 7. */
-function createFvfLog(overrides: Partial<FvfLogRow> = {}): FvfLogRow {
-  return {
-    dateOfExperience: '2026-03-10',
-    experienceTypeId: 1,
-    experienceMinutes: 5 * HOUR,
-    supervisedMinutes: HOUR,
-    unrestrictedMinutes: 3 * HOUR,
-    individualOrGroup: 'Individual',
-    clientObservation: 'No',
-    observationMinutes: null,
-    supervisionContactId: 1,
-    traineeSupervisorId: 7,
-    ...overrides,
-  };
-}
 
 const unsupervised = (overrides: Partial<FvfLogRow> = {}) =>
   createFvfLog({ supervisedMinutes: 0, individualOrGroup: 'No supervision', ...overrides });

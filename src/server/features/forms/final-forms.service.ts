@@ -32,6 +32,7 @@ import {
   listedTrainee,
   loadVisibleForm,
   ownSupervisorRecord,
+  recordsVisibleTo,
   type FormsContext,
 } from './official-forms.service';
 
@@ -102,11 +103,7 @@ export async function listFinalForms(
     repo.listForTrainee(ctx.db, traineeId, 'final'),
     supervisorsRepo.listForTrainee(ctx.db, traineeId),
   ]);
-  const visible = (supervisorRecordId: number) =>
-    !ctx.actor.isSupervisor ||
-    records.some(
-      (record) => record.id === supervisorRecordId && record.supervisorUserId === ctx.actor.id,
-    );
+  const visible = recordsVisibleTo(ctx.actor, records);
   const keyOf = (recordId: number, type: number) => `${recordId}|${type}`;
 
   const monthsLogged = new Map<string, string[]>();
@@ -223,14 +220,7 @@ export async function createFinalForm(
     traineeSupervisorId: record.id,
     experienceTypeId: input.expereince_type,
   });
-  if (existing?.completedOn) throw new AppError('CONFLICT', FINAL_FORM_FILL_MESSAGES.complete);
-  const id = await fillAndKeep({
-    ...ctx,
-    record,
-    figures,
-    existing,
-    structure: input.structure,
-    organizationName: input.organization_name,
-  });
+  const completeMessage = FINAL_FORM_FILL_MESSAGES.complete;
+  const id = await fillAndKeep({ ...ctx, record, figures, existing, completeMessage });
   return getFinalForm({ ...ctx, id });
 }

@@ -18,6 +18,7 @@ import {
   listedTrainee,
   loadVisibleForm,
   ownSupervisorRecord,
+  recordsVisibleTo,
   type FormsContext,
 } from './official-forms.service';
 
@@ -54,11 +55,7 @@ export async function listMonthForms(
     repo.listForTrainee(ctx.db, traineeId, 'monthly'),
     supervisorsRepo.listForTrainee(ctx.db, traineeId),
   ]);
-  const visible = (supervisorRecordId: number) =>
-    !ctx.actor.isSupervisor ||
-    records.some(
-      (record) => record.id === supervisorRecordId && record.supervisorUserId === ctx.actor.id,
-    );
+  const visible = recordsVisibleTo(ctx.actor, records);
   const names = new Map(
     records.map((record) => [record.id, [record.name, record.lastname].filter(Boolean).join(' ')]),
   );
@@ -158,14 +155,7 @@ export async function createMonthForm(
   const figures = await currentFigures(db, key);
   if (!figures) throw new AppError('FORM_NO_HOURS', MONTH_FORM_MESSAGES.noHours(input.month));
   const existing = await repo.findLive(db, key);
-  if (existing?.completedOn) throw new AppError('CONFLICT', MONTH_FORM_MESSAGES.complete);
-  const id = await fillAndKeep({
-    ...ctx,
-    record,
-    figures,
-    existing,
-    structure: input.structure,
-    organizationName: input.organization_name,
-  });
+  const completeMessage = MONTH_FORM_MESSAGES.complete;
+  const id = await fillAndKeep({ ...ctx, record, figures, existing, completeMessage });
   return getMonthForm({ ...ctx, id });
 }

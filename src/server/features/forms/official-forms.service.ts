@@ -70,6 +70,21 @@ export async function listedTrainee(
   return traineeId;
 }
 
+/**
+ * Which of a trainee's supervisor records the asker sees forms of: all for the trainee, only
+ * those linked to them for a supervisor.
+ */
+export function recordsVisibleTo(
+  actor: Actor,
+  records: readonly { id: number; supervisorUserId: number | null }[],
+): (traineeSupervisorId: number) => boolean {
+  return (traineeSupervisorId) =>
+    !actor.isSupervisor ||
+    records.some(
+      (record) => record.id === traineeSupervisorId && record.supervisorUserId === actor.id,
+    );
+}
+
 /** Stores a PDF under a fresh key; the caller removes it if no row comes to name it. */
 export async function putPdf(
   storage: StoragePort,
@@ -113,23 +128,26 @@ type SupervisorRecord = NonNullable<Awaited<ReturnType<typeof supervisorsRepo.fi
 /**
  * Fills the official form the figures are for (an M-FVF for a month, an F-FVF for a period) for
  * the asker and one of their supervisor records, from the template of the trainee's edition,
- * and keeps it: a live form not yet complete is replaced (voided, kept as history). Returns the
- * new form's id.
+ * and keeps it: a live form not yet complete is replaced (voided, kept as history); a complete
+ * one is final (409 `completeMessage`). Returns the new form's id.
  */
 export async function fillAndKeep(
   ctx: FormsContext & {
     record: SupervisorRecord;
     figures: FvfFillInput['figures'];
+    /** The live form of the same month (or period's supervisor and type), if any. */
     existing: repo.MonthFormRow | undefined;
-    structure: FvfStructureName | undefined;
-    organizationName: string | undefined;
+    completeMessage: string;
+    /** The layout and organization name asked for. */
+    input: { structure?: FvfStructureName | undefined; organization_name?: string | undefined };
   },
 ): Promise<number> {
   const { db, actor, record, figures, existing } = ctx;
+  if (existing?.completedOn) throw new AppError('CONFLICT', ctx.completeMessage);
   const trainee = await traineeIdentity(db, actor.id);
   const edition = (await ruleSetFor(db, actor.id, ctx.now)).id;
   const form = formOfFigures(figures);
-  const template = await templateFor(ctx, { form, edition, structure: ctx.structure });
+  const template = await templateFor(ctx, { form, edition, structure: ctx.input.structure });
   const supervisorAccount = record.supervisorUserId
     ? await loadUserView(db, record.supervisorUserId)
     : undefined;
@@ -141,7 +159,7 @@ export async function fillAndKeep(
       name: [record.name, record.lastname].filter(Boolean).join(' '),
       bacbId: supervisorAccount?.supervisor?.bacb_certification_number ?? '',
     },
-    organizationName: ctx.organizationName ?? '',
+    organizationName: ctx.input.organization_name ?? '',
   });
 
   const storageKey = await putPdf(ctx.storage, actor.id, filled.bytes);
