@@ -61,7 +61,8 @@ export function FormRowTitle({
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Text>
-      <Badge color={badge.color} variant="light">
+      {/* Dark text on the light badge reads at AA whatever its color (as MonthStateBadge). */}
+      <Badge color={badge.color} variant="light" c="dark.8">
         {badge.label}
       </Badge>
     </Group>
