@@ -3,6 +3,7 @@ import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.f
 import { readFvf } from '../../src/server/features/forms/fvf-read';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
+import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { createTrainee } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
@@ -320,5 +321,29 @@ describe('signing the F-FVF', () => {
   it('is not taken for the M-FVF of its last month', async () => {
     const march = (await list(w, w.trainee)).results.find((row) => row.month === '2026-03');
     expect(march).toMatchObject({ state: 'open', form: null });
+  });
+
+  it('never counts as the M-FVF of its last month, for the deadline or adjusted hours', async () => {
+    // A concentrated F-FVF of January alone, completed on April 10, after January's deadline.
+    await logDays(w, w.recordId, '2026-01-05', 20, 2);
+    const january = await filledFinal(
+      w,
+      payload({ expereince_type: 2, from_month: '2026-01', to_month: '2026-01' }),
+    );
+    expect((await sign(w, w.trainee, january.id, undefined, 'final')).statusCode).toBe(200);
+    expect((await sign(w, w.supervisor, january.id, undefined, 'final')).statusCode).toBe(200);
+    const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-01');
+    expect(rows.map((row) => [row.expereince_type, row.state, row.form])).toEqual([
+      [1, 'overdue', null],
+      [2, 'overdue', null],
+    ]);
+    const table = await w.t.request({
+      method: 'GET',
+      url: '/api/v1/dashboard-table-api/',
+      token: w.trainee.token,
+    });
+    const month = table.json<DashboardTable>().results.find((row) => row.month === '2026-01');
+    expect(month?.removals).toEqual([]);
+    expect(month?.adjusted_hours).toBe(120);
   });
 });
