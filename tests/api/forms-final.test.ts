@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
-import type { FinalForm } from '../../src/shared/forms/final-form.schema';
-import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
-import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { createTrainee } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
@@ -12,18 +9,16 @@ import {
   fill,
   filledFinal,
   formsWorld,
-  list,
   listFinal,
   logDays,
-  sign,
   uploadTemplate,
   type FormsWorld,
 } from './forms-support';
 
 /*
  * The final form (F-FVF) over a supervision period (issue 10; decision 013): listed per supervisor
- * and fieldwork type with the period's hours that count, filled from the BACB's template, signed
- * by both parties, flattened and kept as a final form among the record files.
+ * and fieldwork type with the period's hours that count, and filled from the BACB's template.
+ * Signing it is forms-final-sign.test.ts.
  */
 
 let w: FormsWorld;
@@ -39,10 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const period = { trainee_supervisor: () => w.recordId, expereince_type: 1 };
 const payload = (overrides: Record<string, unknown> = {}) => ({
-  trainee_supervisor: period.trainee_supervisor(),
-  expereince_type: period.expereince_type,
+  trainee_supervisor: w.recordId,
+  expereince_type: 1,
   from_month: '2026-01',
   to_month: '2026-03',
   ...overrides,
@@ -238,112 +232,5 @@ describe('POST /api/v1/final-forms/', () => {
       ],
       code: 'FORM_PROFILE_INCOMPLETE',
     });
-  });
-});
-
-describe('signing the F-FVF', () => {
-  let form: FinalForm;
-  beforeAll(async () => {
-    form = await filledFinal(w, payload());
-  });
-
-  it('takes the trainee’s signature, then the supervisor’s, and then never changes', async () => {
-    const byTrainee = await sign(w, w.trainee, form.id, undefined, 'final');
-    expect(byTrainee.statusCode, byTrainee.body).toBe(200);
-    expect(byTrainee.json<FinalForm>()).toMatchObject({
-      trainee_signature: { name: 'Zoë Łukasz', signed_on: '2026-04-10' },
-      is_complete: false,
-    });
-    w.t.clock.advanceMinutes(30);
-    const bySupervisor = await sign(w, w.supervisor, form.id, undefined, 'final');
-    expect(bySupervisor.statusCode, bySupervisor.body).toBe(200);
-    const complete = bySupervisor.json<FinalForm>();
-    expect(complete).toMatchObject({
-      supervisor_signature: { name: 'Ana Núñez', signed_on: '2026-04-10' },
-      is_complete: true,
-      completed_on: '2026-04-10',
-      record_file: expect.any(Number),
-    });
-
-    for (const user of [w.trainee, w.supervisor]) {
-      const again = await sign(w, user, form.id, undefined, 'final');
-      expect(again.statusCode).toBe(409);
-    }
-    const refill = await fill(w, w.trainee, payload(), 'final');
-    expect(refill.statusCode).toBe(409);
-    expect(refill.json()).toEqual({
-      detail:
-        'This final form is signed by both parties and can no longer change. Reopening a month of its period voids it.',
-      code: 'CONFLICT',
-    });
-  });
-
-  it('downloads flattened, with both signatures and the figures as page text', async () => {
-    const pdf = await readFvf((await download(w, w.supervisor, form.id, 'final')).bytes);
-    expect(pdf.isFlattened).toBe(true);
-    expect(pdf.signatures).toMatchObject({
-      trainee: { fullName: 'Zoë Łukasz', signedOn: '2026-04-10' },
-      supervisor: { fullName: 'Ana Núñez', signedOn: '2026-04-10' },
-    });
-    expect(pdf.text).toEqual(
-      expect.arrayContaining(['1/1/2026', '3/31/2026', '80.00', '40.00', '120.00', '33.3%']),
-    );
-    expect(pdf.text.join(' ')).toContain('/s/ Ana Núñez');
-  });
-
-  it('is kept as a final form the trainee cannot delete and the supervisor sees', async () => {
-    const records = async (user: typeof w.trainee, query = '') =>
-      (
-        await w.t.request({
-          method: 'GET',
-          url: `/api/v1/record-files/${query}`,
-          token: user.token,
-        })
-      ).json<RecordFilesAnswer>();
-    const kept = (await records(w.trainee)).final_form;
-    expect(kept).toEqual([
-      expect.objectContaining({
-        form_type: 'Final',
-        title: 'F-FVF January 2026 – March 2026 (Ana Núñez)',
-        description:
-          'Supervised Fieldwork with Ana Núñez, January 2026 – March 2026: the hours of 2 months that count.',
-        signed_in_app: true,
-      }),
-    ]);
-    expect((await records(w.supervisor, `?u_id=${w.trainee.id}`)).final_form).toEqual(kept);
-    const url = `/api/v1/upload-record/${kept[0]?.id}/`;
-    const deleted = await w.t.request({ method: 'DELETE', url, token: w.trainee.token });
-    expect(deleted.statusCode).toBe(409);
-    const bySupervisor = await w.t.request({ method: 'DELETE', url, token: w.supervisor.token });
-    expect(bySupervisor.statusCode).toBe(403);
-  });
-
-  it('is not taken for the M-FVF of its last month', async () => {
-    const march = (await list(w, w.trainee)).results.find((row) => row.month === '2026-03');
-    expect(march).toMatchObject({ state: 'open', form: null });
-  });
-
-  it('never counts as the M-FVF of its last month, for the deadline or adjusted hours', async () => {
-    // A concentrated F-FVF of January alone, completed on April 10, after January's deadline.
-    await logDays(w, w.recordId, '2026-01-05', 20, 2);
-    const january = await filledFinal(
-      w,
-      payload({ expereince_type: 2, from_month: '2026-01', to_month: '2026-01' }),
-    );
-    expect((await sign(w, w.trainee, january.id, undefined, 'final')).statusCode).toBe(200);
-    expect((await sign(w, w.supervisor, january.id, undefined, 'final')).statusCode).toBe(200);
-    const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-01');
-    expect(rows.map((row) => [row.expereince_type, row.state, row.form])).toEqual([
-      [1, 'overdue', null],
-      [2, 'overdue', null],
-    ]);
-    const table = await w.t.request({
-      method: 'GET',
-      url: '/api/v1/dashboard-table-api/',
-      token: w.trainee.token,
-    });
-    const month = table.json<DashboardTable>().results.find((row) => row.month === '2026-01');
-    expect(month?.removals).toEqual([]);
-    expect(month?.adjusted_hours).toBe(120);
   });
 });
