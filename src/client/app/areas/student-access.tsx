@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
-import { ExpiredDialog, expiredAccessOf } from '../../components/expired-dialog';
-import { LoadingState } from '../../components/page-state';
+import { expiredAccessOf } from '../../components/expired-access';
+import { ExpiredDialog } from '../../components/expired-dialog';
+import { PageLoadingState } from '../../components/loading-state';
 import { useUserSubscription } from '../../features/billing/api/get-user-subscription';
 import { AccessWarningBanner } from '../../features/billing/components/access-warning-banner';
 import { BILLING_PATHS } from '../../features/billing/components/billing-paths';
@@ -30,7 +31,7 @@ const OPEN_WHEN_UNPAID: readonly string[] = [
 export function StudentAccess() {
   const subscription = useUserSubscription();
   const { pathname } = useLocation();
-  if (subscription.isPending) return <LoadingState rows={6} label="Loading" />;
+  if (subscription.isPending) return <PageLoadingState />;
   const standing = subscription.data?.standing ?? null;
   const expired = standing ? expiredAccessOf(standing.access) : null;
   if (expired && !OPEN_WHEN_UNPAID.includes(pathname)) return <ExpiredDialog access={expired} />;
