@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // scripts/bundle-budget.ts weighs each page's first screen from it (never served: a dot folder).
+    manifest: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {

@@ -4,13 +4,15 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { ApiError, setSubscriptionRequiredHandler } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
-import { SessionProvider } from '../lib/session';
+import { SessionProvider, useSession } from '../lib/session';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' stack (and its transitions) is not needed to draw the first screen: it loads right
 // after. A toast raised before it arrives waits in the notifications store and shows then.
 const Toasts = lazy(() => import('./toasts'));
+// Likewise the confirm dialogs (Mantine's Modal), which only signed-in pages ask for.
+const ConfirmDialogs = lazy(() => import('./confirm-dialogs'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -40,15 +42,31 @@ function SubscriptionRequiredRedirect() {
   return null;
 }
 
+/** What shows above the pages, loaded after the first screen. */
+function Overlays() {
+  const { token } = useSession();
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      {/* Apart: loading it at sign-in must not hide the toasts' stack meanwhile. */}
+      {token ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogs />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** Providers, in the order they depend on each other, around the routes. */
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          <Overlays />
           <BrowserRouter>
             <SubscriptionRequiredRedirect />
             <AppRoutes />

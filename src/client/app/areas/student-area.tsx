@@ -10,13 +10,15 @@ import {
 } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { LegalPage } from '../../components/legal';
 import { EditionToggle } from '../../features/logs/components/edition-toggle';
 import { AccruedTables } from '../../features/progress/components/accrued-tables';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
 import { StudentAccess } from './student-access';
 
+const LegalPage = lazy(() =>
+  import('../../components/legal').then((m) => ({ default: m.LegalPage })),
+);
 const LogHourPage = lazy(() =>
   import('../pages/log-hour-page').then((m) => ({ default: m.LogHourPage })),
 );

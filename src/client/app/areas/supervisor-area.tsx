@@ -8,12 +8,14 @@ import {
 } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { LegalPage } from '../../components/legal';
 import { EditionToggle } from '../../features/logs/components/edition-toggle';
 import { useTaskVersion } from '../../lib/task-version';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
 
+const LegalPage = lazy(() =>
+  import('../../components/legal').then((m) => ({ default: m.LegalPage })),
+);
 const SignLogsPage = lazy(() =>
   import('../../features/review/components/sign-logs-page').then((m) => ({
     default: m.SignLogsPage,

@@ -5,14 +5,12 @@ import {
   Divider,
   Group,
   NavLink,
-  ScrollArea,
   Stack,
   Text,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -20,12 +18,12 @@ import { Brand } from '../../components/brand';
 import { PageLoadingState } from '../../components/loading-state';
 import { useLogout } from '../../components/use-logout';
 import { useSession } from '../../lib/session';
+import classes from './area-layout.module.css';
 
 export type NavItem = { label: string; to: string; icon: ReactNode };
 
 /**
- * The signed-in shell of both areas: header, sidebar (a drawer on phones), content, and the host
- * of the confirm dialogs (modals.openConfirmModal), which only the signed-in pages ask for.
+ * The signed-in shell of both areas: header, sidebar (a drawer on phones), content.
  */
 export function AreaLayout({
   nav,
@@ -42,7 +40,7 @@ export function AreaLayout({
   const logout = useLogout();
 
   return (
-    <ModalsProvider>
+    <>
       {/* area-fallback.module.css draws this frame while the area loads: keep them in step. */}
       <AppShell
         header={{ height: 60 }}
@@ -87,7 +85,7 @@ export function AreaLayout({
         </AppShell.Header>
 
         <AppShell.Navbar p="sm" aria-label="Main navigation">
-          <AppShell.Section grow component={ScrollArea}>
+          <AppShell.Section grow className={classes.navScroll}>
             <nav>
               <VisuallyHidden>
                 <h2>Navigation</h2>
@@ -130,6 +128,6 @@ export function AreaLayout({
           </Suspense>
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }
