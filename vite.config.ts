@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   root: 'src/client',

@@ -39,7 +39,13 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')));
+    .filter(
+      (file) =>
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith('.')),
+    );
 }
 
 /**
