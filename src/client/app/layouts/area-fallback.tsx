@@ -12,6 +12,7 @@ export function AreaFallback() {
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
+        <span className={classes.menuButtonSpace} />
         <Brand />
       </header>
       <div className={classes.navbar} aria-hidden>
