@@ -8,7 +8,6 @@
 // on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +21,7 @@ import { openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/env';
 import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
+import { freePort } from '../tests/helpers/server-process';
 import { insertDailyLogs, insertSupervisorRecord } from '../tests/helpers/log-factory';
 
 const CLIENT_DIST = 'dist/client';
@@ -34,21 +34,6 @@ const AUDITED_PAGES = [
   { name: 'log form', path: '/student/logHour', isSignedIn: true },
   { name: 'dashboard', path: '/student/dashboard', isSignedIn: true },
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address !== 'string'
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof FORM_FACTORS)[number];

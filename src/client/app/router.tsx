@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/accounts/components/landing-page';
 import { NotFoundPage } from './error-pages';
 import { AreaFallback } from './layouts/area-fallback';
 import { PublicLayout } from './layouts/public-layout';
+import { LegalRoutePage } from './pages/legal-route-page';
 import { RequireRole } from './require-role';
 
 // Only the landing page is in the first download; every other page is its own chunk, and each
@@ -13,7 +14,6 @@ const SupervisorArea = lazy(() => import('./areas/supervisor-area'));
 const LoginRoutePage = lazy(() =>
   import('./pages/login-route-page').then((m) => ({ default: m.LoginRoutePage })),
 );
-const LegalPage = lazy(() => import('../components/legal').then((m) => ({ default: m.LegalPage })));
 const RegisterPage = lazy(() =>
   import('../features/accounts/components/register-page').then((m) => ({
     default: m.RegisterPage,
@@ -46,6 +46,15 @@ const PaymentPage = lazy(() =>
   })),
 );
 
+/** A signed-in area: its role's guard, and the shell's placeholder while its code loads. */
+function Area({ role, children }: { role: 'student' | 'supervisor'; children: ReactNode }) {
+  return (
+    <RequireRole role={role} placeholder={<AreaFallback />}>
+      <Suspense fallback={<AreaFallback />}>{children}</Suspense>
+    </RequireRole>
+  );
+}
+
 /** The routes of SPEC §2. */
 export function AppRoutes() {
   return (
@@ -57,8 +66,8 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/terms" element={<LegalPage kind="terms" />} />
-        <Route path="/privacy" element={<LegalPage kind="privacy" />} />
+        <Route path="/terms" element={<LegalRoutePage kind="terms" />} />
+        <Route path="/privacy" element={<LegalRoutePage kind="privacy" />} />
         <Route
           path="/subscription"
           element={
@@ -79,21 +88,17 @@ export function AppRoutes() {
       <Route
         path="/student/*"
         element={
-          <RequireRole role="student" placeholder={<AreaFallback />}>
-            <Suspense fallback={<AreaFallback />}>
-              <StudentArea />
-            </Suspense>
-          </RequireRole>
+          <Area role="student">
+            <StudentArea />
+          </Area>
         }
       />
       <Route
         path="/supervisor/*"
         element={
-          <RequireRole role="supervisor" placeholder={<AreaFallback />}>
-            <Suspense fallback={<AreaFallback />}>
-              <SupervisorArea />
-            </Suspense>
-          </RequireRole>
+          <Area role="supervisor">
+            <SupervisorArea />
+          </Area>
         }
       />
       <Route path="*" element={<NotFoundPage />} />

@@ -12,10 +12,8 @@ import { EditionToggle } from '../../features/logs/components/edition-toggle';
 import { useTaskVersion } from '../../lib/task-version';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
+import { LegalRoutePage } from '../pages/legal-route-page';
 
-const LegalPage = lazy(() =>
-  import('../../components/legal').then((m) => ({ default: m.LegalPage })),
-);
 const SignLogsPage = lazy(() =>
   import('../../features/review/components/sign-logs-page').then((m) => ({
     default: m.SignLogsPage,
@@ -100,8 +98,8 @@ export default function SupervisorArea() {
         <Route path="monthly-document" element={<SupervisorMonthlyDocumentPage />} />
         <Route path="profile-screen" element={<SupervisorProfilePage />} />
         <Route path="password-change-profile" element={<ChangePasswordPage />} />
-        <Route path="terms-condition" element={<LegalPage kind="terms" />} />
-        <Route path="privacy" element={<LegalPage kind="privacy" />} />
+        <Route path="terms-condition" element={<LegalRoutePage kind="terms" />} />
+        <Route path="privacy" element={<LegalRoutePage kind="privacy" />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
