@@ -51,21 +51,29 @@ const METRICS = {
   CLS: 'cumulative-layout-shift',
 } as const;
 
-/** One Lighthouse run (performance only) on the browser listening on `port`. */
+/**
+ * One Lighthouse run (performance only) on the browser listening on `port`. A run that fails to
+ * record the page (NO_NAVSTART and the like happen on a busy machine) is tried again, twice.
+ */
 async function audit(url: string, port: number, formFactor: FormFactor): Promise<Audit> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  );
-  const score = result?.lhr.categories.performance?.score;
-  if (typeof score !== 'number') {
-    throw new Error(`Lighthouse gave no score for ${url}: ${result?.lhr.runtimeError?.message}`);
+  let failure = '';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const score = result?.lhr.categories.performance?.score;
+    if (typeof score !== 'number') {
+      failure = result?.lhr.runtimeError?.message ?? 'no result';
+      continue;
+    }
+    const metrics = Object.entries(METRICS)
+      .map(([label, id]) => `${label} ${result?.lhr.audits[id]?.displayValue ?? '?'}`)
+      .join(', ');
+    return { score: Math.round(score * 100), metrics };
   }
-  const metrics = Object.entries(METRICS)
-    .map(([label, id]) => `${label} ${result?.lhr.audits[id]?.displayValue ?? '?'}`)
-    .join(', ');
-  return { score: Math.round(score * 100), metrics };
+  throw new Error(`Lighthouse gave no score for ${url}: ${failure}`);
 }
 
 async function main(): Promise<void> {
