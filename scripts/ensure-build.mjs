@@ -4,7 +4,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const output = path.resolve('dist/client/index.html');
-const sources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src/client',
+  'src/shared',
+  'index.html',
+  'vite.config.ts',
+  'scripts/precompress.ts',
+  'package-lock.json',
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

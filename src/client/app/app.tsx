@@ -1,14 +1,18 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { ApiError, setSubscriptionRequiredHandler } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
-import { SessionProvider } from '../lib/session';
-import { router } from './router';
+import { SessionProvider, useSession } from '../lib/session';
+import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toasts' stack (and its transitions) is not needed to draw the first screen: it loads right
+// after. A toast raised before it arrives waits in the notifications store and shows then.
+const Toasts = lazy(() => import('./toasts'));
+// Likewise the confirm dialogs (Mantine's Modal), which only signed-in pages ask for.
+const ConfirmDialogs = lazy(() => import('./confirm-dialogs'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,25 +30,47 @@ const queryClient = new QueryClient({
  * The server's paywall refused a write (402 SUBSCRIPTION_REQUIRED): the trainee's standing is
  * read again and they go to /subscription, which shows the message (PaywallNotice).
  */
-function sendToSubscription(message: string): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.billing.userSubscription });
-  void router.navigate('/subscription', { state: { paywallMessage: message } });
+function SubscriptionRequiredRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setSubscriptionRequiredHandler((message) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.billing.userSubscription });
+      void navigate('/subscription', { state: { paywallMessage: message } });
+    });
+    return () => setSubscriptionRequiredHandler(() => undefined);
+  }, [navigate]);
+  return null;
 }
 
-/** Providers, in the order they depend on each other, around the router. */
+/** What shows above the pages, loaded after the first screen. */
+function Overlays() {
+  const { token } = useSession();
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      {/* Apart: loading it at sign-in must not hide the toasts' stack meanwhile. */}
+      {token ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogs />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Providers, in the order they depend on each other, around the routes. */
 export function App() {
-  useEffect(() => {
-    setSubscriptionRequiredHandler(sendToSubscription);
-    return () => setSubscriptionRequiredHandler(() => undefined);
-  }, []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <ModalsProvider>
-            <Notifications position="top-right" limit={4} />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <Overlays />
+          <BrowserRouter>
+            <SubscriptionRequiredRedirect />
+            <AppRoutes />
+          </BrowserRouter>
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

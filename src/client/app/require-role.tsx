@@ -16,10 +16,13 @@ const PROFILE_PATH = '/supervisor/profile-screen';
 export function RequireRole({
   role,
   otherRole = 'unauthorized',
+  placeholder,
   children,
 }: {
   role: 'student' | 'supervisor';
   otherRole?: 'unauthorized' | 'home';
+  /** Shown while the stored session is checked; a centred loader when absent. */
+  placeholder?: ReactNode;
   children: ReactNode;
 }) {
   const { token, user, isRestoring } = useSession();
@@ -37,9 +40,11 @@ export function RequireRole({
   if (!token) return <Navigate to="/" replace />;
   if (!user) {
     return isRestoring ? (
-      <Center mih="100vh" role="status" aria-label="Loading">
-        <Loader />
-      </Center>
+      (placeholder ?? (
+        <Center mih="100vh" role="status" aria-label="Loading">
+          <Loader />
+        </Center>
+      ))
     ) : (
       <Navigate to="/" replace />
     );

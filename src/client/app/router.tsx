@@ -1,15 +1,19 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { LegalPage } from '../components/legal';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/accounts/components/landing-page';
 import { NotFoundPage } from './error-pages';
+import { AreaFallback } from './layouts/area-fallback';
 import { PublicLayout } from './layouts/public-layout';
-import { LoginRoutePage } from './pages/login-route-page';
+import { LegalRoutePage } from './pages/legal-route-page';
 import { RequireRole } from './require-role';
 
-// Each area is its own chunk: a trainee never downloads the supervisor pages, and back.
+// Only the landing page is in the first download; every other page is its own chunk, and each
+// area is one too: a trainee never downloads the supervisor pages, and back.
 const StudentArea = lazy(() => import('./areas/student-area'));
 const SupervisorArea = lazy(() => import('./areas/supervisor-area'));
+const LoginRoutePage = lazy(() =>
+  import('./pages/login-route-page').then((m) => ({ default: m.LoginRoutePage })),
+);
 const RegisterPage = lazy(() =>
   import('../features/accounts/components/register-page').then((m) => ({
     default: m.RegisterPage,
@@ -42,52 +46,62 @@ const PaymentPage = lazy(() =>
   })),
 );
 
+/** A signed-in area: its role's guard, and the shell's placeholder while its code loads. */
+function Area({ role, children }: { role: 'student' | 'supervisor'; children: ReactNode }) {
+  return (
+    <RequireRole role={role} placeholder={<AreaFallback />}>
+      <Suspense fallback={<AreaFallback />}>{children}</Suspense>
+    </RequireRole>
+  );
+}
+
 /** The routes of SPEC §2. */
-export const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login/:role', element: <LoginRoutePage /> },
-      { path: '/register/:role', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/terms', element: <LegalPage kind="terms" /> },
-      { path: '/privacy', element: <LegalPage kind="privacy" /> },
-      {
-        path: '/subscription',
-        element: (
-          <RequireRole role="student" otherRole="home">
-            <ChooseSubscriptionPage />
-          </RequireRole>
-        ),
-      },
-      {
-        path: '/payment',
-        element: (
-          <RequireRole role="student" otherRole="home">
-            <PaymentPage />
-          </RequireRole>
-        ),
-      },
-    ],
-  },
-  {
-    path: '/student/*',
-    element: (
-      <RequireRole role="student">
-        <StudentArea />
-      </RequireRole>
-    ),
-  },
-  {
-    path: '/supervisor/*',
-    element: (
-      <RequireRole role="supervisor">
-        <SupervisorArea />
-      </RequireRole>
-    ),
-  },
-  { path: '*', element: <NotFoundPage /> },
-]);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/login/:role" element={<LoginRoutePage />} />
+        <Route path="/register/:role" element={<RegisterPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/terms" element={<LegalRoutePage kind="terms" />} />
+        <Route path="/privacy" element={<LegalRoutePage kind="privacy" />} />
+        <Route
+          path="/subscription"
+          element={
+            <RequireRole role="student" otherRole="home">
+              <ChooseSubscriptionPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/payment"
+          element={
+            <RequireRole role="student" otherRole="home">
+              <PaymentPage />
+            </RequireRole>
+          }
+        />
+      </Route>
+      <Route
+        path="/student/*"
+        element={
+          <Area role="student">
+            <StudentArea />
+          </Area>
+        }
+      />
+      <Route
+        path="/supervisor/*"
+        element={
+          <Area role="supervisor">
+            <SupervisorArea />
+          </Area>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -3,14 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PAYWALL_MESSAGES } from '../../shared/billing/access';
 import { useSession } from '../lib/session';
-
-/** The two ways a trainee's access runs out (shared/billing/access.ts decides which). */
-export type ExpiredAccess = keyof typeof PAYWALL_MESSAGES;
-
-/** Narrows a standing's access to the expired kinds the dialog shows, or null. */
-export function expiredAccessOf(access: string): ExpiredAccess | null {
-  return access === 'trial_expired' || access === 'subscription_expired' ? access : null;
-}
+import type { ExpiredAccess } from './expired-access';
 
 /**
  * SPEC §2/§4: the trial- or subscription-expired dialog. Continue goes to /subscription; Back

@@ -1,18 +1,10 @@
-import { Alert, Button, Center, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 
-/** A placeholder the size of the content, so nothing jumps when it arrives. */
-export function LoadingState({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label={label} role="status">
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} height={index === 0 ? 28 : 18} width={index === 0 ? '40%' : '100%'} />
-      ))}
-    </Stack>
-  );
-}
+// In its own module: the first download needs the placeholder, not the empty and error states.
+export { LoadingState } from './loading-state';
 
 /** Nothing to show yet, said plainly, with the next step when there is one. */
 export function EmptyState({

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../lib/confirm';
 import { useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
 
@@ -8,7 +8,7 @@ export function useLogout(): () => void {
   const { signOut } = useSession();
   const navigate = useNavigate();
   return () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Log out',
       children: <Text size="sm">Are you sure you want to logout?</Text>,
       labels: { confirm: 'Log out', cancel: 'Cancel' },

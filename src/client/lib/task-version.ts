@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { TASK_LIST_VERSIONS, type TaskListVersion } from '../../shared/reference/task-lists';
+import {
+  TASK_LIST_VERSIONS,
+  type TaskListVersion,
+} from '../../shared/reference/task-list-versions';
 import { readPreference, writePreference } from './session-storage';
 
 /** The edition shown when nothing is stored: the 6th Edition (SPEC §1). */

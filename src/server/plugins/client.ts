@@ -7,26 +7,31 @@ import { AppError } from '../../shared/errors';
 /** Paths that belong to the API: never answered with the single-page app. */
 export const API_PREFIXES = ['/api/', '/users/', '/modules/', '/rest-auth/'];
 
+/** Files under `assets/` carry a content hash in their name: a new build gives new names. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built client and falls back to index.html for client routes, so that a reload
- * on /student/logHour works. Unknown API paths answer 404 JSON.
+ * on /student/logHour works. Unknown API paths answer 404 JSON. The build writes brotli and gzip
+ * copies beside each text file (scripts/precompress.ts): they are sent as they are to browsers
+ * that take them, so nothing is compressed per request.
  */
 export async function registerClient(app: FastifyInstance, clientDist: string): Promise<void> {
   const root = path.resolve(clientDist);
   const hasClient = existsSync(path.join(root, 'index.html'));
   if (hasClient) {
+    const assets = `${path.sep}assets${path.sep}`;
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Set below: `send`'s own header (public, max-age=0) would replace ours.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Hashed assets never change; index.html must always be revalidated.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        // Hashed assets never change; everything else (index.html) must always be revalidated.
+        res.setHeader('cache-control', filePath.includes(assets) ? IMMUTABLE : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

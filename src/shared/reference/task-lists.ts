@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import taskList5thEdition from './data/task-list-5th-edition.json';
 import tco6thEdition from './data/tco-6th-edition.json';
+import { TaskListVersionSchema, type TaskListVersion } from './task-list-versions';
 
-/** The task-list editions, newest first; v6 is the default and the only one used for new logs. */
-export const TASK_LIST_VERSIONS = ['v6', 'v5'] as const;
-
-/** A task-list edition: 'v6' (6th Edition Test Content Outline) or 'v5' (5th Edition Task List). */
-export type TaskListVersion = (typeof TASK_LIST_VERSIONS)[number];
-
-/** Schema of an edition id, e.g. for the `version` query parameter of GET /api/v1/task/. */
-export const TaskListVersionSchema = z.enum(TASK_LIST_VERSIONS);
+// The editions live apart from the lists, so that what only needs their names (the sidebar's
+// edition toggle) does not download both lists.
+export {
+  TASK_LIST_VERSIONS,
+  TaskListVersionSchema,
+  type TaskListVersion,
+} from './task-list-versions';
 
 /** The nine content domains, A to I, in both editions. */
 export const TASK_SECTIONS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;

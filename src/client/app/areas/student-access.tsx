@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ExpiredDialog, expiredAccessOf } from '../../components/expired-dialog';
-import { LoadingState } from '../../components/page-state';
+import { expiredAccessOf } from '../../components/expired-access';
+import { PageLoadingState } from '../../components/loading-state';
 import { useUserSubscription } from '../../features/billing/api/get-user-subscription';
-import { AccessWarningBanner } from '../../features/billing/components/access-warning-banner';
 import { BILLING_PATHS } from '../../features/billing/components/billing-paths';
-import { DownloadLogsLink } from '../../features/progress/components/download-logs-link';
+
+// Both show only to some trainees, so neither is part of the area's first download.
+const ExpiredDialog = lazy(() =>
+  import('../../components/expired-dialog').then((m) => ({ default: m.ExpiredDialog })),
+);
+const WarningBanner = lazy(() => import('./student-warning-banner'));
 
 /**
  * The pages an unpaid trainee may still open: the subscription pages (their way back in) and
@@ -30,16 +35,24 @@ const OPEN_WHEN_UNPAID: readonly string[] = [
 export function StudentAccess() {
   const subscription = useUserSubscription();
   const { pathname } = useLocation();
-  if (subscription.isPending) return <LoadingState rows={6} label="Loading" />;
+  if (subscription.isPending) return <PageLoadingState />;
   const standing = subscription.data?.standing ?? null;
   const expired = standing ? expiredAccessOf(standing.access) : null;
-  if (expired && !OPEN_WHEN_UNPAID.includes(pathname)) return <ExpiredDialog access={expired} />;
+  if (expired && !OPEN_WHEN_UNPAID.includes(pathname)) {
+    return (
+      <Suspense fallback={<PageLoadingState />}>
+        <ExpiredDialog access={expired} />
+      </Suspense>
+    );
+  }
+  const warning = standing?.warning ?? null;
   return (
     <>
-      <AccessWarningBanner
-        warning={standing?.warning ?? null}
-        logsDownload={<DownloadLogsLink />}
-      />
+      {warning ? (
+        <Suspense fallback={null}>
+          <WarningBanner warning={warning} />
+        </Suspense>
+      ) : null}
       <Outlet />
     </>
   );

@@ -10,12 +10,12 @@ import {
 } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { LegalPage } from '../../components/legal';
 import { EditionToggle } from '../../features/logs/components/edition-toggle';
 import { AccruedTables } from '../../features/progress/components/accrued-tables';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
 import { StudentAccess } from './student-access';
+import { LegalRoutePage } from '../pages/legal-route-page';
 
 const LogHourPage = lazy(() =>
   import('../pages/log-hour-page').then((m) => ({ default: m.LogHourPage })),
@@ -130,8 +130,8 @@ export default function StudentArea() {
           <Route path="profile-screen" element={<StudentProfilePage />} />
           <Route path="password-change-profile" element={<ChangePasswordPage />} />
           <Route path="faq" element={<FaqPage />} />
-          <Route path="terms-condition" element={<LegalPage kind="terms" />} />
-          <Route path="privacy" element={<LegalPage kind="privacy" />} />
+          <Route path="terms-condition" element={<LegalRoutePage kind="terms" />} />
+          <Route path="privacy" element={<LegalRoutePage kind="privacy" />} />
           <Route path="dashboard-subscription" element={<SubscriptionOverviewPage />} />
           <Route path="subscription-screen-dashbard" element={<ChangePlanPage />} />
           <Route path="payment-screen-dashbard" element={<PlanPaymentPage />} />

@@ -8,11 +8,11 @@ import {
 } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { LegalPage } from '../../components/legal';
 import { EditionToggle } from '../../features/logs/components/edition-toggle';
 import { useTaskVersion } from '../../lib/task-version';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
+import { LegalRoutePage } from '../pages/legal-route-page';
 
 const SignLogsPage = lazy(() =>
   import('../../features/review/components/sign-logs-page').then((m) => ({
@@ -98,8 +98,8 @@ export default function SupervisorArea() {
         <Route path="monthly-document" element={<SupervisorMonthlyDocumentPage />} />
         <Route path="profile-screen" element={<SupervisorProfilePage />} />
         <Route path="password-change-profile" element={<ChangePasswordPage />} />
-        <Route path="terms-condition" element={<LegalPage kind="terms" />} />
-        <Route path="privacy" element={<LegalPage kind="privacy" />} />
+        <Route path="terms-condition" element={<LegalRoutePage kind="terms" />} />
+        <Route path="privacy" element={<LegalRoutePage kind="privacy" />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

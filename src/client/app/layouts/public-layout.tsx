@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Brand } from '../../components/brand';
 import { AuthCard } from '../../components/auth-card';
-import { LoadingState } from '../../components/page-state';
+import { LoadingState } from '../../components/loading-state';
 
 /** The frame of the signed-out pages: brand on top, a centred card, the legal links below. */
 export function PublicLayout() {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PAYWALL_MESSAGES } from '../../../shared/billing/access';
 import { isTrialOffered } from '../../../shared/billing/plans';
 import { AuthCard } from '../../components/auth-card';
-import { expiredAccessOf } from '../../components/expired-dialog';
+import { expiredAccessOf } from '../../components/expired-access';
 import { ErrorState, LoadingState } from '../../components/page-state';
 import { PageHeader } from '../../components/page-header';
 import { useLogout } from '../../components/use-logout';

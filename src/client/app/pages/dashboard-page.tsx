@@ -1,6 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHelpCircle, IconPencilPlus } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LoadingState } from '../../components/loading-state';
 import { EmptyState, ErrorState } from '../../components/page-state';
 import { FinalFormsCard } from '../../features/files/components/final-forms-card';
 import { requestedFormType } from '../../features/files/components/upload-state';
@@ -10,9 +12,15 @@ import { useDashboardTable } from '../../features/progress/api/dashboard-table';
 import { CountedHoursCard } from '../../features/progress/components/counted-hours-card';
 import { MonthlyDetails } from '../../features/progress/components/monthly-details';
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
-import { TaskDataCard } from '../../features/progress/components/task-data-card';
 import { MonthsSignedList } from '../../features/review/components/months-signed-list';
 import { useSupervisorChoices } from './supervisor-choices';
+
+// The export card sits at the foot of the page; its task and date pickers load after the rest.
+const TaskDataCard = lazy(() =>
+  import('../../features/progress/components/task-data-card').then((m) => ({
+    default: m.TaskDataCard,
+  })),
+);
 
 function FaqLink() {
   return (
@@ -98,7 +106,11 @@ export function DashboardPage() {
       {/* The forms and the export do not depend on the figures: they stay usable. */}
       <FormsDueCard />
       <FormsCard />
-      {hasNoLogs ? null : <TaskDataCard />}
+      {hasNoLogs ? null : (
+        <Suspense fallback={<LoadingState rows={4} label="Loading Task Data" />}>
+          <TaskDataCard />
+        </Suspense>
+      )}
       {dashboard.isSuccess && !hasNoLogs ? (
         <Text size="sm" c="dimmed">
           Hours are rounded to the nearest quarter hour.

@@ -1,6 +1,5 @@
-import { expiredAccessOf, type ExpiredAccess } from '../../components/expired-dialog';
+import { expiredAccessOf, type ExpiredAccess } from '../../components/expired-access';
 import { LoginPage } from '../../features/accounts/components/login-page';
-import { getUserSubscription } from '../../features/billing/api/get-user-subscription';
 
 /**
  * Where a trainee stands once signed in (SPEC §4 login outcomes): the server's verdict
@@ -9,6 +8,9 @@ import { getUserSubscription } from '../../features/billing/api/get-user-subscri
  */
 async function expiredAccessAfterLogin(): Promise<ExpiredAccess | null> {
   try {
+    // Loaded once signed in: the sign-in page itself does not need billing's schemas.
+    const { getUserSubscription } =
+      await import('../../features/billing/api/get-user-subscription');
     return expiredAccessOf((await getUserSubscription()).standing.access);
   } catch {
     return null;

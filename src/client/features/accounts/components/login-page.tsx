@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import {
@@ -9,7 +9,7 @@ import {
   type LoginRequest,
 } from '../../../../shared/accounts/account.schema';
 import { AuthCard } from '../../../components/auth-card';
-import { ExpiredDialog, type ExpiredAccess } from '../../../components/expired-dialog';
+import type { ExpiredAccess } from '../../../components/expired-access';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
@@ -19,6 +19,12 @@ import { useLogIn } from '../api/login';
 import { EmailInput } from './email-input';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES } from './role';
+
+// Shown only to a trainee whose access has run out, after signing in: not part of the page's
+// first download.
+const ExpiredDialog = lazy(() =>
+  import('../../../components/expired-dialog').then((m) => ({ default: m.ExpiredDialog })),
+);
 
 /**
  * /login/{role}: email and password; the account's role must match the page's (SPEC §6). A
@@ -104,7 +110,11 @@ export function LoginPage({
           </Text>
         </Stack>
       </form>
-      <ExpiredDialog access={expired} />
+      {expired ? (
+        <Suspense fallback={null}>
+          <ExpiredDialog access={expired} />
+        </Suspense>
+      ) : null}
     </AuthCard>
   );
 }

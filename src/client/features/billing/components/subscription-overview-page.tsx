@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { PAYMENT_MESSAGES, type UserSubscription } from '../../../../shared/billing/billing.schema';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { PageHeader } from '../../../components/page-header';
@@ -26,7 +26,7 @@ export function SubscriptionOverviewPage() {
   const cancel = useCancelSubscription();
 
   const confirmCancel = (row: UserSubscription) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Cancel Subscription',
       children: (
         <Stack gap="xs">

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordFile } from '../../../../shared/files/record-file.schema';
@@ -21,7 +21,7 @@ export function TraineeForms({ supervisors }: { supervisors: SupervisorChoices }
   const remove = useDeleteRecordFile();
 
   const confirmDelete = (file: RecordFile) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete this file?',
       children: (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { IconLock, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
@@ -85,7 +85,7 @@ function EditLogContent({
     (id === log.supervisor ? log.supervisor_name : undefined);
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete this entry?',
       children: <Text size="sm">Are you sure you want to delete?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { TaskListVersion } from '../../../../shared/reference/task-lists';
+import { openConfirmModal } from '../../../lib/confirm';
+import type { TaskListVersion } from '../../../../shared/reference/task-list-versions';
 import { useTaskVersion } from '../../../lib/task-version';
 
 const OPTIONS: { value: TaskListVersion; label: string }[] = [
@@ -22,7 +22,7 @@ export function EditionToggle({ isOnLogScreen }: { isOnLogScreen: boolean }) {
       setVersion(chosen);
       return;
     }
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Switch to the 5th Edition Task List?',
       children: (
         <Text size="sm">

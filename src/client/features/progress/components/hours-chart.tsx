@@ -1,33 +1,13 @@
 import { Box, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { ArcElement, Chart as ChartJS, Tooltip, type ChartOptions } from 'chart.js';
-import type { ReactNode } from 'react';
-import { Doughnut, Pie } from 'react-chartjs-2';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { hoursLabel } from './hours-label';
 
-ChartJS.register(ArcElement, Tooltip);
+const HoursChartCanvas = lazy(() => import('./hours-chart-canvas'));
 
 /** One part of a chart, with the colour it is drawn in and its share of the whole, as shown. */
 export type ChartSlice = { label: string; hours: number; color: string; share: string };
 
 const CHART_HEIGHT = 200;
-
-const reducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-function chartOptions(kind: 'doughnut' | 'pie'): ChartOptions<'doughnut' | 'pie'> {
-  return {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: reducedMotion() ? false : { duration: 400 },
-    cutout: kind === 'doughnut' ? '68%' : 0,
-    plugins: {
-      legend: { display: false },
-      tooltip: {
-        callbacks: { label: (item) => ` ${item.label}: ${hoursLabel(Number(item.raw))} hours` },
-      },
-    },
-  };
-}
 
 /**
  * A chart card: the chart (a picture with a one-line summary for screen readers), then a table of
@@ -53,16 +33,11 @@ export function HoursChart({
 }) {
   const data = slices && {
     labels: slices.map((slice) => slice.label),
-    datasets: [
-      {
-        data: slices.map((slice) => slice.hours),
-        backgroundColor: slices.map((slice) => slice.color),
-        borderColor: '#ffffff',
-        borderWidth: 2,
-      },
-    ],
+    hours: slices.map((slice) => slice.hours),
+    colors: slices.map((slice) => slice.color),
   };
-  const Chart = kind === 'doughnut' ? Doughnut : Pie;
+  // The same circle while the figures or the chart's code load: the card never changes size.
+  const placeholder = <Skeleton circle height={CHART_HEIGHT} mx="auto" />;
 
   return (
     <Paper
@@ -80,7 +55,9 @@ export function HoursChart({
         <Box pos="relative" h={CHART_HEIGHT}>
           {data ? (
             <>
-              <Chart data={data} options={chartOptions(kind)} role="img" aria-label={summary} />
+              <Suspense fallback={placeholder}>
+                <HoursChartCanvas kind={kind} data={data} summary={summary} />
+              </Suspense>
               {center ? (
                 <Stack
                   gap={0}
@@ -96,7 +73,7 @@ export function HoursChart({
               ) : null}
             </>
           ) : (
-            <Skeleton circle height={CHART_HEIGHT} mx="auto" />
+            placeholder
           )}
         </Box>
         <Table fz="sm" verticalSpacing={4} aria-describedby={`${id}-caption`}>

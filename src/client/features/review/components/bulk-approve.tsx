@@ -1,5 +1,5 @@
 import { Button, List, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { IconChecks } from '@tabler/icons-react';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
@@ -41,7 +41,7 @@ export function useBulkApproval() {
 
   /** Shows the logs first (SPEC: bulk approval after seeing them); approves on confirmation. */
   const confirm = (batch: ApprovalBatch) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Approve ${batch.traineeName}’s pending logs ${batch.scope}?`,
       children: (
         <Stack gap="xs">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { IconArrowLeft, IconCheck, IconFlag, IconLockOpen } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -102,7 +102,7 @@ function LogReview({ log, history }: { log: ExperienceLog; history: HistorySlot 
   };
 
   const onReopen = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Reopen this log?',
       children: (
         <Text size="sm">

@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { IconChecks, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -69,7 +69,7 @@ function MonthActions({ trainee, month }: { trainee: Trainee; month: MonthState 
   const body = { traineeId: trainee.id, month: month.month };
 
   const confirmSign = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Sign off ${label}?`,
       children: (
         <Text size="sm">
@@ -86,7 +86,7 @@ function MonthActions({ trainee, month }: { trainee: Trainee; month: MonthState 
     });
 
   const confirmReopen = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Reopen ${label}?`,
       children: (
         <Text size="sm">

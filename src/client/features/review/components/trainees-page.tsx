@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm';
 import { IconLayoutGrid, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LinkedTrainee } from '../../../../shared/review/review.schema';
@@ -30,7 +30,7 @@ function Counts({ trainee }: { trainee: LinkedTrainee }) {
 function RemoveButton({ trainee }: { trainee: LinkedTrainee }) {
   const remove = useRemoveTrainee();
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Remove ${trainee.name}?`,
       children: (
         <Text size="sm">

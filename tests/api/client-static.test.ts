@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * How the server sends the built client (src/server/plugins/client.ts), on a client folder laid
+ * out as `vite build` lays it out and precompressed by the same build step (scripts/precompress).
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const STYLE = `.card { padding: 4px; margin: 2px; }\n`.repeat(60);
+const INDEX = `<!doctype html><html><head><title>Fieldwork Tracker</title>${'<meta name="x" content="y" />'.repeat(40)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+
+let clientDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'ft-client-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await mkdir(path.join(clientDir, '.vite'));
+  await writeFile(path.join(clientDir, 'index.html'), INDEX);
+  await writeFile(path.join(clientDir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+  await writeFile(path.join(clientDir, 'assets', 'index-Ef56Gh78.css'), STYLE);
+  await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(clientDir, '.vite', 'manifest.json'), '{"index.html":{}}');
+  await precompressDir(clientDir);
+  t = await createTestApp({ CLIENT_DIST: clientDir });
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.request({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the built client', () => {
+  it('sends the brotli copy of a hashed script to a browser that takes brotli, cached for a year', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    expect(response.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it('sends the gzip copy to a browser that takes only gzip', async () => {
+    const response = await get('/assets/index-Ef56Gh78.css', 'gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(/^text\/css/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(STYLE);
+  });
+
+  it('sends the file itself when no encoding is accepted, still saying it varies by encoding', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('sends index.html compressed and revalidated on every load, at / and at a client route', async () => {
+    for (const url of ['/', '/student/logHour', '/supervisor/signlogs?month=2024-05']) {
+      const response = await get(url, 'br, gzip');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
+    }
+    const plain = await get('/student/logHour');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX);
+  });
+
+  it('revalidates files without a content hash (favicon.svg) instead of caching them for a year', async () => {
+    const response = await get('/favicon.svg', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves the build manifest, and answers a missing asset with a plain 404', async () => {
+    expect((await get('/.vite/manifest.json', 'br')).statusCode).toBe(404);
+    const missing = await get('/assets/index-Zz99Yy88.js', 'br');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).not.toBe(IMMUTABLE);
+  });
+});
