@@ -24,7 +24,7 @@ async function folderHarness(): Promise<Harness> {
   const t = await createTestApp(folder.env);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // A second instance on the same folder: it must agree with the app on the signing key.
-  const storage = createStorage(loadConfig(folder.env), () => t.clock.now);
+  const storage = await createStorage(loadConfig(folder.env), () => t.clock.now);
   return {
     storage,
     absolute: (url) => new URL(url, address).href,
@@ -41,7 +41,7 @@ async function s3Harness(): Promise<Harness> {
   const s3 = await startS3rver();
   const clock = { now: new Date(), advanceMinutes: () => undefined };
   return {
-    storage: createStorage(loadConfig(s3.env), () => clock.now),
+    storage: await createStorage(loadConfig(s3.env), () => clock.now),
     absolute: (url) => url,
     listKeys: s3.listKeys,
     clock,

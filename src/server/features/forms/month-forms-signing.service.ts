@@ -6,8 +6,8 @@ import { formatMonthYear } from '../../../shared/logs/time';
 import type { StoredFile } from '../files/files.upload';
 import { recordCompletedForm, storeCompletedForm } from '../files/files.service';
 import { FORM_MESSAGES } from './forms.errors';
-import { signFvf } from './fvf-signing';
 import { readObject } from './fvf-templates.service';
+import { loadPdfCode } from './pdf-code';
 import * as repo from './month-forms.repository';
 import {
   currentFigures,
@@ -52,6 +52,7 @@ export async function signMonthForm(
   const now = (await currentFigures(ctx.db, form)) ?? NO_MINUTES;
   if (!sameMinutes(form, now)) throw new AppError('CONFLICT', SIGNING_MESSAGES.outdated);
 
+  const { signFvf } = await loadPdfCode();
   const signed = await signFvf(await readObject(ctx.storage, form.storageKey), {
     party,
     fullName: ctx.signature.full_name,

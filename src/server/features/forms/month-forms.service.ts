@@ -19,10 +19,10 @@ import { ruleSetFor } from '../progress/progress.service';
 import { assertLinkedTrainee } from '../review/review.service';
 import { isUniqueViolation } from '../supervisors/supervisors.service';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
-import { fillFvfTemplate } from './fvf-template';
 import { templateFor, type TemplatesContext } from './fvf-templates.service';
 import * as repo from './month-forms.repository';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';
+import { loadPdfCode } from './pdf-code';
 
 /*
  * The month's official form (issue 10 "The official form, filled" and "Deadlines"): listed per
@@ -245,6 +245,7 @@ export async function createMonthForm(
   const supervisorAccount = record.supervisorUserId
     ? await loadUserView(db, record.supervisorUserId)
     : undefined;
+  const { fillFvfTemplate } = await loadPdfCode();
   const filled = await fillFvfTemplate(await template.load(), {
     figures,
     edition,
