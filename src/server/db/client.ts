@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { startPgliteMaintenance } from './pglite-maintenance';
 import * as schema from './schema';
 
 /** The database every repository takes: PGlite and PostgreSQL answer the same drizzle API. */
@@ -51,10 +52,12 @@ export type DatabaseOptions = {
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : await openPglite(options.pglite, options.dataDir ?? './data');
-  if (options.migrate !== false) await runMigrations(database);
+  const migrate = options.migrate !== false;
+  if (!options.databaseUrl) {
+    return openPglite(options.pglite, options.dataDir ?? './data', migrate);
+  }
+  const database = openPostgres(options.databaseUrl);
+  if (migrate) await runMigrations(database);
   return database;
 }
 
@@ -83,8 +86,15 @@ function openPostgres(url: string): Database {
   };
 }
 
-/** An already-open PGlite is used as it is; a folder is first locked to this process. */
-async function openPglite(existing: PGlite | undefined, dataDir: string): Promise<Database> {
+/**
+ * An already-open PGlite is used as it is. A folder is first locked to this process, and kept
+ * analyzed and vacuumed while it is open (pglite-maintenance.ts).
+ */
+async function openPglite(
+  existing: PGlite | undefined,
+  dataDir: string,
+  migrate: boolean,
+): Promise<Database> {
   let client = existing;
   let lock: DataDirLock | undefined;
   if (!client) {
@@ -101,17 +111,22 @@ async function openPglite(existing: PGlite | undefined, dataDir: string): Promis
   }
   const owned = client;
   const db = drizzlePglite(owned, { schema, casing: 'snake_case' }) as unknown as Db;
-  return {
+  let stopMaintenance: (() => Promise<void>) | undefined;
+  const database: Database = {
     db,
     kind: 'pglite',
     ping: sharedWhilePending(() => pingWith(() => owned.exec('select 1'))),
     close: async () => {
+      await stopMaintenance?.();
       if (!owned.closed) await owned.close();
       lock?.release();
     },
     // PGlite is one process's own database (the DATA_DIR lock sees to it).
     withStartupLock: (work) => work(),
   };
+  if (migrate) await runMigrations(database);
+  if (lock) stopMaintenance = await startPgliteMaintenance(owned);
+  return database;
 }
 
 const execFileAsync = promisify(execFile);
