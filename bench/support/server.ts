@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/server/db/client';
 
@@ -33,7 +34,8 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /**
- * A new, migrated database of `kind`, filled by `seed` and closed again, so that a server process
+ * A new, migrated database of `kind`, filled by `seed`, analyzed (as autovacuum, or PGlite's
+ * maintenance, would have it by the time anyone asks) and closed again, so that a server process
  * can open it (PGlite is one process's own). PostgreSQL: `ft_bench_<name>_<pid>` on
  * BENCH_POSTGRES_URL's server.
  */
@@ -46,6 +48,7 @@ export async function benchDatabase<T>(
     const dataDir = mkdtempSync(path.join(tmpdir(), `ft-bench-${name}-`));
     const database = await openDatabase({ dataDir });
     const seeded = await seed(database.db);
+    await database.db.execute(sql`analyze`);
     await database.close();
     return {
       kind,
@@ -61,6 +64,7 @@ export async function benchDatabase<T>(
   url.pathname = `/${database}`;
   const opened = await openDatabase({ databaseUrl: url.toString() });
   const seeded = await seed(opened.db);
+  await opened.db.execute(sql`analyze`);
   await opened.close();
   const dataDir = mkdtempSync(path.join(tmpdir(), `ft-bench-${name}-`));
   return {

@@ -125,7 +125,7 @@ async function openPglite(
     withStartupLock: (work) => work(),
   };
   if (migrate) await runMigrations(database);
-  if (lock) stopMaintenance = await startPgliteMaintenance(owned);
+  if (lock) stopMaintenance = startPgliteMaintenance(owned);
   return database;
 }
 

@@ -4,7 +4,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs: the planner would
  * never learn a table's size (every plan made as for an empty table: a CSV export of 10,000 logs
  * joined every remaining log for each page) and dead rows would never be reclaimed. The server
- * does autovacuum's work itself, by autovacuum's default thresholds, at open and every minute.
+ * does autovacuum's work itself, by autovacuum's default thresholds, soon after open and every
+ * minute.
  */
 
 /** How often the tables are looked at. */
@@ -42,24 +43,32 @@ export async function maintainPglite(client: PGlite): Promise<string[]> {
   return due.rows.map((table) => table.name);
 }
 
+/** How long after open the first round waits: the start answers first. */
+export const FIRST_ROUND_DELAY_MS = 5_000;
+
 /**
- * Maintains `client` now, then every MAINTENANCE_INTERVAL_MS until the returned stop (which waits
- * for a round under way). Like autovacuum, a later round is best effort: one that fails is tried
- * again at the next.
+ * Maintains `client` FIRST_ROUND_DELAY_MS after open, then every MAINTENANCE_INTERVAL_MS, until
+ * the returned stop (which waits for a round under way). Like autovacuum it is best effort: a
+ * round that fails is tried again at the next.
  */
-export async function startPgliteMaintenance(client: PGlite): Promise<() => Promise<void>> {
-  await maintainPglite(client);
+export function startPgliteMaintenance(client: PGlite): () => Promise<void> {
   let running = Promise.resolve();
-  const timer = setInterval(() => {
+  const round = () => {
     running = running
       .then(() => maintainPglite(client))
       .then(
         () => undefined,
         () => undefined,
       );
-  }, MAINTENANCE_INTERVAL_MS);
+  };
+  let timer = setTimeout(() => {
+    round();
+    timer = setInterval(round, MAINTENANCE_INTERVAL_MS);
+    timer.unref();
+  }, FIRST_ROUND_DELAY_MS);
   timer.unref();
   return async () => {
+    clearTimeout(timer);
     clearInterval(timer);
     await running;
   };
