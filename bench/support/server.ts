@@ -2,13 +2,13 @@
 // opens it, the built server as a real process, its resident memory, autocannon, medians.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/server/db/client';
+import { freePort } from '../../tests/helpers/server-process';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -76,19 +76,6 @@ export async function benchDatabase<T>(
       await adminQuery(`drop database if exists ${database} with (force)`);
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
 }
 
 /** Resident memory of a process, in MB (Linux /proc). */

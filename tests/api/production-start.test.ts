@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/server/db/data-dir-lock';
 import { withDatabase } from '../setup/api-global-setup';
-import { newEmail, PASSWORD } from '../helpers/accounts';
+import { supervisorSignup, traineeSignup } from '../helpers/accounts';
 import {
   freePort,
   printed,
@@ -101,14 +101,9 @@ describe('the built server', () => {
       return response;
     };
     /** Signs up (argon2, a native module) and verifies with the code the outbox printed. */
-    const account = async (name: string, extra: object) => {
-      const email = newEmail('built');
-      const signUp = await call('POST', '/api/v1/signup/', {
-        name,
-        email,
-        password: PASSWORD,
-        ...extra,
-      });
+    const account = async (signUpBody: { email: string }) => {
+      const { email } = signUpBody;
+      const signUp = await call('POST', '/api/v1/signup/', signUpBody);
       expect(signUp.status, await signUp.clone().text()).toBe(201);
       const code = new RegExp(`to: ${email}[\\s\\S]*?Your verification code is (\\d{6})`);
       const [, token] = await printed(server, code);
@@ -120,15 +115,8 @@ describe('the built server', () => {
       };
       return { id: user.id, email, token: session };
     };
-    const trainee = await account('Tara Built', { is_supervisor: false });
-    const supervisor = await account('Dana Built', {
-      is_supervisor: true,
-      bacb_account_number: 'BACB123456',
-      bacb_certification_number: '1-23-45678',
-      supervisor_qualification: 'BCBA',
-      date_qualified: '2020-01-15',
-      date_contract: '2026-01-10',
-    });
+    const trainee = await account(traineeSignup({ name: 'Tara Built' }));
+    const supervisor = await account(supervisorSignup({ name: 'Dana Built' }));
     const record = await call(
       'POST',
       '/api/v1/trainee-supervisors/',
