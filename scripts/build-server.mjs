@@ -1,6 +1,6 @@
 // Bundles the server into built JavaScript for `npm start` (`node dist/server/main.js`), so a
 // production start loads no TypeScript loader. Run: `node scripts/build-server.mjs [outdir]`.
-import { cpSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -17,16 +17,38 @@ export const SERVER_SOURCES = [
   'scripts/build-server.mjs',
 ];
 
+const BESIDE = /new URL\(\s*['"]\.\/([^'"/]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
+
 /**
- * Writes `outdir/main.js`, its lazily loaded chunks and a copy of the migrations beside them
- * (db/client.ts finds them next to itself). Every package stays in node_modules, imported as it
- * is: native modules (argon2, resvg), PGlite's wasm and data files and the DejaVu fonts are
- * found there at run time, never copied into the bundle. The new build replaces the old one
- * whole, so a failed build leaves the last good one in place.
+ * The files server modules find beside themselves (`new URL('./name', import.meta.url)`: the
+ * migrations, a child process's script), by absolute path, with the module that names each.
+ */
+function besideFiles(dir = path.join(ROOT, 'src/server')) {
+  const found = new Map();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      for (const [key, value] of besideFiles(file)) found.set(key, value);
+    } else if (/\.m?[jt]s$/.test(entry.name) && !/\.test\.m?[jt]s$/.test(entry.name)) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(BESIDE)) {
+        found.set(path.join(dir, name), { name, importer: path.relative(ROOT, file) });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Writes `outdir/main.js`, its lazily loaded chunks, and beside them the files server modules
+ * find beside themselves, copied as they are (a child process's script is run, not bundled).
+ * Every package stays in node_modules, imported as it is: native modules (argon2, resvg),
+ * PGlite's wasm and data files and the DejaVu fonts are found there at run time. The new build
+ * replaces the old one whole, so a failed build leaves the last good one in place.
  */
 export async function buildServer(outdir = SERVER_OUTDIR) {
   const target = path.resolve(ROOT, outdir);
   const staging = `${target}.building-${process.pid}`;
+  const beside = besideFiles();
   rmSync(staging, { recursive: true, force: true });
   try {
     const { metafile } = await build({
@@ -45,15 +67,29 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
       sourcemap: 'linked',
       logLevel: 'warning',
       metafile: true,
+      plugins: [
+        {
+          name: 'beside-files',
+          setup(esbuild) {
+            // A module imported from a file copied beside main.js is imported from that copy.
+            esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+              const file = beside.get(path.resolve(args.resolveDir, args.path));
+              return file ? { path: `./${file.name}`, external: true } : undefined;
+            });
+          },
+        },
+      ],
     });
-    // db/client.ts finds the migrations beside the file it is bundled into: it must be main.js.
+    // A module that finds files beside itself must be in main.js, beside the copies.
     const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/main.js'));
-    if (!main?.[1].inputs['src/server/db/client.ts']) {
-      throw new Error('src/server/db/client.ts must be bundled into main.js, beside migrations/');
+    for (const { name, importer } of beside.values()) {
+      if (!main?.[1].inputs[importer]) {
+        throw new Error(`${importer} must be bundled into main.js, beside ${name}`);
+      }
     }
-    cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(staging, 'migrations'), {
-      recursive: true,
-    });
+    for (const [file, { name }] of beside) {
+      cpSync(file, path.join(staging, name), { recursive: true });
+    }
     rmSync(target, { recursive: true, force: true });
     try {
       renameSync(staging, target);

@@ -112,17 +112,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Stripe Elements (PAYMENTS=stripe) loads Stripe.js, which talks to Stripe's API and keeps
   // the card fields in Stripe's own frames (Stripe's published CSP requirements).
-  // With S3, pictures load from (and are uploaded straight to) the bucket's presigned URLs.
+  // With S3, the picture is uploaded straight to the bucket (a presigned PUT); every download,
+  // pictures included, comes from the app.
   const stripe = config.PAYMENTS === 'stripe';
-  const storageOrigins = deps.storage.browserOrigins;
+  const uploadOrigins = deps.storage.uploadOrigins;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-        connectSrc: ["'self'", ...storageOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", ...uploadOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
         // Helmet's default asks browsers to fetch every http address as https. Served over plain

@@ -49,7 +49,7 @@ export const EnvSchema = z
       (value) => value === undefined || /^(file:(\/\/\/.+)?|s3:\/\/[^/?#]+.*)$/.test(value),
       { error: 'must be file:, file:///path or s3://bucket' },
     ),
-    /** The folder storage's HMAC key; unset: one generated once in DATA_DIR/files/.signing-key. */
+    /** The HMAC key of the storage's links; unset: one made once and kept in the storage itself. */
     STORAGE_SIGNING_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
       error: 'must be at least 32 characters',
     }),

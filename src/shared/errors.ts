@@ -29,6 +29,21 @@ export const ERROR_CODES = {
   BILLING_CONFLICT: { status: 409, shape: 'payment' },
   /** The body is too large. */
   PAYLOAD_TOO_LARGE: { status: 413, shape: 'detail' },
+  /*
+   * Why an official form could not be filled (decision 012), so the client can help with each
+   * (offer the template upload, link to the profile) without reading the message's words. A 400
+   * keeps the contract's `non_field_errors` and adds `code`.
+   */
+  /** A PDF that is not a blank verification form we can fill (upload, or the form chosen). */
+  FORM_TEMPLATE_INVALID: { status: 400, shape: 'non_field_code' },
+  /** No blank form of the trainee's edition is installed: upload one (or the operator adds it). */
+  FORM_TEMPLATE_MISSING: { status: 409, shape: 'detail' },
+  /** The trainee's profile lacks a detail the form asks for (BACB ID, fieldwork place). */
+  FORM_PROFILE_INCOMPLETE: { status: 400, shape: 'non_field_code' },
+  /** The month, or the last month of the period, is not over yet. */
+  FORM_MONTH_NOT_OVER: { status: 409, shape: 'detail' },
+  /** No hours (that count) with this supervisor and fieldwork type for the form asked for. */
+  FORM_NO_HOURS: { status: 400, shape: 'non_field_code' },
   /** Too many attempts; try again later. */
   RATE_LIMITED: { status: 429, shape: 'detail' },
   /** Something broke on our side; the body never says what. */
@@ -68,6 +83,7 @@ export class AppError extends Error {
     const shape = ERROR_CODES[this.code].shape;
     if (shape === 'fields') return this.fields ?? { non_field_errors: [this.message] };
     if (shape === 'non_field') return { non_field_errors: [this.message] };
+    if (shape === 'non_field_code') return { non_field_errors: [this.message], code: this.code };
     if (shape === 'payment') return { error: this.message, detail: this.message, code: this.code };
     return { detail: this.message, code: this.code };
   }

@@ -86,7 +86,7 @@ describe('PATCH /api/v1/upload-record/{id}/', () => {
 
   it('replaces the file (multipart) and removes the old object', async () => {
     const id = await upload({ title: 'To replace' });
-    const before = await w.folder.listKeys();
+    const before = await w.store.listKeys();
     const body = await multipart({ title: 'Replaced' }, [
       { name: 'photo.jpg', bytes: JPEG_BYTES, type: 'image/jpeg' },
     ]);
@@ -102,7 +102,7 @@ describe('PATCH /api/v1/upload-record/{id}/', () => {
       fileName: 'photo.jpg',
       content_type: 'image/jpeg',
     });
-    const after = await w.folder.listKeys();
+    const after = await w.store.listKeys();
     expect(after).toHaveLength(before.length);
     expect(after.filter((key) => !before.includes(key))).toEqual([
       expect.stringMatching(/^records\/\d+\/[0-9a-f-]{36}\.jpg$/),
@@ -111,7 +111,7 @@ describe('PATCH /api/v1/upload-record/{id}/', () => {
 
   it('refuses an edit that breaks the form, keeping the new file out of storage', async () => {
     const id = await upload({ title: 'Kept as is' });
-    const before = await w.folder.listKeys();
+    const before = await w.store.listKeys();
     const body = await multipart({ form_type: 'Final', description: '' }, [
       { name: 'new.png', bytes: PNG_BYTES, type: 'image/png' },
     ]);
@@ -123,7 +123,7 @@ describe('PATCH /api/v1/upload-record/{id}/', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ description: ['*Required'] });
-    expect(await w.folder.listKeys()).toEqual(before);
+    expect(await w.store.listKeys()).toEqual(before);
   });
 
   it('refuses a JSON body that is not an object', async () => {
@@ -158,11 +158,11 @@ describe('PATCH /api/v1/upload-record/{id}/', () => {
 describe('DELETE /api/v1/upload-record/{id}/ and restoring', () => {
   it('hides a deleted form, keeps it recoverable for 30 days, then not', async () => {
     const id = await upload({ title: 'Deleted by mistake' });
-    const objects = await w.folder.listKeys();
+    const objects = await w.store.listKeys();
     const url = `/api/v1/upload-record/${id}/`;
     const deleted = await w.t.request({ method: 'DELETE', url, token: w.trainee.token });
     expect(deleted.statusCode).toBe(204);
-    expect(await w.folder.listKeys()).toEqual(objects);
+    expect(await w.store.listKeys()).toEqual(objects);
     const titles = (answer: Answer) =>
       answer.monthly_form.flatMap((group) => group.files.map((file) => file.title));
     expect(titles((await list(w.trainee.token)).json<Answer>())).not.toContain(

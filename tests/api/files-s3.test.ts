@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
-import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import type { TestUser } from '../helpers/factories';
 import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import { startS3rver } from '../helpers/storage-harness';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { monthlyFields, uploadRecord } from './files-support';
+import type { TestApp } from '../helpers/test-app';
+import { filesWorld, monthlyFields, uploadPicture, uploadRecord } from './files-support';
 
-/** The same routes on S3 (s3rver on loopback): presigned URLs are fetched over real HTTP. */
+/**
+ * The same routes on S3 (s3rver on loopback): the picture's presigned PUT goes straight to the
+ * bucket over real HTTP; downloads come through the app, with nosniff.
+ */
+let w: Awaited<ReturnType<typeof filesWorld>>;
 let s3: Awaited<ReturnType<typeof startS3rver>>;
 let t: TestApp;
 let trainee: TestUser;
@@ -15,25 +19,14 @@ let pdf: Buffer;
 
 beforeAll(async () => {
   s3 = await startS3rver();
-  t = await createTestApp(s3.env);
-  trainee = await createTrainee(t.db);
-  const supervisor = await createSupervisor(t.db);
-  const added = await t.request({
-    method: 'POST',
-    url: '/api/v1/trainee-supervisors/',
-    token: trainee.token,
-    payload: { name: 'Sam', email: supervisor.email },
-  });
-  supervisorRecordId = added.json<{ id: number }>().id;
+  w = await filesWorld(s3);
+  ({ t, trainee, supervisorRecordId } = w);
   pdf = await pdfBytes();
 });
-afterAll(async () => {
-  await t.close();
-  await s3.close();
-});
+afterAll(() => w.close());
 
 describe('files on S3', () => {
-  it('uploads a form through the route and downloads it from a presigned URL', async () => {
+  it('uploads a form through the route and serves it through the app, with nosniff', async () => {
     const created = await uploadRecord(t, trainee, monthlyFields(supervisorRecordId), [
       { name: 'March form.pdf', bytes: pdf },
     ]);
@@ -51,14 +44,15 @@ describe('files on S3', () => {
     expect(download.statusCode).toBe(302);
     const location = String(download.headers.location);
     expect(location).toBe(document);
-    expect(location.startsWith(s3.env.S3_ENDPOINT)).toBe(true);
-    const served = await fetch(location);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(served.headers.get('content-disposition')).toBe(
+    expect(location).toMatch(/^\/api\/v1\/storage\/object\/\?token=/);
+    const served = await t.request({ method: 'GET', url: location });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe(
       `attachment; filename="March form.pdf"; filename*=UTF-8''March%20form.pdf`,
     );
-    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(pdf)).toBe(true);
   });
 
   it('leaves nothing in the bucket when a disguised script is refused', async () => {
@@ -72,56 +66,31 @@ describe('files on S3', () => {
 
   it('sets a profile picture uploaded straight to the bucket', async () => {
     const before = await s3.listKeys();
-    const key = `media/test/${trainee.id}/1767225600000.png`;
-    const signed = await t.request({
-      method: 'POST',
-      url: '/users/upload/signed-url',
-      token: trainee.token,
-      payload: { key },
-    });
-    const { url } = signed.json<{ url: string }>();
-    expect(url.startsWith(s3.env.S3_ENDPOINT)).toBe(true);
-    const put = await fetch(url, {
-      method: 'PUT',
-      body: PNG_BYTES,
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(put.status).toBe(200);
-    const confirmed = await t.request({
-      method: 'POST',
-      url: '/users/upload/picture',
-      token: trainee.token,
-      payload: { key },
-    });
-    expect(confirmed.statusCode).toBe(200);
-    const pic = confirmed.json<{ profile_pic: string }>().profile_pic;
-    const added = (await s3.listKeys()).filter((k) => !before.includes(k));
-    expect(added).toEqual([`pictures/${pic.split('/picture/')[1]}`]);
-
-    const shown = await t.request({ method: 'GET', url: pic });
-    const image = await fetch(String(shown.headers.location));
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
-  });
-
-  it('refuses an oversize picture at confirmation (a presigned PUT has no limit), keeping nothing', async () => {
-    const before = await s3.listKeys();
     const signed = await t.request({
       method: 'POST',
       url: '/users/upload/signed-url',
       token: trainee.token,
       payload: {},
     });
-    const { url, key } = signed.json<{ url: string; key: string }>();
+    expect(signed.json<{ url: string }>().url.startsWith(s3.env.S3_ENDPOINT)).toBe(true);
+    const confirmed = await uploadPicture(t, trainee, PNG_BYTES);
+    expect(confirmed.statusCode).toBe(200);
+    const pic = confirmed.json<{ profile_pic: string }>().profile_pic;
+    const added = (await s3.listKeys()).filter((k) => !before.includes(k));
+    expect(added).toEqual([`pictures/${pic.split('/picture/')[1]}`]);
+
+    const shown = await t.request({ method: 'GET', url: pic });
+    const image = await t.request({ method: 'GET', url: String(shown.headers.location) });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('refuses an oversize picture at confirmation (a presigned PUT has no limit), keeping nothing', async () => {
+    const before = await s3.listKeys();
     const big = Buffer.alloc(FILE_MAX_BYTES + 1);
     PNG_BYTES.copy(big);
-    expect((await fetch(url, { method: 'PUT', body: big })).status).toBe(200);
-    const confirmed = await t.request({
-      method: 'POST',
-      url: '/users/upload/picture',
-      token: trainee.token,
-      payload: { key },
-    });
+    const confirmed = await uploadPicture(t, trainee, big);
     expect(confirmed.statusCode).toBe(413);
     expect(confirmed.json()).toEqual({
       detail: 'File size cannot be more than 20MB',
@@ -130,12 +99,18 @@ describe('files on S3', () => {
     expect(await s3.listKeys()).toEqual(before);
   });
 
-  it('lets the page load pictures from the bucket and upload to it (CSP), and serves no folder', async () => {
+  it('lets the page upload to the bucket (CSP) but load images only from the app; takes no uploads itself', async () => {
     const page = await t.request({ method: 'GET', url: '/api/health' });
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain(`img-src 'self' data: blob: ${s3.env.S3_ENDPOINT}`);
+    expect(csp).toContain(`img-src 'self' data: blob:;`);
     expect(csp).toContain(`connect-src 'self' ${s3.env.S3_ENDPOINT}`);
-    const folder = await t.request({ method: 'GET', url: '/api/v1/storage/object/?token=x' });
-    expect(folder.statusCode).toBe(404);
+    const forged = await t.request({ method: 'GET', url: '/api/v1/storage/object/?token=x' });
+    expect(forged.statusCode).toBe(403);
+    const upload = await t.request({
+      method: 'PUT',
+      url: '/api/v1/storage/object/?token=x',
+      payload: PNG_BYTES,
+    });
+    expect(upload.statusCode).toBe(404);
   });
 });

@@ -42,10 +42,21 @@ export function monthlyFields(supervisorId: number, overrides: Record<string, st
   };
 }
 
-/** A trainee with a supervisor record linked to a supervisor account, on a folder storage. */
-export async function filesWorld(env: Record<string, string> = {}) {
-  const folder = await makeStorageFolder();
-  const t = await createTestApp({ ...folder.env, ...env });
+/** A storage for a test app: a folder (makeStorageFolder) or a bucket (startS3rver). */
+export type TestStore = {
+  env: Record<string, string>;
+  /** Every object's key (the folder's temporary files too), sorted. */
+  listKeys: () => Promise<string[]>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A trainee with a supervisor record linked to a supervisor account, on a storage of its own
+ * (a folder unless given one).
+ */
+export async function filesWorld(store?: TestStore) {
+  const storage = store ?? (await makeStorageFolder());
+  const t = await createTestApp(storage.env);
   const trainee = await createTrainee(t.db);
   const supervisor = await createSupervisor(t.db);
   const added = await t.request({
@@ -58,15 +69,67 @@ export async function filesWorld(env: Record<string, string> = {}) {
   const supervisorRecordId = added.json<{ id: number }>().id;
   return {
     t,
-    folder,
+    store: storage,
     trainee,
     supervisor,
     supervisorRecordId,
     close: async () => {
       await t.close();
-      await folder.close();
+      await storage.close();
     },
   };
+}
+
+/**
+ * PUTs `bytes` to a signed upload URL without signing in, as a browser does: the app's own
+ * (the folder) or the bucket's (S3, over real HTTP). Resolves with the status.
+ */
+export async function putToSignedUrl(
+  t: TestApp,
+  url: string,
+  bytes: Buffer,
+  type = 'image/png',
+): Promise<number> {
+  const headers = { 'content-type': type };
+  if (!url.startsWith('http')) {
+    return (await t.request({ method: 'PUT', url, payload: bytes, headers })).statusCode;
+  }
+  return (await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers })).status;
+}
+
+/** The picture's first two steps (SPEC §7): a signed URL for `key`, then the direct upload. */
+export async function uploadPictureUnconfirmed(
+  t: TestApp,
+  user: TestUser,
+  bytes: Buffer,
+  options: { key?: string; type?: string } = {},
+): Promise<string> {
+  const signed = await t.request({
+    method: 'POST',
+    url: '/users/upload/signed-url',
+    token: user.token,
+    payload: options.key ? { key: options.key } : {},
+  });
+  expect(signed.statusCode).toBe(200);
+  const { url, key } = signed.json<{ url: string; key: string }>();
+  expect(await putToSignedUrl(t, url, bytes, options.type)).toBe(200);
+  return key;
+}
+
+/** All three steps: the confirmation's answer. */
+export async function uploadPicture(
+  t: TestApp,
+  user: TestUser,
+  bytes: Buffer,
+  options: { key?: string; type?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const key = await uploadPictureUnconfirmed(t, user, bytes, options);
+  return t.request({
+    method: 'POST',
+    url: '/users/upload/picture',
+    token: user.token,
+    payload: { key },
+  });
 }
 
 /** Posts a record form as `user`. */

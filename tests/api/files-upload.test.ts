@@ -44,7 +44,7 @@ describe('POST /api/v1/upload-record/', () => {
       filled: true,
       deleted_at: null,
     });
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(new RegExp(`^records/${w.trainee.id}/[0-9a-f-]{36}\\.pdf$`));
   });
@@ -72,7 +72,7 @@ describe('POST /api/v1/upload-record/', () => {
 
   it('answers 401 without a session and 403 to a supervisor, storing nothing', async () => {
     const rows = await recordFileCount(w.t);
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     const fields = monthlyFields(w.supervisorRecordId);
     const anonymous = await uploadRecord(w.t, undefined, fields, [{ name: 'a.pdf', bytes: pdf }]);
     expect(anonymous.statusCode).toBe(401);
@@ -82,12 +82,12 @@ describe('POST /api/v1/upload-record/', () => {
     ]);
     expect(supervisor.statusCode).toBe(403);
     expect(await recordFileCount(w.t)).toBe(rows);
-    expect(await w.folder.listKeys()).toEqual(keys);
+    expect(await w.store.listKeys()).toEqual(keys);
   });
 
   it('names every missing field with the form’s message, and keeps nothing', async () => {
     const rows = await recordFileCount(w.t);
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     const response = await uploadRecord(
       w.t,
       w.trainee,
@@ -103,7 +103,7 @@ describe('POST /api/v1/upload-record/', () => {
       filled: ['*Required'],
     });
     expect(await recordFileCount(w.t)).toBe(rows);
-    expect(await w.folder.listKeys()).toEqual(keys);
+    expect(await w.store.listKeys()).toEqual(keys);
   });
 
   it('requires the file, a form type, and a description for a final form', async () => {
@@ -132,7 +132,7 @@ describe('POST /api/v1/upload-record/', () => {
       token: other.token,
       payload: { name: 'Not Yours', email: 'not.yours@example.com' },
     });
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     const response = await uploadRecord(
       w.t,
       w.trainee,
@@ -141,19 +141,19 @@ describe('POST /api/v1/upload-record/', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ supervisor: ['Choose one of your supervisors.'] });
-    expect(await w.folder.listKeys()).toEqual(keys);
+    expect(await w.store.listKeys()).toEqual(keys);
   });
 
   it('refuses a script disguised as a PDF by its bytes, storing nothing', async () => {
     const rows = await recordFileCount(w.t);
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     const response = await uploadRecord(w.t, w.trainee, monthlyFields(w.supervisorRecordId), [
       { name: 'March.pdf', bytes: SCRIPT_BYTES, type: 'application/pdf' },
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ document: ['Invalid File Format'] });
     expect(await recordFileCount(w.t)).toBe(rows);
-    expect(await w.folder.listKeys()).toEqual(keys);
+    expect(await w.store.listKeys()).toEqual(keys);
   });
 
   it('takes a PDF named .png for what it is: a PDF, downloaded as .pdf', async () => {
@@ -182,7 +182,7 @@ describe('POST /api/v1/upload-record/', () => {
 
   it('refuses a file over 20 MB with 413 while it streams, leaving no row and no object', async () => {
     const rows = await recordFileCount(w.t);
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     const response = await uploadRecord(w.t, w.trainee, monthlyFields(w.supervisorRecordId), [
       { name: 'huge.pdf', bytes: pdfOfSize(FILE_MAX_BYTES + 1) },
     ]);
@@ -192,7 +192,7 @@ describe('POST /api/v1/upload-record/', () => {
       code: 'PAYLOAD_TOO_LARGE',
     });
     expect(await recordFileCount(w.t)).toBe(rows);
-    expect(await w.folder.listKeys()).toEqual(keys);
+    expect(await w.store.listKeys()).toEqual(keys);
   });
 
   it('accepts a file of exactly 20 MB', async () => {
@@ -205,7 +205,7 @@ describe('POST /api/v1/upload-record/', () => {
 
   it('refuses two files in one form, keeping neither', async () => {
     const rows = await recordFileCount(w.t);
-    const keys = await w.folder.listKeys();
+    const keys = await w.store.listKeys();
     const response = await uploadRecord(w.t, w.trainee, monthlyFields(w.supervisorRecordId), [
       { name: 'a.pdf', bytes: pdf },
       { name: 'b.png', bytes: PNG_BYTES, type: 'image/png' },
@@ -213,7 +213,7 @@ describe('POST /api/v1/upload-record/', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ document: ['Upload one file only.'] });
     expect(await recordFileCount(w.t)).toBe(rows);
-    expect(await w.folder.listKeys()).toEqual(keys);
+    expect(await w.store.listKeys()).toEqual(keys);
   });
 
   it('asks for multipart when sent JSON', async () => {

@@ -165,7 +165,7 @@ describe('POST /api/v1/month-forms/', () => {
       {
         detail:
           'This month is not over yet: its form can be filled from the first day of the next month.',
-        code: 'CONFLICT',
+        code: 'FORM_MONTH_NOT_OVER',
       },
     ],
     [
@@ -176,6 +176,7 @@ describe('POST /api/v1/month-forms/', () => {
         non_field_errors: [
           'No hours are logged with this supervisor and fieldwork type in March 2026.',
         ],
+        code: 'FORM_NO_HOURS',
       },
     ],
     [
@@ -207,6 +208,7 @@ describe('POST /api/v1/month-forms/', () => {
       non_field_errors: [
         "Add your BACB ID, fieldwork state, fieldwork country to your profile before filling a form: the BACB's form asks for them.",
       ],
+      code: 'FORM_PROFILE_INCOMPLETE',
     });
   });
 
@@ -224,6 +226,7 @@ describe('POST /api/v1/month-forms/', () => {
       expereince_type: 1,
     });
     expect(response.statusCode).toBe(409);
+    expect(response.json<{ code: string }>().code).toBe('FORM_TEMPLATE_MISSING');
     expect(response.json<{ detail: string }>().detail).toBe(
       "No blank M-FVF 2027 is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
     );

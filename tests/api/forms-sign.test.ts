@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthForms } from '../../src/server/db/schema';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';
 import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
@@ -204,6 +208,30 @@ describe('POST /api/v1/month-forms/{id}/sign/', () => {
 });
 
 describe('two signatures at the same moment', () => {
+  it('tells the later signer to sign again when the version they read was superseded', async () => {
+    // The losing side of two signatures at once, made deterministic: the row still names the
+    // version this signer read, but the first signature has already removed its PDF.
+    await logDays(w, w.recordId, '2026-01-05', 20);
+    const january = await filled(w, {
+      month: '2026-01',
+      trainee_supervisor: w.recordId,
+      expereince_type: 1,
+    });
+    const [row] = await w.t.db
+      .select({ storageKey: monthForms.storageKey })
+      .from(monthForms)
+      .where(eq(monthForms.id, january.id));
+    await rm(join(w.folder.root, row!.storageKey));
+    const response = await sign(w, w.supervisor, january.id);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      detail: 'This form changed while you were signing it: open it again and sign.',
+    });
+    const stored = (await list(w, w.trainee)).results.find((r) => r.month === '2026-01')?.form;
+    expect(stored?.supervisor_signature).toBeNull();
+  });
+
   it('never lose one: each lands, or the later is told to sign again', async () => {
     await logDays(w, w.recordId, '2026-02-02', 20);
     const february = await filled(w, {

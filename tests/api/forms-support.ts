@@ -8,6 +8,7 @@ import {
   buildFvfTemplate,
   type TemplateOptions,
 } from '../../src/server/features/forms/fvf-template.fixture';
+import type { FinalForm, FinalFormsAnswer } from '../../src/shared/forms/final-form.schema';
 import type { MonthForm, MonthFormsAnswer } from '../../src/shared/forms/month-form.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
@@ -120,12 +121,17 @@ export function logDays(
   });
 }
 
+/** Where each official form's routes live. */
+export const FORMS_PATH = { monthly: '/api/v1/month-forms/', final: '/api/v1/final-forms/' };
+export type FormRoute = keyof typeof FORMS_PATH;
+
 export function fill(
   w: { t: TestApp },
   user: TestUser,
   payload: Record<string, unknown>,
+  route: FormRoute = 'monthly',
 ): Promise<LightMyRequestResponse> {
-  return w.t.request({ method: 'POST', url: '/api/v1/month-forms/', token: user.token, payload });
+  return w.t.request({ method: 'POST', url: FORMS_PATH[route], token: user.token, payload });
 }
 
 /** Fills a form that must succeed; answers with it. */
@@ -138,15 +144,26 @@ export async function filled(
   return response.json<MonthForm>();
 }
 
+/** Fills an F-FVF that must succeed; answers with it. */
+export async function filledFinal(
+  w: { t: TestApp; trainee: TestUser },
+  payload: Record<string, unknown>,
+): Promise<FinalForm> {
+  const response = await fill(w, w.trainee, payload, 'final');
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<FinalForm>();
+}
+
 export function sign(
   w: { t: TestApp },
   user: TestUser,
   id: number,
   payload: Record<string, unknown> = { full_name: user.name, attested: true },
+  route: FormRoute = 'monthly',
 ): Promise<LightMyRequestResponse> {
   return w.t.request({
     method: 'POST',
-    url: `/api/v1/month-forms/${id}/sign/`,
+    url: `${FORMS_PATH[route]}${id}/sign/`,
     token: user.token,
     payload,
   });
@@ -166,14 +183,62 @@ export async function list(
   return response.json<MonthFormsAnswer>();
 }
 
+export async function listFinal(
+  w: { t: TestApp },
+  user: TestUser,
+  query = '',
+): Promise<FinalFormsAnswer> {
+  const response = await w.t.request({
+    method: 'GET',
+    url: `${FORMS_PATH.final}${query}`,
+    token: user.token,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<FinalFormsAnswer>();
+}
+
 /** The PDF a form downloads as (through its redirect), with the response's headers. */
-export async function download(w: { t: TestApp }, user: TestUser, id: number) {
+export async function download(
+  w: { t: TestApp },
+  user: TestUser,
+  id: number,
+  route: FormRoute = 'monthly',
+) {
   const redirect = await w.t.request({
     method: 'GET',
-    url: `/api/v1/month-forms/${id}/download/`,
+    url: `${FORMS_PATH[route]}${id}/download/`,
     token: user.token,
   });
   const file = await followDownload(w.t, redirect);
   expect(file.statusCode).toBe(200);
   return { bytes: file.rawPayload, headers: file.headers };
+}
+
+/**
+ * The people who must never see the trainee's forms: another trainee, a supervisor not linked to
+ * them, and one linked through another record (not these forms' supervisor).
+ */
+export async function createOutsiders(w: { t: TestApp; trainee: TestUser }) {
+  const stranger = await createTrainee(w.t.db);
+  const strangerSupervisor = await createSupervisor(w.t.db);
+  const coSupervisor = await createSupervisor(w.t.db);
+  await linkSupervisor(w.t, w.trainee, coSupervisor);
+  return { stranger, strangerSupervisor, coSupervisor };
+}
+
+export const FORM_NOT_FOUND = { detail: 'Form not found', code: 'NOT_FOUND' };
+
+/** `user` gets 404 for the form everywhere: reading it, downloading it and signing it. */
+export async function expectFormHidden(
+  w: { t: TestApp },
+  user: TestUser,
+  id: number,
+  route: FormRoute = 'monthly',
+) {
+  for (const url of [`${FORMS_PATH[route]}${id}/`, `${FORMS_PATH[route]}${id}/download/`]) {
+    const response = await w.t.request({ method: 'GET', url, token: user.token });
+    expect(response.statusCode, url).toBe(404);
+    expect(response.json()).toEqual(FORM_NOT_FOUND);
+  }
+  expect((await sign(w, user, id, undefined, route)).statusCode).toBe(404);
 }

@@ -46,6 +46,7 @@ describe('GET and POST /api/v1/fvf-templates/', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toEqual({
       variant: 'mfvf-2022-individual',
+      form: 'monthly',
       edition: '2022',
       structure: 'individual',
       label: 'M-FVF 2022 (Individual)',
@@ -86,8 +87,12 @@ describe('GET and POST /api/v1/fvf-templates/', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       non_field_errors: [
-        FORM_MESSAGES.unknown('M-FVF 2022 (Individual)', ['TRAINEE_BACB_ID', 'TOTAL_FIELDWORK']),
+        FORM_MESSAGES.unknown({ form: 'monthly', label: 'M-FVF 2022 (Individual)' }, [
+          'TRAINEE_BACB_ID',
+          'TOTAL_FIELDWORK',
+        ]),
       ],
+      code: 'FORM_TEMPLATE_INVALID',
     });
     expect(await templateKeys()).toHaveLength(2);
   });
@@ -99,7 +104,7 @@ describe('GET and POST /api/v1/fvf-templates/', () => {
   ])('refuses %s with a clear message and stores nothing', async (_case, bytes, message) => {
     const response = await uploadTemplate(w.t, w.trainee, await bytes());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ non_field_errors: [message] });
+    expect(response.json()).toEqual({ non_field_errors: [message], code: 'FORM_TEMPLATE_INVALID' });
     expect(await templateKeys()).toHaveLength(2);
   });
 

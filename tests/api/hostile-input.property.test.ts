@@ -172,6 +172,8 @@ const ContractErrorBody = z.union([
   // Payment outcomes also carry `error`, the field the contract's client toasts (decision 010).
   z.object({ error: z.string(), detail: z.string(), code: z.string() }).strict(),
   z.record(z.string(), z.array(z.string()).min(1)),
+  // A refusal the client handles by its code (the official forms' fill refusals).
+  z.object({ non_field_errors: z.array(z.string()).min(1), code: z.string() }).strict(),
 ]);
 
 let baseline: Record<string, string> = {};

@@ -38,10 +38,13 @@ const PAYWALLED = [
   'POST /api/v1/upload-record/:id/restore/',
   'POST /users/upload/signed-url',
   'POST /users/upload/picture',
-  // The official forms: installing a blank template, filling a month's form, signing it.
+  // The official forms: installing a blank template, filling a month's form or the final form,
+  // signing them.
   'POST /api/v1/fvf-templates/',
   'POST /api/v1/month-forms/',
   'POST /api/v1/month-forms/:id/sign/',
+  'POST /api/v1/final-forms/',
+  'POST /api/v1/final-forms/:id/sign/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

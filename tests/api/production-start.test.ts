@@ -87,10 +87,10 @@ describe('the built server', () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
   }, 120_000);
 
-  it('serves a supervisor and a trainee through to the agenda PDF on the run’s database', async () => {
+  it('serves a supervisor and a trainee through to the agenda PDF and an SVG picture on the run’s database', async () => {
     const { server, base } = await startBuilt(newDataDir(), await runDatabaseEnv());
-    const call = async (method: string, url: string, body?: object, token?: string) => {
-      const response = await fetch(`${base}${url}`, {
+    const call = (method: string, url: string, body?: object, token?: string) =>
+      fetch(`${base}${url}`, {
         method,
         headers: {
           ...(body ? { 'content-type': 'application/json' } : {}),
@@ -98,8 +98,6 @@ describe('the built server', () => {
         },
         body: body ? JSON.stringify(body) : undefined,
       });
-      return response;
-    };
     /** Signs up (argon2, a native module) and verifies with the code the outbox printed. */
     const account = async (signUpBody: { email: string }) => {
       const { email } = signUpBody;
@@ -150,5 +148,22 @@ describe('the built server', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+
+    // An SVG picture is drawn by resvg in a child process whose script sits beside main.js.
+    const signed = await call('POST', '/users/upload/signed-url', {}, trainee.token);
+    const { url, key } = (await signed.json()) as { url: string; key: string };
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><text x="2" y="30">AB</text></svg>`;
+    const put = await fetch(`${base}${url}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/svg+xml' },
+      body: svg,
+    });
+    expect(put.status).toBe(200);
+    const confirmed = await call('POST', '/users/upload/picture', { key }, trainee.token);
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    const { profile_pic: picture } = (await confirmed.json()) as { profile_pic: string };
+    const image = await fetch(`${base}${picture}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
   }, 120_000);
 });

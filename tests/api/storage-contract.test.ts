@@ -1,3 +1,5 @@
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../../src/server/adapters/storage/create-storage';
@@ -7,50 +9,49 @@ import { makeStorageFolder, startS3rver } from '../helpers/storage-harness';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * One contract, two adapters: the folder (its signed URLs served by the app, listening on
- * loopback) and S3 (s3rver on loopback). Signed URLs are fetched over real HTTP in both cases.
+ * One contract, two adapters: the folder and S3 (s3rver on loopback), each behind the app
+ * listening on loopback, which serves every download. Signed URLs are fetched over real HTTP.
  */
 type Harness = {
+  /** A second instance on the same storage: it must agree with the app on the signing key. */
   storage: StoragePort;
-  /** Where a signed URL points (the folder's are relative to the app). */
+  /** Where a signed URL points (the app's are relative to it). */
   absolute: (url: string) => string;
   listKeys: () => Promise<string[]>;
   clock: TestApp['clock'];
   close: () => Promise<void>;
 };
 
-async function folderHarness(): Promise<Harness> {
-  const folder = await makeStorageFolder();
-  const t = await createTestApp(folder.env);
+async function appHarness(store: {
+  env: Record<string, string>;
+  listKeys: () => Promise<string[]>;
+  close: () => Promise<void>;
+}): Promise<Harness> {
+  const t = await createTestApp(store.env);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  // A second instance on the same folder: it must agree with the app on the signing key.
-  const storage = await createStorage(loadConfig(folder.env), () => t.clock.now);
   return {
-    storage,
+    storage: await createStorage(loadConfig(store.env), () => t.clock.now),
     absolute: (url) => new URL(url, address).href,
-    listKeys: folder.listKeys,
+    listKeys: store.listKeys,
     clock: t.clock,
     close: async () => {
       await t.close();
-      await folder.close();
+      await store.close();
     },
   };
 }
 
-async function s3Harness(): Promise<Harness> {
-  const s3 = await startS3rver();
-  const clock = { now: new Date(), advanceMinutes: () => undefined };
-  return {
-    storage: await createStorage(loadConfig(s3.env), () => clock.now),
-    absolute: (url) => url,
-    listKeys: s3.listKeys,
-    clock,
-    close: s3.close,
-  };
-}
+const folderHarness = async () => appHarness(await makeStorageFolder());
+const s3Harness = async () => appHarness(await startS3rver());
 
 const bytes = (size: number, seed = 7) =>
   Buffer.from(Array.from({ length: size }, (_, i) => (i * seed + 11) % 256));
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
 
 async function readAll(stream: Readable | null): Promise<Buffer | null> {
   if (!stream) return null;
@@ -162,13 +163,83 @@ describe.each([
       filename: 'March "form".pdf',
       contentType: 'application/pdf',
     });
+    expect(url).toMatch(/^\/api\/v1\/storage\/object\/\?token=/);
     const answer = await fetch(h.absolute(url));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     expect(answer.headers.get('content-disposition')).toBe(
       `attachment; filename="March _form_.pdf"; filename*=UTF-8''March%20%22form%22.pdf`,
     );
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await answer.arrayBuffer())).toEqual(content);
+  });
+
+  it("serves files with nosniff, a sandboxing CSP and a cache lifetime within the link's", async () => {
+    await h.storage.put('contract/page.png', Readable.from([bytes(100)]), {
+      contentType: 'image/png',
+    });
+    // What a browser would sniff as a page is still served as the type signed, as an attachment.
+    const url = await h.storage.signedGetUrl('contract/page.png', {
+      filename: 'page.png',
+      contentType: 'image/png',
+    });
+    const answer = await fetch(h.absolute(url));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="page.png"/);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    const maxAge = Number(/max-age=(\d+)/.exec(answer.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(10 * 60);
+    expect(maxAge).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('refuses an altered download token, and answers 404 for a link to a deleted object', async () => {
+    const url = await h.storage.signedGetUrl('contract/a.bin', {
+      filename: 'a.bin',
+      contentType: 'application/pdf',
+    });
+    expect((await fetch(h.absolute(tampered(url)))).status).toBe(403);
+    await h.storage.put('contract/gone.bin', Readable.from([bytes(5)]), {
+      contentType: 'application/pdf',
+    });
+    const gone = await h.storage.signedGetUrl('contract/gone.bin', {
+      filename: 'gone.bin',
+      contentType: 'application/pdf',
+    });
+    await h.storage.delete('contract/gone.bin');
+    expect((await fetch(h.absolute(gone))).status).toBe(404);
+  });
+
+  it('lists the objects under a prefix with when they were written, and nothing of its own', async () => {
+    const started = Date.now();
+    for (const key of ['listed/a/1.bin', 'listed/a/2.bin', 'listed/b/3.bin']) {
+      await h.storage.put(key, Readable.from([bytes(10)]), { contentType: 'application/pdf' });
+    }
+    const listed = await collect(h.storage.list('listed/a/'));
+    expect(listed.map((object) => object.key).sort()).toEqual(['listed/a/1.bin', 'listed/a/2.bin']);
+    for (const { lastModified } of listed) {
+      // Seconds apart at most (S3 keeps whole seconds; clocks on one machine).
+      expect(Math.abs(lastModified.getTime() - started)).toBeLessThan(60_000);
+    }
+    const keys = (await collect(h.storage.list('listed/'))).map((object) => object.key).sort();
+    expect(keys).toEqual(['listed/a/1.bin', 'listed/a/2.bin', 'listed/b/3.bin']);
+    expect(await collect(h.storage.list('nothing-here/'))).toEqual([]);
+    // Everything: exactly the objects stored, never the signing key or a temporary file.
+    const all = (await collect(h.storage.list(''))).map((object) => object.key).sort();
+    expect(all).toEqual((await h.listKeys()).filter((key) => !key.startsWith('.')));
+    expect(all).toContain('listed/b/3.bin');
+  });
+
+  it('refuses a prefix that is not a folder of keys', async () => {
+    for (const prefix of ['../', 'listed', '.tmp/', 'a//']) {
+      await expect(collect(h.storage.list(prefix))).rejects.toThrow('not a storage prefix');
+    }
+  });
+
+  it('leaves finished objects alone when removing abandoned writes', async () => {
+    const before = await h.listKeys();
+    await h.storage.removeAbandonedWrites(new Date(Date.now() + 60_000));
+    expect(await h.listKeys()).toEqual(before);
   });
 
   it('hands out the same download URL within a few minutes, so browsers can cache', async () => {
@@ -203,34 +274,24 @@ describe.each([
   });
 });
 
-// s3rver checks expiry but not signatures (AWS does): what a forged URL gets is the folder's part.
-describe("storage: the folder's own signed URLs", () => {
+// The folder takes the picture's direct upload itself (S3 takes a presigned PUT, whose signature
+// s3rver does not check; AWS does).
+describe("storage: the folder's own signed uploads and temporary files", () => {
   let h: Harness;
+  let root: string;
   beforeAll(async () => {
-    h = await folderHarness();
+    const folder = await makeStorageFolder();
+    root = folder.root;
+    h = await appHarness(folder);
   });
   afterAll(() => h.close());
 
-  it("serves files with nosniff, a sandboxing CSP and a cache lifetime within the link's", async () => {
+  it('refuses an altered upload token, and a download token used to upload', async () => {
     await h.storage.put('own/a.png', Readable.from([bytes(100)]), { contentType: 'image/png' });
-    const url = await h.storage.signedGetUrl('own/a.png', {
-      filename: 'a.png',
-      contentType: 'image/png',
-    });
-    const answer = await fetch(h.absolute(url));
-    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    const maxAge = Number(/max-age=(\d+)/.exec(answer.headers.get('cache-control') ?? '')?.[1]);
-    expect(maxAge).toBeGreaterThanOrEqual(10 * 60);
-    expect(maxAge).toBeLessThanOrEqual(15 * 60);
-  });
-
-  it('refuses an altered token, and a download token used to upload', async () => {
     const get = await h.storage.signedGetUrl('own/a.png', {
       filename: 'a.png',
       contentType: 'image/png',
     });
-    expect((await fetch(h.absolute(tampered(get)))).status).toBe(403);
     const put = await fetch(h.absolute(get), { method: 'PUT', body: bytes(10) });
     expect(put.status).toBe(403);
     const { url } = await h.storage.signedPutUrl('own/b.png', { maxBytes: 100 });
@@ -264,5 +325,20 @@ describe("storage: the folder's own signed URLs", () => {
     const answer = await fetch(h.absolute(url), { method: 'PUT', body: bytes(1001) });
     expect(answer.status).toBe(413);
     expect(await h.storage.get('own/big.png')).toBeNull();
+  });
+
+  it('removes the temporary files of writes interrupted before the time given, and only those', async () => {
+    // What a process killed mid-upload leaves: a temporary file never renamed into place.
+    await mkdir(join(root, '.tmp'), { recursive: true });
+    const old = join(root, '.tmp', 'killed-upload');
+    const young = join(root, '.tmp', 'upload-in-progress');
+    await writeFile(old, bytes(10));
+    await writeFile(young, bytes(10));
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    await utimes(old, twoDaysAgo, twoDaysAgo);
+    const before = await h.listKeys();
+    expect(await h.storage.removeAbandonedWrites(new Date(Date.now() - 24 * 3600_000))).toBe(1);
+    expect(await h.listKeys()).toEqual(before.filter((key) => key !== '.tmp/killed-upload'));
+    expect(await h.listKeys()).toContain('.tmp/upload-in-progress');
   });
 });

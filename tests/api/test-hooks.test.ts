@@ -95,6 +95,7 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
       'digest',
       'form-reminders',
       'renewals',
+      'storage-sweep',
     ]);
   });
 });

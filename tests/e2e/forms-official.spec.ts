@@ -1,61 +1,31 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { z } from 'zod';
-import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
+import type { Locator, Page } from '@playwright/test';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
-import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {
-  type Account,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
   failedRequestLog,
   signInAs,
   test,
-  authHeader,
   lastMonthUtc,
 } from './support/fixtures';
-import { chooseByKeyboard, download } from './support/files';
+import { download } from './support/files';
+import {
+  installFromAlert,
+  linkSupervisor,
+  logFourHours,
+  openTraineeAsSupervisor,
+  signIn,
+  waitForToastsToClose,
+} from './support/forms';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
 const LAST_MONTH = lastMonthUtc();
 const MONTH_LABEL = formatMonthYear(LAST_MONTH);
-
-/** The trainee's supervisor record, linked to the supervisor's account by its email. */
-async function linkSupervisor(request: APIRequestContext, trainee: Account, supervisor: Account) {
-  const created = await request.post('/api/v1/trainee-supervisors/', {
-    headers: authHeader(trainee),
-    data: { name: 'Sloane', lastname: 'Signer', email: supervisor.email },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return z.object({ id: z.number() }).parse(await created.json()).id;
-}
-
-/** One log of last month: 4 h, 1 of them supervised. */
-async function logLastMonth(request: APIRequestContext, trainee: Account, record: number) {
-  const response = await request.post('/api/v1/experience-log/', {
-    headers: authHeader(trainee),
-    data: createLogPayload({
-      supervisor: record,
-      trainee_supervisor: record,
-      date_of_experience: `${LAST_MONTH}-02`,
-      time_of_expereince_start: '09:00',
-      time_of_expereince_end: '13:00',
-      experience_hours: 4,
-      unrestricted_hours: 3,
-      restricted_hours: 1,
-      individual_or_group: 'Individual',
-      supervision_start_time: '09:00',
-      supervision_end_time: '10:00',
-      supervised_hours: 1,
-      independant_hours: 3,
-    }),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 /** The month's row in the official forms section. */
 function monthRow(page: Page): Locator {
@@ -63,22 +33,6 @@ function monthRow(page: Page): Locator {
     .getByRole('region', { name: 'Monthly verification forms (official M-FVF)' })
     .getByRole('listitem')
     .filter({ hasText: MONTH_LABEL });
-}
-
-/** Waits for the toasts to close by themselves (5 s at most), so axe reads the page, not them. */
-async function waitForToastsToClose(page: Page) {
-  await expect(page.getByRole('button', { name: 'Close notification' })).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function signIn(dialog: Locator, fullName: string) {
-  await dialog.getByRole('textbox', { name: 'Your full name' }).fill(fullName);
-  await dialog
-    .getByRole('checkbox', { name: 'I agree to the attestation above and sign this form' })
-    .check();
-  await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe('the official monthly form', () => {
@@ -95,7 +49,7 @@ test.describe('the official monthly form', () => {
     const trainee = await newAccount('student', { name: 'Fern Official' });
     const supervisor = await newAccount('supervisor', { name: 'Sloane Signer' });
     const record = await linkSupervisor(request, trainee, supervisor);
-    await logLastMonth(request, trainee, record);
+    await logFourHours(request, trainee, record, `${LAST_MONTH}-02`);
 
     // The month's row: its figures and deadline.
     await signInAs(page, trainee);
@@ -106,7 +60,7 @@ test.describe('the official monthly form', () => {
       'Independent 3 h · Supervised 1 h · Total 4 h · 25.0% supervised',
     );
     await expect(row).toContainText(/Sign by \d+\/\d+\/\d{4} · \d+ days? left|Due today/);
-    await expect(page.getByText(/^No blank official form is installed yet/)).toBeVisible();
+    await expect(page.getByText(/^No blank M-FVF is installed yet/)).toBeVisible();
     await expectAccessible(page);
 
     // Filling needs the profile's form details: the refusal leads there.
@@ -130,25 +84,11 @@ test.describe('the official monthly form', () => {
     // No blank form is installed yet: the trainee installs one from the page.
     await page.goto('/student/upload');
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
-    const missing = page
-      .getByRole('alert')
-      .filter({ hasText: 'The blank official form is missing' });
-    await expect(missing).toContainText('No blank M-FVF 2022');
-    await expect(missing).toContainText('FORMS_DIR');
-    const blank = Buffer.from(await buildFvfTemplate('mfvf-2022-individual'));
-    await chooseByKeyboard(
-      page,
-      missing.getByRole('button', { name: 'Install the blank BACB form' }),
-      {
-        name: 'blank-mfvf.pdf',
-        mimeType: 'application/pdf',
-        buffer: blank,
-      },
-    );
-    await expect(
-      page.getByText('M-FVF 2022 (Individual) installed. You can fill the form now.'),
-    ).toBeVisible();
-    await expect(page.getByText('Blank forms installed: M-FVF 2022 (Individual).')).toBeVisible();
+    await installFromAlert(page, 'mfvf-2022-individual', {
+      missing: 'No blank M-FVF 2022',
+      label: 'M-FVF 2022 (Individual)',
+    });
+    await expect(page.getByText('Blank M-FVF installed: M-FVF 2022 (Individual).')).toBeVisible();
 
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
     await expect(row).toContainText('Not signed yet.');
@@ -185,12 +125,7 @@ test.describe('the official monthly form', () => {
     await expect(page).toHaveURL(/\/student\/upload$/);
 
     // The supervisor signs it from the trainee's page; they are never offered to fill it.
-    await signInAs(page, supervisor);
-    await page.goto('/supervisor/trainees');
-    await page
-      .getByRole('table', { name: 'Your trainees' })
-      .getByRole('link', { name: 'Fern Official', exact: true })
-      .click();
+    await openTraineeAsSupervisor(page, supervisor, 'Fern Official');
     const supervisorRow = monthRow(page);
     await expect(supervisorRow).toContainText('Signatures: trainee signed');
     await expect(supervisorRow.getByRole('button', { name: /^Fill/ })).toHaveCount(0);

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { z } from 'zod';
-import { SVG_REFUSED_MESSAGE } from '../../src/shared/files/file-content';
+import { SVG_PICTURE_MESSAGES } from '../../src/server/features/files/svg-picture';
 import { formatMonthYear } from '../../src/shared/logs/time';
-import { pdfBytes, PNG_BYTES, SCRIPT_BYTES, SVG_BYTES } from '../helpers/file-fixtures';
+import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import {
   type Account,
   expect,
@@ -261,7 +261,7 @@ test.describe('fieldwork forms', () => {
     expect(saved.bytes.equals(form)).toBe(true);
   });
 
-  test('a dropped profile picture shows on the profile and in the header; an SVG is refused', async ({
+  test('a dropped profile picture shows on the profile and in the header; an SVG is drawn into a PNG, or refused', async ({
     page,
     newAccount,
     allowConsoleError,
@@ -290,14 +290,33 @@ test.describe('fieldwork forms', () => {
     await expect(page.getByTestId('picture-drop').locator('img')).toBeVisible();
     await page.screenshot({ path: '.tmp/screenshots/profile-picture-1280.png' });
 
-    // The keyboard's way, with what the server refuses: its own message is shown.
-    await chooseByKeyboard(page, page.getByRole('button', { name: 'Change picture' }), {
-      name: 'me.svg',
-      mimeType: 'image/svg+xml',
-      buffer: SVG_BYTES,
-    });
+    // The keyboard's way, with an SVG: the server keeps the PNG it draws (512 px a side).
+    const chooseSvg = (name: string, text: string) =>
+      chooseByKeyboard(page, page.getByRole('button', { name: 'Change picture' }), {
+        name,
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(text),
+      });
+    await chooseSvg(
+      'me.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" onload="alert(1)"><script>alert(2)</script><circle cx="32" cy="32" r="30" fill="#e8590c"/><text x="32" y="41" font-size="24" text-anchor="middle" fill="white">PP</text></svg>',
+    );
+    await expect
+      .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(512);
+    await expect(headerPicture).toHaveAttribute('src', /\.png$/);
+    await page.screenshot({ path: '.tmp/screenshots/profile-picture-svg-1280.png' });
+
+    // What the server refuses: its own message is shown.
+    await chooseSvg(
+      'linked.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://example.com/a.png"/></svg>',
+    );
     await expect(page.getByText('Image Not Uploaded')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: SVG_REFUSED_MESSAGE })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: SVG_PICTURE_MESSAGES.links }),
+    ).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/profile-picture-svg-refused-1280.png' });
 
     // The picture set before stays, after a reload too.
     await page.reload();

@@ -33,10 +33,13 @@ export async function startS3rver(bucket = 'fieldwork-files') {
       S3_ACCESS_KEY_ID: credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     },
-    /** Every key in the bucket. */
+    /** Every key in the bucket but the link-signing key. */
     listKeys: async (): Promise<string[]> => {
       const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-      return (answer.Contents ?? []).map((object) => object.Key ?? '').sort();
+      return (answer.Contents ?? [])
+        .map((object) => object.Key ?? '')
+        .filter((key) => key !== '.signing-key')
+        .sort();
     },
     close: async () => {
       client.destroy();

@@ -54,6 +54,36 @@ describe('the API client and the server paywall', () => {
   });
 });
 
+describe('the code of a refusal', () => {
+  beforeEach(() => {
+    vi.stubGlobal('window', { location: { origin: 'http://app.test' } });
+    vi.stubGlobal('localStorage', { getItem: () => 'a-token' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads it beside non_field_errors, keeping the message', async () => {
+    const message = 'Add your BACB ID to your profile before filling a form.';
+    answer(400, { non_field_errors: [message], code: 'FORM_PROFILE_INCOMPLETE' });
+    await expect(apiRequest(z.unknown(), '/api/v1/final-forms/')).rejects.toMatchObject({
+      status: 400,
+      code: 'FORM_PROFILE_INCOMPLETE',
+      message,
+      fields: { non_field_errors: [message] },
+    });
+  });
+
+  it('falls back to the status’s code for a field body without one, or with an unknown one', async () => {
+    answer(400, { non_field_errors: ['No.'], code: 'MADE_UP' });
+    await expect(apiRequest(z.unknown(), '/api/v1/x/')).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    answer(400, { month: ['Use the form YYYY-MM'] });
+    await expect(apiRequest(z.unknown(), '/api/v1/x/')).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+  });
+});
+
 /** A stand-in XMLHttpRequest that records what was sent and answers with `reply`. */
 function fakeXhr(reply: { status: number; body: unknown }) {
   const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] =

@@ -214,5 +214,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     if (messages.success) fields[key] = messages.data;
   }
   const first = Object.values(fields)[0]?.[0] ?? 'The request was not accepted.';
-  return new ApiError(response.status, fallback, first, fields);
+  // A refusal the page handles by its code (the official forms') names it beside the messages.
+  const code = typeof record.data.code === 'string' ? record.data.code : '';
+  return new ApiError(response.status, isErrorCode(code) ? code : fallback, first, fields);
 }

@@ -65,11 +65,16 @@ export const queryKeys = {
     list: (traineeId: number | null) => ['files', 'list', traineeId ?? 'self'] as const,
     deleted: ['files', 'deleted'] as const,
   },
-  /** The official monthly forms and installed blank templates; a fill or signature refreshes all. */
+  /**
+   * The official forms (monthly and final) and installed blank templates; a fill or signature
+   * refreshes all (a late M-FVF changes what an F-FVF counts).
+   */
   forms: {
     all: ['forms'] as const,
     /** A trainee's month rows; null is the signed-in trainee's own. */
     months: (traineeId: number | null) => ['forms', 'months', traineeId ?? 'self'] as const,
+    /** A trainee's F-FVF rows; null is the signed-in trainee's own. */
+    finals: (traineeId: number | null) => ['forms', 'finals', traineeId ?? 'self'] as const,
     templates: ['forms', 'templates'] as const,
   },
   /** Plans, the trainee's subscription and card: any payment refreshes all of it. */

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -590,12 +591,13 @@ export const fvfTemplates = pgTable(
 );
 
 /**
- * The official M-FVF of one month, supervisor record and fieldwork type, filled from the logs and
- * signed in the app (decision 012). `storage_key` is the PDF as it stands (filled, then signed);
- * the figures are the minutes it was filled with, so a change to the logs is noticed before
- * anyone signs. A form both parties signed never changes; reopening the month voids it
- * (voided_at), keeping the row and its PDF as history. One live form per month, supervisor and
- * type.
+ * The official forms filled from the logs and signed in the app (decisions 012, 013): the M-FVF of
+ * one month, supervisor record and fieldwork type (kind 'monthly'), and the F-FVF of one
+ * supervisor record and type over a supervision period (kind 'final': `from_month` to `month`).
+ * `storage_key` is the PDF as it stands (filled, then signed); the figures are the minutes it was
+ * filled with, so a change to the logs is noticed before anyone signs. A form both parties signed
+ * never changes; reopening a month voids it (voided_at), keeping the row and its PDF as history.
+ * One live M-FVF per month, supervisor and type; one live F-FVF per supervisor and type.
  */
 export const monthForms = pgTable(
   'month_forms',
@@ -607,8 +609,15 @@ export const monthForms = pgTable(
     traineeSupervisorId: integer()
       .notNull()
       .references(() => traineeSupervisors.id),
-    /** 'YYYY-MM' */
+    kind: text({ enum: ['monthly', 'final'] })
+      .notNull()
+      .default('monthly'),
+    /** 'YYYY-MM': the M-FVF's month, or the last month of the F-FVF's period. */
     month: text().notNull(),
+    /** The first month of the F-FVF's period; null on an M-FVF. */
+    fromMonth: text(),
+    /** The months of the F-FVF's period whose hours count (decision 013); null on an M-FVF. */
+    monthsCounted: integer(),
     experienceTypeId: integer().notNull(),
     variantId: text().notNull(),
     storageKey: text().notNull(),
@@ -638,11 +647,18 @@ export const monthForms = pgTable(
     index('month_forms_supervisor_month').on(t.traineeSupervisorId, t.month),
     uniqueIndex('month_forms_live')
       .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
-      .where(sql`${t.voidedAt} is null`),
+      .where(sql`${t.voidedAt} is null and ${t.kind} = 'monthly'`),
+    uniqueIndex('month_forms_final_live')
+      .on(t.traineeSupervisorId, t.experienceTypeId)
+      .where(sql`${t.voidedAt} is null and ${t.kind} = 'final'`),
     uniqueIndex('month_forms_storage_key').on(t.storageKey),
     check(
       'month_forms_minutes',
       sql`${t.independentMinutes} >= 0 and ${t.supervisedMinutes} >= 0 and ${t.totalMinutes} = ${t.independentMinutes} + ${t.supervisedMinutes} and ${t.observationMinutes} >= 0`,
+    ),
+    check(
+      'month_forms_period',
+      sql`(${t.kind} = 'monthly' and ${t.fromMonth} is null and ${t.monthsCounted} is null) or (${t.kind} = 'final' and ${t.fromMonth} <= ${t.month} and ${t.monthsCounted} >= 0)`,
     ),
   ],
 );
@@ -703,4 +719,20 @@ export const monthlyDocuments = pgTable(
     index('monthly_documents_trainee_date').on(t.traineeId, t.date),
     uniqueIndex('monthly_documents_one_a_day').on(t.traineeId, t.supervisorUserId, t.date),
   ],
+);
+
+/**
+ * The runs of scheduled jobs that must run once per period whichever instance gets there first
+ * (the storage sweep): a run is claimed here before it starts, and the primary key lets one
+ * instance claim each period.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text().notNull(),
+    /** The start of the period the run is for. */
+    period: timestamp({ withTimezone: true }).notNull(),
+    startedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );

@@ -11,6 +11,7 @@ import {
   REMINDER_INTERVAL_MINUTES,
   sendFormReminders,
 } from '../features/forms/form-reminders.service';
+import { sweepStorage, SWEEP_INTERVAL_MINUTES } from '../features/files/storage-sweep.service';
 import { sendDailyDigests } from '../features/review/review-digest.service';
 
 const MINUTE = 60_000;
@@ -28,7 +29,7 @@ export type ScheduledJob = {
 
 /** The background work of the product, in one list (app.ts schedules it, test hooks run it). */
 export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJob[] {
-  const { db, mailer, config } = deps;
+  const { db, mailer, config, storage } = deps;
   return [
     {
       // The supervisors' daily digest: checked hourly, sent at most once a day each.
@@ -61,6 +62,12 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
       name: 'form-reminders',
       intervalMs: REMINDER_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendFormReminders({ db, mailer, appUrl: config.APP_URL, now }),
+    },
+    {
+      // Objects no row names, once past their grace: removed by one instance each hour.
+      name: 'storage-sweep',
+      intervalMs: SWEEP_INTERVAL_MINUTES * MINUTE,
+      run: (now) => sweepStorage({ db, storage, now }),
     },
   ];
 }

@@ -8,12 +8,7 @@ import {
   SCRIPT_BYTES,
   SVG_BYTES,
 } from '../../../tests/helpers/file-fixtures';
-import {
-  checkFileContent,
-  INVALID_FILE_FORMAT_MESSAGE,
-  SVG_REFUSED_MESSAGE,
-  type FilePurpose,
-} from './file-content';
+import { checkFileContent, INVALID_FILE_FORMAT_MESSAGE, type FilePurpose } from './file-content';
 
 const pdf = await pdfBytes();
 
@@ -40,10 +35,29 @@ describe('checkFileContent', () => {
     ['with an XML declaration', SVG_BYTES],
     ['bare, after a byte-order mark', Buffer.from('\uFEFF  <svg viewBox="0 0 1 1"></svg>')],
     ['after a comment and a doctype', Buffer.from('<!-- x --><!DOCTYPE svg><svg/>')],
-  ])('refuses an SVG picture %s with its own message', async (_name, bytes) => {
-    expect(await checkFileContent(bytes, 'picture')).toEqual({
+    ['after a doctype with declarations', Buffer.from('<!DOCTYPE svg [<!ENTITY a "b>">]><svg/>')],
+  ])(
+    'knows an SVG %s by its markup: a picture (drawn into a PNG), never a record file',
+    async (_name, bytes) => {
+      expect(await checkFileContent(bytes, 'picture')).toEqual({
+        ok: true,
+        type: { mime: 'image/svg+xml', ext: 'svg' },
+      });
+      expect(await checkFileContent(bytes, 'record')).toEqual({
+        ok: false,
+        message: INVALID_FILE_FORMAT_MESSAGE,
+      });
+    },
+  );
+
+  it.each([
+    ['XML with another root', '<?xml version="1.0"?><note><svg/></note>'],
+    ['an HTML page holding an SVG', '<!doctype html><html><svg></svg></html>'],
+    ['text that mentions <svg', 'see <svg> below'],
+  ])('does not take %s for an SVG', async (_name, text) => {
+    expect(await checkFileContent(Buffer.from(text), 'picture')).toEqual({
       ok: false,
-      message: SVG_REFUSED_MESSAGE,
+      message: INVALID_FILE_FORMAT_MESSAGE,
     });
   });
 

@@ -7,26 +7,19 @@ export type FilePurpose = 'record' | 'picture';
 export const FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File size cannot be more than 20MB';
 export const INVALID_FILE_FORMAT_MESSAGE = 'Invalid File Format';
+export type AcceptedType = { mime: string; ext: string };
+export const PNG_TYPE: AcceptedType = { mime: 'image/png', ext: 'png' };
 /**
- * SVG can carry script, and the product has no safe way to rasterise or sanitise it yet
- * (docs/decisions/011-files.md), so a picture must be PNG or JPEG.
+ * SVG can carry script: it is accepted only as a picture, which the server draws into a PNG on
+ * confirmation and keeps only the PNG (docs/decisions/011-files.md). Never a record file.
  */
-export const SVG_REFUSED_MESSAGE =
-  'Invalid File Format: SVG pictures are not accepted. Please use a PNG or JPEG image.';
+export const SVG_TYPE: AcceptedType = { mime: 'image/svg+xml', ext: 'svg' };
 
 /** The kinds each purpose accepts, by content: a signed form (PDF or a photo of it), a picture. */
 export const ACCEPTED_TYPES: Record<FilePurpose, readonly AcceptedType[]> = {
-  record: [
-    { mime: 'application/pdf', ext: 'pdf' },
-    { mime: 'image/png', ext: 'png' },
-    { mime: 'image/jpeg', ext: 'jpg' },
-  ],
-  picture: [
-    { mime: 'image/png', ext: 'png' },
-    { mime: 'image/jpeg', ext: 'jpg' },
-  ],
+  record: [{ mime: 'application/pdf', ext: 'pdf' }, PNG_TYPE, { mime: 'image/jpeg', ext: 'jpg' }],
+  picture: [PNG_TYPE, { mime: 'image/jpeg', ext: 'jpg' }, SVG_TYPE],
 };
-export type AcceptedType = { mime: string; ext: string };
 
 /** How many leading bytes `checkFileContent` needs (file-type's own detection window). */
 export const CONTENT_HEAD_BYTES = 4100;
@@ -43,17 +36,23 @@ export async function checkFileContent(
   purpose: FilePurpose,
 ): Promise<ContentCheck> {
   const detected = await fileTypeFromBuffer(head);
-  const accepted = ACCEPTED_TYPES[purpose].find((type) => type.mime === detected?.mime);
+  // SVG has no magic number: markup whose root element is <svg> is one.
+  const mime = looksLikeSvg(head) ? SVG_TYPE.mime : detected?.mime;
+  const accepted = ACCEPTED_TYPES[purpose].find((type) => type.mime === mime);
   if (accepted) return { ok: true, type: accepted };
-  if (purpose === 'picture' && looksLikeSvg(head)) {
-    return { ok: false, message: SVG_REFUSED_MESSAGE };
-  }
   return { ok: false, message: INVALID_FILE_FORMAT_MESSAGE };
 }
 
-/** Markup whose root element is `<svg` (after an XML declaration, comments or a doctype). */
+/**
+ * Markup whose root element is `<svg` (after a byte-order mark, an XML declaration, comments or
+ * a doctype). Only a first look: the drawing itself decides whether it is a readable SVG.
+ */
 function looksLikeSvg(head: Uint8Array): boolean {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '');
-  const rest = text.replace(/^(\s*(<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>))*\s*/i, '');
+  // A doctype may carry an internal subset in brackets, '>' and all.
+  const rest = text.replace(
+    /^(\s*(<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>))*\s*/i,
+    '',
+  );
   return /^<svg[\s>/]/i.test(rest);
 }

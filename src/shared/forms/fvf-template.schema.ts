@@ -3,9 +3,19 @@ import { RULE_SET_IDS } from '../logs/rule-sets';
 
 /*
  * The blank official forms installed (GET and POST /api/v1/fvf-templates/): which variants of
- * the BACB's M-FVF the product can fill. The PDFs themselves are the BACB's and never shipped;
+ * the BACB's M-FVF and F-FVF the product can fill. The PDFs themselves are the BACB's and never shipped;
  * a user uploads one, or the operator drops it into FORMS_DIR (decision 012).
  */
+
+/** The two forms: the monthly one (M-FVF) and the final one (F-FVF). */
+export const FVF_FORMS = ['monthly', 'final'] as const;
+export type FvfFormName = (typeof FVF_FORMS)[number];
+
+/** How people call each form. */
+export const FVF_FORM_ABBREVIATIONS: Readonly<Record<FvfFormName, string>> = {
+  monthly: 'M-FVF',
+  final: 'F-FVF',
+};
 
 /** The two layouts the BACB publishes each edition in. */
 export const FVF_STRUCTURES = ['individual', 'organization'] as const;
@@ -16,8 +26,9 @@ export const FVF_TEMPLATE_SOURCES = ['folder', 'upload'] as const;
 
 /** One installed template. */
 export const FvfTemplateSchema = z.object({
-  /** e.g. 'mfvf-2022-individual' */
+  /** e.g. 'mfvf-2022-individual', 'ffvf-2027-organization' */
   variant: z.string(),
+  form: z.enum(FVF_FORMS),
   edition: z.enum(RULE_SET_IDS),
   structure: z.enum(FVF_STRUCTURES),
   /** How the form is named to people, e.g. 'M-FVF 2022 (Individual)'. */

@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  finalFvfFigures,
   formatFormHours,
   formatPercentSupervised,
   formMonthValues,
   fvfHoursValues,
   monthlyFvfFigures,
-  monthsBetween,
   splitHoursAndMinutes,
   type FvfFigures,
   type FvfLogRow,
 } from './fvf-values';
+import { createFvfLog } from './fvf-log.factory';
 
 const HOUR = 60;
-
-/** A supervised-fieldwork log of 5 hours, 1 of them individually supervised, with supervisor 7. */
-function createFvfLog(overrides: Partial<FvfLogRow> = {}): FvfLogRow {
-  return {
-    dateOfExperience: '2026-03-10',
-    experienceTypeId: 1,
-    experienceMinutes: 5 * HOUR,
-    supervisedMinutes: HOUR,
-    unrestrictedMinutes: 3 * HOUR,
-    individualOrGroup: 'Individual',
-    clientObservation: 'No',
-    observationMinutes: null,
-    supervisionContactId: 1,
-    traineeSupervisorId: 7,
-    ...overrides,
-  };
-}
 
 const unsupervised = (overrides: Partial<FvfLogRow> = {}) =>
   createFvfLog({ supervisedMinutes: 0, individualOrGroup: 'No supervision', ...overrides });
@@ -89,59 +71,6 @@ describe('monthlyFvfFigures: one form per supervisor and fieldwork type', () => 
 
   it('has no form for a month without logs', () => {
     expect(monthlyFvfFigures([createFvfLog()], '2026-05')).toEqual([]);
-  });
-});
-
-describe('finalFvfFigures: the supervision period added up month by month', () => {
-  const logs = [
-    createFvfLog({ dateOfExperience: '2026-11-03' }),
-    createFvfLog({
-      dateOfExperience: '2026-12-15',
-      clientObservation: 'Yes',
-      observationMinutes: 60,
-    }),
-    createFvfLog({ dateOfExperience: '2027-01-04', experienceTypeId: 2 }),
-    createFvfLog({ dateOfExperience: '2027-02-01' }), // after the period
-    createFvfLog({ dateOfExperience: '2026-12-01', traineeSupervisorId: 8 }), // someone else's
-  ];
-
-  it('sums each fieldwork type across the year end and counts the months with hours', () => {
-    const period = { traineeSupervisorId: 7, fromMonth: '2026-11', toMonth: '2027-01' };
-    expect(finalFvfFigures(logs, period)).toEqual([
-      {
-        ...period,
-        experienceTypeId: 1,
-        independentMinutes: 8 * HOUR,
-        supervisedMinutes: 2 * HOUR,
-        totalMinutes: 10 * HOUR,
-        observationMinutes: 60,
-        months: 2,
-      },
-      {
-        ...period,
-        experienceTypeId: 2,
-        independentMinutes: 4 * HOUR,
-        supervisedMinutes: HOUR,
-        totalMinutes: 5 * HOUR,
-        observationMinutes: 0,
-        months: 1,
-      },
-    ]);
-  });
-
-  it('is empty for a period without hours', () => {
-    const period = { traineeSupervisorId: 7, fromMonth: '2025-01', toMonth: '2025-12' };
-    expect(finalFvfFigures(logs, period)).toEqual([]);
-  });
-
-  it('lists the months of a period across a year end', () => {
-    expect(monthsBetween('2026-11', '2027-02')).toEqual([
-      '2026-11',
-      '2026-12',
-      '2027-01',
-      '2027-02',
-    ]);
-    expect(monthsBetween('2027-02', '2026-11')).toEqual([]);
   });
 });
 

@@ -3,13 +3,13 @@ import { rulesFor, type RuleSetId, RULE_SETS } from '../logs/rule-sets';
 import { minutesToHours, monthOf } from '../logs/time';
 import { formatPercentBesideLimit } from '../progress/beside-limit';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { nextMonth } from './deadline';
 
 /*
  * The figures of the BACB's verification forms (BACB-RULES "Forms and deadlines"): one M-FVF per
  * supervisor, per fieldwork type, per month, and one F-FVF per supervision period. They report
- * the ACTUAL hours of the logs: the ×1.33 concentrated factor belongs to progress only
- * (decision 001), and the shortfall rules of adjusted hours never touch a form.
+ * ACTUAL hours: the ×1.33 concentrated factor belongs to progress only (decision 001). The M-FVF
+ * reports the month as logged; the F-FVF adds up only the hours that count (final-fvf.ts,
+ * decision 013).
  */
 
 /** A stored log as the forms read it: the monthly figures' fields plus its supervisor. */
@@ -29,9 +29,6 @@ export type FvfFigures = {
 
 /** One M-FVF's figures. */
 export type MonthlyFvfFigures = FvfFigures & { month: string };
-
-/** One F-FVF's figures: the period's months added up; `months` counts those with hours. */
-export type FinalFvfFigures = FvfFigures & { fromMonth: string; toMonth: string; months: number };
 
 const FIELDWORK_TYPES: readonly ExperienceTypeId[] = [1, 2];
 
@@ -75,50 +72,6 @@ export function monthlyFvfFigures(logs: readonly FvfLogRow[], month: string): Mo
       if (!theirs.some((log) => log.experienceTypeId === type)) continue;
       result.push({ ...figuresOf(theirs, month, supervisorId, type), month });
     }
-  }
-  return result;
-}
-
-/** The months from `fromMonth` to `toMonth`, both included ('YYYY-MM'). */
-export function monthsBetween(fromMonth: string, toMonth: string): string[] {
-  const months: string[] = [];
-  for (let month = fromMonth; month <= toMonth; month = nextMonth(month)) months.push(month);
-  return months;
-}
-
-/**
- * The F-FVF figures of one supervisor over a supervision period (whole months, both ends
- * included), one entry per fieldwork type with hours. Each month is added up as its M-FVF is,
- * so the final form is the sum of the monthly ones.
- */
-export function finalFvfFigures(
-  logs: readonly FvfLogRow[],
-  period: { traineeSupervisorId: number; fromMonth: string; toMonth: string },
-): FinalFvfFigures[] {
-  const theirs = logs.filter((log) => log.traineeSupervisorId === period.traineeSupervisorId);
-  const result: FinalFvfFigures[] = [];
-  for (const type of FIELDWORK_TYPES) {
-    const sum: FinalFvfFigures = {
-      traineeSupervisorId: period.traineeSupervisorId,
-      experienceTypeId: type,
-      independentMinutes: 0,
-      supervisedMinutes: 0,
-      totalMinutes: 0,
-      observationMinutes: 0,
-      fromMonth: period.fromMonth,
-      toMonth: period.toMonth,
-      months: 0,
-    };
-    for (const month of monthsBetween(period.fromMonth, period.toMonth)) {
-      const monthly = monthlyFvfFigures(theirs, month).find((f) => f.experienceTypeId === type);
-      if (!monthly || monthly.totalMinutes === 0) continue;
-      sum.independentMinutes += monthly.independentMinutes;
-      sum.supervisedMinutes += monthly.supervisedMinutes;
-      sum.totalMinutes += monthly.totalMinutes;
-      sum.observationMinutes += monthly.observationMinutes;
-      sum.months += 1;
-    }
-    if (sum.months > 0) result.push(sum);
   }
   return result;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MonthTotals } from '../logs/monthly-checks';
 import { createMonthTotals } from '../logs/monthly-checks.factory';
 import { RULE_SETS, type RuleSetId } from '../logs/rule-sets';
-import { adjustMonth, ADJUSTMENT_ORDER } from './adjusted-hours';
+import { adjustMonth, adjustMonthSplit, ADJUSTMENT_ORDER } from './adjusted-hours';
 
 const HOUR = 60;
 
@@ -151,4 +151,52 @@ describe('adjustMonth: months that count in part', () => {
       );
     },
   );
+});
+
+describe('adjustMonthSplit: the supervised minutes that still count', () => {
+  // The factory's month: 100 h, 10 supervised (6 individual, 4 group), 6 contacts.
+  it.each<[string, Partial<MonthTotals>, RuleSetId, { counted: number; supervised: number }]>([
+    ['a month that counts in full', {}, '2022', { counted: 100 * HOUR, supervised: 10 * HOUR }],
+    [
+      'the cap (independent hours go first)',
+      { totalMinutes: 148 * HOUR },
+      '2022',
+      { counted: 130 * HOUR, supervised: 10 * HOUR },
+    ],
+    [
+      'group hours above individual (cut from supervision)',
+      { individualMinutes: 3 * HOUR, groupMinutes: 7 * HOUR },
+      '2022',
+      { counted: 96 * HOUR, supervised: 6 * HOUR },
+    ],
+    [
+      'too little supervision (independent hours go)',
+      { supervisedMinutes: 4 * HOUR, individualMinutes: 4 * HOUR, groupMinutes: 0 },
+      '2022',
+      { counted: 80 * HOUR, supervised: 4 * HOUR },
+    ],
+    [
+      'too few contacts (both kinds shrink in proportion)',
+      { contacts: 3 },
+      '2022',
+      { counted: 75 * HOUR, supervised: 7.5 * HOUR },
+    ],
+    ['a month that counts nothing', { observations: 0 }, '2022', { counted: 0, supervised: 0 }],
+  ])('splits %s', (_, overrides, ruleSet, expected) => {
+    const adjusted = adjustMonthSplit(createMonthTotals(overrides), 1, RULE_SETS[ruleSet]);
+    expect([adjusted.countedMinutes, adjusted.countedSupervisedMinutes]).toEqual([
+      expected.counted,
+      expected.supervised,
+    ]);
+  });
+
+  it('says what adjustMonth says', () => {
+    const totals = createMonthTotals({ totalMinutes: 148 * HOUR, contacts: 3 });
+    const { countedSupervisedMinutes: _supervised, ...split } = adjustMonthSplit(
+      totals,
+      1,
+      RULE_SETS['2022'],
+    );
+    expect(split).toEqual(adjustMonth(totals, 1, RULE_SETS['2022']));
+  });
 });

@@ -46,6 +46,34 @@ export type Removal = { rule: AdjustmentRule; minutes: number; reason: string };
 /** What a month logged and what it counts. `removals` add up to raw − counted. */
 export type AdjustedMonth = { rawMinutes: number; countedMinutes: number; removals: Removal[] };
 
+/**
+ * An adjusted month with its counted minutes split: the supervised ones that still count (the
+ * rest of `countedMinutes` is independent). The F-FVF writes both figures.
+ */
+export type AdjustedMonthSplit = AdjustedMonth & { countedSupervisedMinutes: number };
+
+/** A month's M-FVF completed in the app: the later signature's date, per fieldwork type. */
+export type FormCompletion = { month: string; experienceTypeId: number; completedOn: string };
+
+/**
+ * The month's M-FVF as adjusted hours reads it: the date its forms of that fieldwork type were
+ * completed (signed by both parties in the app). With several supervisors the latest date
+ * counts, so one form signed late costs the month, as `isSignedLate` judges it; a month whose
+ * forms are not signed yet loses nothing here (the forms page shows it overdue instead).
+ */
+export function monthFormOf(
+  completions: readonly FormCompletion[],
+  month: string,
+  type: number,
+): { month: string; signedOn: string } | undefined {
+  const dates = completions
+    .filter((form) => form.month === month && form.experienceTypeId === type)
+    .map((form) => form.completedOn)
+    .sort();
+  const latest = dates[dates.length - 1];
+  return latest ? { month, signedOn: latest } : undefined;
+}
+
 /** Facts about the month that its log totals do not carry. */
 export type AdjustOptions = {
   /**
@@ -71,14 +99,26 @@ export function adjustMonth(
   ruleSet: RuleSet,
   options: AdjustOptions = {},
 ): AdjustedMonth {
+  const { rawMinutes, countedMinutes, removals } = adjustMonthSplit(totals, type, ruleSet, options);
+  return { rawMinutes, countedMinutes, removals };
+}
+
+/** `adjustMonth`, telling the supervised minutes that count from the independent ones. */
+export function adjustMonthSplit(
+  totals: MonthTotals,
+  type: ExperienceTypeId,
+  ruleSet: RuleSet,
+  options: AdjustOptions = {},
+): AdjustedMonthSplit {
   const rawMinutes = Math.max(0, totals.totalMinutes);
   const rules = rulesFor(ruleSet, type);
   const checks = checkMonth(totals, type, ruleSet);
   const fails = (key: CheckKey) =>
     checks.some((check) => check.key === key && check.status === 'fail');
-  const countsNothing = (rule: AdjustmentRule, why: string): AdjustedMonth => ({
+  const countsNothing = (rule: AdjustmentRule, why: string): AdjustedMonthSplit => ({
     rawMinutes,
     countedMinutes: 0,
+    countedSupervisedMinutes: 0,
     removals:
       rawMinutes > 0
         ? [
@@ -172,7 +212,10 @@ export function adjustMonth(
 
   let counted = independent + supervised;
   if (rules.minContacts !== null && totals.contacts < rules.minContacts) {
-    const kept = Math.floor((counted * Math.max(0, totals.contacts)) / rules.minContacts);
+    const held = Math.max(0, totals.contacts);
+    const kept = Math.floor((counted * held) / rules.minContacts);
+    // The proportion applies to both kinds of hours; rounding down keeps it within `kept`.
+    supervised = Math.floor((supervised * held) / rules.minContacts);
     remove(
       'too-few-contacts',
       counted - kept,
@@ -182,5 +225,5 @@ export function adjustMonth(
     counted = kept;
   }
 
-  return { rawMinutes, countedMinutes: counted, removals };
+  return { rawMinutes, countedMinutes: counted, countedSupervisedMinutes: supervised, removals };
 }

@@ -2,13 +2,15 @@ import { Stack, Text, Title } from '@mantine/core';
 import { DeletedRecordFiles } from '../../features/files/components/deleted-record-files';
 import { FieldworkFormsInfo } from '../../features/files/components/fieldwork-forms-info';
 import { TraineeForms } from '../../features/files/components/trainee-forms';
+import { FinalFormsSection } from '../../features/forms/components/final-forms-section';
 import { MonthFormsSection } from '../../features/forms/components/month-forms-section';
 import { useSupervisorChoices } from './supervisor-choices';
 
 /**
  * /student/upload, "Fieldwork Forms" (SPEC §2): what the forms are and where the blank ones are,
- * then the official monthly forms filled from the logs, the trainee's uploaded forms (the upload modal picks from the supervisors feature's
- * list), and those deleted in the last 30 days.
+ * then the official monthly and final forms filled from the logs, the trainee's uploaded forms
+ * (the upload modal picks from the supervisors feature's list), and those deleted in the last
+ * 30 days.
  */
 export function FieldworkFormsPage() {
   const supervisors = useSupervisorChoices();
@@ -24,6 +26,7 @@ export function FieldworkFormsPage() {
       </div>
       <FieldworkFormsInfo />
       <MonthFormsSection />
+      <FinalFormsSection />
       <TraineeForms supervisors={supervisors} />
       <DeletedRecordFiles />
     </Stack>

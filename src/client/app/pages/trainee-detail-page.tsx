@@ -3,6 +3,7 @@ import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
 import { RecordFilesList } from '../../features/files/components/record-files-list';
+import { SupervisorFinalForms } from '../../features/forms/components/supervisor-final-forms';
 import { SupervisorMonthForms } from '../../features/forms/components/supervisor-month-forms';
 import { AccruedTable } from '../../features/progress/components/accrued-tables';
 import { useTraineeAccrued } from '../../features/review/api/get-trainee-accrued';
@@ -127,6 +128,7 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
         </Grid.Col>
       </Grid>
       <SupervisorMonthForms traineeId={trainee.id} />
+      <SupervisorFinalForms traineeId={trainee.id} />
       <Paper
         withBorder
         p={{ base: 'sm', sm: 'lg' }}

@@ -8,7 +8,7 @@ describe('createStorage', () => {
   it('uses the folder under DATA_DIR by default, serving its own links', async () => {
     const storage = await createStorage(loadConfig({ STORAGE_SIGNING_KEY: 'k'.repeat(32) }), now);
     expect(storage.kind).toBe('folder');
-    expect(storage.browserOrigins).toEqual([]);
+    expect(storage.uploadOrigins).toEqual([]);
     const { url } = await storage.signedPutUrl('media/test/1/2.png', { maxBytes: 10 });
     expect(url).toMatch(/^\/api\/v1\/storage\/object\/\?token=[\w-]+\.[\w-]+$/);
   });
@@ -17,20 +17,27 @@ describe('createStorage', () => {
     const storage = await createStorage(
       loadConfig({
         STORAGE_URL: 's3://AK:SECRET@forms/prod?endpoint=http://127.0.0.1:9000&region=eu-west-1',
+        STORAGE_SIGNING_KEY: 'k'.repeat(32),
       }),
       now,
     );
     expect(storage.kind).toBe('s3');
-    expect(storage.browserOrigins).toEqual(['http://127.0.0.1:9000']);
-    const url = new URL(
-      await storage.signedGetUrl('records/1/a.pdf', {
-        filename: 'a.pdf',
-        contentType: 'application/pdf',
-      }),
-    );
-    expect(url.pathname).toBe('/forms/prod/records/1/a.pdf');
-    expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^AK\/20260320\/eu-west-1\/s3\//);
-    expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
+    expect(storage.uploadOrigins).toEqual(['http://127.0.0.1:9000']);
+    const put = new URL((await storage.signedPutUrl('media/test/1/2.png', { maxBytes: 10 })).url);
+    expect(put.pathname).toBe('/forms/prod/media/test/1/2.png');
+    expect(put.searchParams.get('X-Amz-Credential')).toMatch(/^AK\/20260320\/eu-west-1\/s3\//);
+    // Downloads come through the app, which adds nosniff (a presigned GET cannot).
+    const get = await storage.signedGetUrl('records/1/a.pdf', {
+      filename: 'a.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(get).toMatch(/^\/api\/v1\/storage\/object\/\?token=[\w-]+\.[\w-]+$/);
+    const token = new URL(get, 'http://app').searchParams.get('token') ?? '';
+    expect(await storage.readToken(token)).toMatchObject({
+      op: 'get',
+      key: 'records/1/a.pdf',
+      type: 'application/pdf',
+    });
   });
 
   it('lets S3_* variables win over the URL', async () => {
@@ -38,7 +45,7 @@ describe('createStorage', () => {
       loadConfig({ STORAGE_URL: 's3://forms?endpoint=http://a:1', S3_ENDPOINT: 'http://b:2' }),
       now,
     );
-    expect(storage.browserOrigins).toEqual(['http://b:2']);
+    expect(storage.uploadOrigins).toEqual(['http://b:2']);
   });
 
   it.each([

@@ -40,6 +40,7 @@ export async function createStorage(config: StorageConfig, now: () => Date): Pro
     endpoint: config.S3_ENDPOINT ?? query.get('endpoint') ?? undefined,
     region: config.S3_REGION ?? query.get('region') ?? undefined,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    signingKey: config.STORAGE_SIGNING_KEY,
     now,
   });
 }

@@ -1,28 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import {
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { readToken, signToken, type TokenClaims } from './signed-token';
+import { createLinkSigner, signingSecretOf } from './signed-token';
 import {
   assertStorageKey,
-  SIGNED_PUT_SECONDS,
-  signedGetWindow,
+  assertStoragePrefix,
+  isStorageKey,
   type StoragePort,
 } from './storage.port';
-
-/** Where the app serves the folder's signed URLs (features/files/storage-object.routes.ts). */
-export const STORAGE_OBJECT_PATH = '/api/v1/storage/object/';
-
-export type FolderStorage = StoragePort & {
-  kind: 'folder';
-  /** The claims of a signed URL's token, or null when it is forged, altered or expired. */
-  readToken(token: string): Promise<TokenClaims | null>;
-};
-
-export function isFolderStorage(storage: StoragePort): storage is FolderStorage {
-  return storage.kind === 'folder' && 'readToken' in storage;
-}
 
 export type FolderStorageOptions = {
   /** The folder (created on first use). */
@@ -37,11 +34,16 @@ const SIGNING_KEY_FILE = '.signing-key';
 const TEMP_DIR = '.tmp';
 
 /** Files under a folder (DATA_DIR/files by default), served by the app through signed URLs. */
-export function createFolderStorage(options: FolderStorageOptions): FolderStorage {
+export function createFolderStorage(options: FolderStorageOptions): StoragePort {
   const root = resolve(options.root);
-  let secret: Promise<Buffer> | undefined;
+  const configured = options.signingKey;
   // Created on first use, so an instance that never stores a file never creates the folder.
-  const signingSecret = () => (secret ??= loadSigningKey(root, options.signingKey));
+  const links = createLinkSigner(
+    configured
+      ? async () => signingSecretOf(configured, 'STORAGE_SIGNING_KEY')
+      : () => loadSigningKey(root),
+    options.now,
+  );
 
   const pathOf = (key: string) => {
     assertStorageKey(key);
@@ -49,12 +51,10 @@ export function createFolderStorage(options: FolderStorageOptions): FolderStorag
     if (!path.startsWith(root + sep)) throw new Error(`key outside the folder: ${key}`);
     return path;
   };
-  const sign = async (claims: TokenClaims) =>
-    `${STORAGE_OBJECT_PATH}?token=${signToken(await signingSecret(), claims)}`;
 
   return {
     kind: 'folder',
-    browserOrigins: [],
+    uploadOrigins: [],
 
     async put(key, body) {
       const path = pathOf(key);
@@ -97,33 +97,72 @@ export function createFolderStorage(options: FolderStorageOptions): FolderStorag
       await rm(pathOf(key), { force: true });
     },
 
-    async signedGetUrl(key, { filename, contentType }) {
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      const top = join(root, prefix);
+      for (const entry of await readEntries(top)) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(root, path).split(sep).join('/');
+        // Dot-names are the folder's own (its key, its unfinished writes), never objects.
+        if (!isStorageKey(key)) continue;
+        const modified = await modifiedAt(path);
+        if (modified) yield { key, lastModified: modified };
+      }
+    },
+
+    async removeAbandonedWrites(before) {
+      let removed = 0;
+      for (const entry of await readEntries(join(root, TEMP_DIR))) {
+        const path = join(entry.parentPath, entry.name);
+        const modified = entry.isFile() ? await modifiedAt(path) : null;
+        if (!modified || modified >= before) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
+
+    async signedGetUrl(key, download) {
       pathOf(key);
-      const { expiresAt } = signedGetWindow(options.now());
-      const exp = Math.floor(expiresAt.getTime() / 1000);
-      return sign({ op: 'get', key, exp, name: filename, type: contentType });
+      return links.downloadUrl(key, download);
     },
 
     async signedPutUrl(key, { maxBytes }) {
       pathOf(key);
-      const expiresAt = new Date(options.now().getTime() + SIGNED_PUT_SECONDS * 1000);
-      const exp = Math.floor(expiresAt.getTime() / 1000);
-      return { url: await sign({ op: 'put', key, exp, max: maxBytes }), expiresAt };
+      return links.uploadUrl(key, maxBytes);
     },
 
-    async readToken(token) {
-      return readToken(await signingSecret(), token, options.now());
-    },
+    readToken: (token) => links.read(token),
   };
 }
 
+/** Everything under `dir`, or nothing when it does not exist (yet). */
+async function readEntries(dir: string) {
+  try {
+    return await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
+/** When the file was last written; null when it went meanwhile (deleted by another request). */
+async function modifiedAt(path: string): Promise<Date | null> {
+  try {
+    return (await stat(path)).mtime;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
 /**
- * The configured key, or the one kept in the folder. A new key is written whole to a temporary
- * file and hard-linked into place, which fails if the file exists: instances starting together
- * on one folder all end up reading the same, complete key.
+ * The key kept in the folder. A new key is written whole to a temporary file and hard-linked
+ * into place, which fails if the file exists: instances starting together on one folder all end
+ * up reading the same, complete key.
  */
-async function loadSigningKey(root: string, configured: string | undefined): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'utf8');
+async function loadSigningKey(root: string): Promise<Buffer> {
   const file = join(root, SIGNING_KEY_FILE);
   const temp = join(root, TEMP_DIR, `key-${randomUUID()}`);
   await mkdir(dirname(temp), { recursive: true });
@@ -135,9 +174,7 @@ async function loadSigningKey(root: string, configured: string | undefined): Pro
   } finally {
     await rm(temp, { force: true });
   }
-  const text = (await readFile(file, 'utf8')).trim();
-  if (text.length < 32) throw new Error(`${file} is too short to be a signing key`);
-  return Buffer.from(text, 'utf8');
+  return signingSecretOf(await readFile(file, 'utf8'), file);
 }
 
 function isMissing(error: unknown): boolean {

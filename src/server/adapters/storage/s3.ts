@@ -4,18 +4,22 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
+  S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { attachmentDisposition } from './content-disposition';
+import { createLinkSigner, signingSecretOf } from './signed-token';
 import {
   assertStorageKey,
+  assertStoragePrefix,
+  isStorageKey,
   SIGNED_PUT_SECONDS,
-  signedGetWindow,
   type StoragePort,
 } from './storage.port';
 
@@ -29,13 +33,22 @@ export type S3StorageOptions = {
   region: string | undefined;
   /** When absent, the AWS SDK's own chain (AWS_ACCESS_KEY_ID, profiles, instance roles). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** The HMAC key of the app's download links; when absent one is kept in the bucket. */
+  signingKey?: string | undefined;
   now: () => Date;
 };
+
+// The link-signing key's object, beside the prefix's objects; a dot-name is never a storage key.
+const SIGNING_KEY_OBJECT = '.signing-key';
 
 // S3 takes a multipart upload's parts at 5 MiB or more (all but the last).
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** S3-compatible object storage through the AWS SDK v3, with presigned URLs. */
+/**
+ * S3-compatible object storage through the AWS SDK v3. The picture's direct upload is a
+ * presigned PUT; downloads are the app's own signed links, streamed through the app, because a
+ * presigned GET cannot carry `nosniff` (docs/decisions/011-files.md).
+ */
 export function createS3Storage(options: S3StorageOptions): StoragePort {
   const { bucket } = options;
   const client = new S3Client({
@@ -52,10 +65,17 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
     assertStorageKey(key);
     return `${options.prefix}${key}`;
   };
+  const configured = options.signingKey;
+  const links = createLinkSigner(
+    configured
+      ? async () => signingSecretOf(configured, 'STORAGE_SIGNING_KEY')
+      : () => loadSigningKey(client, bucket, `${options.prefix}${SIGNING_KEY_OBJECT}`),
+    options.now,
+  );
 
   return {
     kind: 's3',
-    browserOrigins: browserOriginsOf(options),
+    uploadOrigins: uploadOriginsOf(options),
 
     async put(key, body, { contentType }) {
       return putStream(client, { Bucket: bucket, Key: keyOf(key), ContentType: contentType }, body);
@@ -75,18 +95,36 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
     },
 
-    async signedGetUrl(key, { filename, contentType }) {
-      const { signedAt, expiresAt } = signedGetWindow(options.now());
-      const command = new GetObjectCommand({
-        Bucket: bucket,
-        Key: keyOf(key),
-        ResponseContentDisposition: attachmentDisposition(filename),
-        ResponseContentType: contentType,
-      });
-      return getSignedUrl(client, command, {
-        signingDate: signedAt,
-        expiresIn: Math.round((expiresAt.getTime() - signedAt.getTime()) / 1000),
-      });
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: `${options.prefix}${prefix}`,
+            ContinuationToken,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(options.prefix.length);
+          if (key && isStorageKey(key) && object.LastModified) {
+            yield { key, lastModified: object.LastModified };
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    // An interrupted multipart upload stays out of sight (never listed, never served) until the
+    // bucket's lifecycle rule (AbortIncompleteMultipartUpload, README) removes its parts.
+    async removeAbandonedWrites() {
+      return 0;
+    },
+
+    async signedGetUrl(key, download) {
+      assertStorageKey(key);
+      return links.downloadUrl(key, download);
     },
 
     async signedPutUrl(key) {
@@ -98,7 +136,45 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
       });
       return { url, expiresAt: new Date(now.getTime() + SIGNED_PUT_SECONDS * 1000) };
     },
+
+    readToken: (token) => links.read(token),
   };
+}
+
+/**
+ * The link-signing key kept in the bucket: created once, only if absent (a conditional write), then
+ * read back, so instances sharing the bucket sign with the same key. A store that ignores the
+ * condition can let two instances starting at the same moment each keep their own; set
+ * STORAGE_SIGNING_KEY there.
+ */
+async function loadSigningKey(client: S3Client, bucket: string, key: string): Promise<Buffer> {
+  const read = async () => {
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return (await answer.Body?.transformToString('utf8')) ?? '';
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  };
+  const kept = await read();
+  if (kept !== null) return signingSecretOf(kept, `s3://${bucket}/${key}`);
+  try {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: randomBytes(32).toString('hex'),
+        ContentType: 'text/plain',
+        IfNoneMatch: '*',
+      }),
+    );
+  } catch (error) {
+    // Another instance wrote it first (412), or is writing it (409): read theirs.
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : 0;
+    if (status !== 412 && status !== 409) throw error;
+  }
+  return signingSecretOf((await read()) ?? '', `s3://${bucket}/${key}`);
 }
 
 type Target = { Bucket: string; Key: string; ContentType: string };
@@ -160,7 +236,7 @@ async function* partsOf(body: Readable): AsyncGenerator<Buffer> {
   if (pendingBytes > 0) yield Buffer.concat(pending);
 }
 
-/** The origins presigned URLs point at, for the CSP. */
-function browserOriginsOf(options: S3StorageOptions): string[] {
+/** The origin presigned PUTs point at, for the CSP. */
+function uploadOriginsOf(options: S3StorageOptions): string[] {
   return [options.endpoint ? new URL(options.endpoint).origin : 'https://*.amazonaws.com'];
 }

@@ -1,11 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { SIGNED_PUT_SECONDS, signedGetWindow } from './storage.port';
+
+/** Where the app serves its signed links (features/files/storage-object.routes.ts). */
+export const STORAGE_OBJECT_PATH = '/api/v1/storage/object/';
 
 /**
- * The folder's signed URLs carry one token: what may be done (`op`) to which object (`key`),
+ * The app's signed links carry one token: what may be done (`op`) to which object (`key`),
  * until when (`exp`, seconds), and for a download the name and type to answer with; for an
  * upload the most bytes to accept. HMAC-SHA256 over the encoded claims; nothing is kept on the
- * server, so any instance sharing the folder (and its key) can check it.
+ * server, so any instance sharing the storage (and its key) can check it.
  */
 const ClaimsSchema = z.discriminatedUnion('op', [
   z.object({
@@ -45,4 +49,47 @@ export function readToken(secret: Buffer, token: string, now: Date): TokenClaims
   const claims = ClaimsSchema.safeParse(json);
   if (!claims.success || claims.data.exp * 1000 <= now.getTime()) return null;
   return claims.data;
+}
+
+/** Signs and reads the app's links for one storage. */
+export type LinkSigner = {
+  downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string>;
+  uploadUrl(key: string, maxBytes: number): Promise<{ url: string; expiresAt: Date }>;
+  read(token: string): Promise<TokenClaims | null>;
+};
+
+/**
+ * Links signed with the key `loadSecret` gives: read once, and read again after a failure (a
+ * storage that did not answer) rather than failing every link until a restart.
+ */
+export function createLinkSigner(loadSecret: () => Promise<Buffer>, now: () => Date): LinkSigner {
+  let secret: Promise<Buffer> | undefined;
+  const signingSecret = () =>
+    (secret ??= loadSecret().catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    }));
+  const sign = async (claims: TokenClaims) =>
+    `${STORAGE_OBJECT_PATH}?token=${signToken(await signingSecret(), claims)}`;
+  return {
+    async downloadUrl(key, { filename, contentType }) {
+      const exp = Math.floor(signedGetWindow(now()).expiresAt.getTime() / 1000);
+      return sign({ op: 'get', key, exp, name: filename, type: contentType });
+    },
+    async uploadUrl(key, maxBytes) {
+      const expiresAt = new Date(now().getTime() + SIGNED_PUT_SECONDS * 1000);
+      const exp = Math.floor(expiresAt.getTime() / 1000);
+      return { url: await sign({ op: 'put', key, exp, max: maxBytes }), expiresAt };
+    },
+    async read(token) {
+      return readToken(await signingSecret(), token, now());
+    },
+  };
+}
+
+/** A kept key's bytes, refusing one too short to be a key (a truncated or edited file). */
+export function signingSecretOf(text: string, where: string): Buffer {
+  const key = text.trim();
+  if (key.length < 32) throw new Error(`${where} is too short to be a signing key`);
+  return Buffer.from(key, 'utf8');
 }

@@ -9,7 +9,6 @@ import {
 } from '../../../shared/files/record-file.schema';
 import { AppError } from '../../../shared/errors';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
-import { isFolderStorage } from '../../adapters/storage/folder';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import * as service from './files.service';
@@ -56,7 +55,7 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     await app.register(multipart);
-    if (isFolderStorage(storage)) await app.register(storageObjectRoutes(storage, deps.now));
+    await app.register(storageObjectRoutes(storage, deps.now));
     await app.register(pictureRoutes(deps));
 
     app.post(
@@ -133,7 +132,7 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => ({ results: await service.listDeletedRecordFiles(traineeCtx(request)) }),
     );
 
-    // A redirect to a short-lived link: the bytes come from the storage, not through the app.
+    // A redirect to a short-lived link, which a plain <a> or <img> can follow without signing in.
     app.get(
       '/api/v1/record-files/:id/download/',
       { onRequest: guard.user, schema: { tags, params: IdParamsSchema } },

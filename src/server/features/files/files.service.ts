@@ -220,27 +220,31 @@ export function storeCompletedForm(ctx: {
 }
 
 /**
- * The trainee's M-FVF record file of `month` for a form completed in the app: listed with the
- * uploaded forms (GET /api/v1/record-files/), its three confirmations true by construction
- * (the product filled it, both parties signed it, and it is the BACB's own PDF).
+ * The trainee's record file for an official form completed in the app: an M-FVF under its month,
+ * or an F-FVF among the final forms, listed with the uploaded forms (GET /api/v1/record-files/).
+ * Its three confirmations are true by construction (the product filled it, both parties signed
+ * it, and it is the BACB's own PDF).
  */
 export function recordCompletedForm(
   db: Db,
   values: {
     traineeId: number;
     traineeSupervisorId: number;
-    month: string;
+    /** The M-FVF's month; none for an F-FVF. */
+    month: string | null;
     title: string;
+    /** Said of an F-FVF (a final form's description). */
+    description: string | null;
     file: StoredFile;
   },
 ): Promise<number> {
   return repo.insert(db, {
     traineeId: values.traineeId,
     traineeSupervisorId: values.traineeSupervisorId,
-    formType: 'Monthly',
-    formDate: `${values.month}-01`,
+    formType: values.month === null ? 'Final' : 'Monthly',
+    formDate: values.month === null ? null : `${values.month}-01`,
     title: values.title,
-    description: null,
+    description: values.description,
     notes: 'Filled from the logs and signed by both parties in Fieldwork Tracker.',
     fileName: values.file.filename,
     storageKey: values.file.key,

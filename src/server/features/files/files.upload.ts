@@ -7,6 +7,8 @@ import {
   CONTENT_HEAD_BYTES,
   FILE_MAX_BYTES,
   FILE_TOO_LARGE_MESSAGE,
+  PNG_TYPE,
+  SVG_TYPE,
   type AcceptedType,
   type FilePurpose,
 } from '../../../shared/files/file-content';
@@ -14,6 +16,7 @@ import { ONE_FILE_MESSAGE } from '../../../shared/files/record-file.schema';
 import { isStorableText } from '../../../shared/wire/primitives';
 import { limitBytes } from '../../adapters/storage/limit-bytes';
 import type { StoragePort } from '../../adapters/storage/storage.port';
+import { rasteriseSvgPicture } from './svg-picture';
 
 /** A file checked and stored, not yet referenced by any row. */
 export type StoredFile = { key: string; size: number; type: AcceptedType; filename: string };
@@ -22,8 +25,9 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE)
 
 /**
  * Streams a file into storage. Its first bytes decide what it is (`checkFileContent`) before
- * anything is written; its size is limited while it flows. On any refusal or failure nothing is
- * left in storage, and the error says why (a field error under `field`, or 413).
+ * anything is written; its size is limited while it flows. An SVG (a picture only) is read whole
+ * within that limit and drawn into a PNG, which is what is stored. On any refusal or failure
+ * nothing is left in storage, and the error says why (a field error under `field`, or 413).
  */
 export async function storeChecked(options: {
   storage: StoragePort;
@@ -51,11 +55,18 @@ export async function storeChecked(options: {
     yield start;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   }
-  const key = options.keyFor(check.type);
+  let type = check.type;
+  let body = Readable.from(limitBytes(whole(), FILE_MAX_BYTES, tooLarge));
+  if (type.mime === SVG_TYPE.mime) {
+    const drawn = await rasteriseSvgPicture(Buffer.concat(await body.toArray()));
+    if (!drawn.ok) throw AppError.field(options.field, drawn.message);
+    type = PNG_TYPE;
+    body = Readable.from([drawn.png]);
+  }
+  const key = options.keyFor(type);
   try {
-    const body = Readable.from(limitBytes(whole(), FILE_MAX_BYTES, tooLarge));
-    const { size } = await storage.put(key, body, { contentType: check.type.mime });
-    return { key, size, type: check.type, filename: options.filename };
+    const { size } = await storage.put(key, body, { contentType: type.mime });
+    return { key, size, type, filename: options.filename };
   } catch (error) {
     // The adapters keep nothing from a failed put; this also covers a put that stored and then
     // failed to answer.

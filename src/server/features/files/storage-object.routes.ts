@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { FILE_TOO_LARGE_MESSAGE } from '../../../shared/files/file-content';
 import { attachmentDisposition } from '../../adapters/storage/content-disposition';
-import { STORAGE_OBJECT_PATH, type FolderStorage } from '../../adapters/storage/folder';
 import { limitBytes } from '../../adapters/storage/limit-bytes';
+import { STORAGE_OBJECT_PATH } from '../../adapters/storage/signed-token';
+import type { StoragePort } from '../../adapters/storage/storage.port';
 
 const tags = ['files'];
 const TokenQuerySchema = z.object({ token: z.string().min(1).max(4096) });
@@ -13,14 +14,12 @@ const LINK_INVALID = 'This link is not valid or has expired.';
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
 
 /**
- * The folder storage's signed URLs: GET downloads an object, PUT uploads one (the picture's
- * direct upload). The token alone authorises, as a presigned S3 URL does: no sign-in, so a
- * browser can use the URL in an <img> or a plain PUT.
+ * The app's signed URLs: GET downloads an object from either storage, so every file served
+ * carries `attachment`, `nosniff` and a sandboxing CSP; PUT uploads one to the folder (the
+ * picture's direct upload; on S3 it is a presigned PUT). The token alone authorises, as a
+ * presigned URL does: no sign-in, so a browser can use the URL in an <img> or a plain PUT.
  */
-export function storageObjectRoutes(
-  storage: FolderStorage,
-  now: () => Date,
-): FastifyPluginAsyncZod {
+export function storageObjectRoutes(storage: StoragePort, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
     // Any body, of any declared type, stays an unread stream for the PUT handler (this plugin only).
     app.removeAllContentTypeParsers();
@@ -45,6 +44,8 @@ export function storageObjectRoutes(
       },
     );
 
+    // S3 takes the picture's bytes itself (a presigned PUT): the app takes no uploads there.
+    if (storage.kind !== 'folder') return;
     app.put(
       STORAGE_OBJECT_PATH,
       { schema: { tags, querystring: TokenQuerySchema } },

@@ -34,7 +34,7 @@ export function listUnsignedMonths(db: Db, month: string) {
       and(
         eq(users.isVerified, true),
         eq(users.isSupervisor, false),
-        sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and not exists (select 1 from month_forms f where f.trainee_supervisor_id = l.trainee_supervisor_id and f.month = ${month} and f.experience_type_id = l.experience_type_id and f.voided_at is null and f.completed_on is not null))`,
+        sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = l.trainee_supervisor_id and f.month = ${month} and f.experience_type_id = l.experience_type_id and f.voided_at is null and f.completed_on is not null))`,
       ),
     )
     .orderBy(asc(traineeSupervisors.id));

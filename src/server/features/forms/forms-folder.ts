@@ -5,8 +5,8 @@ import type { FvfVariant } from './fvf-fields';
 import { loadPdfCode } from './pdf-code';
 
 /*
- * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF PDFs,
- * dropped in by hand and recognised by their fields like an upload (decision 012). Read when
+ * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF and
+ * F-FVF PDFs, dropped in by hand and recognised by their fields like an upload (decision 012). Read when
  * asked, so a file added or replaced counts at once; what each file is, is remembered per path,
  * size and modification time, which is only a cache (every instance reads the folder itself).
  */

@@ -1,15 +1,20 @@
 import { AppError } from '../../../shared/errors';
+import {
+  FVF_FORM_ABBREVIATIONS,
+  type FvfFormName,
+} from '../../../shared/forms/fvf-template.schema';
 
 /**
  * A PDF that is not a verification form we can fill: not a PDF, encrypted, or without the
- * fields of any variant in fvf-fields.ts. A 400 (`non_field_errors`) whose message tells the
- * user what to upload instead; `missing` names the fields the closest variant lacks.
+ * fields of any variant in fvf-fields.ts. A 400 FORM_TEMPLATE_INVALID (`non_field_errors`) whose
+ * message tells the user what to upload instead; `missing` names the fields the closest variant
+ * lacks.
  */
 export class FormTemplateError extends AppError {
   readonly missing: readonly string[];
 
   constructor(message: string, missing: readonly string[] = []) {
-    super('INVALID', message);
+    super('FORM_TEMPLATE_INVALID', message);
     this.name = 'FormTemplateError';
     this.missing = missing;
   }
@@ -33,9 +38,23 @@ export const FORM_MESSAGES = {
     'This PDF is encrypted, so its fields cannot be filled. Upload the blank form as downloaded from the BACB.',
   noFields:
     'This PDF has no fillable fields. Upload the blank fillable form as downloaded from the BACB, not a scan or a printed copy.',
-  unknown: (closest: string, missing: readonly string[]) =>
-    `This PDF is not a monthly fieldwork verification form we recognise. The closest is the ${closest}, ` +
-    `but it lacks ${missing.join(', ')}.`,
+  unknown: (
+    closest: { form: FvfFormName; label: string },
+    missing: readonly string[],
+    unexpected: readonly string[] = [],
+  ) => {
+    const other = FVF_FORM_ABBREVIATIONS[closest.form === 'final' ? 'monthly' : 'final'];
+    const problems = [
+      missing.length > 0 ? `it lacks ${missing.join(', ')}` : null,
+      unexpected.length > 0 ? `it has ${unexpected.join(', ')}, which only the ${other} has` : null,
+    ].filter((problem) => problem !== null);
+    return (
+      `This PDF is not a ${closest.form} fieldwork verification form we recognise. ` +
+      `The closest is the ${closest.label}, but ${problems.join(', and ')}.`
+    );
+  },
+  wrongForm: (label: string, form: FvfFormName) =>
+    `This is the ${label}; the ${FVF_FORM_ABBREVIATIONS[form]} is needed here.`,
   ambiguous: (labels: readonly string[]) =>
     `This PDF matches more than one form (${labels.join(', ')}); it cannot be filled safely.`,
   wrongEdition: (label: string, edition: string) =>

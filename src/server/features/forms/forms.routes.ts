@@ -2,6 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  FinalFormCreateRequestSchema,
+  FinalFormSchema,
+  FinalFormsAnswerSchema,
+  FinalFormsQuerySchema,
+} from '../../../shared/forms/final-form.schema';
+import {
   FvfTemplateSchema,
   FvfTemplatesAnswerSchema,
 } from '../../../shared/forms/fvf-template.schema';
@@ -16,18 +22,24 @@ import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
+import * as finals from './final-forms.service';
+import * as signing from './form-signing.service';
 import { receiveOneFile } from './forms.upload';
 import * as templates from './fvf-templates.service';
-import * as signing from './month-forms-signing.service';
-import * as service from './month-forms.service';
+import * as months from './month-forms.service';
+import type { FormKind } from './month-forms.repository';
 import { formDocumentUrl } from './month-forms.wire';
+import { loadVisibleForm } from './official-forms.service';
 
 const tags = ['forms'];
 
 /** Blank templates installed by a user: each can be 20 MB, and one per variant is ever kept. */
 const TEMPLATE_UPLOADS = { limit: 10, windowSeconds: 60 * 60 };
 
-/** The BACB's official forms: installing blank templates, filling and signing month forms. */
+/**
+ * The BACB's official forms: installing blank templates; filling, signing and downloading the
+ * monthly forms (/api/v1/month-forms/) and the final forms (/api/v1/final-forms/).
+ */
 export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage, config } = deps;
   const ctx = (request: FastifyRequest) => ({
@@ -42,6 +54,16 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const closeOnError = (reply: FastifyReply) => (error: unknown) => {
     reply.header('connection', 'close');
     throw error;
+  };
+  /** A redirect to a short-lived link that downloads the PDF as an attachment, as record files do. */
+  const download = async (
+    request: FastifyRequest<{ Params: { id: number } }>,
+    reply: FastifyReply,
+    kind: FormKind,
+  ) => {
+    const form = await loadVisibleForm(ctx(request), request.params.id, kind);
+    const url = await formDocumentUrl(storage, form);
+    return reply.header('cache-control', 'no-store').redirect(url, 302);
   };
 
   return async (app) => {
@@ -81,7 +103,7 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: MonthFormsAnswerSchema },
         },
       },
-      async (request) => service.listMonthForms({ ...ctx(request), traineeId: request.query.u_id }),
+      async (request) => months.listMonthForms({ ...ctx(request), traineeId: request.query.u_id }),
     );
 
     app.post(
@@ -91,7 +113,7 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: MonthFormCreateRequestSchema, response: { 201: MonthFormSchema } },
       },
       async (request, reply) => {
-        const created = await service.createMonthForm({
+        const created = await months.createMonthForm({
           ...ctx(request),
           actor: requireTrainee(request),
           input: request.body,
@@ -106,18 +128,13 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guard.user,
         schema: { tags, params: IdParamsSchema, response: { 200: MonthFormSchema } },
       },
-      async (request) => service.getMonthForm({ ...ctx(request), id: request.params.id }),
+      async (request) => months.getMonthForm({ ...ctx(request), id: request.params.id }),
     );
 
-    // A redirect to a short-lived link that downloads the PDF as an attachment, as record files do.
     app.get(
       '/api/v1/month-forms/:id/download/',
       { onRequest: guard.user, schema: { tags, params: IdParamsSchema } },
-      async (request, reply) => {
-        const form = await service.loadVisibleForm(ctx(request), request.params.id);
-        const url = await formDocumentUrl(storage, form);
-        return reply.header('cache-control', 'no-store').redirect(url, 302);
-      },
+      async (request, reply) => download(request, reply, 'monthly'),
     );
 
     app.post(
@@ -137,6 +154,65 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           id: request.params.id,
           signature: request.body,
         }),
+    );
+
+    app.get(
+      '/api/v1/final-forms/',
+      {
+        onRequest: guard.user,
+        schema: {
+          tags,
+          querystring: FinalFormsQuerySchema,
+          response: { 200: FinalFormsAnswerSchema },
+        },
+      },
+      async (request) => finals.listFinalForms({ ...ctx(request), traineeId: request.query.u_id }),
+    );
+
+    app.post(
+      '/api/v1/final-forms/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, body: FinalFormCreateRequestSchema, response: { 201: FinalFormSchema } },
+      },
+      async (request, reply) => {
+        const created = await finals.createFinalForm({
+          ...ctx(request),
+          actor: requireTrainee(request),
+          input: request.body,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api/v1/final-forms/:id/',
+      {
+        onRequest: guard.user,
+        schema: { tags, params: IdParamsSchema, response: { 200: FinalFormSchema } },
+      },
+      async (request) => finals.getFinalForm({ ...ctx(request), id: request.params.id }),
+    );
+
+    app.get(
+      '/api/v1/final-forms/:id/download/',
+      { onRequest: guard.user, schema: { tags, params: IdParamsSchema } },
+      async (request, reply) => download(request, reply, 'final'),
+    );
+
+    app.post(
+      '/api/v1/final-forms/:id/sign/',
+      {
+        onRequest: guard.user,
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: MonthFormSignRequestSchema,
+          response: { 200: FinalFormSchema },
+        },
+      },
+      async (request) =>
+        signing.signFinalForm({ ...ctx(request), id: request.params.id, signature: request.body }),
     );
   };
 }

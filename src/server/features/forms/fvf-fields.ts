@@ -1,9 +1,11 @@
+import type { FvfFormName } from '../../../shared/forms/fvf-template.schema';
 import type { RuleSetId } from '../../../shared/logs/rule-sets';
 
 /*
- * THE table of the BACB monthly fieldwork verification forms (M-FVF) we can fill: which AcroForm
- * field holds what, per variant. The BACB's PDFs are never shipped (© BACB; ARCHITECTURE.md), so
- * these names are what we expect to read from the template a user or operator installs:
+ * THE table of the BACB fieldwork verification forms we can fill, monthly (M-FVF) and final
+ * (F-FVF): which AcroForm field holds what, per variant. The BACB's PDFs are never shipped
+ * (© BACB; ARCHITECTURE.md), so these names are what we expect to read from the template a user
+ * or operator installs:
  * - 2022: the names the issue lists (TRAINEE_NAME … PERCENT_HOURS_SUPERVISED,
  *   CHECK_SUPERVISED_FIELDWORK, the signature and signature-date fields).
  * - 2027: hours-and-minutes fields and an observation time. The observation minutes carry the
@@ -13,7 +15,14 @@ import type { RuleSetId } from '../../../shared/logs/rule-sets';
  *   and a year field; either is accepted (see `hasCertificateMonth`).
  * - The Organization forms name the organization (ORGANIZATION_NAME); on 2022 that field is what
  *   tells them from the Individual form.
- * When a template disagrees, recognition says which of these names it lacks: fix this table.
+ * - The F-FVF names are UNCONFIRMED: nobody here has read them off the BACB's published F-FVF.
+ *   They follow the M-FVF's style: the same trainee, supervisor, hours, box and signature fields,
+ *   and the supervision period as FIELDWORK_START_DATE and FIELDWORK_END_DATE (M/D/YYYY), with
+ *   NUMBER_OF_MONTHS when the form has it; the 2027 observation minutes are Observation_Minutes.
+ * - The month fields mark an M-FVF and the period fields an F-FVF (`FORM_MARKS`): a template
+ *   carrying the other form's marks is never taken for this one.
+ * When a template disagrees, recognition says which of these names it lacks (and which marks of
+ * the other form it has): fix this table.
  */
 
 /** What a field of the form holds, whatever the template calls it. */
@@ -28,6 +37,9 @@ export type FvfSlot =
   | 'supervisorName'
   | 'supervisorBacbId'
   | 'organizationName'
+  | 'periodStartDate'
+  | 'periodEndDate'
+  | 'monthsCount'
   | 'independentHours'
   | 'independentMinutes'
   | 'supervisedHours'
@@ -51,11 +63,13 @@ export type FvfFieldKind = 'text' | 'checkbox' | 'signature';
 export type FvfField = { name: string; kind: FvfFieldKind; optional?: boolean };
 
 export type FvfStructure = 'individual' | 'organization';
-export type FvfVariantId = `mfvf-${RuleSetId}-${FvfStructure}`;
+export type FvfVariantId = `${'mfvf' | 'ffvf'}-${RuleSetId}-${FvfStructure}`;
 
 /** One template we recognise. */
 export type FvfVariant = {
   id: FvfVariantId;
+  /** The monthly form (M-FVF) or the final one (F-FVF). */
+  form: FvfFormName;
   edition: RuleSetId;
   structure: FvfStructure;
   /** How the form is named to people, e.g. 'M-FVF 2027 (Organization)'. */
@@ -66,12 +80,29 @@ export type FvfVariant = {
 const text = (name: string, optional?: boolean): FvfField =>
   optional ? { name, kind: 'text', optional } : { name, kind: 'text' };
 
-const IDENTITY = {
-  traineeName: text('TRAINEE_NAME'),
-  traineeBacbId: text('TRAINEE_BACB_ID'),
+/** The M-FVF's month: one field, or a month and a year field (see `hasCertificateMonth`). */
+const CERTIFICATE_MONTH = {
   certificateMonthYear: text('TRAINEE_CERTIFICATE_MONTH/YEAR', true),
   certificateMonth: text('TRAINEE_CERTIFICATE_MONTH', true),
   certificateYear: text('TRAINEE_CERTIFICATE_YEAR', true),
+} as const;
+
+/** The F-FVF's supervision period (unconfirmed names, see above). */
+const PERIOD = {
+  periodStartDate: text('FIELDWORK_START_DATE'),
+  periodEndDate: text('FIELDWORK_END_DATE'),
+  monthsCount: text('NUMBER_OF_MONTHS', true),
+} as const;
+
+/** The fields that tell the two forms apart: a template with the other form's is neither. */
+export const FORM_MARKS: Readonly<Record<FvfFormName, readonly string[]>> = {
+  monthly: Object.values(CERTIFICATE_MONTH).map((field) => field.name),
+  final: [PERIOD.periodStartDate.name, PERIOD.periodEndDate.name],
+};
+
+const IDENTITY = {
+  traineeName: text('TRAINEE_NAME'),
+  traineeBacbId: text('TRAINEE_BACB_ID'),
   fieldworkState: text('TRAINEE_FIELDWORK_STATE'),
   fieldworkCountry: text('TRAINEE_FIELDWORK_COUNTRY'),
   supervisorName: text('RESPONSIBLE_SUPERVISOR_NAME'),
@@ -114,39 +145,83 @@ const HOURS_2027 = {
   ...fieldworkTypeBoxes(true),
 } as const;
 
+const MONTHLY = { ...IDENTITY, ...CERTIFICATE_MONTH } as const;
+const FINAL = { ...IDENTITY, ...PERIOD } as const;
+
 /** Every variant we fill, the one place their field names are written. */
 export const FVF_VARIANTS: readonly FvfVariant[] = [
   {
     id: 'mfvf-2022-individual',
+    form: 'monthly',
     edition: '2022',
     structure: 'individual',
     label: 'M-FVF 2022 (Individual)',
-    fields: { ...IDENTITY, ...HOURS_2022 },
+    fields: { ...MONTHLY, ...HOURS_2022 },
   },
   {
     id: 'mfvf-2022-organization',
+    form: 'monthly',
     edition: '2022',
     structure: 'organization',
     label: 'M-FVF 2022 (Organization)',
-    fields: { ...IDENTITY, ...HOURS_2022, organizationName: text('ORGANIZATION_NAME') },
+    fields: { ...MONTHLY, ...HOURS_2022, organizationName: text('ORGANIZATION_NAME') },
   },
   {
     id: 'mfvf-2027-individual',
+    form: 'monthly',
     edition: '2027',
     structure: 'individual',
     label: 'M-FVF 2027 (Individual)',
-    fields: { ...IDENTITY, ...HOURS_2027, observationMinutes: text('Independent_Minutes 3') },
+    fields: { ...MONTHLY, ...HOURS_2027, observationMinutes: text('Independent_Minutes 3') },
   },
   {
     id: 'mfvf-2027-organization',
+    form: 'monthly',
     edition: '2027',
     structure: 'organization',
     label: 'M-FVF 2027 (Organization)',
     fields: {
-      ...IDENTITY,
+      ...MONTHLY,
       ...HOURS_2027,
       observationMinutes: text('Independent_Minutes 2'),
       organizationName: text('ORGANIZATION_NAME', true),
+    },
+  },
+  {
+    id: 'ffvf-2022-individual',
+    form: 'final',
+    edition: '2022',
+    structure: 'individual',
+    label: 'F-FVF 2022 (Individual)',
+    fields: { ...FINAL, ...HOURS_2022 },
+  },
+  {
+    id: 'ffvf-2022-organization',
+    form: 'final',
+    edition: '2022',
+    structure: 'organization',
+    label: 'F-FVF 2022 (Organization)',
+    fields: { ...FINAL, ...HOURS_2022, organizationName: text('ORGANIZATION_NAME') },
+  },
+  {
+    id: 'ffvf-2027-individual',
+    form: 'final',
+    edition: '2027',
+    structure: 'individual',
+    label: 'F-FVF 2027 (Individual)',
+    fields: { ...FINAL, ...HOURS_2027, observationMinutes: text('Observation_Minutes') },
+  },
+  {
+    id: 'ffvf-2027-organization',
+    form: 'final',
+    edition: '2027',
+    structure: 'organization',
+    label: 'F-FVF 2027 (Organization)',
+    fields: {
+      ...FINAL,
+      ...HOURS_2027,
+      observationMinutes: text('Observation_Minutes'),
+      organizationName: text('ORGANIZATION_NAME'),
     },
   },
 ];

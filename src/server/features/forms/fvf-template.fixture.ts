@@ -6,6 +6,7 @@ import {
   StandardFonts,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
+import type { FinalFvfFigures } from '../../../shared/forms/final-fvf';
 import type { MonthlyFvfFigures } from '../../../shared/forms/fvf-values';
 import { fvfVariant, type FvfField, type FvfVariantId } from './fvf-fields';
 import type { FvfFillInput } from './fvf-template';
@@ -137,5 +138,27 @@ export function createFillInput(figures: Partial<MonthlyFvfFigures> = {}): FvfFi
     },
     supervisor: { name: 'Ana Núñez', bacbId: '1-11-11111' },
     organizationName: 'Acme Behavior Services',
+  };
+}
+
+/**
+ * A supervision period, January to June 2026, whose hours count in 5 months: 166 h 40 min
+ * independent, 20 h 50 min supervised, 4 h 5 min of observation.
+ */
+export function createFinalFillInput(figures: Partial<FinalFvfFigures> = {}): FvfFillInput {
+  return {
+    ...createFillInput(),
+    figures: {
+      fromMonth: '2026-01',
+      toMonth: '2026-06',
+      months: 5,
+      traineeSupervisorId: 4,
+      experienceTypeId: 1,
+      independentMinutes: 10_000,
+      supervisedMinutes: 1_250,
+      totalMinutes: 11_250,
+      observationMinutes: 245,
+      ...figures,
+    },
   };
 }

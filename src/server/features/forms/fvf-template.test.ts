@@ -35,13 +35,31 @@ describe('FVF_VARIANTS, the one table of field names', () => {
     );
   });
 
-  it('has one entry per edition and structure', () => {
-    expect(FVF_VARIANTS.map((v) => [v.id, v.edition, v.structure])).toEqual([
-      ['mfvf-2022-individual', '2022', 'individual'],
-      ['mfvf-2022-organization', '2022', 'organization'],
-      ['mfvf-2027-individual', '2027', 'individual'],
-      ['mfvf-2027-organization', '2027', 'organization'],
+  it('has one entry per form, edition and structure', () => {
+    expect(FVF_VARIANTS.map((v) => [v.id, v.form, v.edition, v.structure])).toEqual([
+      ['mfvf-2022-individual', 'monthly', '2022', 'individual'],
+      ['mfvf-2022-organization', 'monthly', '2022', 'organization'],
+      ['mfvf-2027-individual', 'monthly', '2027', 'individual'],
+      ['mfvf-2027-organization', 'monthly', '2027', 'organization'],
+      ['ffvf-2022-individual', 'final', '2022', 'individual'],
+      ['ffvf-2022-organization', 'final', '2022', 'organization'],
+      ['ffvf-2027-individual', 'final', '2027', 'individual'],
+      ['ffvf-2027-organization', 'final', '2027', 'organization'],
     ]);
+  });
+
+  it('names the F-FVF period (unconfirmed names) and never the M-FVF month', () => {
+    const names = Object.values(fvfVariant('ffvf-2027-organization').fields).map((f) => f.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'FIELDWORK_START_DATE',
+        'FIELDWORK_END_DATE',
+        'NUMBER_OF_MONTHS',
+        'Observation_Minutes',
+        'ORGANIZATION_NAME',
+      ]),
+    );
+    expect(names.filter((name) => name.startsWith('TRAINEE_CERTIFICATE'))).toEqual([]);
   });
 });
 
@@ -69,6 +87,7 @@ describe('recogniseFvfTemplate', () => {
       non_field_errors: [
         'This file is not a PDF that can be read. Upload the blank form as downloaded from the BACB.',
       ],
+      code: 'FORM_TEMPLATE_INVALID',
     });
   });
 
@@ -124,5 +143,41 @@ describe('recogniseFvfTemplate', () => {
     expect((await refusal(template)).message).toBe(
       'This PDF matches more than one form (M-FVF 2027 (Individual), M-FVF 2027 (Organization)); it cannot be filled safely.',
     );
+  });
+});
+
+describe('recogniseFvfTemplate: the monthly and the final form are never taken for each other', () => {
+  it('refuses an F-FVF that also carries the M-FVF month, naming it', async () => {
+    const error = await refusal(
+      buildFvfTemplate('ffvf-2022-individual', { extra: ['TRAINEE_CERTIFICATE_MONTH/YEAR'] }),
+    );
+    expect(error.message).toBe(
+      'This PDF is not a final fieldwork verification form we recognise. The closest is the ' +
+        'F-FVF 2022 (Individual), but it has TRAINEE_CERTIFICATE_MONTH/YEAR, which only the M-FVF has.',
+    );
+  });
+
+  it('refuses an M-FVF that also carries the F-FVF period', async () => {
+    const error = await refusal(
+      buildFvfTemplate('mfvf-2027-individual', {
+        extra: ['FIELDWORK_START_DATE', 'FIELDWORK_END_DATE'],
+      }),
+    );
+    expect(error.message).toMatch(
+      /^This PDF is not a monthly fieldwork verification form we recognise\. The closest is the M-FVF 2027 \(Individual\), but it has FIELDWORK_START_DATE, FIELDWORK_END_DATE, which only the F-FVF has\.$/,
+    );
+  });
+
+  it('names the period field a nearly right F-FVF lacks', async () => {
+    const error = await refusal(
+      buildFvfTemplate('ffvf-2027-individual', { omit: ['FIELDWORK_END_DATE'] }),
+    );
+    expect(error.missing).toEqual(['FIELDWORK_END_DATE']);
+    expect(error.message).toMatch(/^This PDF is not a final fieldwork verification form/);
+  });
+
+  it('reads an F-FVF without the number of months (an optional field)', async () => {
+    const template = buildFvfTemplate('ffvf-2022-organization', { omit: ['NUMBER_OF_MONTHS'] });
+    expect((await recogniseFvfTemplate(await template)).id).toBe('ffvf-2022-organization');
   });
 });

@@ -1,11 +1,15 @@
 import { PDFCheckBox, PDFTextField, type PDFForm } from 'pdf-lib';
+import type { FinalFvfFigures } from '../../../shared/forms/final-fvf';
+import type { FvfFormName } from '../../../shared/forms/fvf-template.schema';
 import {
   formMonthValues,
   fvfHoursValues,
   type MonthlyFvfFigures,
 } from '../../../shared/forms/fvf-values';
 import type { RuleSetId } from '../../../shared/logs/rule-sets';
+import { formatUsDate, monthEnd, monthStart } from '../../../shared/logs/time';
 import {
+  FORM_MARKS,
   FVF_VARIANTS,
   hasCertificateMonth,
   type FvfField,
@@ -17,8 +21,9 @@ import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
 import { embedDejaVu } from './pdf-fonts';
 
 /*
- * The BACB's own monthly form, recognised and filled from the logs (issue 10 "The official
- * form, filled"; decision 012). The user or operator supplies the blank PDF; we never ship it.
+ * The BACB's own forms, monthly and final, recognised and filled from the logs (issue 10 "The
+ * official form, filled"; decisions 012 and 013). The user or operator supplies the blank PDF;
+ * we never ship it.
  */
 
 /** Who the form is about, from the profiles (the BACB ID and fieldwork place are profile fields). */
@@ -29,12 +34,17 @@ export type FvfIdentity = {
   organizationName?: string;
 };
 
-/** Everything one M-FVF shows before it is signed. */
+/** Everything one M-FVF (a month's figures) or F-FVF (a period's) shows before it is signed. */
 export type FvfFillInput = FvfIdentity & {
-  figures: MonthlyFvfFigures;
+  figures: MonthlyFvfFigures | FinalFvfFigures;
   /** The trainee's rule set: a template of the other edition is refused. */
   edition?: RuleSetId;
 };
+
+/** The form a set of figures is for: a month's are an M-FVF's, a period's an F-FVF's. */
+export function formOfFigures(figures: FvfFillInput['figures']): FvfFormName {
+  return 'month' in figures ? 'monthly' : 'final';
+}
 
 /** A filled form, its variant and the text written into each field (by field name). */
 export type FilledFvf = { bytes: Uint8Array; variant: FvfVariant; values: Record<string, string> };
@@ -47,16 +57,23 @@ function hasField(form: PDFForm, spec: FvfField | undefined): boolean {
   return kind === spec.kind || (spec.kind === 'signature' && kind === 'text');
 }
 
-/** The required names a template lacks for a variant. */
-function missingFields(form: PDFForm, variant: FvfVariant): string[] {
+/**
+ * How a template differs from a variant: the required names it lacks, and the fields it has that
+ * mark the other form (`FORM_MARKS`: an F-FVF is never taken for an M-FVF, nor the reverse).
+ */
+function differences(form: PDFForm, variant: FvfVariant) {
   const fields = Object.entries(variant.fields) as [FvfSlot, FvfField][];
   const missing = fields
     .filter(([, spec]) => !spec.optional && !hasField(form, spec))
     .map(([, spec]) => spec.name);
-  if (!hasCertificateMonth((slot) => hasField(form, variant.fields[slot]))) {
+  const isMonthly = variant.form === 'monthly';
+  if (isMonthly && !hasCertificateMonth((slot) => hasField(form, variant.fields[slot]))) {
     missing.push(variant.fields.certificateMonthYear?.name ?? 'TRAINEE_CERTIFICATE_MONTH/YEAR');
   }
-  return missing;
+  const unexpected = FORM_MARKS[isMonthly ? 'final' : 'monthly'].filter(
+    (name) => form.getFieldMaybe(name) !== undefined,
+  );
+  return { missing, unexpected, count: missing.length + unexpected.length };
 }
 
 const requiredCount = (variant: FvfVariant) =>
@@ -72,10 +89,10 @@ export function recogniseFvfForm(form: PDFForm): FvfVariant {
   if (form.getFields().length === 0) throw new FormTemplateError(FORM_MESSAGES.noFields);
   const candidates = FVF_VARIANTS.map((variant) => ({
     variant,
-    missing: missingFields(form, variant),
+    ...differences(form, variant),
   }));
   const fitting = candidates
-    .filter((candidate) => candidate.missing.length === 0)
+    .filter((candidate) => candidate.count === 0)
     .map((candidate) => candidate.variant)
     .sort((a, b) => requiredCount(b) - requiredCount(a));
   const [best, next] = fitting;
@@ -83,11 +100,11 @@ export function recogniseFvfForm(form: PDFForm): FvfVariant {
     throw new FormTemplateError(FORM_MESSAGES.ambiguous(fitting.map((variant) => variant.label)));
   }
   if (best) return best;
-  const closest = [...candidates].sort((a, b) => a.missing.length - b.missing.length)[0];
-  const missing = closest?.missing ?? [];
+  const closest = [...candidates].sort((a, b) => a.count - b.count)[0];
+  if (!closest) throw new FormTemplateError(FORM_MESSAGES.noFields); // the table is never empty
   throw new FormTemplateError(
-    FORM_MESSAGES.unknown(closest?.variant.label ?? 'M-FVF', missing),
-    missing,
+    FORM_MESSAGES.unknown(closest.variant, closest.missing, closest.unexpected),
+    closest.missing,
   );
 }
 
@@ -97,21 +114,35 @@ export async function recogniseFvfTemplate(template: Uint8Array): Promise<FvfVar
   return recogniseFvfForm(doc.getForm());
 }
 
+/** The slots that say when: the M-FVF's month, or the F-FVF's period (M/D/YYYY, as signature dates) and months. */
+function whenValues(figures: FvfFillInput['figures']): Partial<Record<FvfSlot, string>> {
+  if ('month' in figures) {
+    const month = formMonthValues(figures.month);
+    return {
+      certificateMonthYear: month.monthYear,
+      certificateMonth: month.month,
+      certificateYear: month.year,
+    };
+  }
+  return {
+    periodStartDate: formatUsDate(monthStart(figures.fromMonth)),
+    periodEndDate: formatUsDate(monthEnd(figures.toMonth)),
+    monthsCount: String(figures.months),
+  };
+}
+
 /**
- * The text of each text slot of a variant: who, which month, and the month's hours in the
- * edition's format (shared/forms/fvf-values.ts). Slots the variant lacks are simply not used.
+ * The text of each text slot of a variant: who, when, and the hours in the edition's format
+ * (shared/forms/fvf-values.ts). Slots the variant lacks are simply not used.
  */
 export function fvfSlotValues(
   variant: FvfVariant,
   input: FvfFillInput,
 ): Partial<Record<FvfSlot, string>> {
-  const month = formMonthValues(input.figures.month);
   const values: Partial<Record<FvfSlot, string>> = {
     traineeName: input.trainee.name,
     traineeBacbId: input.trainee.bacbId,
-    certificateMonthYear: month.monthYear,
-    certificateMonth: month.month,
-    certificateYear: month.year,
+    ...whenValues(input.figures),
     fieldworkState: input.trainee.fieldworkState,
     fieldworkCountry: input.trainee.fieldworkCountry,
     supervisorName: input.supervisor.name,
@@ -143,9 +174,10 @@ export function fvfSlotValues(
 }
 
 /**
- * Fills a blank official M-FVF for one supervisor, fieldwork type and month: recognises the
- * variant, writes every field it has (locked, in DejaVu so any name renders) and ticks the
- * fieldwork type. Signature and date fields stay empty for `signFvf`.
+ * Fills a blank official form for one supervisor and fieldwork type: an M-FVF for a month or an
+ * F-FVF for a period, as the figures say. Recognises the variant, writes every field it has
+ * (locked, in DejaVu so any name renders) and ticks the fieldwork type. Signature and date
+ * fields stay empty for `signFvf`.
  */
 export async function fillFvfTemplate(
   template: Uint8Array,
@@ -154,6 +186,10 @@ export async function fillFvfTemplate(
   const doc = await loadFormPdf(template);
   const form = doc.getForm();
   const variant = recogniseFvfForm(form);
+  const wanted = formOfFigures(input.figures);
+  if (variant.form !== wanted) {
+    throw new FormTemplateError(FORM_MESSAGES.wrongForm(variant.label, wanted));
+  }
   if (input.edition && input.edition !== variant.edition) {
     throw new FormTemplateError(FORM_MESSAGES.wrongEdition(variant.label, input.edition));
   }

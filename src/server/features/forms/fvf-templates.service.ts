@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { checkFileContent, CONTENT_HEAD_BYTES } from '../../../shared/files/file-content';
 import {
+  FVF_FORM_ABBREVIATIONS,
   FVF_TEMPLATE_MESSAGES,
+  type FvfFormName,
   type FvfStructureName,
   type FvfTemplate,
 } from '../../../shared/forms/fvf-template.schema';
@@ -19,8 +21,9 @@ import { loadPdfCode } from './pdf-code';
 import * as repo from './fvf-templates.repository';
 
 /*
- * Which blank official forms are installed, and installing one (issue 10; decision 012): the
- * operator's FORMS_DIR first, then what users uploaded (one per variant, shared by everyone).
+ * Which blank official forms (M-FVF and F-FVF) are installed, and installing one (issue 10;
+ * decision 012): the operator's FORMS_DIR first, then what users uploaded (one per variant,
+ * shared by everyone).
  */
 
 export type TemplatesContext = {
@@ -40,8 +43,18 @@ export type InstalledTemplate = {
 
 /** All of an object's bytes (the stored PDFs are small: 20 MB at most). */
 export async function readObject(storage: StoragePort, key: string): Promise<Uint8Array> {
+  const bytes = await readObjectIfPresent(storage, key);
+  if (!bytes) throw new Error(`stored object missing: ${key}`);
+  return bytes;
+}
+
+/** The object's bytes, or null when nothing is stored at `key` (any more). */
+export async function readObjectIfPresent(
+  storage: StoragePort,
+  key: string,
+): Promise<Uint8Array | null> {
   const stream = await storage.get(key);
-  if (!stream) throw new Error(`stored object missing: ${key}`);
+  if (!stream) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
@@ -77,6 +90,7 @@ export async function installedTemplates(ctx: TemplatesContext): Promise<Install
 export function toFvfTemplate(template: InstalledTemplate): FvfTemplate {
   return {
     variant: template.variant.id,
+    form: template.variant.form,
     edition: template.variant.edition,
     structure: template.variant.structure,
     label: template.variant.label,
@@ -139,16 +153,17 @@ const STRUCTURE_LABELS: Record<FvfStructureName, string> = {
 };
 
 /**
- * The template a form of `edition` is filled from: the structure asked for, or else the
- * Individual form, or else the Organization form. None installed is a 409 that says what to do.
+ * The template a form (M-FVF or F-FVF) of `edition` is filled from: the structure asked for, or
+ * else the Individual form, or else the Organization form. None installed is a 409
+ * FORM_TEMPLATE_MISSING that says what to do.
  */
 export async function templateFor(
   ctx: TemplatesContext,
-  edition: RuleSetId,
-  structure: FvfStructureName | undefined,
+  asked: { form: FvfFormName; edition: RuleSetId; structure: FvfStructureName | undefined },
 ): Promise<InstalledTemplate> {
+  const { form, edition, structure } = asked;
   const ofEdition = (await installedTemplates(ctx)).filter(
-    (template) => template.variant.edition === edition,
+    (template) => template.variant.form === form && template.variant.edition === edition,
   );
   const wanted = structure ? [structure] : (['individual', 'organization'] as const);
   for (const candidate of wanted) {
@@ -157,8 +172,8 @@ export async function templateFor(
   }
   const which = structure ? `${edition} (${STRUCTURE_LABELS[structure]})` : edition;
   throw new AppError(
-    'CONFLICT',
-    `No blank M-FVF ${which} is installed. Upload the BACB's blank fillable form on the ` +
-      'Fieldwork Forms page, or ask the operator to put it in the forms folder.',
+    'FORM_TEMPLATE_MISSING',
+    `No blank ${FVF_FORM_ABBREVIATIONS[form]} ${which} is installed. Upload the BACB's blank ` +
+      'fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.',
   );
 }

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
 
 export type MonthFormRow = typeof monthForms.$inferSelect;
+/** 'monthly' (M-FVF) or 'final' (F-FVF): the two official forms share this table (decision 013). */
+export type FormKind = MonthFormRow['kind'];
 /** A form with the supervisor record it is signed with. */
 export type MonthFormRecord = MonthFormRow & {
   supervisorName: string;
@@ -66,10 +68,14 @@ function toRecord(row: {
   };
 }
 
-/** Every form of the trainee, live and voided, newest month first. */
-export async function listForTrainee(db: Db, traineeId: number): Promise<MonthFormRecord[]> {
+/** Every form of one kind of the trainee, live and voided, newest month first. */
+export async function listForTrainee(
+  db: Db,
+  traineeId: number,
+  kind: FormKind,
+): Promise<MonthFormRecord[]> {
   const rows = await selectRecords(db)
-    .where(eq(monthForms.traineeId, traineeId))
+    .where(and(eq(monthForms.traineeId, traineeId), eq(monthForms.kind, kind)))
     .orderBy(desc(monthForms.month), desc(monthForms.createdAt), desc(monthForms.id));
   return rows.map(toRecord);
 }
@@ -80,10 +86,13 @@ export async function findById(db: Db, id: number): Promise<MonthFormRecord | un
   return row ? toRecord(row) : undefined;
 }
 
-/** The live form of a month, supervisor record and fieldwork type, if any. */
+/**
+ * The live M-FVF of a month, supervisor record and fieldwork type, or (no month) the live F-FVF
+ * of a supervisor record and fieldwork type, if any.
+ */
 export async function findLive(
   db: Db,
-  key: { traineeSupervisorId: number; month: string; experienceTypeId: number },
+  key: { traineeSupervisorId: number; month?: string; experienceTypeId: number },
 ): Promise<MonthFormRow | undefined> {
   const [row] = await db
     .select()
@@ -91,7 +100,8 @@ export async function findLive(
     .where(
       and(
         eq(monthForms.traineeSupervisorId, key.traineeSupervisorId),
-        eq(monthForms.month, key.month),
+        key.month === undefined ? eq(monthForms.kind, 'final') : eq(monthForms.month, key.month),
+        key.month === undefined ? undefined : eq(monthForms.kind, 'monthly'),
         eq(monthForms.experienceTypeId, key.experienceTypeId),
         isNull(monthForms.voidedAt),
       ),
@@ -126,7 +136,8 @@ export async function voidIncomplete(db: Db, id: number, by: number, now: Date):
 
 /**
  * Voids every live form of the trainee's month, signed or not (reopening the month, decision
- * 012): the rows and their PDFs stay as history. Returns how many.
+ * 012): its M-FVFs and the F-FVFs whose period holds it, since their figures include the month
+ * (decision 013). The rows and their PDFs stay as history. Returns how many.
  */
 export async function voidMonth(
   db: Db,
@@ -138,8 +149,15 @@ export async function voidMonth(
     .where(
       and(
         eq(monthForms.traineeId, values.traineeId),
-        eq(monthForms.month, values.month),
         isNull(monthForms.voidedAt),
+        or(
+          and(eq(monthForms.kind, 'monthly'), eq(monthForms.month, values.month)),
+          and(
+            eq(monthForms.kind, 'final'),
+            lte(monthForms.fromMonth, values.month),
+            gte(monthForms.month, values.month),
+          ),
+        ),
       ),
     )
     .returning({ id: monthForms.id });
@@ -185,7 +203,7 @@ export async function recordSignature(
   return rows.length === 1;
 }
 
-/** The completion dates of the trainee's live, completed forms (for adjusted hours). */
+/** The completion dates of the trainee's live, completed M-FVFs (for adjusted hours). */
 export function listCompletions(
   db: Db,
   traineeId: number,
@@ -200,6 +218,7 @@ export function listCompletions(
     .where(
       and(
         eq(monthForms.traineeId, traineeId),
+        eq(monthForms.kind, 'monthly'),
         isNull(monthForms.voidedAt),
         isNotNull(monthForms.completedOn),
       ),

@@ -1,3 +1,4 @@
+import type { FinalForm } from '../../../shared/forms/final-form.schema';
 import type { FvfFigures } from '../../../shared/forms/fvf-values';
 import type { FormFigures, MonthForm } from '../../../shared/forms/month-form.schema';
 import { minutesToHours, roundPercent } from '../../../shared/logs/time';
@@ -41,11 +42,16 @@ export function toFormFigures(minutes: FormMinutes): FormFigures {
   };
 }
 
-/** 'M-FVF 2026-03 Sam Supervisor (voided).pdf': the name a form downloads under. */
+/**
+ * 'M-FVF 2026-03 Sam Supervisor (voided).pdf', 'F-FVF 2026-01 to 2026-06 Sam Supervisor.pdf':
+ * the name a form downloads under.
+ */
 export function formFileName(form: MonthFormRecord): string {
   const voided = form.voidedAt ? ' (voided)' : '';
   const type = form.experienceTypeId === 2 ? ' concentrated' : '';
-  return `M-FVF ${form.month}${type} ${form.supervisorName}${voided}.pdf`.replace(/\s+/g, ' ');
+  const when =
+    form.kind === 'final' ? `F-FVF ${form.fromMonth} to ${form.month}` : `M-FVF ${form.month}`;
+  return `${when}${type} ${form.supervisorName}${voided}.pdf`.replace(/\s+/g, ' ');
 }
 
 /** A short-lived link to the form's PDF as it stands. */
@@ -61,14 +67,16 @@ const signature = (name: string | null, at: Date | null, on: string | null) =>
     ? { name, signed_at: at.toISOString(), signed_on: on }
     : null;
 
-/** A stored form in the wire's names. */
-export async function toMonthForm(storage: StoragePort, form: MonthFormRecord): Promise<MonthForm> {
+/** A stored form in the wire's names, whichever form it is. */
+async function toFormWire(
+  storage: StoragePort,
+  form: MonthFormRecord,
+): Promise<Omit<MonthForm, 'month'>> {
   const variant = FVF_VARIANTS.find((candidate) => candidate.id === form.variantId);
   // Only the fill writes variant_id, always from the table.
   if (!variant) throw new Error(`unknown form variant ${form.variantId}`);
   return {
     id: form.id,
-    month: form.month,
     user: form.traineeId,
     trainee_supervisor: form.traineeSupervisorId,
     supervisor_name: form.supervisorName,
@@ -93,5 +101,20 @@ export async function toMonthForm(storage: StoragePort, form: MonthFormRecord): 
     document: await formDocumentUrl(storage, form),
     created_at: form.createdAt.toISOString(),
     voided_at: form.voidedAt?.toISOString() ?? null,
+  };
+}
+
+/** A stored M-FVF in the wire's names. */
+export async function toMonthForm(storage: StoragePort, form: MonthFormRecord): Promise<MonthForm> {
+  return { ...(await toFormWire(storage, form)), month: form.month };
+}
+
+/** A stored F-FVF in the wire's names. */
+export async function toFinalForm(storage: StoragePort, form: MonthFormRecord): Promise<FinalForm> {
+  return {
+    ...(await toFormWire(storage, form)),
+    from_month: form.fromMonth ?? form.month,
+    to_month: form.month,
+    months: form.monthsCounted ?? 0,
   };
 }

@@ -11,6 +11,7 @@ export async function loadPdfCode() {
   return {
     recogniseFvfTemplate: template.recogniseFvfTemplate,
     fillFvfTemplate: template.fillFvfTemplate,
+    formOfFigures: template.formOfFigures,
     signFvf: signing.signFvf,
     renderAgendaPdf: agenda.renderAgendaPdf,
     agendaFileName: agenda.agendaFileName,

@@ -18,7 +18,11 @@ import type {
   DocumentedTask,
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
-import { adjustMonth } from '../../../shared/progress/adjusted-hours';
+import {
+  adjustMonth,
+  monthFormOf,
+  type FormCompletion,
+} from '../../../shared/progress/adjusted-hours';
 import {
   badgePercentages,
   CONCENTRATED_MULTIPLIER,
@@ -160,27 +164,6 @@ type MonthTypeRow = Awaited<ReturnType<typeof repo.sumLogsByMonthAndType>>[numbe
 
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
-type FormCompletion = Awaited<ReturnType<typeof listCompletions>>[number];
-
-/**
- * The month's M-FVF as adjusted hours reads it: the date its forms of that fieldwork type were
- * completed (signed by both parties in the app). With several supervisors the latest date
- * counts, so one form signed late costs the month, as `isSignedLate` judges it; a month whose
- * forms are not signed yet loses nothing here (the forms page shows it overdue instead).
- */
-function formOf(
-  completions: readonly FormCompletion[],
-  month: string,
-  type: number,
-): { month: string; signedOn: string } | undefined {
-  const dates = completions
-    .filter((form) => form.month === month && form.experienceTypeId === type)
-    .map((form) => form.completedOn)
-    .sort();
-  const latest = dates[dates.length - 1];
-  return latest ? { month, signedOn: latest } : undefined;
-}
-
 /**
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
@@ -203,7 +186,7 @@ function monthRows(
     const removals: DashboardMonth['removals'] = [];
     for (const row of typeRows) {
       if (!isExperienceType(row.experienceTypeId)) continue;
-      const form = formOf(completions, month, row.experienceTypeId);
+      const form = monthFormOf(completions, month, row.experienceTypeId);
       const adjusted = adjustMonth(
         toMonthTotals(row, cumulative),
         row.experienceTypeId,

@@ -20,8 +20,10 @@ describe('checkChosenFile', () => {
     ],
     ['a PNG picture', file('me.png', 'image/png'), 'picture', null],
     ['a JPEG picture', file('me.jpeg', 'image/jpeg'), 'picture', null],
-    // SPEC §5 accepts svg on drop; the server then refuses it with its own message.
+    // SPEC §5 accepts svg on drop; the server draws it into a PNG.
     ['an SVG picture', file('me.svg', 'image/svg+xml'), 'picture', null],
+    ['an SVG picture with no declared type', file('me.SVG', ''), 'picture', null],
+    ['an SVG form', file('form.svg', 'image/svg+xml'), 'record', 'Invalid File Format'],
     ['a PDF as a picture', file('me.pdf', 'application/pdf'), 'picture', 'Invalid File Format'],
     [
       'a picture over 20 MB',

@@ -10,23 +10,16 @@ import { ONE_FILE_MESSAGE } from '../../../../shared/files/record-file.schema';
 /** What the browser knows of a chosen file (a File has all three). */
 export type ChosenFile = { name: string; size: number; type: string };
 
-/**
- * SPEC §5 accepts a dropped picture as png, jpeg, jpg or svg. The server refuses SVG with its own
- * message (it cannot make one safe yet), so an SVG is sent for the server to say so.
- */
+/** The extensions each purpose accepts (SPEC §5: a dropped picture may be png, jpeg, jpg or svg). */
 const EXTENSIONS: Record<FilePurpose, readonly string[]> = {
   record: ['pdf', 'png', 'jpg', 'jpeg'],
   picture: ['png', 'jpg', 'jpeg', 'svg'],
-};
-const EXTRA_TYPES: Record<FilePurpose, readonly string[]> = {
-  record: [],
-  picture: ['image/svg+xml'],
 };
 
 /** The `accept` of each purpose's file picker. */
 export const PICKER_ACCEPT: Record<FilePurpose, string> = {
   record: 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg',
-  picture: 'image/png,image/jpeg,.png,.jpg,.jpeg',
+  picture: 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg',
 };
 
 /**
@@ -37,9 +30,7 @@ export const PICKER_ACCEPT: Record<FilePurpose, string> = {
 export function checkChosenFile(file: ChosenFile, purpose: FilePurpose): string | null {
   if (file.size > FILE_MAX_BYTES) return FILE_TOO_LARGE_MESSAGE;
   const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  const isAcceptedType =
-    ACCEPTED_TYPES[purpose].some((type) => type.mime === file.type) ||
-    EXTRA_TYPES[purpose].includes(file.type);
+  const isAcceptedType = ACCEPTED_TYPES[purpose].some((type) => type.mime === file.type);
   if (!isAcceptedType && !EXTENSIONS[purpose].includes(extension)) {
     return INVALID_FILE_FORMAT_MESSAGE;
   }

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { FormType } from '../../../../shared/files/record-file.schema';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
@@ -9,9 +10,13 @@ import { RecordFileModal } from './record-file-modal';
 import { RecordFileRow } from './record-file-row';
 import type { RecordModalRequest } from './record-form-values';
 
+/** The official F-FVF section of the Fieldwork Forms page (forms feature FINAL_FORMS_SECTION_ID; features do not import each other). */
+const OFFICIAL_FFVF_PATH = '/student/upload#official-ffvf';
+
 /**
- * The dashboard's Final Fieldwork Verification Forms card (SPEC §2): the F-FVFs with Download,
- * and Upload. `initialUpload` opens the modal at once (navigation with state type M-FVF/F-FVF).
+ * The dashboard's Final Fieldwork Verification Forms card (SPEC §2): the F-FVFs with Download
+ * (those signed in the app among them), the way to the official F-FVF, and Upload.
+ * `initialUpload` opens the modal at once (navigation with state type M-FVF/F-FVF).
  */
 export function FinalFormsCard({
   supervisors,
@@ -42,7 +47,10 @@ export function FinalFormsCard({
               Final Fieldwork Verification Forms
             </Title>
             <Text size="sm" c="dimmed">
-              The F-FVF, signed by you and your supervisor, goes with your BACB application.
+              The F-FVF, signed by you and your supervisor, goes with your BACB application.{' '}
+              <Anchor component={Link} to={OFFICIAL_FFVF_PATH}>
+                Fill and sign the official F-FVF
+              </Anchor>
             </Text>
           </div>
           <Button

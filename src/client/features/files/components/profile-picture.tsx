@@ -7,7 +7,7 @@ import { useUploadProfilePicture } from '../api/upload-profile-picture';
 import { FilePickerButton, useDropTarget } from './file-drop';
 import { PICKER_ACCEPT, pickOneFile } from './file-choice';
 
-/** Why the server refused a picture: its field message (an SVG) or its detail (too large). */
+/** Why the server refused a picture: its field message (the content) or its detail (too large). */
 function refusalOf(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Image Not Uploaded';
   return Object.values(error.fields)[0]?.[0] ?? error.message;
@@ -15,7 +15,8 @@ function refusalOf(error: unknown): string {
 
 /**
  * The profile picture with "Change picture" (SPEC §2 profile screen): drop an image on it, or
- * choose one with the button. PNG or JPEG up to 20MB; the server checks the bytes and decides.
+ * choose one with the button. PNG, JPEG or SVG up to 20MB (SPEC §5); the server checks the bytes
+ * and decides, and keeps an SVG as the PNG it draws from it.
  */
 export function ProfilePicture({
   user,
@@ -87,7 +88,7 @@ export function ProfilePicture({
         Change picture
       </FilePickerButton>
       <Text id={hintId} size="xs" c="dimmed" ta="center" maw={size + 60}>
-        PNG or JPEG, up to 20MB. You can also drop it on the picture.
+        PNG, JPEG or SVG, up to 20MB. You can also drop it on the picture.
       </Text>
       {refusal ? (
         <Text

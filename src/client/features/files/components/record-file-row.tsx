@@ -36,7 +36,7 @@ export function RecordFileRow({
             {file.title}
           </Text>
           {file.signed_in_app ? (
-            <Badge size="sm" variant="light" color="teal.9">
+            <Badge size="sm" variant="light" color="teal" c="dark.8">
               Signed in the app
             </Badge>
           ) : null}

@@ -1,32 +1,24 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
-import { IconDownload, IconFileText, IconSignature } from '@tabler/icons-react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
 import type { FormParty } from '../../../../shared/forms/attestations';
-import type { MonthForm, MonthFormRow } from '../../../../shared/forms/month-form.schema';
+import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
 import { addDays, formatUsDate, monthEnd } from '../../../../shared/logs/time';
-import { deadlineText, formatFormHours, rowKey, rowTitle, stateBadge } from './month-form-status';
+import { FormRowActions, FormRowTitle, type FormRowParty } from './form-row-parts';
+import {
+  deadlineText,
+  figuresText,
+  rowKey,
+  rowTitle,
+  signaturesText,
+  stateBadge,
+} from './month-form-status';
 
 /** What the viewer can do: a trainee fills and signs, a supervisor only signs. */
-export type MonthFormRowActions = {
-  party: FormParty;
+export type MonthFormRowActions = FormRowParty & {
   onFill?: (row: MonthFormRow) => void;
   /** The key (month-form-status `rowKey`) of the row being filled, if any. */
   filling?: string | null;
-  onSign: (form: MonthForm) => void;
 };
-
-function figuresText(row: MonthFormRow): string {
-  const { figures } = row;
-  return [
-    `Independent ${formatFormHours(figures.independent_hours)} h`,
-    `Supervised ${formatFormHours(figures.supervised_hours)} h`,
-    `Total ${formatFormHours(figures.total_hours)} h`,
-    `${figures.percent_supervised.toFixed(1)}% supervised`,
-  ].join(' · ');
-}
-
-function hasSigned(form: MonthForm, party: FormParty): boolean {
-  return (party === 'trainee' ? form.trainee_signature : form.supervisor_signature) !== null;
-}
 
 /** The line under the figures saying what is left to do, if anything. */
 function nextStep(row: MonthFormRow, party: FormParty): string | null {
@@ -41,15 +33,7 @@ function nextStep(row: MonthFormRow, party: FormParty): string | null {
       ? 'Your logs changed since this form was filled: fill it again before signing.'
       : 'The logs changed since this form was filled: the trainee fills it again before it is signed.';
   }
-  const signed = [
-    form.trainee_signature
-      ? `trainee signed ${formatUsDate(form.trainee_signature.signed_on)}`
-      : null,
-    form.supervisor_signature
-      ? `supervisor signed ${formatUsDate(form.supervisor_signature.signed_on)}`
-      : null,
-  ].filter(Boolean);
-  return signed.length > 0 ? `Signatures: ${signed.join(', ')}.` : 'Not signed yet.';
+  return signaturesText(form);
 }
 
 /** One month × supervisor × fieldwork type: figures, deadline state and the form's actions. */
@@ -67,8 +51,6 @@ export function MonthFormRowItem({
     actions.onFill !== undefined &&
     row.is_month_over &&
     (!form || (!form.is_complete && row.is_outdated));
-  const canSign =
-    form !== null && !form.is_complete && !row.is_outdated && !hasSigned(form, actions.party);
   const step = nextStep(row, actions.party);
 
   return (
@@ -81,15 +63,8 @@ export function MonthFormRowItem({
       style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
     >
       <div style={{ minWidth: 0, flex: '1 1 260px' }}>
-        <Group gap="xs" align="center">
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Text>
-          <Badge color={badge.color} variant="light">
-            {badge.label}
-          </Badge>
-        </Group>
-        <Text size="sm">{figuresText(row)}</Text>
+        <FormRowTitle title={title} badge={badge} />
+        <Text size="sm">{figuresText(row.figures)}</Text>
         <Text size="sm" c={row.state === 'overdue' ? 'red.8' : 'dimmed'}>
           {deadlineText(row)}
         </Text>
@@ -111,28 +86,11 @@ export function MonthFormRowItem({
             {form ? 'Fill the official form again' : 'Fill the official form'}
           </Button>
         ) : null}
-        {canSign ? (
-          <Button
-            size="xs"
-            leftSection={<IconSignature size={16} aria-hidden />}
-            onClick={() => actions.onSign(form)}
-            aria-label={`${actions.party === 'trainee' ? 'Sign' : 'Sign as supervisor'}: ${title}`}
-          >
-            {actions.party === 'trainee' ? 'Sign' : 'Sign as supervisor'}
-          </Button>
-        ) : null}
-        {form ? (
-          <Button
-            component="a"
-            href={form.document}
-            size="xs"
-            variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            aria-label={`Download the form for ${title}`}
-          >
-            Download
-          </Button>
-        ) : null}
+        <FormRowActions
+          form={form && { ...form, kind: 'monthly', title }}
+          canSign={form !== null && !form.is_complete && !row.is_outdated}
+          actions={actions}
+        />
       </Group>
     </Group>
   );

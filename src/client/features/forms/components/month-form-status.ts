@@ -1,4 +1,9 @@
-import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
+import type { FormParty } from '../../../../shared/forms/attestations';
+import type {
+  FormFigures,
+  MonthForm,
+  MonthFormRow,
+} from '../../../../shared/forms/month-form.schema';
 import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
 
 /** The fieldwork types a form is filled per (the wire's `expereince_type`). */
@@ -41,6 +46,36 @@ export function deadlineText(row: MonthFormRow): string {
 /** Decimal hours as the form shows them, to two places at most: 12.5 → '12.5'. */
 export function formatFormHours(hours: number): string {
   return String(Math.round(hours * 100) / 100);
+}
+
+/** 'Independent 40 h · Supervised 20 h · Total 60 h · 33.3% supervised': what a form reports. */
+export function figuresText(figures: FormFigures): string {
+  return [
+    `Independent ${formatFormHours(figures.independent_hours)} h`,
+    `Supervised ${formatFormHours(figures.supervised_hours)} h`,
+    `Total ${formatFormHours(figures.total_hours)} h`,
+    `${figures.percent_supervised.toFixed(1)}% supervised`,
+  ].join(' · ');
+}
+
+type Signatures = Pick<MonthForm, 'trainee_signature' | 'supervisor_signature'>;
+
+/** Whether a party has signed a form (monthly or final). */
+export function hasSigned(form: Signatures, party: FormParty): boolean {
+  return (party === 'trainee' ? form.trainee_signature : form.supervisor_signature) !== null;
+}
+
+/** 'Signatures: trainee signed 4/10/2026.' or 'Not signed yet.': a form's signatures so far. */
+export function signaturesText(form: Signatures): string {
+  const signed = [
+    form.trainee_signature
+      ? `trainee signed ${formatUsDate(form.trainee_signature.signed_on)}`
+      : null,
+    form.supervisor_signature
+      ? `supervisor signed ${formatUsDate(form.supervisor_signature.signed_on)}`
+      : null,
+  ].filter(Boolean);
+  return signed.length > 0 ? `Signatures: ${signed.join(', ')}.` : 'Not signed yet.';
 }
 
 /** 'March 2026 · Dana Supervisor · Supervised fieldwork': names a row for people and screen readers. */

@@ -10,8 +10,13 @@ import type { MonthForm } from '../../../../shared/forms/month-form.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSignMonthForm } from '../api/sign-month-form';
-import { rowTitle } from './month-form-status';
+import { useSignForm, type SignedFormKind } from '../api/sign-form';
+
+/** A form to sign, monthly or final, with the words that name it to people. */
+export type FormToSign = Pick<
+  MonthForm,
+  'id' | 'variant_label' | 'trainee_signature' | 'supervisor_signature'
+> & { kind: SignedFormKind; title: string };
 
 type FieldErrors = { full_name?: string; attested?: string };
 
@@ -42,19 +47,20 @@ function SignatureLine({
 }
 
 /**
- * Signing a month's official form: the party's attestation, the typed full name and the
- * confirmation (the BACB accepts an electronic signature made with intent to sign).
+ * Signing an official form (a month's M-FVF or the F-FVF): the party's attestation, the typed
+ * full name and the confirmation (the BACB accepts an electronic signature made with intent to
+ * sign).
  */
 export function SignFormModal({
   form,
   party,
   onClose,
 }: {
-  form: MonthForm | null;
+  form: FormToSign | null;
   party: FormParty;
   onClose: () => void;
 }) {
-  const sign = useSignMonthForm();
+  const sign = useSignForm();
   const [fullName, setFullName] = useState('');
   const [attested, setAttested] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -77,7 +83,12 @@ export function SignFormModal({
     }
     setErrors({});
     try {
-      await sign.mutateAsync({ id: form.id, ...parsed.data, time_zone: browserTimeZone() });
+      await sign.mutateAsync({
+        kind: form.kind,
+        id: form.id,
+        ...parsed.data,
+        time_zone: browserTimeZone(),
+      });
       notifySuccess('Form signed');
       close();
     } catch (error) {
@@ -99,7 +110,7 @@ export function SignFormModal({
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
             <Text fw={600}>
-              {rowTitle(form)} · {form.variant_label}
+              {form.title} · {form.variant_label}
             </Text>
             <Stack gap={4} aria-label="Signatures">
               <SignatureLine who="Trainee" signature={form.trainee_signature} />

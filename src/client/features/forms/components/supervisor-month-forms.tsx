@@ -1,9 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { MonthForm } from '../../../../shared/forms/month-form.schema';
 import { useMonthForms } from '../api/get-month-forms';
 import { MonthFormsList } from './month-forms-list';
-import { SignFormModal } from './sign-form-modal';
+import { SignFormModal, type FormToSign } from './sign-form-modal';
 
 /**
  * A linked supervisor's view of a trainee's official monthly forms: the same rows, signed as
@@ -11,7 +10,7 @@ import { SignFormModal } from './sign-form-modal';
  */
 export function SupervisorMonthForms({ traineeId }: { traineeId: number }) {
   const query = useMonthForms(traineeId);
-  const [signing, setSigning] = useState<MonthForm | null>(null);
+  const [signing, setSigning] = useState<FormToSign | null>(null);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="mfvf-title">
       <Stack gap="md">

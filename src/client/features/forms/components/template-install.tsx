@@ -1,5 +1,9 @@
 import { Alert, Button, FileButton, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
+import {
+  FVF_FORM_ABBREVIATIONS,
+  type FvfFormName,
+} from '../../../../shared/forms/fvf-template.schema';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useInstallFvfTemplate } from '../api/install-fvf-template';
@@ -8,7 +12,7 @@ import { useInstallFvfTemplate } from '../api/install-fvf-template';
  * When no blank official form is installed: the server's message and an upload of the BACB's
  * blank fillable PDF (installed once, for everyone). The PDFs are the BACB's and never shipped.
  */
-export function TemplateInstall({ message }: { message: string }) {
+export function TemplateInstall({ message, form }: { message: string; form: FvfFormName }) {
   const install = useInstallFvfTemplate();
 
   const upload = async (file: File | null) => {
@@ -37,8 +41,9 @@ export function TemplateInstall({ message }: { message: string }) {
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          Download the fillable M-FVF from the BACB’s website and upload it here once. Operators can
-          instead drop the blank forms into the server’s forms folder (FORMS_DIR).
+          Download the fillable {FVF_FORM_ABBREVIATIONS[form]} from the BACB’s website and upload it
+          here once. Operators can instead drop the blank forms into the server’s forms folder
+          (FORMS_DIR).
         </Text>
       </Stack>
     </Alert>

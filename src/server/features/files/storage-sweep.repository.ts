@@ -1,0 +1,30 @@
+import { inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { fvfTemplates, monthForms, recordFiles, users } from '../../db/schema';
+
+/**
+ * Every column that names a storage object, with its table. The sweep removes an old object none
+ * of them names, so a new column holding keys must be added here (storage-sweep.test.ts checks
+ * the schema for any it misses).
+ */
+export const OBJECT_KEY_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
+  { table: recordFiles, column: recordFiles.storageKey },
+  { table: monthForms, column: monthForms.storageKey },
+  { table: fvfTemplates, column: fvfTemplates.storageKey },
+  { table: users, column: users.profilePic },
+];
+
+/** Which of `keys` a row names (a deleted record file's row still names its object). */
+export async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const referenced = new Set<string>();
+  if (keys.length === 0) return referenced;
+  for (const { table, column } of OBJECT_KEY_COLUMNS) {
+    const rows = await db
+      .select({ key: column })
+      .from(table)
+      .where(inArray(column, [...keys]));
+    for (const row of rows) if (typeof row.key === 'string') referenced.add(row.key);
+  }
+  return referenced;
+}

@@ -1,0 +1,173 @@
+import { AppError } from '../../../shared/errors';
+import type { FormParty } from '../../../shared/forms/attestations';
+import { completedOn } from '../../../shared/forms/deadline';
+import type { FinalForm } from '../../../shared/forms/final-form.schema';
+import type { MonthForm, MonthFormSignRequest } from '../../../shared/forms/month-form.schema';
+import { formatMonthYear } from '../../../shared/logs/time';
+import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
+import type { StoredFile } from '../files/files.upload';
+import { recordCompletedForm, storeCompletedForm } from '../files/files.service';
+import { FORM_MESSAGES } from './forms.errors';
+import { readObjectIfPresent } from './fvf-templates.service';
+import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
+import * as repo from './month-forms.repository';
+import { currentFigures, getMonthForm } from './month-forms.service';
+import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';
+import { loadVisibleForm, putPdf, type FormsContext } from './official-forms.service';
+import { loadPdfCode } from './pdf-code';
+
+/*
+ * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013), the M-FVF and the
+ * F-FVF alike: the trainee signs their own form, the linked supervisor the forms of their record.
+ * After the second signature the flattened PDF is kept as a record file (the month's M-FVF, or a
+ * final form) and the completion date recorded, which is what the M-FVF's deadline (and so
+ * adjusted hours) is judged on.
+ */
+
+export const SIGNING_MESSAGES = {
+  voided: 'This form was voided when its month was reopened: fill a new one.',
+  outdated:
+    'The logs of this month changed after the form was filled, so it no longer shows them. Fill the form again, then sign.',
+  outdatedPeriod:
+    'The hours of this period changed after the form was filled, so it no longer shows them. Fill the form again, then sign.',
+  changedMeanwhile: 'This form changed while you were signing it: open it again and sign.',
+} as const;
+
+/** Whether a party's signature is on the row. */
+function hasSigned(form: repo.MonthFormRow, party: FormParty): boolean {
+  return party === 'trainee' ? form.traineeSignedAt !== null : form.supervisorSignedAt !== null;
+}
+
+/** True while the form shows what the logs now add up to (else it is filled again first). */
+async function showsTheLogs(ctx: FormsContext, form: repo.MonthFormRecord): Promise<boolean> {
+  if (form.kind === 'monthly') {
+    return sameMinutes(form, (await currentFigures(ctx.db, form)) ?? NO_MINUTES);
+  }
+  const now = await currentFinalFigures(ctx, {
+    traineeId: form.traineeId,
+    traineeSupervisorId: form.traineeSupervisorId,
+    experienceTypeId: form.experienceTypeId,
+    fromMonth: form.fromMonth ?? form.month,
+    toMonth: form.month,
+  });
+  return showsFinalFigures(form, now);
+}
+
+/** How a completed form is filed among the record files: an M-FVF by month, an F-FVF as final. */
+function recordOf(form: repo.MonthFormRecord) {
+  if (form.kind === 'monthly') {
+    return {
+      month: form.month,
+      title: `M-FVF ${formatMonthYear(form.month)} (${form.supervisorName})`,
+      description: null,
+    };
+  }
+  const period = `${formatMonthYear(form.fromMonth ?? form.month)} – ${formatMonthYear(form.month)}`;
+  const months = form.monthsCounted === 1 ? '1 month' : `${form.monthsCounted ?? 0} months`;
+  return {
+    month: null,
+    title: `F-FVF ${period} (${form.supervisorName})`,
+    description: `${EXPERIENCE_TYPES.find((type) => type.id === form.experienceTypeId)?.name ?? 'Fieldwork'} with ${form.supervisorName}, ${period}: the hours of ${months} that count.`,
+  };
+}
+
+/**
+ * Signs a form of `kind` as the asker's party. A party signs once (409), a complete form never
+ * changes (409), a voided or outdated form cannot be signed (409).
+ */
+async function signForm(
+  ctx: FormsContext & { id: number; kind: repo.FormKind; signature: MonthFormSignRequest },
+): Promise<void> {
+  const form = await loadVisibleForm(ctx, ctx.id, ctx.kind);
+  const party: FormParty = ctx.actor.isSupervisor ? 'supervisor' : 'trainee';
+  if (form.voidedAt) throw new AppError('CONFLICT', SIGNING_MESSAGES.voided);
+  if (form.completedOn) throw new AppError('CONFLICT', FORM_MESSAGES.complete);
+  if (hasSigned(form, party)) throw new AppError('CONFLICT', FORM_MESSAGES.alreadySigned(party));
+  if (!(await showsTheLogs(ctx, form))) {
+    const message = form.kind === 'final' ? 'outdatedPeriod' : 'outdated';
+    throw new AppError('CONFLICT', SIGNING_MESSAGES[message]);
+  }
+
+  const unsigned = await readObjectIfPresent(ctx.storage, form.storageKey);
+  // A signature that landed since the row was read removed the version read here.
+  if (!unsigned) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
+  const { signFvf } = await loadPdfCode();
+  const signed = await signFvf(unsigned, {
+    party,
+    fullName: ctx.signature.full_name,
+    at: ctx.now,
+    timeZone: ctx.signature.time_zone,
+  });
+  const signedAt = ctx.now;
+  const names =
+    party === 'trainee'
+      ? {
+          traineeSignedAt: signedAt,
+          traineeSignedName: ctx.signature.full_name,
+          traineeSignedOn: signed.signedOn,
+        }
+      : {
+          supervisorSignedAt: signedAt,
+          supervisorSignedName: ctx.signature.full_name,
+          supervisorSignedOn: signed.signedOn,
+          supervisorSignedBy: ctx.actor.id,
+        };
+  const completed = completedOn(
+    names.traineeSignedOn ?? form.traineeSignedOn,
+    names.supervisorSignedOn ?? form.supervisorSignedOn,
+  );
+
+  const storageKey = await putPdf(ctx.storage, form.traineeId, signed.bytes);
+  let record: StoredFile | undefined;
+  try {
+    if (signed.isComplete) {
+      record = await storeCompletedForm({
+        storage: ctx.storage,
+        traineeId: form.traineeId,
+        bytes: signed.bytes,
+        fileName: formFileName(form),
+      });
+    }
+    await ctx.db.transaction(async (tx) => {
+      const recordFileId = record
+        ? await recordCompletedForm(tx, {
+            traineeId: form.traineeId,
+            traineeSupervisorId: form.traineeSupervisorId,
+            ...recordOf(form),
+            file: record,
+          })
+        : null;
+      const isRecorded = await repo.recordSignature(tx, form.id, form.storageKey, {
+        ...names,
+        completedOn: completed,
+        recordFileId,
+        storageKey,
+        updatedAt: ctx.now,
+      });
+      if (!isRecorded) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
+    });
+  } catch (error) {
+    await ctx.storage.delete(storageKey).catch(() => undefined);
+    if (record) await ctx.storage.delete(record.key).catch(() => undefined);
+    throw error;
+  }
+  // The version before this signature is superseded (a form keeps its last PDF; a voided
+  // form keeps the one it had).
+  await ctx.storage.delete(form.storageKey).catch((error: unknown) => {
+    ctx.log.error({ err: error }, 'could not remove a superseded form PDF');
+  });
+}
+
+type SignContext = FormsContext & { id: number; signature: MonthFormSignRequest };
+
+/** POST /api/v1/month-forms/{id}/sign/: signs the month's M-FVF as the asker's party. */
+export async function signMonthForm(ctx: SignContext): Promise<MonthForm> {
+  await signForm({ ...ctx, kind: 'monthly' });
+  return getMonthForm(ctx);
+}
+
+/** POST /api/v1/final-forms/{id}/sign/: signs the F-FVF as the asker's party. */
+export async function signFinalForm(ctx: SignContext): Promise<FinalForm> {
+  await signForm({ ...ctx, kind: 'final' });
+  return getFinalForm(ctx);
+}

@@ -1,0 +1,142 @@
+import { buildMonthTotals } from '../logs/monthly-checks';
+import type { RuleSet } from '../logs/rule-sets';
+import {
+  adjustMonthSplit,
+  monthFormOf,
+  type FormCompletion,
+  type Removal,
+} from '../progress/adjusted-hours';
+import type { ExperienceTypeId } from '../reference/lookups';
+import { nextMonth } from './deadline';
+import { monthlyFvfFigures, type FvfFigures, type FvfLogRow } from './fvf-values';
+
+/*
+ * The figures of the final fieldwork verification form (F-FVF): one supervisor's hours of one
+ * fieldwork type over a supervision period, added up month by month. Decision 013: the F-FVF is
+ * the one form sent with the application, so it reports the hours that COUNT: each month as
+ * adjusted hours judges it (a form signed late, a month under the minimum or without observation
+ * counts nothing; a capped or under-supervised month counts less), never ×1.33.
+ */
+
+/** The supervision period of an F-FVF: whole months, both ends included ('YYYY-MM'). */
+export type FinalFvfPeriod = { traineeSupervisorId: number; fromMonth: string; toMonth: string };
+
+/** How months are judged: the trainee's standards and their M-FVFs completed in the app. */
+export type MonthCounting = { ruleSet: RuleSet; completions: readonly FormCompletion[] };
+
+/** One month of the period, with one supervisor and one type: as logged and as it counts. */
+export type FinalFvfMonth = {
+  month: string;
+  experienceTypeId: ExperienceTypeId;
+  logged: FvfFigures;
+  counted: FvfFigures;
+  /** Why the month counts less, as the dashboard says it (the month's, all supervisors). */
+  removals: Removal[];
+};
+
+/** One F-FVF's figures: the counted hours of the period; `months` counts the months that count. */
+export type FinalFvfFigures = FvfFigures & { fromMonth: string; toMonth: string; months: number };
+
+/** The months from `fromMonth` to `toMonth`, both included ('YYYY-MM'). */
+export function monthsBetween(fromMonth: string, toMonth: string): string[] {
+  const months: string[] = [];
+  for (let month = fromMonth; month <= toMonth; month = nextMonth(month)) months.push(month);
+  return months;
+}
+
+/** The share of `part` left when `whole` minutes became `kept` (rounded down: never more). */
+const shareOf = (part: number, kept: number, whole: number) =>
+  whole <= 0 ? 0 : Math.floor((part * kept) / whole);
+
+/**
+ * The period's months with this supervisor, per fieldwork type, in order. A month is judged as
+ * a whole (all its logs of the type, whatever the supervisor, as the monthly checks are); when it
+ * counts less, this supervisor's supervised and independent minutes shrink in the month's
+ * proportions. Observation time is kept for the months that count anything. Pass all the
+ * trainee's logs that count (the cumulative checks need the earlier months too).
+ */
+export function finalFvfMonths(
+  logs: readonly FvfLogRow[],
+  period: FinalFvfPeriod,
+  counting: MonthCounting,
+): FinalFvfMonth[] {
+  const theirs = logs.filter((log) => log.traineeSupervisorId === period.traineeSupervisorId);
+  const result: FinalFvfMonth[] = [];
+  for (const month of monthsBetween(period.fromMonth, period.toMonth)) {
+    for (const { month: _month, ...logged } of monthlyFvfFigures(theirs, month)) {
+      if (logged.totalMinutes === 0) continue;
+      const type = logged.experienceTypeId;
+      const totals = buildMonthTotals(logs, { month, experienceTypeId: type });
+      const form = monthFormOf(counting.completions, month, type);
+      const adjusted = adjustMonthSplit(totals, type, counting.ruleSet, form ? { form } : {});
+      let counted = logged;
+      if (adjusted.countedMinutes < adjusted.rawMinutes) {
+        const rawSupervised = Math.min(Math.max(0, totals.supervisedMinutes), adjusted.rawMinutes);
+        const supervised = shareOf(
+          logged.supervisedMinutes,
+          adjusted.countedSupervisedMinutes,
+          rawSupervised,
+        );
+        const independent = shareOf(
+          logged.independentMinutes,
+          adjusted.countedMinutes - adjusted.countedSupervisedMinutes,
+          adjusted.rawMinutes - rawSupervised,
+        );
+        counted = {
+          ...logged,
+          independentMinutes: independent,
+          supervisedMinutes: supervised,
+          totalMinutes: independent + supervised,
+          observationMinutes: independent + supervised > 0 ? logged.observationMinutes : 0,
+        };
+      }
+      result.push({ month, experienceTypeId: type, logged, counted, removals: adjusted.removals });
+    }
+  }
+  return result;
+}
+
+/**
+ * The F-FVF figures of one fieldwork type from its months (`finalFvfMonths`): the counted
+ * minutes added up, and the number of months that count.
+ */
+export function addUpFinalFvfMonths(
+  months: readonly FinalFvfMonth[],
+  period: FinalFvfPeriod,
+  type: ExperienceTypeId,
+): FinalFvfFigures {
+  const sum: FinalFvfFigures = {
+    traineeSupervisorId: period.traineeSupervisorId,
+    experienceTypeId: type,
+    independentMinutes: 0,
+    supervisedMinutes: 0,
+    totalMinutes: 0,
+    observationMinutes: 0,
+    fromMonth: period.fromMonth,
+    toMonth: period.toMonth,
+    months: 0,
+  };
+  for (const { counted } of months.filter((month) => month.experienceTypeId === type)) {
+    sum.independentMinutes += counted.independentMinutes;
+    sum.supervisedMinutes += counted.supervisedMinutes;
+    sum.totalMinutes += counted.totalMinutes;
+    sum.observationMinutes += counted.observationMinutes;
+    if (counted.totalMinutes > 0) sum.months += 1;
+  }
+  return sum;
+}
+
+/**
+ * The F-FVF figures of one supervisor over a supervision period: one entry per fieldwork type
+ * logged with them in the period, with the counted minutes added up (an entry may count
+ * nothing: the caller refuses to fill that form).
+ */
+export function finalFvfFigures(
+  logs: readonly FvfLogRow[],
+  period: FinalFvfPeriod,
+  counting: MonthCounting,
+): FinalFvfFigures[] {
+  const months = finalFvfMonths(logs, period, counting);
+  const types = [...new Set(months.map((month) => month.experienceTypeId))].sort((a, b) => a - b);
+  return types.map((type) => addUpFinalFvfMonths(months, period, type));
+}

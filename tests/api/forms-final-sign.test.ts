@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFvf } from '../../src/server/features/forms/fvf-read';
+import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
+import type { FinalForm } from '../../src/shared/forms/final-form.schema';
+import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
+import {
+  download,
+  dropTemplate,
+  fill,
+  filledFinal,
+  formsWorld,
+  list,
+  logDays,
+  sign,
+  type FormsWorld,
+} from './forms-support';
+
+/*
+ * Signing the F-FVF (issue 10 "Signing"; decision 013): trainee then supervisor, as the M-FVF;
+ * the second signature flattens it and keeps it as a final record file, and it never changes or
+ * passes for an M-FVF afterwards.
+ */
+
+let w: FormsWorld;
+beforeAll(async () => {
+  w = await formsWorld();
+  await dropTemplate(w, 'mfvf-2022-individual');
+  await dropTemplate(w, 'ffvf-2022-individual');
+  // January and March count (60 h, 20 supervised each); February's 15 hours count nothing.
+  await logDays(w, w.recordId, '2026-01-05', 20);
+  await logDays(w, w.recordId, '2026-02-02', 5);
+  await logDays(w, w.recordId, '2026-03-01', 20);
+});
+afterAll(() => w.close());
+
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  trainee_supervisor: w.recordId,
+  expereince_type: 1,
+  from_month: '2026-01',
+  to_month: '2026-03',
+  ...overrides,
+});
+
+describe('signing the F-FVF', () => {
+  let form: FinalForm;
+  beforeAll(async () => {
+    form = await filledFinal(w, payload());
+  });
+
+  it('takes the trainee’s signature, then the supervisor’s, and then never changes', async () => {
+    const byTrainee = await sign(w, w.trainee, form.id, undefined, 'final');
+    expect(byTrainee.statusCode, byTrainee.body).toBe(200);
+    expect(byTrainee.json<FinalForm>()).toMatchObject({
+      trainee_signature: { name: 'Zoë Łukasz', signed_on: '2026-04-10' },
+      is_complete: false,
+    });
+    w.t.clock.advanceMinutes(30);
+    const bySupervisor = await sign(w, w.supervisor, form.id, undefined, 'final');
+    expect(bySupervisor.statusCode, bySupervisor.body).toBe(200);
+    const complete = bySupervisor.json<FinalForm>();
+    expect(complete).toMatchObject({
+      supervisor_signature: { name: 'Ana Núñez', signed_on: '2026-04-10' },
+      is_complete: true,
+      completed_on: '2026-04-10',
+      record_file: expect.any(Number),
+    });
+
+    for (const user of [w.trainee, w.supervisor]) {
+      const again = await sign(w, user, form.id, undefined, 'final');
+      expect(again.statusCode).toBe(409);
+    }
+    const refill = await fill(w, w.trainee, payload(), 'final');
+    expect(refill.statusCode).toBe(409);
+    expect(refill.json()).toEqual({
+      detail:
+        'This final form is signed by both parties and can no longer change. Reopening a month of its period voids it.',
+      code: 'CONFLICT',
+    });
+  });
+
+  it('downloads flattened, with both signatures and the figures as page text', async () => {
+    const pdf = await readFvf((await download(w, w.supervisor, form.id, 'final')).bytes);
+    expect(pdf.isFlattened).toBe(true);
+    expect(pdf.signatures).toMatchObject({
+      trainee: { fullName: 'Zoë Łukasz', signedOn: '2026-04-10' },
+      supervisor: { fullName: 'Ana Núñez', signedOn: '2026-04-10' },
+    });
+    expect(pdf.text).toEqual(
+      expect.arrayContaining(['1/1/2026', '3/31/2026', '80.00', '40.00', '120.00', '33.3%']),
+    );
+    expect(pdf.text.join(' ')).toContain('/s/ Ana Núñez');
+  });
+
+  it('is kept as a final form the trainee cannot delete and the supervisor sees', async () => {
+    const records = async (user: typeof w.trainee, query = '') =>
+      (
+        await w.t.request({
+          method: 'GET',
+          url: `/api/v1/record-files/${query}`,
+          token: user.token,
+        })
+      ).json<RecordFilesAnswer>();
+    const kept = (await records(w.trainee)).final_form;
+    expect(kept).toEqual([
+      expect.objectContaining({
+        form_type: 'Final',
+        title: 'F-FVF January 2026 – March 2026 (Ana Núñez)',
+        description:
+          'Supervised Fieldwork with Ana Núñez, January 2026 – March 2026: the hours of 2 months that count.',
+        signed_in_app: true,
+      }),
+    ]);
+    expect((await records(w.supervisor, `?u_id=${w.trainee.id}`)).final_form).toEqual(kept);
+    const url = `/api/v1/upload-record/${kept[0]?.id}/`;
+    const deleted = await w.t.request({ method: 'DELETE', url, token: w.trainee.token });
+    expect(deleted.statusCode).toBe(409);
+    const bySupervisor = await w.t.request({ method: 'DELETE', url, token: w.supervisor.token });
+    expect(bySupervisor.statusCode).toBe(403);
+  });
+
+  it('is not taken for the M-FVF of its last month', async () => {
+    const march = (await list(w, w.trainee)).results.find((row) => row.month === '2026-03');
+    expect(march).toMatchObject({ state: 'open', form: null });
+  });
+
+  it('never counts as the M-FVF of its last month, for the deadline or adjusted hours', async () => {
+    // A concentrated F-FVF of January alone, completed on April 10, after January's deadline.
+    await logDays(w, w.recordId, '2026-01-05', 20, 2);
+    const january = await filledFinal(
+      w,
+      payload({ expereince_type: 2, from_month: '2026-01', to_month: '2026-01' }),
+    );
+    expect((await sign(w, w.trainee, january.id, undefined, 'final')).statusCode).toBe(200);
+    expect((await sign(w, w.supervisor, january.id, undefined, 'final')).statusCode).toBe(200);
+    const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-01');
+    expect(rows.map((row) => [row.expereince_type, row.state, row.form])).toEqual([
+      [1, 'overdue', null],
+      [2, 'overdue', null],
+    ]);
+    const table = await w.t.request({
+      method: 'GET',
+      url: '/api/v1/dashboard-table-api/',
+      token: w.trainee.token,
+    });
+    const month = table.json<DashboardTable>().results.find((row) => row.month === '2026-01');
+    expect(month?.removals).toEqual([]);
+    expect(month?.adjusted_hours).toBe(120);
+  });
+});
