@@ -4,7 +4,6 @@ import Fastify, {
   type FastifyServerOptions,
   type onRouteHookHandler,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -38,6 +37,7 @@ import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPaywall } from './plugins/paywall';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // pictures included, comes from the app.
   const stripe = config.PAYMENTS === 'stripe';
   const uploadOrigins = deps.storage.uploadOrigins;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

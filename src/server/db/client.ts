@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,8 +23,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * True when the database answers a trivial query. Callers that ask while a ping is on its way
-   * share its answer: a flood of health checks costs the database one query at a time.
+   * True when the database answers a trivial query. The callers of one turn of the event loop
+   * share one ping: a flood of health checks costs the database one query a turn.
    */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -69,7 +70,7 @@ function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
-    ping: sharedWhilePending(() => pingWith(() => pool.query('select 1'))),
+    ping: sharedPerTurn(() => pingWith(() => pool.query('select 1'))),
     close: () => pool.end(),
     withStartupLock: async (work) => {
       const lockClient = await pool.connect();
@@ -115,7 +116,7 @@ async function openPglite(
   const database: Database = {
     db,
     kind: 'pglite',
-    ping: sharedWhilePending(() => pingWith(() => owned.exec('select 1'))),
+    ping: sharedPerTurn(() => pingWith(() => owned.exec('select 1'))),
     close: async () => {
       await stopMaintenance?.();
       if (!owned.closed) await owned.close();
@@ -166,12 +167,17 @@ async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** `work`, run once for all the callers that ask while it is pending. */
-function sharedWhilePending<T>(work: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
+/**
+ * `work`, run once for all the callers that ask in one turn of the event loop: it starts after
+ * the last of them asked (each answer is as fresh as its own run would be). The embedded database
+ * answers on this thread, so a ping per request would take a request's turn from the others.
+ */
+function sharedPerTurn<T>(work: () => Promise<T>): () => Promise<T> {
+  let next: Promise<T> | undefined;
   return () =>
-    (pending ??= work().finally(() => {
-      pending = undefined;
+    (next ??= nextTurn().then(() => {
+      next = undefined;
+      return work();
     }));
 }
 
