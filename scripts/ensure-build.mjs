@@ -1,17 +1,9 @@
-// Builds the client when it is missing or older than its sources (`--force` always builds).
+// Builds the client and the server bundle when either is missing or older than its sources
+// (`--force` always builds both), so `npm install && npm start` is one command on a fresh checkout.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const output = path.resolve('dist/client/index.html');
-const sources = [
-  'src/client',
-  'src/shared',
-  'index.html',
-  'vite.config.ts',
-  'scripts/precompress.ts',
-  'package-lock.json',
-];
+import { buildServer, SERVER_OUTDIR, SERVER_SOURCES } from './build-server.mjs';
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -24,10 +16,23 @@ function newestMtime(entry) {
 }
 
 const force = process.argv.includes('--force');
-const isStale =
-  !existsSync(output) || sources.some((s) => newestMtime(s) > statSync(output).mtimeMs);
-if (force || isStale) {
+const isStale = (output, sources) =>
+  force || !existsSync(output) || sources.some((s) => newestMtime(s) > statSync(output).mtimeMs);
+
+const clientSources = [
+  'src/client',
+  'src/shared',
+  'index.html',
+  'vite.config.ts',
+  'scripts/precompress.ts',
+  'package-lock.json',
+];
+if (isStale(path.resolve('dist/client/index.html'), clientSources)) {
   console.log('Building the web client…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (isStale(path.resolve(SERVER_OUTDIR, 'main.js'), SERVER_SOURCES)) {
+  console.log('Building the server…');
+  await buildServer();
 }

@@ -4,7 +4,6 @@ import Fastify, {
   type FastifyServerOptions,
   type onRouteHookHandler,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,7 +12,6 @@ import {
 import { z } from 'zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createPayments } from './adapters/payments/create-payments';
-import { createStripeWebhookReader } from './adapters/payments/stripe-webhook';
 import type { PaymentsPort } from './adapters/payments/payments.port';
 import { createStorage } from './adapters/storage/create-storage';
 import type { StoragePort } from './adapters/storage/storage.port';
@@ -39,6 +37,7 @@ import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPaywall } from './plugins/paywall';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
@@ -60,7 +59,7 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // First, so a provider that cannot run stops the start before anything is opened.
-  const payments = options.payments ?? createPayments(config);
+  const payments = options.payments ?? (await createPayments(config));
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: (request) => {
@@ -97,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     mailer,
-    storage: options.storage ?? createStorage(config, now),
+    storage: options.storage ?? (await createStorage(config, now)),
     now,
   };
 
@@ -117,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // pictures included, comes from the app.
   const stripe = config.PAYMENTS === 'stripe';
   const uploadOrigins = deps.storage.uploadOrigins;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -170,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agendaRoutes(deps));
   await app.register(formsRoutes(deps));
   if (payments.provider === 'stripe') {
+    const { createStripeWebhookReader } = await import('./adapters/payments/stripe-webhook');
     const reader = createStripeWebhookReader(config);
     await app.register(stripeWebhookRoutes(deps, reader, payments.testMode));
   }

@@ -1,5 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS, exportLogsCsv } from '../../src/server/features/logs/logs.export';
+import { experienceLogs } from '../../src/server/db/schema';
+import {
+  EXPORT_COLUMNS,
+  EXPORT_PAGE_SIZE,
+  exportLogsCsv,
+} from '../../src/server/features/logs/logs.export';
 import { parseCsv } from '../../src/shared/logs/csv';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
@@ -181,6 +187,32 @@ describe('CSV export', () => {
     expect((await t.request({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
   });
 
+  it('dates an approved log by the day (UTC) it was approved, others not at all', async () => {
+    const reviewed = await createTrainee(t.db);
+    const recordId = await insertSupervisorRecord(t.db, reviewed.id);
+    const [approved, flagged] = await insertDailyLogs(t.db, {
+      traineeId: reviewed.id,
+      traineeSupervisorId: recordId,
+      firstDate: '2026-03-02',
+      count: 2,
+    });
+    // 23:30 in New York on the 21st is the 22nd in UTC.
+    const reviewedAt = new Date('2026-03-21T23:30:00-04:00');
+    await t.db
+      .update(experienceLogs)
+      .set({ status: 'approved', statusChangedAt: reviewedAt })
+      .where(eq(experienceLogs.id, approved ?? 0));
+    await t.db
+      .update(experienceLogs)
+      .set({ status: 'flagged', statusChangedAt: reviewedAt })
+      .where(eq(experienceLogs.id, flagged ?? 0));
+    const rows = parseCsv((await exportCsv({}, reviewed)).body);
+    expect(rows.slice(1).map((row) => row.slice(-2))).toEqual([
+      ['approved', '2026-03-22'],
+      ['flagged', ''],
+    ]);
+  });
+
   it('streams page by page: 1,201 logs arrive in more than one chunk, all of them', async () => {
     const recordId = await insertSupervisorRecord(t.db, bigTrainee.id);
     await insertDailyLogs(t.db, {
@@ -196,7 +228,8 @@ describe('CSV export', () => {
       filter: { taskIds: [] },
     }))
       chunks.push(chunk);
-    expect(chunks.length).toBe(1 + 3);
+    expect(chunks.length).toBe(1 + Math.ceil(1201 / EXPORT_PAGE_SIZE));
+    expect(chunks.length).toBeGreaterThan(2);
     const rows = parseCsv(chunks.join(''));
     expect(rows).toHaveLength(1 + 1201);
     expect(rows[1]?.[0]).toBe('2022-01-01');

@@ -24,10 +24,12 @@ describe('foundation', () => {
     });
   });
 
-  it('sends security headers', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/health' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  it('sends security headers, on answers and on errors alike', async () => {
+    for (const url of ['/api/health', '/api/v1/no-such-thing/']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    }
   });
 
   it('asks browsers to upgrade plain http requests only when the app is served over https', async () => {

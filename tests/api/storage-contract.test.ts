@@ -30,7 +30,7 @@ async function appHarness(store: {
   const t = await createTestApp(store.env);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    storage: createStorage(loadConfig(store.env), () => t.clock.now),
+    storage: await createStorage(loadConfig(store.env), () => t.clock.now),
     absolute: (url) => new URL(url, address).href,
     listKeys: store.listKeys,
     clock: t.clock,

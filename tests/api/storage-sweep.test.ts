@@ -39,7 +39,7 @@ describe.each<[string, () => Promise<TestStore>]>([
     w = await filesWorld(await makeStore());
     ({ t, trainee } = w);
     // Another instance on the same storage and database: what it sweeps, the app sees.
-    storage = createStorage(loadConfig(w.store.env), () => t.clock.now);
+    storage = await createStorage(loadConfig(w.store.env), () => t.clock.now);
     pdf = await pdfBytes();
   });
   afterAll(() => w.close());

@@ -25,8 +25,9 @@ export type RunningProcess = {
 };
 
 /**
- * Runs a TypeScript entry point the way `npm start` and `npm run demo` do, without npm in between,
- * on the embedded database in `dataDir` (DATABASE_URL is dropped, even in the PostgreSQL run).
+ * Runs an entry point the way `npm start` and `npm run demo` do, without npm in between: a
+ * TypeScript one through tsx, built JavaScript as it is. On the embedded database in `dataDir`
+ * (DATABASE_URL is dropped, even in the PostgreSQL run, unless `env` names one).
  */
 export function startProcess(
   entry: string,
@@ -34,7 +35,8 @@ export function startProcess(
   env: Record<string, string> = {},
 ): RunningProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -53,9 +55,13 @@ export function startProcess(
   return { child, output: () => output, exit };
 }
 
-/** Starts the real server entry point on `port`. */
-export const startServer = (dataDir: string, port: number, env: Record<string, string> = {}) =>
-  startProcess('src/server/main.ts', dataDir, { PORT: String(port), HOST: '127.0.0.1', ...env });
+/** Starts the real server entry point on `port` (the TypeScript sources, or a built `entry`). */
+export const startServer = (
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  entry = 'src/server/main.ts',
+) => startProcess(entry, dataDir, { PORT: String(port), HOST: '127.0.0.1', ...env });
 
 /** Polls /api/health until the server answers (or `timeoutMs` passes). */
 export async function waitForHealth(port: number, timeoutMs = 60_000): Promise<Response> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, PGLITE_START_PARAMS, type Database } from '../../src/server/db/client';
 import { withDatabase } from '../setup/api-global-setup';
 
 /** A fresh, migrated database for one test file, of the kind TEST_DATABASE names. */
@@ -28,6 +28,9 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await PGlite.create({
+    loadDataDir: new Blob([dump]),
+    startParams: PGLITE_START_PARAMS,
+  });
   return openDatabase({ pglite: client, migrate: false });
 }

@@ -1,11 +1,12 @@
 import type { Config } from '../../env';
 import type { PaymentsPort } from './payments.port';
 import { createSandboxPayments } from './sandbox';
-import { createStripePayments } from './stripe';
 
-/** The provider the configuration names. */
-export function createPayments(
+/** The provider the configuration names. Stripe's SDK is loaded only when it is the provider. */
+export async function createPayments(
   config: Pick<Config, 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>,
-): PaymentsPort {
-  return config.PAYMENTS === 'stripe' ? createStripePayments(config) : createSandboxPayments();
+): Promise<PaymentsPort> {
+  if (config.PAYMENTS !== 'stripe') return createSandboxPayments();
+  const { createStripePayments } = await import('./stripe');
+  return createStripePayments(config);
 }

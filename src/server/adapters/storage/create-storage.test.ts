@@ -6,7 +6,7 @@ const now = () => new Date('2026-03-20T12:00:00Z');
 
 describe('createStorage', () => {
   it('uses the folder under DATA_DIR by default, serving its own links', async () => {
-    const storage = createStorage(loadConfig({ STORAGE_SIGNING_KEY: 'k'.repeat(32) }), now);
+    const storage = await createStorage(loadConfig({ STORAGE_SIGNING_KEY: 'k'.repeat(32) }), now);
     expect(storage.kind).toBe('folder');
     expect(storage.uploadOrigins).toEqual([]);
     const { url } = await storage.signedPutUrl('media/test/1/2.png', { maxBytes: 10 });
@@ -14,7 +14,7 @@ describe('createStorage', () => {
   });
 
   it('uses a bucket for s3://, reading the endpoint and keys from the URL', async () => {
-    const storage = createStorage(
+    const storage = await createStorage(
       loadConfig({
         STORAGE_URL: 's3://AK:SECRET@forms/prod?endpoint=http://127.0.0.1:9000&region=eu-west-1',
         STORAGE_SIGNING_KEY: 'k'.repeat(32),
@@ -40,8 +40,8 @@ describe('createStorage', () => {
     });
   });
 
-  it('lets S3_* variables win over the URL', () => {
-    const storage = createStorage(
+  it('lets S3_* variables win over the URL', async () => {
+    const storage = await createStorage(
       loadConfig({ STORAGE_URL: 's3://forms?endpoint=http://a:1', S3_ENDPOINT: 'http://b:2' }),
       now,
     );

@@ -10,7 +10,7 @@ import {
 import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { agendaFileName, renderAgendaPdf } from '../forms/agenda-pdf';
+import { loadPdfCode } from '../forms/pdf-code';
 import { getAccrued } from '../progress/progress.service';
 import { assertLinkedTrainee } from '../review/review.service';
 import * as repo from './agenda.repository';
@@ -132,6 +132,7 @@ export async function agendaPdf(
   ctx: Context & { id: number },
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const record = await loadVisible(ctx, ctx.id);
+  const { agendaFileName, renderAgendaPdf } = await loadPdfCode();
   const bytes = await renderAgendaPdf({
     document: storedDocument(record),
     supervisorName: record.supervisorName,

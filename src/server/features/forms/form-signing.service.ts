@@ -8,13 +8,13 @@ import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { StoredFile } from '../files/files.upload';
 import { recordCompletedForm, storeCompletedForm } from '../files/files.service';
 import { FORM_MESSAGES } from './forms.errors';
-import { signFvf } from './fvf-signing';
 import { readObjectIfPresent } from './fvf-templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
 import * as repo from './month-forms.repository';
 import { currentFigures, getMonthForm } from './month-forms.service';
 import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';
 import { loadVisibleForm, putPdf, type FormsContext } from './official-forms.service';
+import { loadPdfCode } from './pdf-code';
 
 /*
  * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013), the M-FVF and the
@@ -91,6 +91,7 @@ async function signForm(
   const unsigned = await readObjectIfPresent(ctx.storage, form.storageKey);
   // A signature that landed since the row was read removed the version read here.
   if (!unsigned) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
+  const { signFvf } = await loadPdfCode();
   const signed = await signFvf(unsigned, {
     party,
     fullName: ctx.signature.full_name,

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FvfVariant } from './fvf-fields';
-import { recogniseFvfTemplate } from './fvf-template';
+import { loadPdfCode } from './pdf-code';
 
 /*
  * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF and
@@ -22,6 +22,7 @@ async function variantOf(path: string, size: number, mtimeMs: number, log: Fasti
   if (seen && seen.size === size && seen.mtimeMs === mtimeMs) return seen.variant;
   let variant: FvfVariant | null = null;
   try {
+    const { recogniseFvfTemplate } = await loadPdfCode();
     variant = await recogniseFvfTemplate(await readFile(path));
   } catch (error) {
     log.warn({ err: error, path }, 'a PDF in FORMS_DIR is not a form we can fill; it is ignored');

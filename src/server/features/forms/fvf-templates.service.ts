@@ -15,9 +15,9 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { FVF_VARIANTS, type FvfVariant } from './fvf-fields';
-import { recogniseFvfTemplate } from './fvf-template';
 import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
 import { readFolderTemplate, readFormsFolder } from './forms-folder';
+import { loadPdfCode } from './pdf-code';
 import * as repo from './fvf-templates.repository';
 
 /*
@@ -111,6 +111,7 @@ export async function installTemplate(
   if (!content.ok || content.type.mime !== 'application/pdf') {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
+  const { recogniseFvfTemplate } = await loadPdfCode();
   const variant = await recogniseFvfTemplate(ctx.bytes).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     // A PDF malformed in a way pdf-lib trips over is still the uploader's file, not our fault.

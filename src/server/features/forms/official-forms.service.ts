@@ -10,9 +10,10 @@ import { ruleSetFor } from '../progress/progress.service';
 import { assertLinkedTrainee } from '../review/review.service';
 import { isUniqueViolation } from '../supervisors/supervisors.service';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
-import { fillFvfTemplate, formOfFigures, type FvfFillInput } from './fvf-template';
+import type { FvfFillInput } from './fvf-template';
 import { templateFor, type TemplatesContext } from './fvf-templates.service';
 import * as repo from './month-forms.repository';
+import { loadPdfCode } from './pdf-code';
 
 /*
  * What the two official forms share (decisions 012, 013): who may see a form, filling the BACB's
@@ -151,6 +152,7 @@ export async function fillAndKeep(
   if (existing?.completedOn) throw new AppError('CONFLICT', ctx.completeMessage);
   const trainee = await traineeIdentity(db, actor.id);
   const edition = (await ruleSetFor(db, actor.id, ctx.now)).id;
+  const { fillFvfTemplate, formOfFigures } = await loadPdfCode();
   const form = formOfFigures(figures);
   const template = await templateFor(ctx, { form, edition, structure: ctx.input.structure });
   const supervisorAccount = record.supervisorUserId

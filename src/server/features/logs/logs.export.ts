@@ -1,9 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CSV_BOM, csvRow } from '../../../shared/logs/csv';
 import { formatTime, minutesToHours } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import * as repo from './logs.repository';
 
-const PAGE_SIZE = 500;
+/** Logs per query: each page is one CSV chunk; memory holds one page at a time. */
+export const EXPORT_PAGE_SIZE = 1000;
 
 /** The columns a BACB audit asks for, in order. */
 export const EXPORT_COLUMNS = [
@@ -29,7 +31,7 @@ export const EXPORT_COLUMNS = [
   'Approval date',
 ] as const;
 
-function exportRow(log: repo.LogRecord): string {
+function exportRow(log: repo.ExportLog): string {
   const isSupervised = log.individualOrGroup !== 'No supervision';
   return csvRow([
     log.dateOfExperience,
@@ -51,9 +53,7 @@ function exportRow(log: repo.LogRecord): string {
     log.taskIds.join('; '),
     log.experienceNote,
     log.status,
-    log.status === 'approved' && log.statusChangedAt
-      ? log.statusChangedAt.toISOString().slice(0, 10)
-      : '',
+    log.status === 'approved' ? (log.statusChangedOn ?? '') : '',
   ]);
 }
 
@@ -64,13 +64,21 @@ export async function* exportLogsCsv(ctx: {
   filter: repo.ExportFilter;
 }): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(EXPORT_COLUMNS);
+  // The embedded database answers on this thread: let the header reach the socket first.
+  await nextTurn();
   let cursor: repo.ExportCursor | null = null;
   for (;;) {
-    const page = await repo.listExportPage(ctx.db, ctx.traineeId, ctx.filter, cursor, PAGE_SIZE);
+    const page = await repo.listExportPage(
+      ctx.db,
+      ctx.traineeId,
+      ctx.filter,
+      cursor,
+      EXPORT_PAGE_SIZE,
+    );
     if (page.length === 0) return;
     yield page.map(exportRow).join('');
     const last = page[page.length - 1];
-    if (!last || page.length < PAGE_SIZE) return;
+    if (!last || page.length < EXPORT_PAGE_SIZE) return;
     cursor = { date: last.dateOfExperience, startMinute: last.startMinute, id: last.id };
   }
 }

@@ -29,7 +29,8 @@ export type LogRecord = LogRow & {
   taskIds: string[];
 };
 
-const taskIdsColumn = sql<
+/** A log's task ids, in the order the trainee listed them. */
+export const taskIdsColumn = sql<
   string[]
 >`coalesce((select array_agg(${logTasks.taskId} order by ${logTasks.position}) from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id}), '{}')`;
 

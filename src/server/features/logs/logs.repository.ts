@@ -17,7 +17,12 @@ import {
  */
 export type { LogFilters, LogRecord, LogRow } from './logs.records.repository';
 export { addHistory, listHistory, type HistoryAction } from './logs.history.repository';
-export { listExportPage, type ExportCursor, type ExportFilter } from './logs.export.repository';
+export {
+  listExportPage,
+  type ExportCursor,
+  type ExportFilter,
+  type ExportLog,
+} from './logs.export.repository';
 export { listForSupervisor, supervisedBy } from './logs.supervisor.repository';
 
 /** The columns a trainee writes (everything but identity, status and timestamps). */

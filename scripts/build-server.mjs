@@ -1,0 +1,107 @@
+// Bundles the server into built JavaScript for `npm start` (`node dist/server/main.js`), so a
+// production start loads no TypeScript loader. Run: `node scripts/build-server.mjs [outdir]`.
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
+export const SERVER_ENTRY = 'src/server/main.ts';
+export const SERVER_OUTDIR = 'dist/server';
+/** What the bundle is made of: a change to any of them makes it stale (scripts/ensure-build.mjs). */
+export const SERVER_SOURCES = [
+  'src/server',
+  'src/shared',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+];
+
+const BESIDE = /new URL\(\s*['"]\.\/([^'"/]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * The files server modules find beside themselves (`new URL('./name', import.meta.url)`: the
+ * migrations, a child process's script), by absolute path, with the module that names each.
+ */
+function besideFiles(dir = path.join(ROOT, 'src/server')) {
+  const found = new Map();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      for (const [key, value] of besideFiles(file)) found.set(key, value);
+    } else if (/\.m?[jt]s$/.test(entry.name) && !/\.test\.m?[jt]s$/.test(entry.name)) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(BESIDE)) {
+        found.set(path.join(dir, name), { name, importer: path.relative(ROOT, file) });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Writes `outdir/main.js`, its lazily loaded chunks, and beside them the files server modules
+ * find beside themselves, copied as they are (a child process's script is run, not bundled).
+ * Every package stays in node_modules, imported as it is: native modules (argon2, resvg),
+ * PGlite's wasm and data files and the DejaVu fonts are found there at run time. The new build
+ * replaces the old one whole, so a failed build leaves the last good one in place.
+ */
+export async function buildServer(outdir = SERVER_OUTDIR) {
+  const target = path.resolve(ROOT, outdir);
+  const staging = `${target}.building-${process.pid}`;
+  const beside = besideFiles();
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const { metafile } = await build({
+      absWorkingDir: ROOT,
+      entryPoints: { main: SERVER_ENTRY },
+      outdir: staging,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      // Code only some requests need (pdf-lib, the S3 SDK, Stripe) stays in chunks that load on
+      // first use, as it does under tsx.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      metafile: true,
+      plugins: [
+        {
+          name: 'beside-files',
+          setup(esbuild) {
+            // A module imported from a file copied beside main.js is imported from that copy.
+            esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+              const file = beside.get(path.resolve(args.resolveDir, args.path));
+              return file ? { path: `./${file.name}`, external: true } : undefined;
+            });
+          },
+        },
+      ],
+    });
+    // A module that finds files beside itself must be in main.js, beside the copies.
+    const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/main.js'));
+    for (const { name, importer } of beside.values()) {
+      if (!main?.[1].inputs[importer]) {
+        throw new Error(`${importer} must be bundled into main.js, beside ${name}`);
+      }
+    }
+    for (const [file, { name }] of beside) {
+      cpSync(file, path.join(staging, name), { recursive: true });
+    }
+    rmSync(target, { recursive: true, force: true });
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      // Another build of the same sources (two test runs on one checkout) got there first.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer(process.argv[2]);
+}
