@@ -4,7 +4,6 @@ import Fastify, {
   type FastifyServerOptions,
   type onRouteHookHandler,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -39,6 +38,7 @@ import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPaywall } from './plugins/paywall';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // With S3, pictures load from (and are uploaded straight to) the bucket's presigned URLs.
   const stripe = config.PAYMENTS === 'stripe';
   const storageOrigins = deps.storage.browserOrigins;
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandler(app);
   registerAuth(app, database.db, deps.now);
-  registerPaywall(app, database.db, deps.now);
+  registerPaywall(app, deps.now);
   await registerOpenApi(app);
 
   app.get(
