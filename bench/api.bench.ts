@@ -9,7 +9,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of every hot query to bench/EXPLAIN.md).
 // `--profile` runs the server under `node --cpu-prof` (profiles in bench/profiles/).
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -182,7 +182,13 @@ type Measure = {
   bytes: number;
   non2xx: number;
   errors: number;
+  /** CPU time per request of the server process and of the PostgreSQL backends, in µs. */
+  serverCpuUs: number;
+  dbCpuUs: number | null;
 };
+
+/** CPU time used so far (µs): the server process's, and its PostgreSQL backends'. */
+type CpuProbe = () => Promise<{ server: number; db: number | null }>;
 
 type DbRun = {
   kind: 'postgres' | 'pglite';
@@ -247,8 +253,53 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-function toMeasure(result: Result): Measure {
+const CLOCK_TICKS = Number(
+  (() => {
+    try {
+      return execSync('getconf CLK_TCK').toString().trim();
+    } catch {
+      return '100';
+    }
+  })(),
+);
+
+/** CPU time of the server (from the bare server's /cpu) and of the benchmark database's backends. */
+function cpuProbe(bareUrl: string, databaseUrl: string | undefined): CpuProbe {
+  return async () => {
+    const server = ((await (await fetch(`${bareUrl}/cpu`)).json()) as { us: number }).us;
+    if (!databaseUrl) return { server, db: null };
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      let ticks = 0;
+      for (const { pid } of rows) {
+        try {
+          // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          ticks += Number(fields[11]) + Number(fields[12]);
+        } catch {
+          // the backend ended meanwhile
+        }
+      }
+      return { server, db: (ticks * 1e6) / CLOCK_TICKS };
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+function toMeasure(
+  result: Result,
+  cpu: { server: number; db: number | null },
+): Measure {
+  const requests = Math.max(1, result.requests.total);
   return {
+    serverCpuUs: cpu.server / requests,
+    dbCpuUs: cpu.db === null ? null : cpu.db / requests,
     reqPerSec: result.requests.average,
     p99: result.latency.p99,
     p50: result.latency.p50,
@@ -264,6 +315,7 @@ function toMeasure(result: Result): Measure {
 /** autocannon at CONNECTIONS connections, each request by the next user in turn. */
 async function cannon(
   url: string,
+  cpu: CpuProbe,
   next: () => { method: string; path: string; headers: Record<string, string>; body?: string },
 ): Promise<Measure> {
   const run = (duration: number) =>
@@ -275,7 +327,13 @@ async function cannon(
       requests: [{ setupRequest: (request: RawRequest) => ({ ...request, ...next() }) }],
     });
   if (WARMUP > 0) await run(WARMUP);
-  const measure = toMeasure(await run(DURATION));
+  const before = await cpu();
+  const result = await run(DURATION);
+  const after = await cpu();
+  const measure = toMeasure(result, {
+    server: after.server - before.server,
+    db: after.db === null || before.db === null ? null : after.db - before.db,
+  });
   if (measure.non2xx > 0 || measure.errors > 0)
     console.warn(`  ! ${measure.non2xx} non-2xx responses, ${measure.errors} errors`);
   return measure;
@@ -298,10 +356,10 @@ function requestFor(scenario: Scenario, m: BenchManifest, users: readonly BenchU
   };
 }
 
-async function bareRun(bareUrl: string, m: BenchManifest): Promise<Measure> {
+async function bareRun(bareUrl: string, cpu: CpuProbe, m: BenchManifest): Promise<Measure> {
   const ids = [...m.trainees, ...m.supervisors].map((u) => u.id);
   let n = 0;
-  return cannon(bareUrl, () => ({
+  return cannon(bareUrl, cpu, () => ({
     method: 'GET',
     path: `/bare/${ids[n++ % ids.length]}`,
     headers: {},
@@ -405,6 +463,24 @@ async function explainScenario(
   return out.join('\n');
 }
 
+const cpuText = (m: Measure) =>
+  `CPU ${m.serverCpuUs.toFixed(0)} µs server${m.dbCpuUs === null ? '' : ` + ${m.dbCpuUs.toFixed(0)} µs database`} a request`;
+
+function meanMeasure(measures: Measure[]): Measure {
+  const avg = (pick: (m: Measure) => number) => mean(measures.map(pick));
+  const db = measures.map((m) => m.dbCpuUs);
+  return {
+    reqPerSec: avg((m) => m.reqPerSec),
+    p99: avg((m) => m.p99),
+    p50: avg((m) => m.p50),
+    bytes: avg((m) => m.bytes),
+    non2xx: avg((m) => m.non2xx),
+    errors: avg((m) => m.errors),
+    serverCpuUs: avg((m) => m.serverCpuUs),
+    dbCpuUs: db.some((v) => v === null) ? null : mean(db as number[]),
+  };
+}
+
 const selected = (key: string) => !args.endpoints || args.endpoints.split(',').includes(key);
 
 async function runDatabase(
@@ -444,14 +520,16 @@ async function runDatabase(
   );
 
   const { child, url, bareUrl } = await startServer(env, kind);
+  const cpu = cpuProbe(bareUrl, benchUrl);
   try {
     const usersFor = (role: Role) =>
       role === 'trainee' ? manifest.trainees : manifest.supervisors;
     const bare = async () => {
-      if (!args['no-bare']) run.bare.push(await bareRun(bareUrl, manifest));
+      if (!args['no-bare']) run.bare.push(await bareRun(bareUrl, cpu, manifest));
     };
     await bare();
-    console.log(`  bare route: ${run.bare[0]?.reqPerSec.toFixed(0)} req/s`);
+    if (run.bare[0])
+      console.log(`  bare route: ${run.bare[0].reqPerSec.toFixed(0)} req/s, ${cpuText(run.bare[0])}`);
     const scenarios = SCENARIOS.filter((s) => selected(s.key));
     for (const [index, scenario] of scenarios.entries()) {
       const users = usersFor(scenario.role);
@@ -466,14 +544,14 @@ async function runDatabase(
             requestFor(scenario, manifest, users),
           ),
         );
-      const measure = await cannon(url, requestFor(scenario, manifest, users));
+      const measure = await cannon(url, cpu, requestFor(scenario, manifest, users));
       run.endpoints.set(scenario.key, {
         ...measure,
         roundTrips: kind === 'postgres' ? counted.roundTrips : null,
         sampleBytes: counted.sampleBytes,
       });
       console.log(
-        `  ${scenario.name}: ${measure.reqPerSec.toFixed(0)} req/s, p99 ${measure.p99} ms, ${counted.roundTrips} statements, ${(counted.sampleBytes / 1024).toFixed(1)} KB`,
+        `  ${scenario.name}: ${measure.reqPerSec.toFixed(0)} req/s, p99 ${measure.p99} ms, ${cpuText(measure)}, ${counted.roundTrips} statements, ${(counted.sampleBytes / 1024).toFixed(1)} KB`,
       );
       // The bare route again halfway and at the end: how much the machine drifted meanwhile.
       if (index === Math.floor(scenarios.length / 2) - 1) await bare();
@@ -482,11 +560,17 @@ async function runDatabase(
     console.log(`  bare route: ${run.bare.map((b) => b.reqPerSec.toFixed(0)).join(', ')} req/s`);
     if (args.history && !args['no-history']) {
       for (const scenario of scenarios.filter((s) => s.history)) {
-        const light = await cannon(url, requestFor(scenario, manifest, [manifest.light]));
-        const heavy = await cannon(url, requestFor(scenario, manifest, [manifest.heavy]));
-        run.history.set(scenario.key, { light, heavy });
+        // Alternated twice, so that a drift of the machine falls on both.
+        const light: Measure[] = [];
+        const heavy: Measure[] = [];
+        for (let round = 0; round < 2; round += 1) {
+          light.push(await cannon(url, cpu, requestFor(scenario, manifest, [manifest.light])));
+          heavy.push(await cannon(url, cpu, requestFor(scenario, manifest, [manifest.heavy])));
+        }
+        const both = { light: meanMeasure(light), heavy: meanMeasure(heavy) };
+        run.history.set(scenario.key, both);
         console.log(
-          `  ${scenario.key}: 10 logs ${light.reqPerSec.toFixed(0)} req/s, 10,000 logs ${heavy.reqPerSec.toFixed(0)} req/s`,
+          `  ${scenario.key}: 10 logs ${both.light.reqPerSec.toFixed(0)} req/s (${cpuText(both.light)}), 10,000 logs ${both.heavy.reqPerSec.toFixed(0)} req/s (${cpuText(both.heavy)})`,
         );
       }
     }

@@ -43,6 +43,10 @@ async function main(): Promise<void> {
     return rows[0] ?? {};
   });
   bare.get('/queries', async () => ({ statements }));
+  bare.get('/cpu', async () => {
+    const usage = process.cpuUsage();
+    return { us: usage.user + usage.system };
+  });
   // The statements of the requests between POST /record and GET /recorded (EXPLAIN reads them).
   bare.post('/record', async () => {
     recorded = [];

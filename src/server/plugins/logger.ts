@@ -46,13 +46,27 @@ export function serializeError(error: Error): SerializedError {
   return { ...serialized, message: scrub(serialized.message), stack: scrub(serialized.stack) };
 }
 
+let stdout: ReturnType<typeof destination> | undefined;
+
+/**
+ * Standard output, written in batches: a line is buffered until 8 KB are waiting or 200 ms
+ * have passed, and what is left is written when the process exits. Two lines a request each
+ * written at once cost a quarter of a small request's CPU time in the benchmark (bench/
+ * PROFILE.md); a process killed outright loses at most the last 200 ms of lines.
+ */
+function bufferedStdout(): ReturnType<typeof destination> {
+  if (stdout) return stdout;
+  const stream = destination({ dest: 1, sync: true, minLength: 8 * 1024, periodicFlush: 200 });
+  process.on('exit', () => stream.flushSync());
+  stdout = stream;
+  return stream;
+}
+
 /**
  * Structured JSON logs with the request id on every line. Secrets never reach a line: the
  * authorization header and any field named like a password, token or code are redacted, and
  * a failed query's values are cut from its error.
- * `stream` replaces standard output (tests read the lines). Standard output is written
- * asynchronously: a request never waits on a write(2) of its two lines (under load they go out
- * in batches), and pino flushes what is left when the process exits.
+ * `stream` replaces standard output (tests read the lines).
  */
 export function loggerOptions(
   level: string,
@@ -60,7 +74,7 @@ export function loggerOptions(
 ): LoggerOptions {
   return {
     level,
-    stream: stream ?? destination({ dest: 1, sync: false }),
+    stream: stream ?? bufferedStdout(),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       err: serializeError,

@@ -108,7 +108,7 @@ export async function validateMonth(ctx: {
   const month = ctx.month ?? monthOf(today);
   const [choice, byType, cumulative] = await Promise.all([
     chosenRuleSet(ctx.db, ctx.actor.id),
-    repo.sumLogsByType(ctx.db, ctx.actor.id, { from: monthStart(month), to: monthEnd(month) }),
+    repo.sumLogsByType(ctx.db, ctx.actor.id, { month }),
     repo.sumLogs(ctx.db, ctx.actor.id, { to: monthEnd(month) }),
   ]);
   const ruleSet = resolveRuleSet(choice, today);
