@@ -1,12 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, logTasks } from '../../db/schema';
-import {
-  filterConditions,
-  selectRecords,
-  toRecord,
-  type LogRecord,
-} from './logs.records.repository';
+import { filterConditions, selectRecords, type LogRecord } from './logs.records.repository';
 
 /* The pages of a trainee's CSV export (logs.export.ts writes them). */
 
@@ -51,5 +46,5 @@ export async function listExportPage(
       asc(experienceLogs.id),
     )
     .limit(limit);
-  return rows.map(toRecord);
+  return rows;
 }

@@ -1,14 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, logTasks } from '../../db/schema';
-import {
-  filterConditions,
-  selectRecords,
-  toRecord,
-  type LogFilters,
-  type LogRecord,
-  type LogRow,
-} from './logs.records.repository';
+import { selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
 /*
  * The trainee's own logs: reads scoped to the trainee, and every write. How a log is read, its
@@ -44,28 +37,6 @@ export type LogValues = Pick<
   | 'experienceNote'
 >;
 
-/** The trainee's live logs, newest first. */
-export async function listForTrainee(
-  db: Db,
-  traineeId: number,
-  filters: LogFilters,
-): Promise<LogRecord[]> {
-  const rows = await selectRecords(db)
-    .where(
-      and(
-        eq(experienceLogs.traineeId, traineeId),
-        isNull(experienceLogs.deletedAt),
-        ...filterConditions(filters),
-      ),
-    )
-    .orderBy(
-      desc(experienceLogs.dateOfExperience),
-      desc(experienceLogs.startMinute),
-      desc(experienceLogs.id),
-    );
-  return rows.map(toRecord);
-}
-
 /** One of the trainee's logs (a deleted one only when asked). */
 export async function findForTrainee(
   db: Db,
@@ -82,7 +53,7 @@ export async function findForTrainee(
       ),
     )
     .limit(1);
-  return row ? toRecord(row) : undefined;
+  return row;
 }
 
 /** The trainee's deleted logs still within the recovery window. */
@@ -100,7 +71,7 @@ export async function listDeletedSince(
       ),
     )
     .orderBy(desc(experienceLogs.deletedAt));
-  return rows.map(toRecord);
+  return rows;
 }
 
 /** Another live log of the trainee on that date whose times overlap [start, end). */
