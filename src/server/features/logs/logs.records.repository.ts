@@ -1,6 +1,5 @@
-import { eq, getTableColumns, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, gte, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { EXPERIENCE_TYPES, SETTINGS } from '../../../shared/reference/lookups';
 import { experienceLogs, logTasks, traineeSupervisors, users } from '../../db/schema';
@@ -33,26 +32,37 @@ const taskIdsColumn = sql<
  * seeded from (scripts/reference-seed.ts): the same names as a join, without three more tables
  * for the planner to order on every list.
  */
-function referenceName(column: AnyPgColumn, items: readonly { id: number; name: string }[]) {
+function referenceName(column: SQLWrapper, items: readonly { id: number; name: string }[]) {
   const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
   const cases = items.map((item) => `when ${item.id} then ${quote(item.name)}`).join(' ');
   return sql<string | null>`(case ${column} ${sql.raw(cases)} end)`;
 }
 
+/**
+ * What the API shows beside a log's own columns but its task ids, for a log read from `log` (the
+ * table, or a CTE of its rows); users and trainee_supervisors must be joined.
+ */
+export function namesOf(log: {
+  experienceTypeId: SQLWrapper;
+  settingId: SQLWrapper;
+  supervisionContactId: SQLWrapper;
+}) {
+  return {
+    traineeName: users.name,
+    experienceTypeName: referenceName(log.experienceTypeId, EXPERIENCE_TYPES),
+    settingName: referenceName(log.settingId, SETTINGS),
+    supervisorName: traineeSupervisors.name,
+    supervisorLastname: traineeSupervisors.lastname,
+    supervisorUserId: traineeSupervisors.supervisorUserId,
+    supervisionContactName: referenceName(
+      log.supervisionContactId,
+      SUPERVISION_CONTACTS.map((kind) => ({ id: kind.id, name: kind.contact })),
+    ),
+  };
+}
+
 /** What the API shows beside a log's own columns. */
-const recordNames = {
-  traineeName: users.name,
-  experienceTypeName: referenceName(experienceLogs.experienceTypeId, EXPERIENCE_TYPES),
-  settingName: referenceName(experienceLogs.settingId, SETTINGS),
-  supervisorName: traineeSupervisors.name,
-  supervisorLastname: traineeSupervisors.lastname,
-  supervisorUserId: traineeSupervisors.supervisorUserId,
-  supervisionContactName: referenceName(
-    experienceLogs.supervisionContactId,
-    SUPERVISION_CONTACTS.map((kind) => ({ id: kind.id, name: kind.contact })),
-  ),
-  taskIds: taskIdsColumn,
-};
+const recordNames = { ...namesOf(experienceLogs), taskIds: taskIdsColumn };
 
 /** A log's columns and names flat, as a LogRecord (no reshaping after the query). */
 export const recordColumns = { ...getTableColumns(experienceLogs), ...recordNames };
