@@ -16,16 +16,23 @@ export type Actor = {
   tokenId: number;
 };
 
-/** Where the actor stands with billing: what the paywall reads. */
-export type ActorBilling = { user: StandingUser; subscription: StandingRow | null };
+/**
+ * What the signed-in person's account says beyond the Actor, read with the token in the same
+ * query so that no route asks again: where they stand with billing (the paywall reads it) and
+ * their chosen BACB rule set (the month checks and dashboards read it).
+ */
+export type ActorAccount = {
+  billing: { user: StandingUser; subscription: StandingRow | null };
+  /** The stored choice, '2022' | '2027', or null for the default by date. */
+  ruleSet: string | null;
+};
 
 declare module 'fastify' {
   // Module augmentation merges declarations, which only an interface can do.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     actor: Actor | null;
-    /** Read with the token, in the same query, so that the paywall sends none of its own. */
-    actorBilling: ActorBilling | null;
+    actorAccount: ActorAccount | null;
   }
 }
 
@@ -45,7 +52,7 @@ export function hashSecret(secret: string): string {
 
 export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): void {
   app.decorateRequest('actor', null);
-  app.decorateRequest('actorBilling', null);
+  app.decorateRequest('actorAccount', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
@@ -53,7 +60,7 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): voi
     if (!match?.[1]) return;
     const found = await findActor(db, match[1], now());
     request.actor = found?.actor ?? null;
-    request.actorBilling = found?.billing ?? null;
+    request.actorAccount = found?.account ?? null;
   });
 }
 
@@ -67,6 +74,7 @@ const findActorQuery = (db: Db, name: string) =>
       isSupervisor: users.isSupervisor,
       isPaid: users.isPaid,
       dateJoined: users.dateJoined,
+      ruleSet: users.ruleSet,
       tokenId: authTokens.id,
       subscription: {
         expiry: userSubscriptions.expiry,
@@ -93,16 +101,19 @@ async function findActor(
   db: Db,
   token: string,
   now: Date,
-): Promise<{ actor: Actor; billing: ActorBilling } | null> {
+): Promise<{ actor: Actor; account: ActorAccount } | null> {
   const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({
     hash: hashSecret(token),
     now,
   });
   if (!row) return null;
-  const { isPaid, dateJoined, subscription, ...actor } = row;
+  const { isPaid, dateJoined, subscription, ruleSet, ...actor } = row;
   return {
     actor,
-    billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
+    account: {
+      billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
+      ruleSet,
+    },
   };
 }
 
@@ -112,6 +123,15 @@ export function requireActor(request: FastifyRequest): Actor {
     throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
   }
   return request.actor;
+}
+
+/** The signed-in person's account facts (see ActorAccount), or 401. */
+export function requireAccount(request: FastifyRequest): ActorAccount {
+  requireActor(request);
+  if (!request.actorAccount) {
+    throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
+  }
+  return request.actorAccount;
 }
 
 /** The signed-in trainee, or 401/403. */

@@ -71,13 +71,13 @@ export function isPaywalled(method: string, url: string): boolean {
  */
 export function registerPaywall(app: FastifyInstance, now: () => Date): void {
   app.addHook('preParsing', async (request) => {
-    const { actor, actorBilling } = request;
+    const { actor, actorAccount } = request;
     const url = request.routeOptions.url;
     // No route (a 404) or nobody signed in: nothing to pay for.
-    if (!actor || !actorBilling || actor.isSupervisor || url === undefined) return;
+    if (!actor || !actorAccount || actor.isSupervisor || url === undefined) return;
     if (!isPaywalled(request.method, url)) return;
     // The standing was read with the token, in the same query (plugins/auth.ts).
-    const refusal = paywallRefusalOf(actorBilling, now());
+    const refusal = paywallRefusalOf(actorAccount.billing, now());
     if (refusal) throw new AppError('SUBSCRIPTION_REQUIRED', refusal);
   });
 }

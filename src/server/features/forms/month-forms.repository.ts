@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
@@ -183,29 +183,4 @@ export async function recordSignature(
     )
     .returning({ id: monthForms.id });
   return rows.length === 1;
-}
-
-/** The completion dates of the trainee's live, completed forms (for adjusted hours). */
-export function listCompletions(
-  db: Db,
-  traineeId: number,
-): Promise<{ month: string; experienceTypeId: number; completedOn: string }[]> {
-  return db
-    .select({
-      month: monthForms.month,
-      experienceTypeId: monthForms.experienceTypeId,
-      completedOn: monthForms.completedOn,
-    })
-    .from(monthForms)
-    .where(
-      and(
-        eq(monthForms.traineeId, traineeId),
-        isNull(monthForms.voidedAt),
-        isNotNull(monthForms.completedOn),
-      ),
-    )
-    .orderBy(asc(monthForms.month))
-    .then((rows) =>
-      rows.flatMap((row) => (row.completedOn ? [{ ...row, completedOn: row.completedOn }] : [])),
-    );
 }

@@ -3,7 +3,7 @@ import { monthEnd, monthStart } from '../../../shared/logs/time';
 import { PAGE_SIZE } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { experienceLogs, logTasks, traineeSupervisors } from '../../db/schema';
+import { experienceLogs, traineeSupervisors } from '../../db/schema';
 import { selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 import { supervisedBy } from './logs.supervisor.repository';
 
@@ -39,9 +39,10 @@ function conditions(shape: Shape): (SQL | undefined)[] {
     shape.range
       ? sql`${experienceLogs.dateOfExperience} between ${placeholder('from')} and ${placeholder('to')}`
       : undefined,
+    // Written out: drizzle leaves the columns of a one-table select unqualified.
     shape.task
       ? exists(
-          sql`(select 1 from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id} and ${logTasks.taskId} = ${placeholder('task')})`,
+          sql`(select 1 from log_tasks t where t.log_id = experience_logs.id and t.task_id = ${placeholder('task')})`,
         )
       : undefined,
     shape.trainee ? eq(experienceLogs.traineeId, placeholder('traineeId')) : undefined,

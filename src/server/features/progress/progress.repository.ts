@@ -62,31 +62,22 @@ const TOTAL_KEYS = Object.keys(logParts) as (keyof MinuteTotals)[];
 const columnName = (key: keyof MinuteTotals): SQL =>
   sql`${sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))}`;
 
-/** The sums of a set of rows with the MinuteTotals columns. */
-const summed = (column: (key: keyof MinuteTotals) => SQL) =>
+/** The sums of a set of rows with the MinuteTotals columns (of the rows `where` keeps). */
+const summed = (column: (key: keyof MinuteTotals) => SQL, where?: SQL) =>
   Object.fromEntries(
-    TOTAL_KEYS.map((key) => [key, sql<number>`coalesce(sum(${column(key)}), 0)::int`]),
+    TOTAL_KEYS.map((key) => [
+      key,
+      where
+        ? sql<number>`coalesce(sum(${column(key)}) filter (where ${where}), 0)::int`
+        : sql<number>`coalesce(sum(${column(key)}), 0)::int`,
+    ]),
   ) as Record<keyof MinuteTotals, SQL<number>>;
-
-const EMPTY: MinuteTotals = {
-  experienceMinutes: 0,
-  independentMinutes: 0,
-  supervisedMinutes: 0,
-  individualMinutes: 0,
-  groupMinutes: 0,
-  unrestrictedMinutes: 0,
-  restrictedMinutes: 0,
-  contacts: 0,
-  observations: 0,
-  observationMinutes: 0,
-  logs: 0,
-};
 
 const placeholder = (name: string) => sql.placeholder(name);
 const between = (column: SQL | AnyPgColumn, from: string, to: string) =>
   sql`${column} between ${placeholder(from)} and ${placeholder(to)}`;
 
-const sumRangeQuery = (db: Db, name: string) => {
+const totalAndRangeQuery = (db: Db, name: string) => {
   const totalsPart = sql.join(
     TOTAL_KEYS.map((key) => sql`${logMonthTotals[key]} as ${columnName(key)}`),
     sql`, `,
@@ -95,28 +86,43 @@ const sumRangeQuery = (db: Db, name: string) => {
     TOTAL_KEYS.map((key) => sql`${logParts[key]} as ${columnName(key)}`),
     sql`, `,
   );
+  // Every month counts for the total; the range takes its whole months here and the days
+  // around them from the logs.
   const parts = sql`(
-    select ${totalsPart} from ${logMonthTotals}
+    select false as from_logs, ${between(logMonthTotals.month, 'monthFrom', 'monthTo')} as in_range,
+      ${totalsPart}
+    from ${logMonthTotals}
     where ${logMonthTotals.traineeId} = ${placeholder('traineeId')}
-      and ${between(logMonthTotals.month, 'monthFrom', 'monthTo')}
     union all
-    select ${logsPart} from ${experienceLogs}
+    select true, true, ${logsPart} from ${experienceLogs}
     left join ${supervisionContacts} on ${supervisionContacts.id} = ${experienceLogs.supervisionContactId}
     where ${experienceLogs.traineeId} = ${placeholder('traineeId')}
       and ${experienceLogs.deletedAt} is null
       and (${between(experienceLogs.dateOfExperience, 'headFrom', 'headTo')}
         or ${between(experienceLogs.dateOfExperience, 'tailFrom', 'tailTo')})
   ) as parts`;
-  return db.select(summed(columnName)).from(parts).prepare(name);
+  const prefixed = (prefix: string, columns: Record<string, SQL<number>>) =>
+    Object.fromEntries(Object.entries(columns).map(([key, value]) => [`${prefix}_${key}`, value]));
+  return db
+    .select({
+      ...prefixed('total', summed(columnName, sql`not ${sql.identifier('from_logs')}`)),
+      ...prefixed('range', summed(columnName, sql`${sql.identifier('in_range')}`)),
+    })
+    .from(parts)
+    .prepare(name);
 };
 
 /**
- * The trainee's live logs summed over a date range (all time without one; all statuses): whole
- * months from log_month_totals, the rest from the logs, in one query.
+ * The trainee's live logs summed over all time and over a date range (all statuses), in one
+ * query: months from log_month_totals, the range's days around its whole months from the logs.
  */
-export async function sumLogs(db: Db, traineeId: number, range: Range = {}): Promise<MinuteTotals> {
+export async function sumTotalAndRange(
+  db: Db,
+  traineeId: number,
+  range: Range,
+): Promise<{ total: MinuteTotals; range: MinuteTotals }> {
   const { months, head, tail } = splitRange(range);
-  const [row] = await prepared(db, 'progress_sum_range', sumRangeQuery).execute({
+  const [row = {}] = await prepared(db, 'progress_total_and_range', totalAndRangeQuery).execute({
     traineeId,
     monthFrom: months.from,
     monthTo: months.to,
@@ -125,7 +131,60 @@ export async function sumLogs(db: Db, traineeId: number, range: Range = {}): Pro
     tailFrom: tail.from,
     tailTo: tail.to,
   });
-  return row ?? EMPTY;
+  const part = (prefix: string) =>
+    Object.fromEntries(
+      TOTAL_KEYS.map((key) => [key, (row as Record<string, number>)[`${prefix}_${key}`] ?? 0]),
+    ) as MinuteTotals;
+  return { total: part('total'), range: part('range') };
+}
+
+const monthWithCumulativeQuery = (db: Db, name: string) =>
+  db
+    .select({
+      experienceTypeId: logMonthTotals.experienceTypeId,
+      ...summed(
+        (key) => sql`${logMonthTotals[key]}`,
+        sql`${logMonthTotals.month} = ${placeholder('month')}`,
+      ),
+      cumulativeExperienceMinutes: sql<number>`coalesce(sum(${logMonthTotals.experienceMinutes}), 0)::int`,
+      cumulativeUnrestrictedMinutes: sql<number>`coalesce(sum(${logMonthTotals.unrestrictedMinutes}), 0)::int`,
+    })
+    .from(logMonthTotals)
+    .where(
+      and(
+        eq(logMonthTotals.traineeId, placeholder('traineeId')),
+        lte(logMonthTotals.month, placeholder('month')),
+      ),
+    )
+    .groupBy(logMonthTotals.experienceTypeId)
+    .orderBy(logMonthTotals.experienceTypeId)
+    .prepare(name);
+
+/**
+ * A month's sums per fieldwork type logged in it, and the sums of every month up to it (the 60%
+ * unrestricted rule reads them), in one query.
+ */
+export async function sumMonthWithCumulative(
+  db: Db,
+  traineeId: number,
+  month: string,
+): Promise<{
+  byType: (MinuteTotals & { experienceTypeId: number })[];
+  cumulative: Pick<MinuteTotals, 'experienceMinutes' | 'unrestrictedMinutes'>;
+}> {
+  const rows = await prepared(db, 'progress_month_cumulative', monthWithCumulativeQuery).execute({
+    traineeId,
+    month,
+  });
+  return {
+    byType: rows
+      .filter((row) => row.logs > 0)
+      .map(({ cumulativeExperienceMinutes: _e, cumulativeUnrestrictedMinutes: _u, ...row }) => row),
+    cumulative: {
+      experienceMinutes: rows.reduce((sum, row) => sum + row.cumulativeExperienceMinutes, 0),
+      unrestrictedMinutes: rows.reduce((sum, row) => sum + row.cumulativeUnrestrictedMinutes, 0),
+    },
+  };
 }
 
 const sumByTypeQuery = (db: Db, name: string) =>
@@ -191,23 +250,30 @@ const monthRowsQuery = (db: Db, name: string) =>
       experienceTypeId: logMonthTotals.experienceTypeId,
       ...Object.fromEntries(TOTAL_KEYS.map((key) => [key, logMonthTotals[key]])),
       approvedMinutes: logMonthTotals.approvedMinutes,
+      // The month's M-FVF of that type: the day its last live form was completed, if any.
+      // (Written out: drizzle leaves the columns of a one-table select unqualified.)
+      formCompletedOn: sql<string | null>`(select max(f.completed_on)::text from month_forms f
+        where f.trainee_id = log_month_totals.trainee_id and f.month = log_month_totals.month
+          and f.experience_type_id = log_month_totals.experience_type_id and f.voided_at is null)`,
     })
     .from(logMonthTotals)
     .where(eq(logMonthTotals.traineeId, placeholder('traineeId')))
     .orderBy(logMonthTotals.month, logMonthTotals.experienceTypeId)
     .prepare(name);
 
-/** The sums per month and fieldwork type, oldest month first: a row a month, never the logs. */
-export async function sumLogsByMonthAndType(
-  db: Db,
-  traineeId: number,
-): Promise<
-  (MinuteTotals & { month: string; experienceTypeId: number; approvedMinutes: number })[]
-> {
+/** A month and fieldwork type's sums, and when its monthly form was completed. */
+export type MonthRow = MinuteTotals & {
+  month: string;
+  experienceTypeId: number;
+  approvedMinutes: number;
+  formCompletedOn: string | null;
+};
+
+/**
+ * The sums per month and fieldwork type, oldest month first, each with its form's completion
+ * date: a row a month, never the logs, in one query.
+ */
+export async function sumLogsByMonthAndType(db: Db, traineeId: number): Promise<MonthRow[]> {
   const rows = await prepared(db, 'progress_month_rows', monthRowsQuery).execute({ traineeId });
-  return rows as (MinuteTotals & {
-    month: string;
-    experienceTypeId: number;
-    approvedMinutes: number;
-  })[];
+  return rows as MonthRow[];
 }
