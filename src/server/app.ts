@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandler(app);
   registerAuth(app, database.db, deps.now);
-  registerPaywall(app, database.db, deps.now);
+  registerPaywall(app, deps.now);
   await registerOpenApi(app);
 
   app.get(

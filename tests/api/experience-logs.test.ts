@@ -381,6 +381,9 @@ describe('experience logs', () => {
     // …and nothing of a trainee who did not list them.
     const other = await createSupervisor(t.db);
     expect((await t.request({ method: 'GET', url, token: other.token })).json()).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
       results: [],
     });
   });

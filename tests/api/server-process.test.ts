@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, waitForHealth } from '../helpers/server-process';
+import { freePort, printed, startServer, waitForHealth } from '../helpers/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ft-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -22,6 +22,8 @@ describe('the server process', () => {
     const health = await waitForHealth(port);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    // Standard output is written in batches (plugins/logger.ts): the lines come out shortly.
+    await printed(server, /is ready at/);
     const lines = server
       .output()
       .split('\n')

@@ -465,4 +465,49 @@ test.describe('supervisor review', () => {
       }
     }
   });
+
+  test('a long pending list comes from the server a page at a time, and so do all of a trainee’s logs', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    const supervisor = await newAccount('supervisor', { name: 'Pat Pages' });
+    const trainee = await newAccount('student', { name: 'Paige Pending' });
+    const month = pastMonth();
+    const record = await supervisorRecord(request, trainee, supervisor.email);
+    // 23 logs: the 1st to the 23rd of the month.
+    for (let day = 1; day <= 23; day += 1) {
+      await createLog(request, trainee, record, {
+        date_of_experience: `${month}-${String(day).padStart(2, '0')}`,
+      });
+    }
+
+    await signInAs(page, supervisor);
+    await page.goto('/supervisor/pending-logs');
+    const pending = page.getByRole('table', { name: 'Pending logs' });
+    // Newest first: the 23rd down to the 4th on the first page, then the 3rd to the 1st.
+    await expect(pending.getByRole('row')).toHaveCount(1 + 20);
+    await expect(pending).toContainText(formatUsDate(`${month}-23`));
+    await expect(page.getByText('23 logs')).toBeVisible();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(pending.getByRole('row')).toHaveCount(1 + 3);
+    await expect(pending).toContainText(formatUsDate(`${month}-01`));
+    await expect(pending).not.toContainText(formatUsDate(`${month}-23`));
+    await page.screenshot({ path: '.tmp/screenshots/review-pending-page-2.png', fullPage: true });
+
+    // The trainee's monthly document over all months: the same pages of Experience Logs.
+    await signInAs(page, trainee);
+    await page.goto('/student/monthly-document');
+    const logs = page.getByRole('table', { name: 'Experience Logs' });
+    await expect(page.getByText('1–20 of 23 logs')).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Experience Logs' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
+    await expect(page.getByText('21–23 of 23 logs')).toBeVisible();
+    await expect(logs).toContainText(formatUsDate(`${month}-01`));
+    await page
+      .getByRole('region', { name: 'Experience Logs' })
+      .screenshot({ path: '.tmp/screenshots/monthly-document-page-2.png' });
+  });
 });

@@ -6,8 +6,12 @@
 export const queryKeys = {
   logs: {
     all: ['logs'] as const,
-    list: (filters: { month?: string; status?: string; date?: string }) =>
+    /** Every page of a list. */
+    list: (filters: { month?: string; status?: string; task?: string }) =>
       ['logs', 'list', filters] as const,
+    /** One page of a list. */
+    page: (filters: { month?: string; status?: string; task?: string }, page: number) =>
+      ['logs', 'page', filters, page] as const,
     detail: (id: number) => ['logs', 'detail', id] as const,
     history: (id: number) => ['logs', 'history', id] as const,
     deleted: ['logs', 'deleted'] as const,
@@ -36,8 +40,25 @@ export const queryKeys = {
   review: {
     all: ['review'] as const,
     dates: (range: { from: string; to: string }) => ['review', 'dates', range] as const,
-    logs: (filters: { status?: string; month?: string; date?: string; traineeId?: number }) =>
-      ['review', 'logs', filters] as const,
+    /** Every page of a list. */
+    logs: (filters: {
+      status?: string;
+      month?: string;
+      date?: string;
+      traineeId?: number;
+      task?: string;
+    }) => ['review', 'logs', filters] as const,
+    /** One page of a list. */
+    logsPage: (
+      filters: {
+        status?: string;
+        month?: string;
+        date?: string;
+        traineeId?: number;
+        task?: string;
+      },
+      page: number,
+    ) => ['review', 'logs-page', filters, page] as const,
     log: (id: number) => ['review', 'log', id] as const,
     logHistory: (id: number) => ['review', 'log-history', id] as const,
     trainees: ['review', 'trainees'] as const,

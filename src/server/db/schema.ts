@@ -245,12 +245,46 @@ export const experienceLogs = pgTable(
     index('experience_logs_trainee_date').on(t.traineeId, t.dateOfExperience),
     index('experience_logs_supervisor_date').on(t.traineeSupervisorId, t.dateOfExperience),
     index('experience_logs_status').on(t.status),
+    // A supervisor's lists by status (pending, flagged), newest first, without reading the rest.
+    index('experience_logs_supervisor_status_date')
+      .on(t.traineeSupervisorId, t.status, t.dateOfExperience)
+      .where(sql`${t.deletedAt} is null`),
     // An observation happens during the supervision: never longer than its window.
     check(
       'experience_logs_observation_within_supervision',
       sql`${t.observationMinutes} is null or (${t.observationMinutes} > 0 and ${t.observationMinutes} <= ${t.supervisedMinutes})`,
     ),
   ],
+);
+
+/**
+ * A trainee's live logs summed per month and fieldwork type, kept by triggers on experience_logs
+ * (migration 0011): the totals, checks and dashboards read a row a month, not every log, so
+ * their cost does not grow with the history. Not a foreign key on the trainee: when an account
+ * is deleted its logs go, and the triggers take their sums away with them.
+ */
+export const logMonthTotals = pgTable(
+  'log_month_totals',
+  {
+    traineeId: integer().notNull(),
+    /** 'YYYY-MM' */
+    month: text().notNull(),
+    experienceTypeId: integer().notNull(),
+    logs: integer().notNull(),
+    experienceMinutes: integer().notNull(),
+    independentMinutes: integer().notNull(),
+    supervisedMinutes: integer().notNull(),
+    individualMinutes: integer().notNull(),
+    groupMinutes: integer().notNull(),
+    unrestrictedMinutes: integer().notNull(),
+    restrictedMinutes: integer().notNull(),
+    /** Supervised logs whose contact kind counts as a contact (a phone call does not). */
+    contacts: integer().notNull(),
+    observations: integer().notNull(),
+    observationMinutes: integer().notNull(),
+    approvedMinutes: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.traineeId, t.month, t.experienceTypeId] })],
 );
 
 /** The task ids a log documents, in the order chosen. Not a foreign key: legacy ids must load. */

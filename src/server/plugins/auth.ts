@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
-import { authTokens, users } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { authTokens, users, userSubscriptions } from '../db/schema';
+import type { StandingRow, StandingUser } from '../features/billing/billing-standing.service';
 
 /** Who is asking: resolved from `Authorization: token <token>` on every request. */
 export type Actor = {
@@ -14,11 +16,23 @@ export type Actor = {
   tokenId: number;
 };
 
+/**
+ * What the signed-in person's account says beyond the Actor, read with the token in the same
+ * query so that no route asks again: where they stand with billing (the paywall reads it) and
+ * their chosen BACB rule set (the month checks and dashboards read it).
+ */
+export type ActorAccount = {
+  billing: { user: StandingUser; subscription: StandingRow | null };
+  /** The stored choice, '2022' | '2027', or null for the default by date. */
+  ruleSet: string | null;
+};
+
 declare module 'fastify' {
   // Module augmentation merges declarations, which only an interface can do.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     actor: Actor | null;
+    actorAccount: ActorAccount | null;
   }
 }
 
@@ -38,36 +52,69 @@ export function hashSecret(secret: string): string {
 
 export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('actorAccount', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^(?:token|bearer)\s+([A-Za-z0-9]{16,128})$/i.exec(header.trim());
     if (!match?.[1]) return;
-    request.actor = await findActor(db, match[1], now());
+    const found = await findActor(db, match[1], now());
+    request.actor = found?.actor ?? null;
+    request.actorAccount = found?.account ?? null;
   });
 }
 
-async function findActor(db: Db, token: string, now: Date): Promise<Actor | null> {
-  const [row] = await db
+/** The live token's user: one prepared query on every request (the token hash's unique index). */
+const findActorQuery = (db: Db, name: string) =>
+  db
     .select({
       id: users.id,
       email: users.email,
       name: users.name,
       isSupervisor: users.isSupervisor,
+      isPaid: users.isPaid,
+      dateJoined: users.dateJoined,
+      ruleSet: users.ruleSet,
       tokenId: authTokens.id,
+      subscription: {
+        expiry: userSubscriptions.expiry,
+        isLifetime: userSubscriptions.isLifetime,
+        canceledAt: userSubscriptions.canceledAt,
+        status: userSubscriptions.status,
+      },
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(userSubscriptions, eq(userSubscriptions.traineeId, users.id))
     .where(
       and(
-        eq(authTokens.tokenHash, hashSecret(token)),
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, now),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
         eq(users.isVerified, true),
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .limit(1)
+    .prepare(name);
+
+async function findActor(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ actor: Actor; account: ActorAccount } | null> {
+  const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({
+    hash: hashSecret(token),
+    now,
+  });
+  if (!row) return null;
+  const { isPaid, dateJoined, subscription, ruleSet, ...actor } = row;
+  return {
+    actor,
+    account: {
+      billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
+      ruleSet,
+    },
+  };
 }
 
 /** The signed-in person, or 401. */
@@ -76,6 +123,15 @@ export function requireActor(request: FastifyRequest): Actor {
     throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
   }
   return request.actor;
+}
+
+/** The signed-in person's account facts (see ActorAccount), or 401. */
+export function requireAccount(request: FastifyRequest): ActorAccount {
+  requireActor(request);
+  if (!request.actorAccount) {
+    throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
+  }
+  return request.actorAccount;
 }
 
 /** The signed-in trainee, or 401/403. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
-import type { Db } from '../db/client';
 import { STRIPE_WEBHOOK_PATH } from '../features/billing/billing-webhook.routes';
-import { paywallRefusalFor } from '../features/billing/billing-standing.service';
+import { paywallRefusalOf } from '../features/billing/billing-standing.service';
 
 /** The methods that change something. GET, HEAD and OPTIONS are never refused. */
 export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -70,14 +69,15 @@ export function isPaywalled(method: string, url: string): boolean {
  * route's role guard answer first (401, 403). Supervisors never meet it; reads are never
  * refused; nothing is deleted when access ends, and subscribing again lifts it at once.
  */
-export function registerPaywall(app: FastifyInstance, db: Db, now: () => Date): void {
+export function registerPaywall(app: FastifyInstance, now: () => Date): void {
   app.addHook('preParsing', async (request) => {
-    const actor = request.actor;
+    const { actor, actorAccount } = request;
     const url = request.routeOptions.url;
     // No route (a 404) or nobody signed in: nothing to pay for.
-    if (!actor || actor.isSupervisor || url === undefined) return;
+    if (!actor || !actorAccount || actor.isSupervisor || url === undefined) return;
     if (!isPaywalled(request.method, url)) return;
-    const refusal = await paywallRefusalFor({ db, userId: actor.id, now: now() });
+    // The standing was read with the token, in the same query (plugins/auth.ts).
+    const refusal = paywallRefusalOf(actorAccount.billing, now());
     if (refusal) throw new AppError('SUBSCRIPTION_REQUIRED', refusal);
   });
 }

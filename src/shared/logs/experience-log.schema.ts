@@ -7,6 +7,7 @@ import {
   MonthSchema,
   safeText,
 } from '../wire/primitives';
+import { PageQuerySchema } from '../wire/pagination';
 
 /** A flagged field's details (SPEC §3 `data`). */
 export const FlagInfoSchema = z.object({ flagged: z.boolean(), comment: z.string().optional() });
@@ -76,14 +77,23 @@ export const LogHistoryEntrySchema = z.object({
 });
 export type LogHistoryEntry = z.infer<typeof LogHistoryEntrySchema>;
 
-/** GET /api/v1/experience-log/ filters. */
-export const LogListQuerySchema = z.object({
-  status: z.enum(['pending', 'approved', 'flagged']).optional(),
-  month: MonthSchema.optional(),
-  date_of_experience: IsoDateSchema.optional(),
-  /** A supervisor's filter: one trainee. */
-  u_id: IdSchema.optional(),
-});
+/** A task id as a filter (6th-edition 'B.18' or 5th-edition 'B-18'). */
+const TaskFilterSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]{1,10}$/, { error: 'Not a task id' })
+  .describe('Only the logs that document this task.');
+
+/** GET /api/v1/experience-log/ filters, and the page (SPEC §7; pages of PAGE_SIZE logs). */
+export const LogListQuerySchema = z
+  .object({
+    status: z.enum(['pending', 'approved', 'flagged']).optional(),
+    month: MonthSchema.optional(),
+    date_of_experience: IsoDateSchema.optional(),
+    task: TaskFilterSchema.optional(),
+    /** A supervisor's filter: one trainee. */
+    u_id: IdSchema.optional(),
+  })
+  .extend(PageQuerySchema.shape);
 export type LogListQuery = z.infer<typeof LogListQuerySchema>;
 
 /** Deleted logs (and deleted record files, the same rule) stay recoverable for this long. */

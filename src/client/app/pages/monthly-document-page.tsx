@@ -7,9 +7,9 @@ import { PageHeader } from '../../components/page-header';
 import { localToday } from '../../lib/local-date';
 import { useTaskVersion } from '../../lib/task-version';
 import { agendaLink } from '../../features/agenda/components/agenda-link';
-import { useLogsByMonth } from '../../features/logs/api/list-logs-by-month';
-import { ExperienceLogsTable } from '../../features/logs/components/experience-logs-table';
+import { useAllLogs } from '../../features/logs/api/get-logs';
 import { FlaggedLogsTable } from '../../features/logs/components/flagged-logs-table';
+import { PagedExperienceLogs } from '../../features/logs/components/paged-experience-logs';
 import { useDocumentedTasks } from '../../features/progress/api/documented-tasks';
 import { useTaskGridScope } from './task-grid-scope';
 import { LogsSection, SelectedTaskText, TaskGridSection, taskGridTitle } from './task-grid-section';
@@ -33,14 +33,12 @@ export function MonthlyDocumentPage() {
   });
   const { scopeMonth, scopeLabel, taskId: selectedTaskId, update } = scope;
   const documented = useDocumentedTasks(scopeMonth);
-  const logs = useLogsByMonth(scopeMonth);
+  // The lists of the scope, from the server a page at a time (all time can be thousands of logs).
+  const inScope = scopeMonth ? { month: scopeMonth } : {};
+  const flaggedLogs = useAllLogs({ ...inScope, status: 'flagged' });
   const taskLogsHeading = useRef<HTMLHeadingElement>(null);
   const hasSelectionMoved = useRef(false);
 
-  const taskLogs = selectedTaskId
-    ? logs.data?.filter((log) => log.task.some((task) => task.id === selectedTaskId))
-    : undefined;
-  const flaggedLogs = logs.data?.filter((log) => log.status === 'flagged');
   const arrivalDate = arrival.success ? arrival.data.date : null;
   // The agenda opens on the month in view, at the date the page was reached with when it is in it.
   const agendaDate = scopeMonth
@@ -113,11 +111,9 @@ export function MonthlyDocumentPage() {
               </Button>
             </Group>
             <SelectedTaskText taskId={selectedTaskId} />
-            <ExperienceLogsTable
+            <PagedExperienceLogs
               key={`${selectedTaskId}-${scopeLabel}`}
-              logs={taskLogs}
-              error={logs.error}
-              onRetry={() => void logs.refetch()}
+              filters={{ ...inScope, task: selectedTaskId }}
               labelledBy="task-logs-title"
               emptyText={`No logs document ${selectedTaskId} ${scopeMonth ? `in ${scopeLabel}` : 'yet'}.`}
             />
@@ -135,9 +131,9 @@ export function MonthlyDocumentPage() {
           them back for review.
         </SectionTitle>
         <FlaggedLogsTable
-          logs={flaggedLogs}
-          error={logs.error}
-          onRetry={() => void logs.refetch()}
+          logs={flaggedLogs.data}
+          error={flaggedLogs.error}
+          onRetry={() => void flaggedLogs.refetch()}
           labelledBy="flagged-logs-title"
         />
       </LogsSection>
@@ -147,11 +143,9 @@ export function MonthlyDocumentPage() {
           {scopeMonth ? `Every log of ${scopeLabel}` : 'Every log, newest first'}. Open a date to
           edit the log.
         </SectionTitle>
-        <ExperienceLogsTable
+        <PagedExperienceLogs
           key={scopeLabel}
-          logs={logs.data}
-          error={logs.error}
-          onRetry={() => void logs.refetch()}
+          filters={inScope}
           labelledBy="experience-logs-title"
           emptyText={scopeMonth ? `No logs in ${scopeLabel}.` : 'No logs yet.'}
         />

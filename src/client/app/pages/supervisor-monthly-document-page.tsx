@@ -4,9 +4,8 @@ import { EmptyState } from '../../components/page-state';
 import { useTaskVersion } from '../../lib/task-version';
 import { AgendaWriter } from '../../features/agenda/components/agenda-writer';
 import { useTraineeTasks } from '../../features/review/api/get-trainee-tasks';
-import { useReviewLogs } from '../../features/review/api/list-logs';
 import { useTrainees } from '../../features/review/api/list-trainees';
-import { ReviewLogsTable } from '../../features/review/components/review-logs-table';
+import { PagedReviewLogs } from '../../features/review/components/paged-review-logs';
 import { useTaskGridScope, type TaskGridScopeChange } from './task-grid-scope';
 import { LogsSection, SelectedTaskText, TaskGridSection, taskGridTitle } from './task-grid-section';
 
@@ -38,10 +37,6 @@ export function SupervisorMonthlyDocumentPage() {
     active.find((row) => row.id === traineeId) ??
     (traineeId === null && active.length === 1 ? active[0] : undefined);
   const tasks = useTraineeTasks(trainee ? trainee.id : null, scopeMonth);
-  const taskLogs = useReviewLogs(
-    { traineeId: trainee?.id ?? 0, ...(scopeMonth ? { month: scopeMonth } : {}) },
-    { enabled: trainee !== undefined && taskId !== null },
-  );
 
   return (
     <Stack gap="md" maw={1100}>
@@ -100,10 +95,13 @@ export function SupervisorMonthlyDocumentPage() {
             {taskId ? (
               <>
                 <SelectedTaskText taskId={taskId} />
-                <ReviewLogsTable
-                  logs={taskLogs.data?.filter((log) => log.task.some((t) => t.id === taskId))}
-                  error={taskLogs.error}
-                  onRetry={() => void taskLogs.refetch()}
+                <PagedReviewLogs
+                  key={`${trainee.id}-${scopeLabel}-${taskId}`}
+                  filters={{
+                    traineeId: trainee.id,
+                    task: taskId,
+                    ...(scopeMonth ? { month: scopeMonth } : {}),
+                  }}
                   labelledBy="task-logs-title"
                   emptyText={`No logs document ${taskId} ${scopeMonth ? `in ${scopeLabel}` : 'yet'}`}
                   showDate

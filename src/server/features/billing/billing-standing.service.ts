@@ -1,6 +1,5 @@
 import { billingStandingOf, paywallMessage } from '../../../shared/billing/access';
 import type { BillingStanding } from '../../../shared/billing/billing.schema';
-import type { Db } from '../../db/client';
 import * as repo from './billing.repository';
 
 /** The parts of a user the billing rules read. */
@@ -50,15 +49,11 @@ export function standingView(
 
 /**
  * The paywall's answer for one person (plugins/paywall.ts): the SPEC §8 message refusing their
- * write when their trial or subscription has run out, or null when they may write. One query.
+ * write when their trial or subscription has run out, or null when they may write.
  */
-export async function paywallRefusalFor(ctx: {
-  db: Db;
-  userId: number;
-  now: Date;
-}): Promise<string | null> {
-  const found = await repo.findStandingInputs(ctx.db, ctx.userId);
-  // No such user: the authentication that found them decides, not the paywall.
-  if (!found) return null;
-  return paywallMessage(standingOf(found.user, found.subscription, ctx.now).access);
+export function paywallRefusalOf(
+  inputs: { user: StandingUser; subscription: StandingRow | null },
+  now: Date,
+): string | null {
+  return paywallMessage(standingOf(inputs.user, inputs.subscription, now).access);
 }

@@ -41,27 +41,6 @@ export async function findSubscription(
 }
 
 /**
- * What a person's billing standing is computed from (the user and their subscription row, if
- * any), in one query: the paywall asks it on every write of a trainee.
- */
-export async function findStandingInputs(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      user: {
-        isSupervisor: users.isSupervisor,
-        isPaid: users.isPaid,
-        dateJoined: users.dateJoined,
-      },
-      subscription: userSubscriptions,
-    })
-    .from(users)
-    .leftJoin(userSubscriptions, eq(userSubscriptions.traineeId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-/**
  * Creates the trainee's subscription unless one exists (the unique index on trainee_id): two
  * concurrent first charges make one row; the loser gets undefined.
  */

@@ -1,14 +1,8 @@
-import { eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, gte, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  experienceLogs,
-  experienceTypes,
-  logTasks,
-  settings,
-  supervisionContacts,
-  traineeSupervisors,
-  users,
-} from '../../db/schema';
+import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
+import { EXPERIENCE_TYPES, SETTINGS } from '../../../shared/reference/lookups';
+import { experienceLogs, logTasks, traineeSupervisors, users } from '../../db/schema';
 
 /*
  * How every query reads a log: the row with the names the API shows beside it and its task ids,
@@ -34,42 +28,59 @@ export const taskIdsColumn = sql<
   string[]
 >`coalesce((select array_agg(${logTasks.taskId} order by ${logTasks.position}) from ${logTasks} where ${logTasks.logId} = ${experienceLogs.id}), '{}')`;
 
-/** Logs with their names and task ids; the caller adds the scope and order. */
-export function selectRecords(db: Db) {
-  return db
-    .select({
-      log: experienceLogs,
-      traineeName: users.name,
-      experienceTypeName: experienceTypes.name,
-      settingName: settings.name,
-      supervisorName: traineeSupervisors.name,
-      supervisorLastname: traineeSupervisors.lastname,
-      supervisorUserId: traineeSupervisors.supervisorUserId,
-      supervisionContactName: supervisionContacts.contact,
-      taskIds: taskIdsColumn,
-    })
-    .from(experienceLogs)
-    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .leftJoin(experienceTypes, eq(experienceTypes.id, experienceLogs.experienceTypeId))
-    .leftJoin(settings, eq(settings.id, experienceLogs.settingId))
-    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId));
+/**
+ * A reference name by id, written into the query from the shared lists the reference tables are
+ * seeded from (scripts/reference-seed.ts): the same names as a join, without three more tables
+ * for the planner to order on every list.
+ */
+function referenceName(column: SQLWrapper, items: readonly { id: number; name: string }[]) {
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const cases = items.map((item) => `when ${item.id} then ${quote(item.name)}`).join(' ');
+  return sql<string | null>`(case ${column} ${sql.raw(cases)} end)`;
 }
 
-type SelectedRecord = Awaited<ReturnType<ReturnType<typeof selectRecords>['where']>>[number];
-
-export function toRecord(row: SelectedRecord): LogRecord {
+/**
+ * What the API shows beside a log's own columns but its task ids, for a log read from `log` (the
+ * table, or a CTE of its rows); users and trainee_supervisors must be joined.
+ */
+export function namesOf(log: {
+  experienceTypeId: SQLWrapper;
+  settingId: SQLWrapper;
+  supervisionContactId: SQLWrapper;
+}) {
   return {
-    ...row.log,
-    traineeName: row.traineeName,
-    experienceTypeName: row.experienceTypeName,
-    settingName: row.settingName,
-    supervisorName: row.supervisorName,
-    supervisorLastname: row.supervisorLastname,
-    supervisorUserId: row.supervisorUserId,
-    supervisionContactName: row.supervisionContactName,
-    taskIds: row.taskIds,
+    traineeName: users.name,
+    experienceTypeName: referenceName(log.experienceTypeId, EXPERIENCE_TYPES),
+    settingName: referenceName(log.settingId, SETTINGS),
+    supervisorName: traineeSupervisors.name,
+    supervisorLastname: traineeSupervisors.lastname,
+    supervisorUserId: traineeSupervisors.supervisorUserId,
+    supervisionContactName: referenceName(
+      log.supervisionContactId,
+      SUPERVISION_CONTACTS.map((kind) => ({ id: kind.id, name: kind.contact })),
+    ),
   };
+}
+
+/** What the API shows beside a log's own columns. */
+const recordNames = { ...namesOf(experienceLogs), taskIds: taskIdsColumn };
+
+/** A log's columns and names flat, as a LogRecord (no reshaping after the query). */
+export const recordColumns = { ...getTableColumns(experienceLogs), ...recordNames };
+
+/**
+ * Logs with their names and task ids, each row a LogRecord; the caller adds the scope and order.
+ * `source` may be a `db.with(…)` builder (a page of ids to join).
+ */
+export function selectRecords(
+  source: Pick<Db, 'select'>,
+  extra: { count?: SQL.Aliased<number> } = {},
+) {
+  return source
+    .select({ ...recordColumns, ...extra })
+    .from(experienceLogs)
+    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId));
 }
 
 export type LogFilters = {

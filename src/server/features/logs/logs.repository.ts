@@ -1,14 +1,29 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { experienceLogs, logTasks } from '../../db/schema';
 import {
-  filterConditions,
-  selectRecords,
-  toRecord,
-  type LogFilters,
-  type LogRecord,
-  type LogRow,
-} from './logs.records.repository';
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import {
+  experienceLogs,
+  logHistory,
+  logTasks,
+  monthSignoffs,
+  traineeSupervisors,
+  users,
+  type FieldChanges,
+} from '../../db/schema';
+import { namesOf, selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
 /*
  * The trainee's own logs: reads scoped to the trainee, and every write. How a log is read, its
@@ -49,28 +64,6 @@ export type LogValues = Pick<
   | 'experienceNote'
 >;
 
-/** The trainee's live logs, newest first. */
-export async function listForTrainee(
-  db: Db,
-  traineeId: number,
-  filters: LogFilters,
-): Promise<LogRecord[]> {
-  const rows = await selectRecords(db)
-    .where(
-      and(
-        eq(experienceLogs.traineeId, traineeId),
-        isNull(experienceLogs.deletedAt),
-        ...filterConditions(filters),
-      ),
-    )
-    .orderBy(
-      desc(experienceLogs.dateOfExperience),
-      desc(experienceLogs.startMinute),
-      desc(experienceLogs.id),
-    );
-  return rows.map(toRecord);
-}
-
 /** One of the trainee's logs (a deleted one only when asked). */
 export async function findForTrainee(
   db: Db,
@@ -87,7 +80,7 @@ export async function findForTrainee(
       ),
     )
     .limit(1);
-  return row ? toRecord(row) : undefined;
+  return row;
 }
 
 /** The trainee's deleted logs still within the recovery window. */
@@ -105,7 +98,7 @@ export async function listDeletedSince(
       ),
     )
     .orderBy(desc(experienceLogs.deletedAt));
-  return rows.map(toRecord);
+  return rows;
 }
 
 /** Another live log of the trainee on that date whose times overlap [start, end). */
@@ -137,18 +130,151 @@ export async function findOverlapping(
   return row;
 }
 
-export async function insertLog(
+/** What the write of a log must know of the trainee's other rows, asked in one query. */
+export type Preflight = {
+  /** A supervisor signed off one of the months: their logs are locked. */
+  isMonthSigned: boolean;
+  /** The supervisor record named is the trainee's own. */
+  isOwnRecord: boolean;
+  /** Another live log of that date whose times overlap, if any. */
+  overlapping: Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
+};
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+const preflightQuery = (db: Db, name: string) =>
+  db
+    .select({
+      isMonthSigned: sql<boolean>`exists (select 1 from ${monthSignoffs} where ${monthSignoffs.traineeId} = ${placeholder('traineeId')} and ${monthSignoffs.month} in (${placeholder('month')}, ${placeholder('otherMonth')}) and ${monthSignoffs.reopenedAt} is null)`,
+      isOwnRecord: sql<boolean>`exists (select 1 from ${traineeSupervisors} where ${traineeSupervisors.id} = ${placeholder('recordId')} and ${traineeSupervisors.traineeId} = ${placeholder('traineeId')})`,
+      overlapping: sql<{
+        id: number;
+        date_of_experience: string;
+        start_minute: number;
+        end_minute: number;
+      } | null>`(select row_to_json(o) from (select ${experienceLogs.id}, ${experienceLogs.dateOfExperience}, ${experienceLogs.startMinute}, ${experienceLogs.endMinute} from ${experienceLogs} where ${experienceLogs.traineeId} = ${placeholder('traineeId')} and ${experienceLogs.dateOfExperience} = ${placeholder('date')} and ${experienceLogs.deletedAt} is null and ${experienceLogs.startMinute} < ${placeholder('endMinute')} and ${experienceLogs.endMinute} > ${placeholder('startMinute')} and ${experienceLogs.id} <> ${placeholder('excludeId')} order by ${experienceLogs.startMinute} limit 1) o)`,
+    })
+    .from(sql`(select 1) as preflight`)
+    .prepare(name);
+
+/**
+ * The checks a new or edited log goes through against the trainee's other rows, in one query:
+ * whether its months are signed off, whether the supervisor record is theirs, and the first
+ * live log its time overlaps (`excludeId`: the log being edited).
+ */
+export async function preflight(
   db: Db,
   traineeId: number,
-  values: LogValues,
+  check: {
+    months: [string, string?];
+    recordId: number | null;
+    date: string;
+    startMinute: number;
+    endMinute: number;
+    excludeId?: number | undefined;
+  },
+): Promise<Preflight> {
+  const [row] = await prepared(db, 'logs_preflight', preflightQuery).execute({
+    traineeId,
+    month: check.months[0],
+    otherMonth: check.months[1] ?? check.months[0],
+    recordId: check.recordId ?? 0,
+    date: check.date,
+    startMinute: check.startMinute,
+    endMinute: check.endMinute,
+    excludeId: check.excludeId ?? 0,
+  });
+  const overlapping = row?.overlapping ?? null;
+  return {
+    isMonthSigned: row?.isMonthSigned ?? false,
+    isOwnRecord: row?.isOwnRecord ?? false,
+    overlapping: overlapping && {
+      id: overlapping.id,
+      dateOfExperience: overlapping.date_of_experience,
+      startMinute: overlapping.start_minute,
+      endMinute: overlapping.end_minute,
+    },
+  };
+}
+
+/** The columns a trainee writes, as a LogValues object lists them. */
+const LOG_VALUE_KEYS = [
+  'traineeSupervisorId',
+  'experienceTypeId',
+  'settingId',
+  'dateOfExperience',
+  'startMinute',
+  'endMinute',
+  'experienceMinutes',
+  'unrestrictedMinutes',
+  'restrictedMinutes',
+  'individualOrGroup',
+  'methodOfSupervision',
+  'supervisionStartMinute',
+  'supervisionEndMinute',
+  'supervisedMinutes',
+  'independentMinutes',
+  'clientObservation',
+  'observationMinutes',
+  'supervisionContactId',
+  'experienceNote',
+] as const satisfies readonly (keyof LogValues)[];
+
+const insertRecordQuery = (db: Db, name: string) => {
+  const values = Object.fromEntries(LOG_VALUE_KEYS.map((key) => [key, placeholder(key)]));
+  const now = sql`${placeholder('now')}::timestamptz`;
+  const log = db.$with('log').as(
+    db
+      .insert(experienceLogs)
+      .values({
+        ...(values as Record<keyof LogValues, Placeholder>),
+        traineeId: placeholder('traineeId'),
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+  );
+  const tasks = db.$with('tasks', {}).as(
+    sql`insert into ${logTasks} (${sql.identifier('log_id')}, ${sql.identifier('task_id')}, ${sql.identifier('position')})
+      select log.id, task.id, (task.position - 1)::int from log
+      cross join jsonb_array_elements_text(${placeholder('taskIds')}::jsonb) with ordinality as task(id, position)`,
+  );
+  const history = db.$with('history', {}).as(
+    sql`insert into ${logHistory} (${sql.identifier('log_id')}, ${sql.identifier('actor_id')}, ${sql.identifier('action')}, ${sql.identifier('changes')}, ${sql.identifier('created_at')})
+      select log.id, log.trainee_id, 'create', ${placeholder('changes')}::jsonb, ${now} from log`,
+  );
+  const logColumns = Object.fromEntries(
+    Object.keys(getTableColumns(experienceLogs)).map((key) => [key, log[key as keyof LogRow]]),
+  ) as { [K in keyof LogRow]: (typeof log)[K] };
+  return db
+    .with(log, tasks, history)
+    .select({ ...logColumns, ...namesOf(log) })
+    .from(log)
+    .innerJoin(users, eq(users.id, log.traineeId))
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, log.traineeSupervisorId))
+    .prepare(name);
+};
+
+/**
+ * A new log (pending) with its tasks and its 'create' history entry, written by one prepared
+ * statement (atomic by itself), which answers with the log as a LogRecord.
+ */
+export async function insertLogRecord(
+  db: Db,
+  traineeId: number,
+  entry: { values: LogValues; taskIds: readonly string[]; changes: FieldChanges },
   now: Date,
-): Promise<LogRow> {
-  const [row] = await db
-    .insert(experienceLogs)
-    .values({ ...values, traineeId, status: 'pending', createdAt: now, updatedAt: now })
-    .returning();
+): Promise<LogRecord> {
+  const [row] = await prepared(db, 'logs_insert_record', insertRecordQuery).execute({
+    ...entry.values,
+    traineeId,
+    now: now.toISOString(),
+    taskIds: JSON.stringify(entry.taskIds),
+    changes: JSON.stringify(entry.changes),
+  });
   if (!row) throw new Error('insert returned no row');
-  return row;
+  return { ...row, taskIds: [...entry.taskIds] };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   LogListQuerySchema,
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
+import { pageSchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
@@ -18,6 +19,7 @@ import * as service from './logs.service';
 
 const tags = ['logs'];
 const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
+const LogPageSchema = pageSchema(ExperienceLogSchema);
 /** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
 const UpdateBodySchema = z.union([
   z.object({ id: z.coerce.number().optional(), log: LogEntryWireSchema }),
@@ -38,18 +40,18 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/experience-log/',
       {
         onRequest: guard.user,
-        schema: { tags, querystring: LogListQuerySchema, response: { 200: LogListSchema } },
+        schema: { tags, querystring: LogListQuerySchema, response: { 200: LogPageSchema } },
       },
       async (request) => {
         const actor = requireActor(request);
+        const { url } = request;
         if (actor.isSupervisor) {
-          const { status, month, date_of_experience: date, u_id: traineeId } = request.query;
-          const filters = { status, month, date, traineeId };
-          return {
-            results: await review.listSupervisorLogs({ db, actor, now: deps.now(), filters }),
-          };
+          const { status, month, date_of_experience: date, task, u_id: traineeId } = request.query;
+          const filters = { status, month, date, task, traineeId };
+          const page = request.query.page ?? 1;
+          return review.listSupervisorLogs({ db, actor, now: deps.now(), filters, url, page });
         }
-        return { results: await service.listLogs({ ...ctx(request), query: request.query }) };
+        return service.listLogs({ ...ctx(request), query: request.query, url });
       },
     );
 

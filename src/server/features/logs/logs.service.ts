@@ -15,10 +15,12 @@ import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
 import { findTask } from '../../../shared/reference/task-lists';
+import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findActiveSignoff } from '../review/review.repository';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
 
@@ -33,18 +35,31 @@ const NEW_TASKS_V6 = 'New entries must use tasks from the 6th Edition Test Conte
 const APPROVED_LOCKED =
   'This log is approved, so it is locked. Ask your supervisor to reopen it if it needs a change.';
 
+/** The day's schema, built once a day rather than on every write. */
+let entrySchema: { today: string; schema: ReturnType<typeof makeLogEntrySchema> } | undefined;
+
 /** Parses the payload with the shared rules; every failure becomes a field error. */
 function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
-  const parsed = makeLogEntrySchema({ today: serverToday(now) }).safeParse(wire);
+  const today = serverToday(now);
+  if (entrySchema?.today !== today) entrySchema = { today, schema: makeLogEntrySchema({ today }) };
+  const parsed = entrySchema.schema.safeParse(wire);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION', 'Invalid log', fieldErrorsOf(parsed.error));
 }
 
-/** Checks against reference data and the trainee's other logs; returns the values to store. */
+/**
+ * Checks against reference data and the trainee's other rows (one query: the months' sign-off,
+ * the supervisor record, an overlapping log); returns the values to store. `months` are locked
+ * once signed off: the entry's, and an edited log's former one.
+ */
 async function resolveEntry(
   ctx: Context,
   entry: LogEntryInput,
-  options: { logId?: number; allowedLegacyTaskIds?: readonly string[] },
+  options: {
+    logId?: number;
+    allowedLegacyTaskIds?: readonly string[];
+    months: [string, string?];
+  },
 ): Promise<repo.LogValues> {
   const { db, actor } = ctx;
   const errors: FieldErrors = {};
@@ -62,17 +77,18 @@ async function resolveEntry(
   );
   if (badTask !== undefined) errors.task = [NEW_TASKS_V6];
 
-  let traineeSupervisorId = entry.traineeSupervisorId;
-  if (entry.newSupervisor === null && traineeSupervisorId !== null) {
-    const own = await supervisorsRepo.findForTrainee(db, actor.id, traineeSupervisorId);
-    if (!own) errors.supervisor = ['Choose one of your supervisors'];
-  }
-  const overlapping = await repo.findOverlapping(db, actor.id, {
+  const namesRecord = entry.newSupervisor === null && entry.traineeSupervisorId !== null;
+  const checks = await repo.preflight(db, actor.id, {
+    months: options.months,
+    recordId: namesRecord ? entry.traineeSupervisorId : null,
     date: entry.dateOfExperience,
     startMinute: entry.startMinute,
     endMinute: entry.endMinute,
     excludeId: options.logId,
   });
+  if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+  if (namesRecord && !checks.isOwnRecord) errors.supervisor = ['Choose one of your supervisors'];
+  const { overlapping } = checks;
   if (overlapping) {
     errors.time_of_expereince_start = [
       overlapMessage({
@@ -84,6 +100,7 @@ async function resolveEntry(
   }
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
 
+  let traineeSupervisorId = entry.traineeSupervisorId;
   if (entry.newSupervisor !== null) {
     traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
   }
@@ -150,25 +167,28 @@ async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
   return log;
 }
 
-/** Records a new log (pending) with its history entry. */
+/**
+ * Records a new log (pending) with its tasks and history entry: one query of checks, then one
+ * statement that writes it all and answers with it (a new supervisor named inline is added in
+ * the same transaction).
+ */
 export async function createLog(ctx: Context & { wire: LogEntryWire }): Promise<ExperienceLog> {
   const entry = parseEntry(ctx.wire, ctx.now);
-  await assertMonthOpen(ctx.db, ctx.actor.id, entry.dateOfExperience);
-  const id = await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
-    const values = await resolveEntry(txCtx, entry, {});
-    const row = await repo.insertLog(tx, ctx.actor.id, values, ctx.now);
-    await repo.replaceTasks(tx, row.id, entry.taskIds);
-    await repo.addHistory(tx, {
-      logId: row.id,
-      actorId: ctx.actor.id,
-      action: 'create',
-      changes: diffSnapshots(null, snapshotOf(values, entry.taskIds)),
-      now: ctx.now,
+  const write = async (db: Db) => {
+    const values = await resolveEntry({ ...ctx, db }, entry, {
+      months: [monthOf(entry.dateOfExperience)],
     });
-    return row.id;
-  });
-  return toExperienceLog(await loadOwnLog(ctx, id));
+    const changes = diffSnapshots(null, snapshotOf(values, entry.taskIds));
+    return repo.insertLogRecord(
+      db,
+      ctx.actor.id,
+      { values, taskIds: entry.taskIds, changes },
+      ctx.now,
+    );
+  };
+  const record =
+    entry.newSupervisor === null ? await write(ctx.db) : await ctx.db.transaction(write);
+  return toExperienceLog(record);
 }
 
 /**
@@ -181,13 +201,12 @@ export async function updateLog(
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
   const entry = parseEntry(ctx.wire, ctx.now);
-  await assertMonthOpen(ctx.db, ctx.actor.id, current.dateOfExperience);
-  await assertMonthOpen(ctx.db, ctx.actor.id, entry.dateOfExperience);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const values = await resolveEntry(txCtx, entry, {
       logId: ctx.id,
       allowedLegacyTaskIds: current.taskIds,
+      months: [monthOf(current.dateOfExperience), monthOf(entry.dateOfExperience)],
     });
     if (!(await repo.updateUnapprovedLog(tx, ctx.actor.id, ctx.id, values, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);
@@ -264,14 +283,32 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
   return toExperienceLog(await loadOwnLog(ctx, ctx.id));
 }
 
-/** The trainee's logs with the contract's filters. */
-export async function listLogs(ctx: Context & { query: LogListQuery }): Promise<ExperienceLog[]> {
-  const records = await repo.listForTrainee(ctx.db, ctx.actor.id, {
-    status: ctx.query.status,
-    month: ctx.query.month,
-    date: ctx.query.date_of_experience,
-  });
-  return records.map(toExperienceLog);
+/**
+ * A page of a list of logs (the trainee's own, or a supervisor's scope), newest first: the
+ * contract's page, or 404 past the last one.
+ */
+export async function pageOfLogs(
+  db: Db,
+  scope: Scope,
+  filters: PageFilters,
+  request: { url: string; page: number },
+): Promise<Page<ExperienceLog>> {
+  const { count, records } = await listPage(db, scope, filters, request.page);
+  if (records.length === 0 && request.page > 1) throw new AppError('NOT_FOUND', 'Invalid page.');
+  return toPage(request.url, request.page, count, records.map(toExperienceLog));
+}
+
+/** A page of the trainee's logs with the contract's filters. */
+export async function listLogs(
+  ctx: Context & { query: LogListQuery; url: string },
+): Promise<Page<ExperienceLog>> {
+  const { status, month, date_of_experience: date, task, page = 1 } = ctx.query;
+  return pageOfLogs(
+    ctx.db,
+    { traineeId: ctx.actor.id },
+    { status, month, date, task },
+    { url: ctx.url, page },
+  );
 }
 
 export async function getLog(ctx: Context & { id: number }): Promise<ExperienceLog> {

@@ -1,10 +1,19 @@
-import { and, desc, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notExists,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, removedTrainees, traineeSupervisors } from '../../db/schema';
 import {
   filterConditions,
   selectRecords,
-  toRecord,
   type LogFilters,
   type LogRecord,
 } from './logs.records.repository';
@@ -13,7 +22,7 @@ import {
  * The scope of every supervisor query: live logs whose supervisor record is linked to this
  * account, of trainees the supervisor has not removed. Needs trainee_supervisors joined.
  */
-export function supervisedBy(supervisorId: number): SQL | undefined {
+export function supervisedBy(supervisorId: number | Placeholder): SQL | undefined {
   return and(
     eq(traineeSupervisors.supervisorUserId, supervisorId),
     isNull(experienceLogs.deletedAt),
@@ -43,5 +52,5 @@ export async function listForSupervisor(
       desc(experienceLogs.startMinute),
       desc(experienceLogs.id),
     );
-  return rows.map(toRecord);
+  return rows;
 }

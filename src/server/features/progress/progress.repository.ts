@@ -1,6 +1,15 @@
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { experienceLogs, logTasks, supervisionContacts, users } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { FIRST_MONTH, LAST_MONTH, splitRange } from './range-split';
+import {
+  experienceLogs,
+  logMonthTotals,
+  logTasks,
+  supervisionContacts,
+  users,
+} from '../../db/schema';
 
 /** Minutes and counts over a set of logs, summed by the database (never by loading the logs). */
 export type MinuteTotals = {
@@ -17,34 +26,9 @@ export type MinuteTotals = {
   logs: number;
 };
 
-const isSupervised = sql`${experienceLogs.individualOrGroup} <> 'No supervision'`;
-const sumInt = (expression: ReturnType<typeof sql>) =>
-  sql<number>`coalesce(sum(${expression}), 0)::int`;
-
-const totalsColumns = {
-  experienceMinutes: sumInt(sql`${experienceLogs.experienceMinutes}`),
-  independentMinutes: sumInt(sql`${experienceLogs.independentMinutes}`),
-  supervisedMinutes: sumInt(sql`${experienceLogs.supervisedMinutes}`),
-  individualMinutes: sumInt(
-    sql`case when ${experienceLogs.individualOrGroup} = 'Individual' then ${experienceLogs.supervisedMinutes} else 0 end`,
-  ),
-  groupMinutes: sumInt(
-    sql`case when ${experienceLogs.individualOrGroup} = 'Group' then ${experienceLogs.supervisedMinutes} else 0 end`,
-  ),
-  unrestrictedMinutes: sumInt(sql`${experienceLogs.unrestrictedMinutes}`),
-  restrictedMinutes: sumInt(sql`${experienceLogs.restrictedMinutes}`),
-  // A phone call is not a contact (the contact kind says whether it counts).
-  contacts: sql<number>`(count(*) filter (where ${isSupervised} and coalesce(${supervisionContacts.countsAsContact}, false)))::int`,
-  observations: sql<number>`(count(*) filter (where ${isSupervised} and ${experienceLogs.clientObservation} = 'Yes'))::int`,
-  // Each observation's own duration (a log's observation is at most its supervision window).
-  observationMinutes: sumInt(
-    sql`case when ${isSupervised} and ${experienceLogs.clientObservation} = 'Yes' then coalesce(${experienceLogs.observationMinutes}, 0) else 0 end`,
-  ),
-  logs: sql<number>`count(*)::int`,
-};
-
 type Range = { from?: string | undefined; to?: string | undefined };
 
+/** The trainee's live logs in a date range. */
 function scope(traineeId: number, range: Range) {
   return and(
     eq(experienceLogs.traineeId, traineeId),
@@ -54,42 +38,184 @@ function scope(traineeId: number, range: Range) {
   );
 }
 
-const EMPTY: MinuteTotals = {
-  experienceMinutes: 0,
-  independentMinutes: 0,
-  supervisedMinutes: 0,
-  individualMinutes: 0,
-  groupMinutes: 0,
-  unrestrictedMinutes: 0,
-  restrictedMinutes: 0,
-  contacts: 0,
-  observations: 0,
-  observationMinutes: 0,
-  logs: 0,
+const isSupervised = sql`${experienceLogs.individualOrGroup} <> 'No supervision'`;
+const whenObserved = sql`${isSupervised} and ${experienceLogs.clientObservation} = 'Yes'`;
+
+/** One log's part of each sum (the same rules as the trigger that keeps log_month_totals). */
+const logParts = {
+  logs: sql<number>`1`,
+  experienceMinutes: sql<number>`${experienceLogs.experienceMinutes}`,
+  independentMinutes: sql<number>`${experienceLogs.independentMinutes}`,
+  supervisedMinutes: sql<number>`${experienceLogs.supervisedMinutes}`,
+  individualMinutes: sql<number>`case when ${experienceLogs.individualOrGroup} = 'Individual' then ${experienceLogs.supervisedMinutes} else 0 end`,
+  groupMinutes: sql<number>`case when ${experienceLogs.individualOrGroup} = 'Group' then ${experienceLogs.supervisedMinutes} else 0 end`,
+  unrestrictedMinutes: sql<number>`${experienceLogs.unrestrictedMinutes}`,
+  restrictedMinutes: sql<number>`${experienceLogs.restrictedMinutes}`,
+  // A phone call is not a contact (the contact kind says whether it counts).
+  contacts: sql<number>`case when ${isSupervised} and coalesce(${supervisionContacts.countsAsContact}, false) then 1 else 0 end`,
+  observations: sql<number>`case when ${whenObserved} then 1 else 0 end`,
+  // Each observation's own duration (a log's observation is at most its supervision window).
+  observationMinutes: sql<number>`case when ${whenObserved} then coalesce(${experienceLogs.observationMinutes}, 0) else 0 end`,
 };
 
-/** One aggregate query over the trainee's live logs in a date range (all statuses). */
-export async function sumLogs(db: Db, traineeId: number, range: Range = {}): Promise<MinuteTotals> {
-  const [row] = await db
-    .select(totalsColumns)
-    .from(experienceLogs)
-    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
-    .where(scope(traineeId, range));
-  return row ?? EMPTY;
-}
+const TOTAL_KEYS = Object.keys(logParts) as (keyof MinuteTotals)[];
+const columnName = (key: keyof MinuteTotals): SQL =>
+  sql`${sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))}`;
 
-/** The same sums, one row per fieldwork type. */
-export async function sumLogsByType(
+/** The sums of a set of rows with the MinuteTotals columns (of the rows `where` keeps). */
+const summed = (column: (key: keyof MinuteTotals) => SQL, where?: SQL) =>
+  Object.fromEntries(
+    TOTAL_KEYS.map((key) => [
+      key,
+      where
+        ? sql<number>`coalesce(sum(${column(key)}) filter (where ${where}), 0)::int`
+        : sql<number>`coalesce(sum(${column(key)}), 0)::int`,
+    ]),
+  ) as Record<keyof MinuteTotals, SQL<number>>;
+
+const placeholder = (name: string) => sql.placeholder(name);
+const between = (column: SQL | AnyPgColumn, from: string, to: string) =>
+  sql`${column} between ${placeholder(from)} and ${placeholder(to)}`;
+
+const totalAndRangeQuery = (db: Db, name: string) => {
+  const totalsPart = sql.join(
+    TOTAL_KEYS.map((key) => sql`${logMonthTotals[key]} as ${columnName(key)}`),
+    sql`, `,
+  );
+  const logsPart = sql.join(
+    TOTAL_KEYS.map((key) => sql`${logParts[key]} as ${columnName(key)}`),
+    sql`, `,
+  );
+  // Every month counts for the total; the range takes its whole months here and the days
+  // around them from the logs.
+  const parts = sql`(
+    select false as from_logs, ${between(logMonthTotals.month, 'monthFrom', 'monthTo')} as in_range,
+      ${totalsPart}
+    from ${logMonthTotals}
+    where ${logMonthTotals.traineeId} = ${placeholder('traineeId')}
+    union all
+    select true, true, ${logsPart} from ${experienceLogs}
+    left join ${supervisionContacts} on ${supervisionContacts.id} = ${experienceLogs.supervisionContactId}
+    where ${experienceLogs.traineeId} = ${placeholder('traineeId')}
+      and ${experienceLogs.deletedAt} is null
+      and (${between(experienceLogs.dateOfExperience, 'headFrom', 'headTo')}
+        or ${between(experienceLogs.dateOfExperience, 'tailFrom', 'tailTo')})
+  ) as parts`;
+  const prefixed = (prefix: string, columns: Record<string, SQL<number>>) =>
+    Object.fromEntries(Object.entries(columns).map(([key, value]) => [`${prefix}_${key}`, value]));
+  return db
+    .select({
+      ...prefixed('total', summed(columnName, sql`not ${sql.identifier('from_logs')}`)),
+      ...prefixed('range', summed(columnName, sql`${sql.identifier('in_range')}`)),
+    })
+    .from(parts)
+    .prepare(name);
+};
+
+/**
+ * The trainee's live logs summed over all time and over a date range (all statuses), in one
+ * query: months from log_month_totals, the range's days around its whole months from the logs.
+ */
+export async function sumTotalAndRange(
   db: Db,
   traineeId: number,
   range: Range,
+): Promise<{ total: MinuteTotals; range: MinuteTotals }> {
+  const { months, head, tail } = splitRange(range);
+  const [row = {}] = await prepared(db, 'progress_total_and_range', totalAndRangeQuery).execute({
+    traineeId,
+    monthFrom: months.from,
+    monthTo: months.to,
+    headFrom: head.from,
+    headTo: head.to,
+    tailFrom: tail.from,
+    tailTo: tail.to,
+  });
+  const part = (prefix: string) =>
+    Object.fromEntries(
+      TOTAL_KEYS.map((key) => [key, (row as Record<string, number>)[`${prefix}_${key}`] ?? 0]),
+    ) as MinuteTotals;
+  return { total: part('total'), range: part('range') };
+}
+
+const monthWithCumulativeQuery = (db: Db, name: string) =>
+  db
+    .select({
+      experienceTypeId: logMonthTotals.experienceTypeId,
+      ...summed(
+        (key) => sql`${logMonthTotals[key]}`,
+        sql`${logMonthTotals.month} = ${placeholder('month')}`,
+      ),
+      cumulativeExperienceMinutes: sql<number>`coalesce(sum(${logMonthTotals.experienceMinutes}), 0)::int`,
+      cumulativeUnrestrictedMinutes: sql<number>`coalesce(sum(${logMonthTotals.unrestrictedMinutes}), 0)::int`,
+    })
+    .from(logMonthTotals)
+    .where(
+      and(
+        eq(logMonthTotals.traineeId, placeholder('traineeId')),
+        lte(logMonthTotals.month, placeholder('month')),
+      ),
+    )
+    .groupBy(logMonthTotals.experienceTypeId)
+    .orderBy(logMonthTotals.experienceTypeId)
+    .prepare(name);
+
+/**
+ * A month's sums per fieldwork type logged in it, and the sums of every month up to it (the 60%
+ * unrestricted rule reads them), in one query.
+ */
+export async function sumMonthWithCumulative(
+  db: Db,
+  traineeId: number,
+  month: string,
+): Promise<{
+  byType: (MinuteTotals & { experienceTypeId: number })[];
+  cumulative: Pick<MinuteTotals, 'experienceMinutes' | 'unrestrictedMinutes'>;
+}> {
+  const rows = await prepared(db, 'progress_month_cumulative', monthWithCumulativeQuery).execute({
+    traineeId,
+    month,
+  });
+  return {
+    byType: rows
+      .filter((row) => row.logs > 0)
+      .map(({ cumulativeExperienceMinutes: _e, cumulativeUnrestrictedMinutes: _u, ...row }) => row),
+    cumulative: {
+      experienceMinutes: rows.reduce((sum, row) => sum + row.cumulativeExperienceMinutes, 0),
+      unrestrictedMinutes: rows.reduce((sum, row) => sum + row.cumulativeUnrestrictedMinutes, 0),
+    },
+  };
+}
+
+const sumByTypeQuery = (db: Db, name: string) =>
+  db
+    .select({
+      experienceTypeId: logMonthTotals.experienceTypeId,
+      ...summed((key) => sql`${logMonthTotals[key]}`),
+    })
+    .from(logMonthTotals)
+    .where(
+      and(
+        eq(logMonthTotals.traineeId, placeholder('traineeId')),
+        between(logMonthTotals.month, 'monthFrom', 'monthTo'),
+      ),
+    )
+    .groupBy(logMonthTotals.experienceTypeId)
+    .orderBy(logMonthTotals.experienceTypeId)
+    .prepare(name);
+
+/** The sums per fieldwork type, of one month or of all time. */
+export async function sumLogsByType(
+  db: Db,
+  traineeId: number,
+  options: { month?: string | undefined },
 ): Promise<(MinuteTotals & { experienceTypeId: number })[]> {
-  return db
-    .select({ experienceTypeId: experienceLogs.experienceTypeId, ...totalsColumns })
-    .from(experienceLogs)
-    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
-    .where(scope(traineeId, range))
-    .groupBy(experienceLogs.experienceTypeId);
+  const rows = await prepared(db, 'progress_sum_by_type', sumByTypeQuery).execute({
+    traineeId,
+    monthFrom: options.month ?? FIRST_MONTH,
+    monthTo: options.month ?? LAST_MONTH,
+  });
+  return rows as (MinuteTotals & { experienceTypeId: number })[];
 }
 
 /** Each task the trainee's live logs document, with the dates it was documented on. */
@@ -117,27 +243,39 @@ export async function setRuleSet(db: Db, traineeId: number, ruleSet: string | nu
   await db.update(users).set({ ruleSet }).where(eq(users.id, traineeId));
 }
 
-const monthColumn = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
-
-/** The sums per month and fieldwork type, oldest month first: one query for the whole history. */
-export async function sumLogsByMonthAndType(
-  db: Db,
-  traineeId: number,
-): Promise<
-  (MinuteTotals & { month: string; experienceTypeId: number; approvedMinutes: number })[]
-> {
-  return db
+const monthRowsQuery = (db: Db, name: string) =>
+  db
     .select({
-      month: monthColumn,
-      experienceTypeId: experienceLogs.experienceTypeId,
-      ...totalsColumns,
-      approvedMinutes: sumInt(
-        sql`case when ${experienceLogs.status} = 'approved' then ${experienceLogs.experienceMinutes} else 0 end`,
-      ),
+      month: logMonthTotals.month,
+      experienceTypeId: logMonthTotals.experienceTypeId,
+      ...Object.fromEntries(TOTAL_KEYS.map((key) => [key, logMonthTotals[key]])),
+      approvedMinutes: logMonthTotals.approvedMinutes,
+      // The month's M-FVF of that type: the day its last live form was completed, if any (an
+      // F-FVF ending that month never counts as its M-FVF).
+      // (Written out: drizzle leaves the columns of a one-table select unqualified.)
+      formCompletedOn: sql<string | null>`(select max(f.completed_on)::text from month_forms f
+        where f.trainee_id = log_month_totals.trainee_id and f.month = log_month_totals.month
+          and f.experience_type_id = log_month_totals.experience_type_id
+          and f.kind = 'monthly' and f.voided_at is null)`,
     })
-    .from(experienceLogs)
-    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
-    .where(scope(traineeId, {}))
-    .groupBy(monthColumn, experienceLogs.experienceTypeId)
-    .orderBy(monthColumn, experienceLogs.experienceTypeId);
+    .from(logMonthTotals)
+    .where(eq(logMonthTotals.traineeId, placeholder('traineeId')))
+    .orderBy(logMonthTotals.month, logMonthTotals.experienceTypeId)
+    .prepare(name);
+
+/** A month and fieldwork type's sums, and when its monthly form was completed. */
+export type MonthRow = MinuteTotals & {
+  month: string;
+  experienceTypeId: number;
+  approvedMinutes: number;
+  formCompletedOn: string | null;
+};
+
+/**
+ * The sums per month and fieldwork type, oldest month first, each with its form's completion
+ * date: a row a month, never the logs, in one query.
+ */
+export async function sumLogsByMonthAndType(db: Db, traineeId: number): Promise<MonthRow[]> {
+  const rows = await prepared(db, 'progress_month_rows', monthRowsQuery).execute({ traineeId });
+  return rows as MonthRow[];
 }

@@ -14,7 +14,13 @@ import {
 } from '../../../shared/progress/accrued.schema';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
-import { guard, requireActor, requireTrainee, type Actor } from '../../plugins/auth';
+import {
+  guard,
+  requireAccount,
+  requireActor,
+  requireTrainee,
+  type Actor,
+} from '../../plugins/auth';
 import { assertLinkedTrainee } from '../review/review.service';
 import * as service from './progress.service';
 
@@ -78,14 +84,24 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/dashboard-api/',
       { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardSchema } } },
       async (request) =>
-        service.getDashboard({ db, traineeId: requireTrainee(request).id, now: deps.now() }),
+        service.getDashboard({
+          db,
+          traineeId: requireTrainee(request).id,
+          ruleSet: requireAccount(request).ruleSet,
+          now: deps.now(),
+        }),
     );
 
     app.get(
       '/api/v1/dashboard-table-api/',
       { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardTableSchema } } },
       async (request) =>
-        service.getDashboardTable({ db, traineeId: requireTrainee(request).id, now: deps.now() }),
+        service.getDashboardTable({
+          db,
+          traineeId: requireTrainee(request).id,
+          ruleSet: requireAccount(request).ruleSet,
+          now: deps.now(),
+        }),
     );
 
     app.get(
@@ -121,6 +137,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           db,
           actor: requireTrainee(request),
           month: request.query.month,
+          ruleSet: requireAccount(request).ruleSet,
           now: deps.now(),
         }),
     );

@@ -18,11 +18,7 @@ import type {
   DocumentedTask,
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
-import {
-  adjustMonth,
-  monthFormOf,
-  type FormCompletion,
-} from '../../../shared/progress/adjusted-hours';
+import { adjustMonth } from '../../../shared/progress/adjusted-hours';
 import {
   badgePercentages,
   CONCENTRATED_MULTIPLIER,
@@ -33,7 +29,6 @@ import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
-import { listCompletions } from '../forms/month-forms.repository';
 import { serverToday } from '../logs/logs.service';
 import { taskItemOf } from '../logs/logs.wire';
 import * as repo from './progress.repository';
@@ -68,10 +63,7 @@ export async function getAccrued(ctx: {
   const to = ctx.range.to ?? monthEnd(today);
   if (from > to)
     throw AppError.field('from_date', 'The start date must be on or before the end date');
-  const [total, range] = await Promise.all([
-    repo.sumLogs(ctx.db, ctx.traineeId),
-    repo.sumLogs(ctx.db, ctx.traineeId, { from, to }),
-  ]);
+  const { total, range } = await repo.sumTotalAndRange(ctx.db, ctx.traineeId, { from, to });
   return { total: toAccrued(total), weekly: toAccrued(range), from_date: from, to_date: to };
 }
 
@@ -94,27 +86,26 @@ function toMonthTotals(
   };
 }
 
-/** The trainee's rule set choice; null means the default by date. */
-async function chosenRuleSet(db: Db, traineeId: number): Promise<RuleSetId | null> {
-  const user = await findUserById(db, traineeId);
-  const choice = user?.ruleSet;
-  return RULE_SET_IDS.find((id) => id === choice) ?? null;
+/** A stored rule set choice as a rule set id; null means the default by date. */
+function choiceOf(stored: string | null | undefined): RuleSetId | null {
+  return RULE_SET_IDS.find((id) => id === stored) ?? null;
 }
 
-/** The month's requirement checks, per fieldwork type logged (supervised when none is). */
+/**
+ * The month's requirement checks, per fieldwork type logged (supervised when none is). `ruleSet`
+ * is the trainee's stored choice (read with their token).
+ */
 export async function validateMonth(ctx: {
   db: Db;
   actor: Actor;
   month: string | undefined;
+  ruleSet: string | null;
   now: Date;
 }): Promise<MonthValidation> {
   const today = serverToday(ctx.now);
   const month = ctx.month ?? monthOf(today);
-  const [choice, byType, cumulative] = await Promise.all([
-    chosenRuleSet(ctx.db, ctx.actor.id),
-    repo.sumLogsByType(ctx.db, ctx.actor.id, { from: monthStart(month), to: monthEnd(month) }),
-    repo.sumLogs(ctx.db, ctx.actor.id, { to: monthEnd(month) }),
-  ]);
+  const choice = choiceOf(ctx.ruleSet);
+  const { byType, cumulative } = await repo.sumMonthWithCumulative(ctx.db, ctx.actor.id, month);
   const ruleSet = resolveRuleSet(choice, today);
   const types = EXPERIENCE_TYPES.filter(
     (type) =>
@@ -165,13 +156,23 @@ type MonthTypeRow = Awaited<ReturnType<typeof repo.sumLogsByMonthAndType>>[numbe
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
 /**
+ * The month's M-FVF as adjusted hours reads it: the date its forms of that fieldwork type were
+ * completed (signed by both parties in the app). With several supervisors the latest date
+ * counts (the row carries it), so one form signed late costs the month, as `isSignedLate` judges
+ * it; a month whose forms are not signed yet loses nothing here (the forms page shows it overdue
+ * instead).
+ */
+function formOf(row: MonthTypeRow): { month: string; signedOn: string } | undefined {
+  return row.formCompletedOn ? { month: row.month, signedOn: row.formCompletedOn } : undefined;
+}
+
+/**
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
  */
 function monthRows(
   rows: readonly MonthTypeRow[],
   ruleSet: ReturnType<typeof resolveRuleSet>,
-  completions: readonly FormCompletion[],
 ): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
   for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
@@ -186,7 +187,7 @@ function monthRows(
     const removals: DashboardMonth['removals'] = [];
     for (const row of typeRows) {
       if (!isExperienceType(row.experienceTypeId)) continue;
-      const form = monthFormOf(completions, month, row.experienceTypeId);
+      const form = formOf(row);
       const adjusted = adjustMonth(
         toMonthTotals(row, cumulative),
         row.experienceTypeId,
@@ -223,37 +224,34 @@ function monthRows(
 
 /** The rule set a trainee's records are read against today (their choice, or the default by date). */
 export async function ruleSetFor(db: Db, traineeId: number, now: Date) {
-  return resolveRuleSet(await chosenRuleSet(db, traineeId), serverToday(now));
+  const user = await findUserById(db, traineeId);
+  return resolveRuleSet(choiceOf(user?.ruleSet), serverToday(now));
 }
 
-/** GET /api/v1/dashboard-table-api/. */
+/** GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). */
 export async function getDashboardTable(ctx: {
   db: Db;
   traineeId: number;
+  ruleSet: string | null;
   now: Date;
 }): Promise<DashboardTable> {
-  const [ruleSet, rows, completions] = await Promise.all([
-    ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
-    repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId),
-    listCompletions(ctx.db, ctx.traineeId),
-  ]);
+  const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
+  const rows = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
   return {
     rule_set: { id: ruleSet.id, label: ruleSet.label },
-    results: monthRows(rows, ruleSet, completions),
+    results: monthRows(rows, ruleSet),
   };
 }
 
-/** GET /api/v1/dashboard-api/: the charts' figures. */
+/** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
 export async function getDashboard(ctx: {
   db: Db;
   traineeId: number;
+  ruleSet: string | null;
   now: Date;
 }): Promise<Dashboard> {
-  const [ruleSet, rows, completions] = await Promise.all([
-    ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
-    repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId),
-    listCompletions(ctx.db, ctx.traineeId),
-  ]);
+  const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
+  const rows = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
   const byType = (type: number) =>
     rows
       .filter((row) => row.experienceTypeId === type)
@@ -263,7 +261,7 @@ export async function getDashboard(ctx: {
   const sum = (pick: (row: MonthTypeRow) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
   const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
-  const countedMinutes = monthRows(rows, ruleSet, completions).reduce(
+  const countedMinutes = monthRows(rows, ruleSet).reduce(
     (total, row) => total + row.adjusted_hours * 60,
     0,
   );

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { supervisedBy } from '../logs/logs.repository';
 import {
   experienceLogs,
@@ -109,25 +110,33 @@ export async function listSupervisedLogIds(
   return rows.map((row) => row.id);
 }
 
+const dateStatusesQuery = (db: Db, name: string, byStatus: boolean) =>
+  db
+    .selectDistinct({ date: experienceLogs.dateOfExperience, status: experienceLogs.status })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .where(
+      and(
+        supervisedBy(sql.placeholder('supervisorId')),
+        gte(experienceLogs.dateOfExperience, sql.placeholder('from')),
+        lte(experienceLogs.dateOfExperience, sql.placeholder('to')),
+        byStatus ? eq(experienceLogs.status, sql.placeholder('status')) : undefined,
+      ),
+    )
+    .orderBy(asc(experienceLogs.dateOfExperience), asc(experienceLogs.status))
+    .prepare(name);
+
 /** Each day of the range with the distinct statuses of the supervisor's logs on it. */
 export async function listDateStatuses(
   db: Db,
   supervisorId: number,
   range: { from: string; to: string; status?: 'pending' | 'approved' | 'flagged' | undefined },
 ) {
-  return db
-    .selectDistinct({ date: experienceLogs.dateOfExperience, status: experienceLogs.status })
-    .from(experienceLogs)
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .where(
-      and(
-        supervisedBy(supervisorId),
-        gte(experienceLogs.dateOfExperience, range.from),
-        lte(experienceLogs.dateOfExperience, range.to),
-        range.status ? eq(experienceLogs.status, range.status) : undefined,
-      ),
-    )
-    .orderBy(asc(experienceLogs.dateOfExperience), asc(experienceLogs.status));
+  const byStatus = range.status !== undefined;
+  const name = byStatus ? 'review_date_statuses_by_status' : 'review_date_statuses';
+  return prepared(db, name, (database, statementName) =>
+    dateStatusesQuery(database, statementName, byStatus),
+  ).execute({ supervisorId, ...range });
 }
 
 type Status = 'pending' | 'approved' | 'flagged';

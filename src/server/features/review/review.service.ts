@@ -8,10 +8,13 @@ import {
   type LinkedTrainee,
 } from '../../../shared/review/review.schema';
 import type { Mailer } from '../../adapters/mail/mailer';
+import type { Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
+import type { PageFilters } from '../logs/logs.page.repository';
 import * as logsRepo from '../logs/logs.repository';
+import { pageOfLogs } from '../logs/logs.service';
 import { toExperienceLog, toHistoryEntry } from '../logs/logs.wire';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import { flaggedMail, invitationMail } from './review-emails';
@@ -78,18 +81,11 @@ export async function getDates(
   };
 }
 
-/** The supervisor's visible logs (only theirs, of trainees not removed). */
+/** A page of the supervisor's visible logs (only theirs, of trainees not removed). */
 export async function listSupervisorLogs(
-  ctx: Context & {
-    filters: {
-      status?: 'pending' | 'approved' | 'flagged' | undefined;
-      month?: string | undefined;
-      date?: string | undefined;
-      traineeId?: number | undefined;
-    };
-  },
-): Promise<ExperienceLog[]> {
-  return (await logsRepo.listForSupervisor(ctx.db, ctx.actor.id, ctx.filters)).map(toExperienceLog);
+  ctx: Context & { filters: PageFilters; url: string; page: number },
+): Promise<Page<ExperienceLog>> {
+  return pageOfLogs(ctx.db, { supervisorId: ctx.actor.id }, ctx.filters, ctx);
 }
 
 async function loadSupervisedLog(ctx: Context, logId: number): Promise<logsRepo.LogRecord> {

@@ -1,15 +1,13 @@
 import { Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 import { LEGACY_TASKS_NOTICE, needsLegacyNotice } from '../../../../shared/logs/legacy';
 import { formatUsDate, roundToQuarterHour } from '../../../../shared/logs/time';
+import { useListPages, type ServerPaging } from '../../../components/list-pages';
 import { ErrorState } from '../../../components/page-state';
 import { logDescription } from './log-summary';
 import { LogStatusBadge } from './log-status-badge';
-
-const PAGE_SIZE = 20;
 
 /** A dark orange that reads at 6:1 on the warning row's fill (Mantine's orange.9 is 4:1). */
 const WARNING_TEXT = '#9c3d00';
@@ -33,7 +31,8 @@ function LegacyWarning() {
 /**
  * A table of experience logs (SPEC §2 monthly document): the date opens the log's edit screen,
  * then 'experience type: setting', hours and status; a log dated after 2025-01-01 that still
- * names 5th-edition tasks carries the legacy warning. Long lists are paged.
+ * names 5th-edition tasks carries the legacy warning. Long lists are paged: here, or by the
+ * server (`paging`: the logs given are its page).
  */
 export function ExperienceLogsTable({
   logs,
@@ -41,6 +40,7 @@ export function ExperienceLogsTable({
   onRetry,
   labelledBy,
   emptyText,
+  paging,
 }: {
   /** Undefined while loading. */
   logs: readonly ExperienceLog[] | undefined;
@@ -48,8 +48,9 @@ export function ExperienceLogsTable({
   onRetry?: () => void;
   labelledBy: string;
   emptyText: string;
+  paging?: ServerPaging;
 }) {
-  const [page, setPage] = useState(1);
+  const { shown, total, pages, current, from, to, setPage } = useListPages(logs, paging);
   if (error) return <ErrorState error={error} onRetry={onRetry} />;
   if (!logs) {
     return (
@@ -60,16 +61,13 @@ export function ExperienceLogsTable({
       </Stack>
     );
   }
-  if (logs.length === 0) {
+  if (total === 0) {
     return (
       <Text size="sm" c="dimmed" py="sm">
         {emptyText}
       </Text>
     );
   }
-  const pages = Math.ceil(logs.length / PAGE_SIZE);
-  const current = Math.min(page, pages);
-  const shown = logs.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
   return (
     <Stack gap="sm">
@@ -141,8 +139,7 @@ export function ExperienceLogsTable({
       {pages > 1 ? (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            {(current - 1) * PAGE_SIZE + 1}–{Math.min(current * PAGE_SIZE, logs.length)} of{' '}
-            {logs.length} logs
+            {from}–{to} of {total} logs
           </Text>
           <Pagination
             total={pages}

@@ -1,12 +1,10 @@
 import { Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
+import { useListPages, type ServerPaging } from '../../../components/list-pages';
 import { EmptyState, ErrorState } from '../../../components/page-state';
 import { LogRowActions } from './log-actions';
 import { ReviewStatusBadge } from './review-status-badge';
-
-const PAGE_SIZE = 20;
 
 /** The task codes of a log, each with its text for a pointer's tooltip. */
 function TaskCodes({ log }: { log: ExperienceLog }) {
@@ -40,7 +38,8 @@ function Student({ log, showDate }: { log: ExperienceLog; showDate: boolean }) {
 
 /**
  * The logs to review (SPEC §2 /signlogs, /pending-logs, /flagged-logs): Student, Task list items
- * documented and the actions its status allows; a card per log on phones. Long lists are paged.
+ * documented and the actions its status allows; a card per log on phones. Long lists are paged:
+ * here, or by the server (`paging`: the logs given are its page).
  */
 export function ReviewLogsTable({
   logs,
@@ -49,6 +48,7 @@ export function ReviewLogsTable({
   labelledBy,
   emptyText,
   showDate = false,
+  paging,
 }: {
   /** Undefined while loading. */
   logs: readonly ExperienceLog[] | undefined;
@@ -58,8 +58,9 @@ export function ReviewLogsTable({
   emptyText: string;
   /** Lists across days show each log's date. */
   showDate?: boolean;
+  paging?: ServerPaging;
 }) {
-  const [page, setPage] = useState(1);
+  const { shown, total, pages, current, setPage } = useListPages(logs, paging);
   if (error) return <ErrorState error={error} onRetry={onRetry} />;
   if (!logs) {
     return (
@@ -70,11 +71,7 @@ export function ReviewLogsTable({
       </Stack>
     );
   }
-  if (logs.length === 0) return <EmptyState title={emptyText} />;
-
-  const pages = Math.ceil(logs.length / PAGE_SIZE);
-  const current = Math.min(page, pages);
-  const shown = logs.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  if (total === 0) return <EmptyState title={emptyText} />;
   return (
     <Stack gap="sm">
       <Stack
@@ -132,7 +129,7 @@ export function ReviewLogsTable({
       {pages > 1 ? (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            {logs.length} logs
+            {total} logs
           </Text>
           <Pagination
             total={pages}

@@ -1,6 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useReviewLogs } from '../api/list-logs';
-import { ReviewLogsTable } from './review-logs-table';
+import { PagedReviewLogs } from './paged-review-logs';
 
 const PAGES = {
   pending: {
@@ -19,7 +18,6 @@ const PAGES = {
 /** /supervisor/pending-logs and /supervisor/flagged-logs (SPEC §2): every trainee's logs of one status. */
 function StatusLogsPage({ status }: { status: keyof typeof PAGES }) {
   const page = PAGES[status];
-  const logs = useReviewLogs({ status });
   return (
     <Stack gap="md" maw={1100}>
       <div>
@@ -31,10 +29,9 @@ function StatusLogsPage({ status }: { status: keyof typeof PAGES }) {
         </Text>
       </div>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={page.title}>
-        <ReviewLogsTable
-          logs={logs.data}
-          error={logs.error}
-          onRetry={() => void logs.refetch()}
+        <PagedReviewLogs
+          key={status}
+          filters={{ status }}
           labelledBy={`${status}-logs-title`}
           emptyText={page.empty}
           showDate

@@ -1,0 +1,73 @@
+// The server `npm run bench` measures: the app built as src/server/main.ts builds it (its config
+// from the environment, its logger, every plugin), and beside it, on BENCH_BARE_PORT, a bare
+// Fastify route doing one indexed SELECT through the same database connection: the stack's own
+// limit. The bare server also counts the statements sent to PostgreSQL (GET /queries), so the
+// benchmark can count round trips per request without touching the app.
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/client';
+import { loadConfig } from '../src/server/env';
+import { rawClient } from './bench-data';
+
+export type Statement = { text: string; values: unknown[] };
+let statements = 0;
+let recorded: Statement[] | null = null;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  const [first, second] = args;
+  if (recorded) {
+    const config = typeof first === 'string' ? { text: first } : (first as Partial<Statement>);
+    const values = Array.isArray(second) ? second : (config.values ?? []);
+    recorded.push({ text: String(config.text), values });
+  }
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: '127.0.0.1' });
+
+  const client = rawClient(database);
+  const bare = Fastify({ logger: false });
+  bare.get<{ Params: { id: string } }>('/bare/:id', async (request) => {
+    const { rows } = await client.query('select id, name, email from users where id = $1', [
+      Number(request.params.id),
+    ]);
+    return rows[0] ?? {};
+  });
+  bare.get('/queries', async () => ({ statements }));
+  bare.get('/cpu', async () => {
+    const usage = process.cpuUsage();
+    return { us: usage.user + usage.system };
+  });
+  // The statements of the requests between POST /record and GET /recorded (EXPLAIN reads them).
+  bare.post('/record', async () => {
+    recorded = [];
+    return {};
+  });
+  bare.get('/recorded', async () => {
+    const out = recorded ?? [];
+    recorded = null;
+    return out;
+  });
+  await bare.listen({ port: Number(process.env.BENCH_BARE_PORT), host: '127.0.0.1' });
+
+  // Stopped by the benchmark: close cleanly, so that --cpu-prof writes its profile.
+  process.on('SIGTERM', () => {
+    void Promise.all([app.close(), bare.close()])
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import { and, desc, eq, exists, isNull, sql, type SQL } from 'drizzle-orm';
+import { monthEnd, monthStart } from '../../../shared/logs/time';
+import { PAGE_SIZE } from '../../../shared/wire/pagination';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { experienceLogs, traineeSupervisors } from '../../db/schema';
+import { selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
+import { supervisedBy } from './logs.supervisor.repository';
+
+/*
+ * A page of the experience-log list (GET /api/v1/experience-log/), for the trainee or for a
+ * supervisor: one prepared statement per combination of filters. The ids of the page and the
+ * count of every match come first (an index range, no names), then the page's rows are read
+ * with their names and tasks: a page costs the same whatever the list's length.
+ */
+
+export type PageFilters = {
+  status?: LogRow['status'] | undefined;
+  /** 'YYYY-MM' */
+  month?: string | undefined;
+  date?: string | undefined;
+  task?: string | undefined;
+  /** A supervisor's filter: one trainee. */
+  traineeId?: number | undefined;
+};
+
+export type Scope = { traineeId: number } | { supervisorId: number };
+
+export type LogPage = { count: number; records: LogRecord[] };
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** Which filters a statement has: its name and its conditions follow from them. */
+type Shape = { status: boolean; range: boolean; task: boolean; trainee: boolean };
+
+function conditions(shape: Shape): (SQL | undefined)[] {
+  return [
+    shape.status ? eq(experienceLogs.status, placeholder('status')) : undefined,
+    shape.range
+      ? sql`${experienceLogs.dateOfExperience} between ${placeholder('from')} and ${placeholder('to')}`
+      : undefined,
+    // Written out: drizzle leaves the columns of a one-table select unqualified.
+    shape.task
+      ? exists(
+          sql`(select 1 from log_tasks t where t.log_id = experience_logs.id and t.task_id = ${placeholder('task')})`,
+        )
+      : undefined,
+    shape.trainee ? eq(experienceLogs.traineeId, placeholder('traineeId')) : undefined,
+  ];
+}
+
+const newestFirst = [
+  desc(experienceLogs.dateOfExperience),
+  desc(experienceLogs.startMinute),
+  desc(experienceLogs.id),
+];
+
+function pageQuery(db: Db, name: string, forSupervisor: boolean, shape: Shape) {
+  const ids = db
+    .select({
+      id: experienceLogs.id,
+      count: sql<number>`(count(*) over ())::int`.as('count'),
+    })
+    .from(experienceLogs);
+  const matching = forSupervisor
+    ? ids
+        .innerJoin(
+          traineeSupervisors,
+          eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId),
+        )
+        .where(and(supervisedBy(placeholder('supervisorId')), ...conditions(shape)))
+    : ids.where(
+        and(
+          eq(experienceLogs.traineeId, placeholder('scopeTraineeId')),
+          isNull(experienceLogs.deletedAt),
+          ...conditions(shape),
+        ),
+      );
+  const page = db.$with('page').as(
+    matching
+      .orderBy(...newestFirst)
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset')),
+  );
+  return selectRecords(db.with(page), { count: sql<number>`${page.count}`.as('count') })
+    .innerJoin(page, eq(page.id, experienceLogs.id))
+    .orderBy(...newestFirst)
+    .prepare(name);
+}
+
+/** The logs of page `page` (from 1) of the list, newest first, and how many match in all. */
+export async function listPage(
+  db: Db,
+  scope: Scope,
+  filters: PageFilters,
+  page: number,
+): Promise<LogPage> {
+  const forSupervisor = 'supervisorId' in scope;
+  const range = filters.date
+    ? { from: filters.date, to: filters.date }
+    : filters.month
+      ? { from: monthStart(filters.month), to: monthEnd(filters.month) }
+      : undefined;
+  const shape: Shape = {
+    status: filters.status !== undefined,
+    range: range !== undefined,
+    task: filters.task !== undefined,
+    trainee: forSupervisor && filters.traineeId !== undefined,
+  };
+  const name = `logs_page_${forSupervisor ? 'supervisor' : 'trainee'}_${Object.entries(shape)
+    .filter(([, on]) => on)
+    .map(([key]) => key)
+    .join('_')}`;
+  const statement = prepared(db, name, (database, statementName) =>
+    pageQuery(database, statementName, forSupervisor, shape),
+  );
+  const rows = await statement.execute({
+    ...('supervisorId' in scope
+      ? { supervisorId: scope.supervisorId }
+      : { scopeTraineeId: scope.traineeId }),
+    status: filters.status,
+    from: range?.from,
+    to: range?.to,
+    task: filters.task,
+    traineeId: filters.traineeId,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return { count: rows[0]?.count ?? 0, records: rows };
+}
