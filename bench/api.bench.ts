@@ -292,10 +292,7 @@ function cpuProbe(bareUrl: string, databaseUrl: string | undefined): CpuProbe {
   };
 }
 
-function toMeasure(
-  result: Result,
-  cpu: { server: number; db: number | null },
-): Measure {
+function toMeasure(result: Result, cpu: { server: number; db: number | null }): Measure {
   const requests = Math.max(1, result.requests.total);
   return {
     serverCpuUs: cpu.server / requests,
@@ -529,7 +526,9 @@ async function runDatabase(
     };
     await bare();
     if (run.bare[0])
-      console.log(`  bare route: ${run.bare[0].reqPerSec.toFixed(0)} req/s, ${cpuText(run.bare[0])}`);
+      console.log(
+        `  bare route: ${run.bare[0].reqPerSec.toFixed(0)} req/s, ${cpuText(run.bare[0])}`,
+      );
     const scenarios = SCENARIOS.filter((s) => selected(s.key));
     for (const [index, scenario] of scenarios.entries()) {
       const users = usersFor(scenario.role);
