@@ -48,7 +48,7 @@ export function FinalFormsCard({
             </Title>
             <Text size="sm" c="dimmed">
               The F-FVF, signed by you and your supervisor, goes with your BACB application.{' '}
-              <Anchor component={Link} to={OFFICIAL_FFVF_PATH}>
+              <Anchor component={Link} to={OFFICIAL_FFVF_PATH} underline="always">
                 Fill and sign the official F-FVF
               </Anchor>
             </Text>
