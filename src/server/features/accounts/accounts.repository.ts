@@ -2,7 +2,6 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/accounts/account.schema';
 import type { Db } from '../../db/client';
 import {
-  accountEvents,
   authTokens,
   emailCodes,
   supervisorProfiles,
@@ -73,7 +72,7 @@ export async function updatePasswordHash(
 
 export async function insertToken(
   db: Db,
-  values: { userId: number; tokenHash: string; expiresAt: Date },
+  values: typeof authTokens.$inferInsert,
 ): Promise<void> {
   await db.insert(authTokens).values(values);
 }
@@ -191,16 +190,6 @@ export async function recordWrongCode(
     .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt)))
     .returning({ failedAttempts: emailCodes.failedAttempts });
   return row?.failedAttempts ?? maxAttempts;
-}
-
-/** Keeps a record of security-relevant events (sign-up, login, resets). Never holds secrets. */
-export async function recordAccountEvent(
-  db: Db,
-  userId: number | null,
-  kind: string,
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  await db.insert(accountEvents).values({ userId, kind, details });
 }
 
 /** The user as the API shows it (SPEC §3 User). */
