@@ -118,7 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // pictures included, comes from the app.
   const stripe = config.PAYMENTS === 'stripe';
   const uploadOrigins = deps.storage.uploadOrigins;
+  // Scripts only from our origin (and Stripe's): no inline script anywhere. Styles allow inline
+  // because Mantine writes its CSS variables in a <style> element at run time (decision 018).
   registerSecurityHeaders(app, {
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
