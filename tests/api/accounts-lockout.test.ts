@@ -48,7 +48,7 @@ async function failTimes(ip: string, email: string, times: number): Promise<void
 
 /** What a client can compare between two answers: the status, the body and the headers. */
 const comparable = (response: LightMyRequestResponse) => {
-  const { date, 'x-request-id': requestId, ...headers } = response.headers;
+  const { date: _date, 'x-request-id': _requestId, ...headers } = response.headers;
   return { status: response.statusCode, body: response.body, headers };
 };
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  expectNoInternals,
   mailCountTo,
   newEmail,
   PASSWORD,

@@ -23,7 +23,13 @@ type EventPage = {
   count: number;
   next: string | null;
   previous: string | null;
-  results: { id: number; kind: string; created_at: string; ip_address: string; user_agent: string }[];
+  results: {
+    id: number;
+    kind: string;
+    created_at: string;
+    ip_address: string;
+    user_agent: string;
+  }[];
 };
 
 const eventsOf = async (token: string, url = '/api/v1/security-events/') => {
@@ -67,9 +73,9 @@ describe('GET /api/v1/security-events/', () => {
     ]);
     expect(page.results[0]).toMatchObject({ ip_address: ip, user_agent: BROWSER });
     expect(page).toMatchObject({ count: 3, next: null, previous: null });
-    expect(
-      (await t.request({ method: 'POST', url: '/api/v1/logout/', token })).statusCode,
-    ).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/v1/logout/', token })).statusCode).toBe(
+      200,
+    );
     const relogged = (await logInFrom(user, 'a-fresh-pass-phrase-3', ip)).json<{
       token: string;
     }>().token;
@@ -161,7 +167,9 @@ describe('GET /api/v1/security-events/', () => {
 });
 
 describe('common passwords', () => {
-  const COMMON = { password: ['This password is too common and easy to guess. Please choose another one.'] };
+  const COMMON = {
+    password: ['This password is too common and easy to guess. Please choose another one.'],
+  };
 
   it('refuses one at sign-up under the password field, and sends no mail', async () => {
     const payload = traineeSignup({ password: 'Password1' });

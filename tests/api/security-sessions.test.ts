@@ -176,7 +176,11 @@ describe('what a password change or reset ends', () => {
   it('a reset ends every session', async () => {
     const user = await createTrainee(t.db);
     const laptop = await signInFrom(user, FIREFOX, '203.0.113.14');
-    await t.request({ method: 'POST', url: '/users/reset-password/send/', payload: { email: user.email } });
+    await t.request({
+      method: 'POST',
+      url: '/users/reset-password/send/',
+      payload: { email: user.email },
+    });
     const response = await t.request({
       method: 'POST',
       url: '/users/reset-password/verify/',

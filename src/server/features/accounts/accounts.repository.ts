@@ -70,10 +70,7 @@ export async function updatePasswordHash(
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function insertToken(
-  db: Db,
-  values: typeof authTokens.$inferInsert,
-): Promise<void> {
+export async function insertToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
   await db.insert(authTokens).values(values);
 }
 

@@ -192,12 +192,7 @@ async function recordLoginFailure(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const pairLocked = await lockout.recordFailure(tx, keys.pair, LOCKOUT_RULES.pair, now);
-    const addressLocked = await lockout.recordFailure(
-      tx,
-      keys.address,
-      LOCKOUT_RULES.address,
-      now,
-    );
+    const addressLocked = await lockout.recordFailure(tx, keys.address, LOCKOUT_RULES.address, now);
     await recordSecurityEvent(tx, { userId, kind: 'login_failed', client });
     if (pairLocked || addressLocked) {
       await recordSecurityEvent(tx, { userId, kind: 'login_locked', client });
