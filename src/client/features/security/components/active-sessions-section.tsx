@@ -83,7 +83,7 @@ export function ActiveSessionsSection() {
                     {browser}
                   </Text>
                   {session.is_current ? (
-                    <Badge size="sm" variant="light" color="teal">
+                    <Badge size="sm" variant="dot" color="teal.7" c="dark.8">
                       This device
                     </Badge>
                   ) : null}
