@@ -1,4 +1,4 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SecurityEventKind } from '../../../../shared/accounts/security.schema';
 import { PAGE_SIZE } from '../../../../shared/wire/pagination';
@@ -29,6 +29,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   payment_method_changed: 'Payment method changed',
 };
 
+const isFailure = (kind: SecurityEventKind) => kind === 'login_failed' || kind === 'login_locked';
+
 /** "Security activity" on the profile: the account's security events, newest first. */
 export function SecurityActivitySection() {
   const [page, setPage] = useState(1);
@@ -48,39 +50,29 @@ export function SecurityActivitySection() {
     >
       <SectionList>
         {rows.map((event) => (
-          <Group
-            key={event.id}
-            component="li"
-            justify="space-between"
-            wrap="wrap"
-            gap="xs"
-            py="xs"
-            style={ROW_STYLE}
-          >
-            <div style={{ minWidth: 0 }}>
-              <Text
-                size="sm"
-                fw={600}
-                c={
-                  event.kind === 'login_failed' || event.kind === 'login_locked'
-                    ? 'red.8'
-                    : undefined
-                }
-              >
+          <Stack key={event.id} component="li" gap={2} py="xs" style={ROW_STYLE}>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="baseline">
+              <Text size="sm" fw={600} c={isFailure(event.kind) ? 'red.8' : undefined}>
                 {SECURITY_EVENT_LABELS[event.kind]}
               </Text>
-              {event.ip_address || event.user_agent ? (
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {[event.ip_address, event.user_agent ? describeBrowser(event.user_agent) : '']
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-              ) : null}
-            </div>
-            <Text size="sm" c="dimmed" component="time" dateTime={event.created_at}>
-              {formatWhen(event.created_at)}
-            </Text>
-          </Group>
+              <Text
+                size="sm"
+                c="dimmed"
+                component="time"
+                dateTime={event.created_at}
+                style={{ flexShrink: 0 }}
+              >
+                {formatWhen(event.created_at)}
+              </Text>
+            </Group>
+            {event.ip_address || event.user_agent ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {[event.ip_address, event.user_agent ? describeBrowser(event.user_agent) : '']
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            ) : null}
+          </Stack>
         ))}
       </SectionList>
       {pages > 1 ? (
