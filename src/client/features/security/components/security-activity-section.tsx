@@ -1,8 +1,9 @@
-import { Group, Pagination, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SecurityEventKind } from '../../../../shared/accounts/security.schema';
 import { PAGE_SIZE } from '../../../../shared/wire/pagination';
 import { useServerPaging } from '../../../components/list-pages';
+import { PagePagination } from '../../../components/page-pagination';
 import { useSecurityEvents } from '../api/get-security-events';
 import { describeBrowser } from './describe-browser';
 import { formatWhen, ROW_STYLE, SectionList, SecuritySection } from './security-section';
@@ -77,21 +78,7 @@ export function SecurityActivitySection() {
       </SectionList>
       {pages > 1 ? (
         <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Previous page'
-                  : control === 'next'
-                    ? 'Next page'
-                    : undefined,
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
+          <PagePagination total={pages} value={page} onChange={setPage} />
         </Group>
       ) : null}
     </SecuritySection>
