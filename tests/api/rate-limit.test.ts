@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  mailCountTo,
-  newEmail,
-  PASSWORD,
-  traineeSignup,
-} from '../helpers/accounts';
+import { mailCountTo, newEmail, PASSWORD, traineeSignup } from '../helpers/accounts';
 import { createTrainee } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -9,7 +9,8 @@ import {
   test,
 } from './support/fixtures';
 
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** Signs the account in once more through the API, from a phone: another session. */
 async function signInFromPhone(request: APIRequestContext, account: Account): Promise<string> {
@@ -73,13 +74,13 @@ test.describe('account security on the profile', () => {
     await expect(page.getByText('2 other sessions signed out')).toBeVisible();
     await expect(sessions.getByText('Safari on iOS')).toHaveCount(0);
     await expect(sessions.getByText('This device')).toBeVisible();
+    await expect(sessions.getByRole('button', { name: 'Sign out all other sessions' })).toHaveCount(
+      0,
+    );
     await expect(
-      sessions.getByRole('button', { name: 'Sign out all other sessions' }),
-    ).toHaveCount(0);
-    await expect(
-      page.getByRole('region', { name: 'Security activity' }).getByText(
-        'All other sessions were signed out',
-      ),
+      page
+        .getByRole('region', { name: 'Security activity' })
+        .getByText('All other sessions were signed out'),
     ).toBeVisible();
   });
 
