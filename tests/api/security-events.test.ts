@@ -166,6 +166,33 @@ describe('GET /api/v1/security-events/', () => {
   });
 });
 
+describe('role-relevant actions', () => {
+  it("keeps a supervisor's removal of a trainee in the supervisor's activity only", async () => {
+    const supervisor = await createSupervisor(t.db);
+    const trainee = await createTrainee(t.db);
+    const linked = await t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: trainee.token,
+      payload: { name: 'Sam', lastname: 'Supervisor', email: supervisor.email },
+    });
+    expect(linked.statusCode).toBe(201);
+    const removed = await t.request({
+      method: 'POST',
+      url: '/api/v1/remove-user/',
+      token: supervisor.token,
+      payload: { u_id: trainee.id },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await eventsOf(supervisor.token)).results.map((event) => event.kind)).toEqual([
+      'trainee_removed',
+    ]);
+    expect((await eventsOf(trainee.token)).results.map((event) => event.kind)).toEqual([
+      'supervisor_added',
+    ]);
+  });
+});
+
 describe('common passwords', () => {
   const COMMON = {
     password: ['This password is too common and easy to guess. Please choose another one.'],
