@@ -29,6 +29,8 @@ import { logsRoutes } from './features/logs/logs.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { reviewRoutes } from './features/review/review.routes';
+import { registerSecurityAudit } from './features/security/security-audit';
+import { securityRoutes } from './features/security/security.routes';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { scheduledJobs, scheduleJobs } from './jobs/scheduled-jobs';
 import { registerAuth } from './plugins/auth';
@@ -116,7 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // pictures included, comes from the app.
   const stripe = config.PAYMENTS === 'stripe';
   const uploadOrigins = deps.storage.uploadOrigins;
+  // Scripts only from our origin (and Stripe's): no inline script anywhere. Styles allow inline
+  // because Mantine writes its CSS variables in a <style> element at run time (decision 018).
   registerSecurityHeaders(app, {
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -136,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerAuth(app, database.db, deps.now);
   registerPaywall(app, deps.now);
+  registerSecurityAudit(app, database.db);
   await registerOpenApi(app);
 
   app.get(
@@ -158,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(accountsRoutes(deps));
+  await app.register(securityRoutes(deps));
   await app.register(profileRoutes(deps));
   await app.register(contentRoutes(deps));
   await app.register(supervisorsRoutes(deps));

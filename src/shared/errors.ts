@@ -61,12 +61,21 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
+  /** Seconds until a retry can succeed: sent as `Retry-After` (429 and 503). */
+  retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+  }
+
+  /** A 429 that says, in words and in `Retry-After`, when to try again. */
+  static rateLimited(message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError('RATE_LIMITED', message);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
 
   /** A validation failure on one field. */

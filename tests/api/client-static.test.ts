@@ -102,3 +102,44 @@ describe('the built client', () => {
     expect(missing.headers['cache-control']).not.toBe(IMMUTABLE);
   });
 });
+
+describe('security headers, on the served page and on an API answer', () => {
+  const pageAndApi = async () => [
+    await get('/student/profile-screen', 'br'),
+    await t.request({ method: 'GET', url: '/api/health' }),
+  ];
+
+  it('sends a Content-Security-Policy without inline or eval scripts, framed by nobody', async () => {
+    for (const response of await pageAndApi()) {
+      const policy = String(response.headers['content-security-policy']);
+      const directives = new Map(
+        policy.split(';').map((part) => {
+          const [name = '', ...values] = part.trim().split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+      );
+      expect(directives.get('default-src')).toBe("'self'");
+      expect(directives.get('script-src')).toBe("'self'");
+      expect(directives.get('script-src-attr')).toBe("'none'");
+      expect(directives.get('object-src')).toBe("'none'");
+      expect(directives.get('base-uri')).toBe("'self'");
+      expect(directives.get('form-action')).toBe("'self'");
+      expect(directives.get('frame-ancestors')).toBe("'none'");
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    }
+  });
+
+  it('sends HSTS, Referrer-Policy, Permissions-Policy and the nosniff and frame headers', async () => {
+    for (const response of await pageAndApi()) {
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['permissions-policy']).toBe(
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), interest-cohort=(), payment=(self "https://js.stripe.com")',
+      );
+    }
+  });
+});

@@ -55,7 +55,14 @@ describe('foundation', () => {
     const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/signup/', '/api/v1/login/']),
+      expect.arrayContaining([
+        '/api/v1/signup/',
+        '/api/v1/login/',
+        '/api/v1/sessions/',
+        '/api/v1/sessions/{id}/',
+        '/api/v1/sessions/revoke-others/',
+        '/api/v1/security-events/',
+      ]),
     );
   });
 

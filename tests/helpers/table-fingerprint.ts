@@ -4,10 +4,12 @@ import type { Db } from '../../src/server/db/client';
 
 /**
  * Tables a refused request may write to on purpose: security bookkeeping, not user data.
- * Rate-limit counters, failed-login events, a wrong code's attempt count and the outbox.
+ * Rate-limit counters, failed-login counts and locks, failed-login events, a wrong code's attempt
+ * count and the outbox.
  */
 const BOOKKEEPING_TABLES = new Set([
   'rate_limit_buckets',
+  'login_throttles',
   'account_events',
   'email_codes',
   'outbox_emails',

@@ -19,6 +19,12 @@ export const queryKeys = {
   lookups: {
     all: ['lookups'] as const,
   },
+  /** The signed-in person's sessions and security activity. */
+  security: {
+    sessions: ['security', 'sessions'] as const,
+    events: (page: number) => ['security', 'events', page] as const,
+    allEvents: ['security', 'events'] as const,
+  },
   supervisors: {
     all: ['trainee-supervisors'] as const,
   },

@@ -51,7 +51,10 @@ export const supervisorProfiles = pgTable('supervisor_profiles', {
   dateContract: date({ mode: 'string' }),
 });
 
-/** Sign-in tokens, stored as SHA-256 hashes; revoked on logout and password reset. */
+/**
+ * Sign-in sessions, one per token, stored as SHA-256 hashes; revoked on logout, from the list of
+ * sessions, and on a password change (the others) or reset (all).
+ */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -61,6 +64,11 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
     createdAt: createdAt(),
+    /** Moved forward at most once a minute (decision 018), so a request rarely writes. */
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The browser and the client address that signed in (shown in the list of sessions). */
+    userAgent: text().notNull().default(''),
+    ipAddress: text().notNull().default(''),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
@@ -93,6 +101,17 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text().primaryKey(),
   windowStart: timestamp({ withTimezone: true }).notNull(),
   hits: integer().notNull(),
+});
+
+/**
+ * Failed sign-ins counted per (email, address) pair and per address (decision 018): past a
+ * threshold each further failure locks that key for twice as long, up to 15 minutes.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  lastFailureAt: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
 });
 
 /** Every email the product sends, whatever the transport; the outbox when no SMTP is set. */
@@ -168,7 +187,7 @@ export const accountEvents = pgTable(
     details: jsonb().$type<AuditDetails>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('account_events_user').on(t.userId)],
+  (t) => [index('account_events_user').on(t.userId, t.id)],
 );
 
 /** A supervisor as the trainee lists them; linked to an account when one has that email. */

@@ -39,6 +39,12 @@ declare module 'fastify' {
 /** Tokens live 30 days; a password reset or logout revokes them earlier. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * A session's last use is written when it is this much behind, so at most one request a minute
+ * per session writes (decision 018).
+ */
+export const LAST_USED_PRECISION_MS = 60_000;
+
 /** A new random token and the hash we store (the token itself is never stored). */
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('hex');
@@ -76,6 +82,7 @@ const findActorQuery = (db: Db, name: string) =>
       dateJoined: users.dateJoined,
       ruleSet: users.ruleSet,
       tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
       subscription: {
         expiry: userSubscriptions.expiry,
         isLifetime: userSubscriptions.isLifetime,
@@ -107,7 +114,10 @@ async function findActor(
     now,
   });
   if (!row) return null;
-  const { isPaid, dateJoined, subscription, ruleSet, ...actor } = row;
+  const { isPaid, dateJoined, subscription, ruleSet, lastUsedAt, ...actor } = row;
+  if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+    await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, actor.tokenId));
+  }
   return {
     actor,
     account: {

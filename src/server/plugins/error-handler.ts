@@ -23,6 +23,9 @@ export function replyWithError(error: FastifyError, request: FastifyRequest, rep
     // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
     request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
   }
+  if (appError.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(appError.retryAfterSeconds));
+  }
   return reply.status(appError.status).send(appError.toBody());
 }
 

@@ -28,6 +28,9 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   // The account itself: keeping a password, a name and an email address right (the address the
   // access warnings and receipts go to) is security and contact, not use of the product.
   'POST /users/password/change/',
+  // Ending one's own sessions (a lost phone, a shared computer) is security, never use.
+  'DELETE /api/v1/sessions/:id/',
+  'POST /api/v1/sessions/revoke-others/',
   'PUT /users/profile/:id/',
   // Which BACB standards the records are read against: a reading preference, not a record.
   'PUT /api/v1/rule-set/',

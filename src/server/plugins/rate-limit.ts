@@ -7,8 +7,8 @@ export type RateLimit = { limit: number; windowSeconds: number };
 
 /** The limits on the account routes (per client address and per email) and on uploads. */
 export const RATE_LIMITS = {
+  /** Every sign-in from an address, right or wrong; the failures also lock (decision 018). */
   login: { limit: 20, windowSeconds: 15 * 60 },
-  loginPerEmail: { limit: 10, windowSeconds: 15 * 60 },
   signup: { limit: 10, windowSeconds: 60 * 60 },
   verify: { limit: 20, windowSeconds: 15 * 60 },
   sendCode: { limit: 5, windowSeconds: 15 * 60 },
@@ -42,12 +42,16 @@ export async function consumeRateLimit(
     })
     .returning({ hits: rateLimitBuckets.hits });
   if (row && row.hits > limit) {
-    const retryIn = Math.ceil(
-      (windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 60000,
-    );
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many attempts. Please try again in ${retryIn} minute${retryIn === 1 ? '' : 's'}.`,
-    );
+    throw tooManyAttempts(new Date(windowStart.getTime() + windowSeconds * 1000), now);
   }
+}
+
+/** The 429 of a limit or a lock that ends at `until`: the minutes left, and `Retry-After`. */
+export function tooManyAttempts(until: Date, now: Date): AppError {
+  const seconds = (until.getTime() - now.getTime()) / 1000;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return AppError.rateLimited(
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    seconds,
+  );
 }

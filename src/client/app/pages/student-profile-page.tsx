@@ -4,10 +4,12 @@ import { ProfileSummary } from '../../features/profile/components/profile-summar
 import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
+import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
+import { SecurityActivitySection } from '../../features/security/components/security-activity-section';
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
 /** /student/profile-screen: the trainee's profile card, the details the official forms need,
- * supervisors and choice of standards. */
+ * supervisors, choice of standards, and the account's sessions and security activity. */
 export function StudentProfilePage() {
   return (
     <Stack gap="md">
@@ -26,6 +28,8 @@ export function StudentProfilePage() {
             <TraineeFormDetails />
             <SupervisorsTable />
             <RuleSetChoice />
+            <ActiveSessionsSection />
+            <SecurityActivitySection />
           </Stack>
         </Grid.Col>
       </Grid>

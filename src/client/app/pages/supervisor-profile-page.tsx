@@ -1,7 +1,19 @@
+import { Stack } from '@mantine/core';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { SupervisorProfilePage as SupervisorProfile } from '../../features/profile/components/supervisor-profile-page';
+import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
+import { SecurityActivitySection } from '../../features/security/components/security-activity-section';
 
-/** /supervisor/profile-screen: the profile feature's page with the files feature's picture. */
+/**
+ * /supervisor/profile-screen: the profile feature's page with the files feature's picture, then
+ * the account's sessions and security activity.
+ */
 export function SupervisorProfilePage() {
-  return <SupervisorProfile picture={(user) => <ProfilePicture user={user} size={64} />} />;
+  return (
+    <Stack gap="md" maw={760}>
+      <SupervisorProfile picture={(user) => <ProfilePicture user={user} size={64} />} />
+      <ActiveSessionsSection />
+      <SecurityActivitySection />
+    </Stack>
+  );
 }

@@ -2,7 +2,6 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/accounts/account.schema';
 import type { Db } from '../../db/client';
 import {
-  accountEvents,
   authTokens,
   emailCodes,
   supervisorProfiles,
@@ -71,10 +70,7 @@ export async function updatePasswordHash(
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function insertToken(
-  db: Db,
-  values: { userId: number; tokenHash: string; expiresAt: Date },
-): Promise<void> {
+export async function insertToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
   await db.insert(authTokens).values(values);
 }
 
@@ -191,16 +187,6 @@ export async function recordWrongCode(
     .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt)))
     .returning({ failedAttempts: emailCodes.failedAttempts });
   return row?.failedAttempts ?? maxAttempts;
-}
-
-/** Keeps a record of security-relevant events (sign-up, login, resets). Never holds secrets. */
-export async function recordAccountEvent(
-  db: Db,
-  userId: number | null,
-  kind: string,
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  await db.insert(accountEvents).values({ userId, kind, details });
 }
 
 /** The user as the API shows it (SPEC §3 User). */

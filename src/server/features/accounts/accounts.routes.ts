@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
 import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { clientInfoOf } from '../security/security-events';
 import * as service from './accounts.service';
 
 const tags = ['accounts'];
@@ -31,7 +32,11 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, body: SignupRequestSchema, response: { 201: UserSchema } } },
       async (request, reply) => {
         await limit(`signup:ip:${request.ip}`, 'signup');
-        const user = await service.signUp({ ...mailContext(), input: request.body });
+        const user = await service.signUp({
+          ...mailContext(),
+          input: request.body,
+          client: clientInfoOf(request),
+        });
         return reply.status(201).send(user);
       },
     );
@@ -52,8 +57,11 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(`login:ip:${request.ip}`, 'login');
-        await limit(`login:email:${request.body.username}`, 'loginPerEmail');
-        return service.logIn({ ...mailContext(), input: request.body });
+        return service.logIn({
+          ...mailContext(),
+          input: request.body,
+          client: clientInfoOf(request),
+        });
       },
     );
 
@@ -65,7 +73,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
-        await service.logOut({ db, actor, now: deps.now() });
+        await service.logOut({ db, actor, now: deps.now(), client: clientInfoOf(request) });
         return { detail: ACCOUNT_MESSAGES.loggedOut };
       },
     );
@@ -86,6 +94,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           email: request.body.email,
           code: request.body.token,
           now: deps.now(),
+          client: clientInfoOf(request),
         });
       },
     );
@@ -131,6 +140,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           code: request.body.token,
           password: request.body.password,
           now: deps.now(),
+          client: clientInfoOf(request),
         });
         return { message: ACCOUNT_MESSAGES.resetDone };
       },
@@ -144,7 +154,13 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
-        await service.changePassword({ db, actor, input: request.body, now: deps.now() });
+        await service.changePassword({
+          db,
+          actor,
+          input: request.body,
+          now: deps.now(),
+          client: clientInfoOf(request),
+        });
         return { message: ACCOUNT_MESSAGES.passwordChanged };
       },
     );

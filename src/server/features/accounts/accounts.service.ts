@@ -11,9 +11,14 @@ import { AppError } from '../../../shared/errors';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
-import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
+import { tooManyAttempts } from '../../plugins/rate-limit';
+import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
 import { linkByEmail } from '../supervisors/supervisors.repository';
+import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import * as repo from './accounts.repository';
+import { assertUncommonPassword } from './common-passwords';
+import { LOCKOUT_RULES, lockoutKeys, pairKeyPrefix } from './login-lockout';
+import * as lockout from './login-lockout.repository';
 
 /** Five wrong tries burn a code. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -76,11 +81,20 @@ async function useCode(
   }
 }
 
-async function issueSession(db: Db, userId: number, now: Date): Promise<string> {
+async function issueSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  client: ClientInfo,
+): Promise<string> {
   const { token, hash: tokenHash } = newToken();
   await repo.insertToken(db, {
     userId,
     tokenHash,
+    createdAt: now,
+    lastUsedAt: now,
+    userAgent: client.userAgent,
+    ipAddress: client.ip,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
   });
   return token;
@@ -93,8 +107,11 @@ async function userView(db: Db, userId: number): Promise<User> {
 }
 
 /** Creates an unverified account and mails its verification code. */
-export async function signUp(ctx: MailContext & { input: SignupRequest }): Promise<User> {
-  const { db, input, now } = ctx;
+export async function signUp(
+  ctx: MailContext & { input: SignupRequest; client: ClientInfo },
+): Promise<User> {
+  const { db, input, now, client } = ctx;
+  assertUncommonPassword('password', input.password);
   const passwordHash = await hashPassword(input.password);
   const created = await db.transaction(async (tx) => {
     const user = await repo.insertUser(tx, {
@@ -114,8 +131,11 @@ export async function signUp(ctx: MailContext & { input: SignupRequest }): Promi
         dateContract: input.date_contract,
       });
     }
-    await repo.recordAccountEvent(tx, user.id, 'signup', {
-      role: input.is_supervisor ? 'supervisor' : 'trainee',
+    await recordSecurityEvent(tx, {
+      userId: user.id,
+      kind: 'signup',
+      client,
+      details: { role: input.is_supervisor ? 'supervisor' : 'trainee' },
     });
     return user;
   });
@@ -126,17 +146,25 @@ export async function signUp(ctx: MailContext & { input: SignupRequest }): Promi
 export type LoginResult = { token: string; user: User } | { unverifiedUser: true; user: User };
 
 /**
- * Checks the password. An unverified account gets a fresh code instead of a token. When the
- * login page names a role, the account must have it (SPEC §6).
+ * Checks the password, unless the (email, address) pair or the address is locked (decision 018).
+ * An unknown email costs the same work as a wrong password, down to the argon2id hash and the
+ * writes, and gets the same answer. An unverified account gets a fresh code instead of a token.
+ * When the login page names a role, the account must have it (SPEC §6).
  */
-export async function logIn(ctx: MailContext & { input: LoginRequest }): Promise<LoginResult> {
-  const { db, input, now } = ctx;
+export async function logIn(
+  ctx: MailContext & { input: LoginRequest; client: ClientInfo },
+): Promise<LoginResult> {
+  const { db, input, now, client } = ctx;
+  const keys = lockoutKeys(input.username, client.ip);
+  const lockedUntil = await lockout.lockedUntil(db, [keys.pair, keys.address], now);
+  if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
   const user = await repo.findUserByEmail(db, input.username);
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !isValid) {
-    if (user) await repo.recordAccountEvent(db, user.id, 'login_failed');
+    await recordLoginFailure(db, user?.id ?? null, keys, client, now);
     throw new AppError('INVALID', ACCOUNT_MESSAGES.badCredentials);
   }
+  await lockout.clearKeys(db, [keys.pair]);
   if (input.is_supervisor !== undefined && input.is_supervisor !== user.isSupervisor) {
     throw new AppError(
       'INVALID',
@@ -149,9 +177,27 @@ export async function logIn(ctx: MailContext & { input: LoginRequest }): Promise
     await issueCode(ctx, user, 'verify');
     return { unverifiedUser: true, user: await userView(db, user.id) };
   }
-  const token = await issueSession(db, user.id, now);
-  await repo.recordAccountEvent(db, user.id, 'login');
+  const token = await issueSession(db, user.id, now, client);
+  await recordSecurityEvent(db, { userId: user.id, kind: 'login', client });
   return { token, user: await userView(db, user.id) };
+}
+
+/** Counts a failed sign-in against its pair and address, and keeps it (and any lock) as events. */
+async function recordLoginFailure(
+  db: Db,
+  userId: number | null,
+  keys: ReturnType<typeof lockoutKeys>,
+  client: ClientInfo,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const pairLocked = await lockout.recordFailure(tx, keys.pair, LOCKOUT_RULES.pair, now);
+    const addressLocked = await lockout.recordFailure(tx, keys.address, LOCKOUT_RULES.address, now);
+    await recordSecurityEvent(tx, { userId, kind: 'login_failed', client });
+    if (pairLocked || addressLocked) {
+      await recordSecurityEvent(tx, { userId, kind: 'login_locked', client });
+    }
+  });
 }
 
 /** Activates the account with its code and signs the person in. */
@@ -160,16 +206,17 @@ export async function verifyEmail(ctx: {
   email: string;
   code: string;
   now: Date;
+  client: ClientInfo;
 }): Promise<{ message: string; token: string; user: User }> {
-  const { db, email, code, now } = ctx;
+  const { db, email, code, now, client } = ctx;
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
   if (user.isVerified)
     throw AppError.field('email', 'This email is already verified. Please sign in.');
   await useCode(db, user, 'verify', code, now);
   await markMailboxProven(db, user);
-  await repo.recordAccountEvent(db, user.id, 'email_verified');
-  const token = await issueSession(db, user.id, now);
+  await recordSecurityEvent(db, { userId: user.id, kind: 'email_verified', client });
+  const token = await issueSession(db, user.id, now, client);
   return { message: ACCOUNT_MESSAGES.activated, token, user: await userView(db, user.id) };
 }
 
@@ -194,15 +241,21 @@ export async function sendResetCode(ctx: MailContext & { email: string }): Promi
   if (user) await issueCode(ctx, user, 'reset');
 }
 
-/** Sets a new password with a reset code; every existing session ends. */
+/**
+ * Sets a new password with a reset code; every existing session ends and the account's sign-in
+ * locks are lifted (decision 018: a lock never outlives the owner proving their mailbox).
+ */
 export async function resetPassword(ctx: {
   db: Db;
   email: string;
   code: string;
   password: string;
   now: Date;
+  client: ClientInfo;
 }): Promise<void> {
-  const { db, now } = ctx;
+  const { db, now, client } = ctx;
+  // Before the code is used, so that a refused password does not cost the code.
+  assertUncommonPassword('password', ctx.password);
   const user = await repo.findUserByEmail(db, ctx.email);
   if (!user) throw AppError.field('token', `${ACCOUNT_MESSAGES.badCode}. Request a new code.`);
   await useCode(db, user, 'reset', ctx.code, now);
@@ -212,7 +265,8 @@ export async function resetPassword(ctx: {
     // Receiving the code proves the mailbox: the account counts as verified from here on.
     await markMailboxProven(tx, user);
     await repo.revokeAllTokens(tx, user.id, now);
-    await repo.recordAccountEvent(tx, user.id, 'password_reset');
+    await lockout.clearKeysStartingWith(tx, pairKeyPrefix(user.email));
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'password_reset', client });
   });
 }
 
@@ -222,22 +276,33 @@ export async function changePassword(ctx: {
   actor: Actor;
   input: ChangePasswordRequest;
   now: Date;
+  client: ClientInfo;
 }): Promise<void> {
-  const { db, actor, input, now } = ctx;
+  const { db, actor, input, now, client } = ctx;
   const user = await repo.findUserById(db, actor.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
   if (!(await verify(user.passwordHash, input.old_password))) {
     throw AppError.field('old_password', 'Current password is incorrect');
   }
+  assertUncommonPassword('new_password1', input.new_password1);
   const passwordHash = await hashPassword(input.new_password1);
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await repo.revokeAllTokens(tx, user.id, now, actor.tokenId);
-    await repo.recordAccountEvent(tx, user.id, 'password_changed');
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'password_changed', client });
   });
 }
 
 /** Ends the session of the token used for this request. */
-export async function logOut(ctx: { db: Db; actor: Actor; now: Date }): Promise<void> {
-  await repo.revokeToken(ctx.db, ctx.actor.id, ctx.actor.tokenId, ctx.now);
+export async function logOut(ctx: {
+  db: Db;
+  actor: Actor;
+  now: Date;
+  client: ClientInfo;
+}): Promise<void> {
+  const { db, actor, now, client } = ctx;
+  await db.transaction(async (tx) => {
+    await repo.revokeToken(tx, actor.id, actor.tokenId, now);
+    await recordSecurityEvent(tx, { userId: actor.id, kind: 'logout', client });
+  });
 }

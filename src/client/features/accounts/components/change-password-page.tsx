@@ -70,7 +70,7 @@ export function ChangePasswordPage() {
           <PasswordInput
             label="New Password"
             autoComplete="new-password"
-            description="At least 8 characters, different from the current one."
+            description="At least 8 characters, not a common password, different from the current one."
             required
             {...form.register('new_password1', { onChange: recheckTyped })}
             error={errors.new_password1?.message}

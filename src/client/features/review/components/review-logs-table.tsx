@@ -1,4 +1,5 @@
-import { Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { PagePagination } from '../../../components/page-pagination';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { useListPages, type ServerPaging } from '../../../components/list-pages';
@@ -131,21 +132,7 @@ export function ReviewLogsTable({
           <Text size="sm" c="dimmed">
             {total} logs
           </Text>
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Previous page'
-                  : control === 'next'
-                    ? 'Next page'
-                    : undefined,
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
+          <PagePagination total={pages} value={current} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>

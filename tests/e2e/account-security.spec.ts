@@ -1,0 +1,105 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  type Account,
+  clientAddress,
+  expect,
+  expectAccessible,
+  failedRequestLog,
+  signInAs,
+  test,
+} from './support/fixtures';
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** Signs the account in once more through the API, from a phone: another session. */
+async function signInFromPhone(request: APIRequestContext, account: Account): Promise<string> {
+  const response = await request.post('/api/v1/login/', {
+    headers: { ...clientAddress(), 'user-agent': PHONE },
+    data: { username: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+test.describe('account security on the profile', () => {
+  test('a trainee sees their sessions and activity, and signs the phone out', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    const account = await newAccount('student');
+    const failed = await request.post('/api/v1/login/', {
+      headers: clientAddress(),
+      data: { username: account.email, password: 'not-the-password-1' },
+    });
+    expect(failed.status()).toBe(400);
+    const phoneToken = await signInFromPhone(request, account);
+    await signInAs(page, account);
+    await page.goto('/student/profile-screen');
+
+    const sessions = page.getByRole('region', { name: 'Active sessions' });
+    await expect(sessions.getByText('This device')).toBeVisible();
+    await expect(sessions.getByText('Safari on iOS')).toBeVisible();
+    const activity = page.getByRole('region', { name: 'Security activity' });
+    await expect(activity.getByText('Failed sign-in')).toBeVisible();
+    await expect(activity.getByText('Email verified')).toBeVisible();
+    await expectAccessible(page);
+    await sessions.screenshot({ path: '.tmp/screenshots/account-security-sessions-1280.png' });
+    await activity.screenshot({ path: '.tmp/screenshots/account-security-activity-1280.png' });
+
+    await sessions.getByRole('button', { name: /^Sign out Safari on iOS/ }).click();
+    await expect(page.getByText('Session signed out')).toBeVisible();
+    await expect(sessions.getByText('Safari on iOS')).toHaveCount(0);
+    await expect(activity.getByText('A session was signed out')).toBeVisible();
+    const phoneProfile = await request.get('/users/profile/', {
+      headers: { authorization: `token ${phoneToken}` },
+    });
+    expect(phoneProfile.status()).toBe(401);
+  });
+
+  test('a supervisor signs out every other session at once', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    const account = await newAccount('supervisor');
+    await signInFromPhone(request, account);
+    await signInFromPhone(request, account);
+    await signInAs(page, account);
+    await page.goto('/supervisor/profile-screen');
+    const sessions = page.getByRole('region', { name: 'Active sessions' });
+    await expect(sessions.getByText('Safari on iOS')).toHaveCount(2);
+    await sessions.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await expect(page.getByText('2 other sessions signed out')).toBeVisible();
+    await expect(sessions.getByText('Safari on iOS')).toHaveCount(0);
+    await expect(sessions.getByText('This device')).toBeVisible();
+    await expect(sessions.getByRole('button', { name: 'Sign out all other sessions' })).toHaveCount(
+      0,
+    );
+    await expect(
+      page
+        .getByRole('region', { name: 'Security activity' })
+        .getByText('All other sessions were signed out'),
+    ).toBeVisible();
+  });
+
+  test('a common password is refused under the New Password field', async ({
+    page,
+    newAccount,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(400));
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.goto('/student/password-change-profile');
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await field('Current Password').fill(account.password);
+    await field('New Password').fill('iloveyou1');
+    await field('Confirm New Password').fill('iloveyou1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(field('New Password')).toHaveAccessibleDescription(
+      /This password is too common and easy to guess\. Please choose another one\./,
+    );
+  });
+});
