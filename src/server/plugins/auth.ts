@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { authTokens, users, userSubscriptions } from '../db/schema';
 import type { StandingRow, StandingUser } from '../features/billing/billing-standing.service';
+import { createActorCache, type ActorCache } from './actor-cache';
 
 /** Who is asking: resolved from `Authorization: token <token>` on every request. */
 export type Actor = {
@@ -50,7 +51,11 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+type SignedIn = { actor: Actor; account: ActorAccount };
+
 export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): void {
+  const cache = createActorCache<SignedIn>(db);
+  app.addHook('onClose', () => cache.close());
   app.decorateRequest('actor', null);
   app.decorateRequest('actorAccount', null);
   app.addHook('onRequest', async (request) => {
@@ -58,13 +63,16 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): voi
     if (!header) return;
     const match = /^(?:token|bearer)\s+([A-Za-z0-9]{16,128})$/i.exec(header.trim());
     if (!match?.[1]) return;
-    const found = await findActor(db, match[1], now());
+    const found = await findActor(db, cache, match[1], now());
     request.actor = found?.actor ?? null;
     request.actorAccount = found?.account ?? null;
   });
 }
 
-/** The live token's user: one prepared query on every request (the token hash's unique index). */
+/**
+ * The live token's user: one prepared query (the token hash's unique index), its answer kept a
+ * few seconds by the actor cache (plugins/actor-cache.ts).
+ */
 const findActorQuery = (db: Db, name: string) =>
   db
     .select({
@@ -76,6 +84,7 @@ const findActorQuery = (db: Db, name: string) =>
       dateJoined: users.dateJoined,
       ruleSet: users.ruleSet,
       tokenId: authTokens.id,
+      expiresAt: authTokens.expiresAt,
       subscription: {
         expiry: userSubscriptions.expiry,
         isLifetime: userSubscriptions.isLifetime,
@@ -99,22 +108,26 @@ const findActorQuery = (db: Db, name: string) =>
 
 async function findActor(
   db: Db,
+  cache: ActorCache<SignedIn>,
   token: string,
   now: Date,
-): Promise<{ actor: Actor; account: ActorAccount } | null> {
-  const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({
-    hash: hashSecret(token),
-    now,
+): Promise<SignedIn | null> {
+  const hash = hashSecret(token);
+  const cached = cache.get(hash, now);
+  if (cached) return cached;
+  return cache.load(hash, async () => {
+    const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({ hash, now });
+    if (!row) return null;
+    const { isPaid, dateJoined, subscription, ruleSet, expiresAt, ...actor } = row;
+    const value: SignedIn = {
+      actor,
+      account: {
+        billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
+        ruleSet,
+      },
+    };
+    return { userId: actor.id, value, expiresAt };
   });
-  if (!row) return null;
-  const { isPaid, dateJoined, subscription, ruleSet, ...actor } = row;
-  return {
-    actor,
-    account: {
-      billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
-      ruleSet,
-    },
-  };
 }
 
 /** The signed-in person, or 401. */

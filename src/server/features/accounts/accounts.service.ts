@@ -14,6 +14,7 @@ import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugi
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import { linkByEmail } from '../supervisors/supervisors.repository';
 import * as repo from './accounts.repository';
+import { forgetActor } from '../../plugins/actor-cache';
 
 /** Five wrong tries burn a code. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -214,6 +215,7 @@ export async function resetPassword(ctx: {
     await repo.revokeAllTokens(tx, user.id, now);
     await repo.recordAccountEvent(tx, user.id, 'password_reset');
   });
+  forgetActor(db, user.id);
 }
 
 /** Changes the password of the signed-in person; other sessions end, this one stays. */
@@ -235,9 +237,11 @@ export async function changePassword(ctx: {
     await repo.revokeAllTokens(tx, user.id, now, actor.tokenId);
     await repo.recordAccountEvent(tx, user.id, 'password_changed');
   });
+  forgetActor(db, user.id);
 }
 
 /** Ends the session of the token used for this request. */
 export async function logOut(ctx: { db: Db; actor: Actor; now: Date }): Promise<void> {
   await repo.revokeToken(ctx.db, ctx.actor.id, ctx.actor.tokenId, ctx.now);
+  forgetActor(ctx.db, ctx.actor.id);
 }
