@@ -1,4 +1,4 @@
-// `npm run bench [-- --duration 10 --connections 64 --trainees 50 --years 3 --only pglite]`:
+// `npm run bench:api [-- --duration 10 --connections 64 --trainees 50 --years 3 --only pglite]`:
 // the API throughput benchmark of issue 11. For each database (PostgreSQL when DATABASE_URL is
 // set, in a database of its own beside the one named; and PGlite in a temporary DATA_DIR) it
 // writes the data set (bench-data.ts), starts the real server (bench/server.ts) and measures,
@@ -609,7 +609,7 @@ function report(runs: DbRun[]): string {
   const lines: string[] = [
     '# API benchmark results',
     '',
-    `Written by \`npm run bench\` (bench/api.bench.ts) on ${new Date().toISOString()}, commit ${commit}.`,
+    `Written by \`npm run bench:api\` (bench/api.bench.ts) on ${new Date().toISOString()}, commit ${commit}.`,
     `Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(2))
@@ -684,7 +684,7 @@ async function main(): Promise<void> {
   if (pgRun && pgRun.explain.length > 0)
     writeFileSync(
       'bench/EXPLAIN.md',
-      `# EXPLAIN (ANALYZE, BUFFERS) of the hot endpoints' queries\n\nWritten by \`npm run bench\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}: every statement one request of each endpoint sends (writes rolled back).\n\n${pgRun.explain.join('\n')}\n`,
+      `# EXPLAIN (ANALYZE, BUFFERS) of the hot endpoints' queries\n\nWritten by \`npm run bench:api\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}: every statement one request of each endpoint sends (writes rolled back).\n\n${pgRun.explain.join('\n')}\n`,
     );
 }
 

@@ -50,20 +50,7 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
         unrepresentable: 'throw',
         target: 'draft-7',
       });
-      const fast = fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
-      if (process.env.FT_SERIALIZER_CHECK) {
-        const slow = zodSerializerCompiler(route);
-        return (data: unknown) => {
-          const a = fast(data);
-          const b = slow(data);
-          if (a !== b) {
-            console.error('SERIALIZER MISMATCH', route.method, route.url, '\n', a, '\n', b);
-            throw new Error(`serializer mismatch ${route.method} ${route.url}`);
-          }
-          return a;
-        };
-      }
-      return fast;
+      return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
     } catch {
       // Not expressible as JSON Schema: zod serialises it.
     }
