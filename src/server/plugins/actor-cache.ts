@@ -11,8 +11,9 @@ import type { Db } from '../db/client';
  *   a name, verification, rule set or billing change); each instance LISTENs and forgets that
  *   user's tokens when PostgreSQL delivers the notification, after the change commits;
  * - on PGlite (one process) the notification is delivered with the statement that caused it;
- * - the instance that ends sessions (logout, password change or reset) also forgets them itself
- *   as soon as its transaction commits, before it answers (forgetActor).
+ * - the instance that serves a signed-in user's write forgets that user before it answers
+ *   (plugins/auth.ts), and a password reset (nobody signed in) forgets the user once it commits
+ *   (forgetActor): the instance that made a change answers from the new state at once.
  *
  * A lookup that began before a change is never stored (the generation check), unknown tokens are
  * never cached, the token's expiry is checked on every use, and the cache is off whenever the

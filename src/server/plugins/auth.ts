@@ -67,7 +67,15 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): voi
     request.actor = found?.actor ?? null;
     request.actorAccount = found?.account ?? null;
   });
+  // A write may change what the writer's own token answers (a logout, a password, a rule set, a
+  // subscription): it is forgotten here, once the write is done and before the answer leaves,
+  // so the writer's next request reads it again (other instances hear it through NOTIFY).
+  app.addHook('onSend', async (request) => {
+    if (request.actor && !SAFE_METHODS.has(request.method)) cache.forget(request.actor.id);
+  });
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The live token's user: one prepared query (the token hash's unique index), its answer kept a

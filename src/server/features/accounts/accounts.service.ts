@@ -237,11 +237,9 @@ export async function changePassword(ctx: {
     await repo.revokeAllTokens(tx, user.id, now, actor.tokenId);
     await repo.recordAccountEvent(tx, user.id, 'password_changed');
   });
-  forgetActor(db, user.id);
 }
 
 /** Ends the session of the token used for this request. */
 export async function logOut(ctx: { db: Db; actor: Actor; now: Date }): Promise<void> {
   await repo.revokeToken(ctx.db, ctx.actor.id, ctx.actor.tokenId, ctx.now);
-  forgetActor(ctx.db, ctx.actor.id);
 }
