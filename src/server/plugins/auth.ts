@@ -35,6 +35,14 @@ declare module 'fastify' {
     actor: Actor | null;
     actorAccount: ActorAccount | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * A write route that never changes what its writer's token answers (their user, tokens or
+     * subscription rows): the writer's kept session stays kept (see registerAuth).
+     */
+    keepsSession?: boolean;
+  }
 }
 
 /** Tokens live 30 days; a password reset or logout revokes them earlier. */
@@ -71,7 +79,9 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): voi
   // subscription): it is forgotten here, once the write is done and before the answer leaves,
   // so the writer's next request reads it again (other instances hear it through NOTIFY).
   app.addHook('onSend', async (request) => {
-    if (request.actor && !SAFE_METHODS.has(request.method)) cache.forget(request.actor.id);
+    if (!request.actor || SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.keepsSession) return;
+    cache.forget(request.actor.id);
   });
 }
 
