@@ -36,8 +36,8 @@ function simplify(node: unknown): unknown {
 /**
  * Response serialisation with fast-json-stringify, compiled once per route from the route's zod
  * response schema (its JSON Schema, as the OpenAPI document shows it). fastify-type-provider-zod's
- * own compiler encodes every response through zod and then calls JSON.stringify (decision 016
- * has the figures). The output is the same: the schema's properties in the schema's order,
+ * own compiler encodes every response through zod and then calls JSON.stringify (decision
+ * 016). The output is the same: the schema's properties in the schema's order,
  * unknown ones left out. A schema that JSON Schema cannot express (a transform, a date) keeps
  * zod's serialiser.
  */
