@@ -19,7 +19,13 @@ END $$;
 CREATE TRIGGER users_actor_changed AFTER UPDATE OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION actor_changed_notify('id');
 --> statement-breakpoint
-CREATE TRIGGER auth_tokens_actor_changed AFTER UPDATE OR DELETE ON auth_tokens
+-- Only the columns the sign-in reads: a token's bookkeeping (when it was last used) is no change.
+CREATE TRIGGER auth_tokens_actor_changed AFTER UPDATE ON auth_tokens
+  FOR EACH ROW WHEN ((OLD.user_id, OLD.token_hash, OLD.expires_at, OLD.revoked_at)
+    IS DISTINCT FROM (NEW.user_id, NEW.token_hash, NEW.expires_at, NEW.revoked_at))
+  EXECUTE FUNCTION actor_changed_notify('user_id');
+--> statement-breakpoint
+CREATE TRIGGER auth_tokens_actor_deleted AFTER DELETE ON auth_tokens
   FOR EACH ROW EXECUTE FUNCTION actor_changed_notify('user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_subscriptions_actor_changed AFTER INSERT OR UPDATE OR DELETE ON user_subscriptions
