@@ -1,4 +1,4 @@
-// `npm run bench [-- --duration 10 --connections 64 --trainees 50 --years 3 --only pglite]`:
+// `npm run bench:api [-- --duration 10 --connections 64 --trainees 50 --years 3 --only pglite]`:
 // the API throughput benchmark of issue 11. For each database (PostgreSQL when DATABASE_URL is
 // set, in a database of its own beside the one named; and PGlite in a temporary DATA_DIR) it
 // writes the data set (bench-data.ts), starts the real server (bench/server.ts) and measures,
@@ -609,7 +609,7 @@ function report(runs: DbRun[]): string {
   const lines: string[] = [
     '# API benchmark results',
     '',
-    `Written by \`npm run bench\` (bench/api.bench.ts) on ${new Date().toISOString()}, commit ${commit}.`,
+    `Written by \`npm run bench:api\` (bench/api.bench.ts) on ${new Date().toISOString()}, commit ${commit}.`,
     `Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(2))
@@ -648,21 +648,42 @@ function report(runs: DbRun[]): string {
       `| ${scenario.name} | ${p ? fmt(p.reqPerSec) : '–'} | ${p ? p.p99 : '–'} | ${p ? fmt(ratio, 2) : '–'} | ${p?.roundTrips ?? '–'} | ${fmt(kb, 1)}${scenario.isList ? (pageOk ? '' : ' (over 50)') : ''} | ${p ? mark(ratio >= TARGETS.ratioToBare && p.p99 < TARGETS.p99Ms && pageOk) : '–'} | ${l ? fmt(l.reqPerSec) : '–'} | ${l ? l.p99 : '–'} | ${p && l ? fmt(liteRatio, 2) : '–'} | ${p && l ? mark(liteRatio >= TARGETS.pgliteToPostgres) : '–'} |`,
     );
   }
+  // CPU time a request costs the server and its database: unlike req/s, it hardly moves with
+  // what else the shared machine runs, so its ratio to the bare route's is the steadier figure.
+  const cpuOf = (m: Measure) => m.serverCpuUs + (m.dbCpuUs ?? 0);
+  for (const run of [pgRun, liteRun]) {
+    if (!run || run.bare.length === 0 || run.endpoints.size === 0) continue;
+    const bareCpu = mean(run.bare.map(cpuOf));
+    lines.push(
+      '',
+      `CPU time a request costs (${run.kind === 'postgres' ? 'PostgreSQL: the server process and its database backends' : 'PGlite: the server process, database included'}), µs; the bare route: ${fmt(bareCpu)}. "× bare by CPU" is the bare route's cost over the endpoint's: the throughput ratio the two would have on a machine of their own.`,
+      '',
+      '| endpoint | server µs | database µs | × bare by CPU |',
+      '|---|---|---|---|',
+    );
+    for (const scenario of SCENARIOS) {
+      const e = run.endpoints.get(scenario.key);
+      if (!e) continue;
+      lines.push(
+        `| ${scenario.name} | ${fmt(e.serverCpuUs)} | ${e.dbCpuUs === null ? '–' : fmt(e.dbCpuUs)} | ${fmt(bareCpu / cpuOf(e), 2)} |`,
+      );
+    }
+  }
   for (const run of [pgRun, liteRun]) {
     if (!run || run.history.size === 0) continue;
     lines.push(
       '',
       `History (${run.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}): the same 10 logs in the month asked about; the second trainee also has 9,990 older ones.`,
       '',
-      '| endpoint | 10 logs req/s | 10,000 logs req/s | difference | p99 10 / 10,000 ms | < 20% |',
-      '|---|---|---|---|---|---|',
+      '| endpoint | 10 logs req/s | 10,000 logs req/s | difference | p99 10 / 10,000 ms | < 20% | CPU µs 10 / 10,000 | CPU difference |',
+      '|---|---|---|---|---|---|---|---|',
     );
     for (const scenario of SCENARIOS) {
       const h = run.history.get(scenario.key);
       if (!h) continue;
       const diff = Math.abs(h.light.reqPerSec - h.heavy.reqPerSec) / h.light.reqPerSec;
       lines.push(
-        `| ${scenario.name} | ${fmt(h.light.reqPerSec)} | ${fmt(h.heavy.reqPerSec)} | ${fmt(diff * 100, 1)}% | ${h.light.p99} / ${h.heavy.p99} | ${mark(diff < TARGETS.historyDiff)} |`,
+        `| ${scenario.name} | ${fmt(h.light.reqPerSec)} | ${fmt(h.heavy.reqPerSec)} | ${fmt(diff * 100, 1)}% | ${h.light.p99} / ${h.heavy.p99} | ${mark(diff < TARGETS.historyDiff)} | ${fmt(cpuOf(h.light))} / ${fmt(cpuOf(h.heavy))} | ${fmt((Math.abs(cpuOf(h.heavy) - cpuOf(h.light)) * 100) / cpuOf(h.light), 1)}% |`,
       );
     }
   }
@@ -684,7 +705,7 @@ async function main(): Promise<void> {
   if (pgRun && pgRun.explain.length > 0)
     writeFileSync(
       'bench/EXPLAIN.md',
-      `# EXPLAIN (ANALYZE, BUFFERS) of the hot endpoints' queries\n\nWritten by \`npm run bench\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}: every statement one request of each endpoint sends (writes rolled back).\n\n${pgRun.explain.join('\n')}\n`,
+      `# EXPLAIN (ANALYZE, BUFFERS) of the hot endpoints' queries\n\nWritten by \`npm run bench:api\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}: every statement one request of each endpoint sends (writes rolled back).\n\n${pgRun.explain.join('\n')}\n`,
     );
 }
 

@@ -1,5 +1,5 @@
 // `node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [skip seconds]`: where a V8
-// CPU profile (from `npm run bench -- --profile`) spent its time: self time by package or source
+// CPU profile (from `npm run bench:api -- --profile`) spent its time: self time by package or source
 // folder, the heaviest functions by self time, and by inclusive time (their callees counted).
 // Skipping the first seconds leaves out the server's start.
 import { readFileSync } from 'node:fs';

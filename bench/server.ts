@@ -1,4 +1,4 @@
-// The server `npm run bench` measures: the app built as src/server/main.ts builds it (its config
+// The server `npm run bench:api` measures: the app built as src/server/main.ts builds it (its config
 // from the environment, its logger, every plugin), and beside it, on BENCH_BARE_PORT, a bare
 // Fastify route doing one indexed SELECT through the same database connection: the stack's own
 // limit. The bare server also counts the statements sent to PostgreSQL (GET /queries), so the

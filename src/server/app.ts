@@ -4,11 +4,7 @@ import Fastify, {
   type FastifyServerOptions,
   type onRouteHookHandler,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { createPayments } from './adapters/payments/create-payments';
@@ -40,6 +36,7 @@ import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPaywall } from './plugins/paywall';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serializerCompiler } from './plugins/serializer';
 import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { authTokens, users, userSubscriptions } from '../db/schema';
 import type { StandingRow, StandingUser } from '../features/billing/billing-standing.service';
+import { createActorCache, type ActorCache } from './actor-cache';
 
 /** Who is asking: resolved from `Authorization: token <token>` on every request. */
 export type Actor = {
@@ -34,6 +35,14 @@ declare module 'fastify' {
     actor: Actor | null;
     actorAccount: ActorAccount | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * A write route that never changes what its writer's token answers (their user, tokens or
+     * subscription rows): the writer's kept session stays kept (see registerAuth).
+     */
+    keepsSession?: boolean;
+  }
 }
 
 /** Tokens live 30 days; a password reset or logout revokes them earlier. */
@@ -56,7 +65,12 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+/** A token's answer; `lastUsedAt` moves forward in place when the session's last use is written. */
+type SignedIn = { actor: Actor; account: ActorAccount; lastUsedAt: Date };
+
 export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): void {
+  const cache = createActorCache<SignedIn>(db);
+  app.addHook('onClose', () => cache.close());
   app.decorateRequest('actor', null);
   app.decorateRequest('actorAccount', null);
   app.addHook('onRequest', async (request) => {
@@ -64,13 +78,26 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => Date): voi
     if (!header) return;
     const match = /^(?:token|bearer)\s+([A-Za-z0-9]{16,128})$/i.exec(header.trim());
     if (!match?.[1]) return;
-    const found = await findActor(db, match[1], now());
+    const found = await findActor(db, cache, match[1], now());
     request.actor = found?.actor ?? null;
     request.actorAccount = found?.account ?? null;
   });
+  // A write may change what the writer's own token answers (a logout, a password, a rule set, a
+  // subscription): it is forgotten here, once the write is done and before the answer leaves,
+  // so the writer's next request reads it again (other instances hear it through NOTIFY).
+  app.addHook('onSend', async (request) => {
+    if (!request.actor || SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.keepsSession) return;
+    cache.forget(request.actor.id);
+  });
 }
 
-/** The live token's user: one prepared query on every request (the token hash's unique index). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The live token's user: one prepared query (the token hash's unique index), its answer kept a
+ * few seconds by the actor cache (plugins/actor-cache.ts).
+ */
 const findActorQuery = (db: Db, name: string) =>
   db
     .select({
@@ -83,6 +110,7 @@ const findActorQuery = (db: Db, name: string) =>
       ruleSet: users.ruleSet,
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
+      expiresAt: authTokens.expiresAt,
       subscription: {
         expiry: userSubscriptions.expiry,
         isLifetime: userSubscriptions.isLifetime,
@@ -106,25 +134,43 @@ const findActorQuery = (db: Db, name: string) =>
 
 async function findActor(
   db: Db,
+  cache: ActorCache<SignedIn>,
   token: string,
   now: Date,
-): Promise<{ actor: Actor; account: ActorAccount } | null> {
-  const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({
-    hash: hashSecret(token),
-    now,
-  });
-  if (!row) return null;
-  const { isPaid, dateJoined, subscription, ruleSet, lastUsedAt, ...actor } = row;
-  if (now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-    await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, actor.tokenId));
+): Promise<SignedIn | null> {
+  const hash = hashSecret(token);
+  const signedIn = cache.get(hash, now) ?? (await loadActor(db, cache, hash, now));
+  // The session's last use, written at most once a minute even when the answer is kept.
+  if (signedIn && now.getTime() - signedIn.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+    signedIn.lastUsedAt = now;
+    await db
+      .update(authTokens)
+      .set({ lastUsedAt: now })
+      .where(eq(authTokens.id, signedIn.actor.tokenId));
   }
-  return {
-    actor,
-    account: {
-      billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
-      ruleSet,
-    },
-  };
+  return signedIn;
+}
+
+function loadActor(
+  db: Db,
+  cache: ActorCache<SignedIn>,
+  hash: string,
+  now: Date,
+): Promise<SignedIn | null> {
+  return cache.load(hash, async () => {
+    const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({ hash, now });
+    if (!row) return null;
+    const { isPaid, dateJoined, subscription, ruleSet, expiresAt, lastUsedAt, ...actor } = row;
+    const value: SignedIn = {
+      lastUsedAt,
+      actor,
+      account: {
+        billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
+        ruleSet,
+      },
+    };
+    return { userId: actor.id, value, expiresAt };
+  });
 }
 
 /** The signed-in person, or 401. */

@@ -19,6 +19,7 @@ import * as repo from './accounts.repository';
 import { assertUncommonPassword } from './common-passwords';
 import { LOCKOUT_RULES, lockoutKeys, pairKeyPrefix } from './login-lockout';
 import * as lockout from './login-lockout.repository';
+import { forgetActor } from '../../plugins/actor-cache';
 
 /** Five wrong tries burn a code. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -268,6 +269,7 @@ export async function resetPassword(ctx: {
     await lockout.clearKeysStartingWith(tx, pairKeyPrefix(user.email));
     await recordSecurityEvent(tx, { userId: user.id, kind: 'password_reset', client });
   });
+  forgetActor(db, user.id);
 }
 
 /** Changes the password of the signed-in person; other sessions end, this one stays. */

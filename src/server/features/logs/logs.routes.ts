@@ -59,6 +59,8 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/experience-log/',
       {
         onRequest: guard.trainee,
+        // Writes logs only: the trainee's kept session stays (plugins/auth.ts).
+        config: { keepsSession: true },
         schema: { tags, body: LogEntryWireSchema, response: { 201: ExperienceLogSchema } },
       },
       async (request, reply) =>

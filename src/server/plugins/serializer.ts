@@ -1,0 +1,59 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = { [key: string]: unknown };
+
+const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * `anyOf: [{ type: 'string', … }, { type: 'null' }]` (zod's nullable) as `type: ['string',
+ * 'null']`: fast-json-stringify writes the second form directly, but picks an `anyOf` branch by
+ * validating the value against each one, on every response.
+ */
+function simplify(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplify);
+  if (typeof node !== 'object' || node === null) return node;
+  const schema = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, simplify(value)]),
+  ) as JsonSchema;
+  const anyOf = schema.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const [a, b] = anyOf as JsonSchema[];
+    const isNull = (s: JsonSchema | undefined) => s?.type === 'null' && Object.keys(s).length === 1;
+    const other = isNull(b) ? a : isNull(a) ? b : undefined;
+    if (other && typeof other.type === 'string' && PRIMITIVES.has(other.type)) {
+      const { anyOf: _anyOf, ...rest } = schema;
+      const merged: JsonSchema = { ...rest, ...other, type: [other.type, 'null'] };
+      if (Array.isArray(merged.enum)) merged.enum = [...merged.enum, null];
+      return merged;
+    }
+  }
+  return schema;
+}
+
+/**
+ * Response serialisation with fast-json-stringify, compiled once per route from the route's zod
+ * response schema (its JSON Schema, as the OpenAPI document shows it). fastify-type-provider-zod's
+ * own compiler encodes every response through zod and then calls JSON.stringify (decision
+ * 016). The output is the same: the schema's properties in the schema's order,
+ * unknown ones left out. A schema that JSON Schema cannot express (a transform, a date) keeps
+ * zod's serialiser.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  const { schema } = route;
+  if (schema instanceof z.ZodType) {
+    try {
+      const json = z.toJSONSchema(schema, {
+        io: 'output',
+        unrepresentable: 'throw',
+        target: 'draft-7',
+      });
+      return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
+    } catch {
+      // Not expressible as JSON Schema: zod serialises it.
+    }
+  }
+  return zodSerializerCompiler(route);
+};
