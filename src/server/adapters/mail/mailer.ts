@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { claimDueMails, DELIVERY_LEASE_MS, recordAttempt, type QueuedMail } from './mail-queue';
 
 export type MailMessage = {
   to: string;
@@ -16,6 +16,8 @@ export type MailMessage = {
 export type Mailer = {
   transport: 'smtp' | 'outbox';
   send: (db: Db, message: MailMessage) => Promise<void>;
+  /** Tries again the mails whose delivery failed and whose next attempt is due at `now`. */
+  retryDue: (db: Db, now: Date) => Promise<number>;
   close: () => void;
 };
 
@@ -24,7 +26,7 @@ export type MailerOptions = {
   from: string;
   /** Where the outbox prints mails for a person running the product locally. */
   print?: (text: string) => void;
-  /** Reports a failed SMTP delivery (the message stays in the outbox with its error). */
+  /** Reports a failed SMTP delivery (the message stays in the outbox, queued for a retry). */
   onError?: (error: unknown) => void;
 };
 
@@ -47,6 +49,7 @@ export function createMailer(options: MailerOptions): Mailer {
         });
         print(formatForConsole(message));
       },
+      retryDue: async () => 0,
       close: () => undefined,
     };
   }
@@ -61,8 +64,28 @@ export function createMailer(options: MailerOptions): Mailer {
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,
   });
+  /** One attempt at `mail` at `now`; its outcome is recorded, a failure never thrown (queued). */
+  const attempt = async (db: Db, mail: QueuedMail, now: Date): Promise<boolean> => {
+    try {
+      await transporter.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === null ? {} : { html: mail.html }),
+        ...(mail.headers === null ? {} : { headers: mail.headers }),
+      });
+    } catch (error) {
+      await recordAttempt(db, mail, { error, at: now });
+      options.onError?.(error);
+      return false;
+    }
+    await recordAttempt(db, mail, { sentAt: now });
+    return true;
+  };
   return {
     transport: 'smtp',
+    // Recorded first, leased to this request (the retry job leaves it alone while it is tried).
     send: async (db, message) => {
       const [row] = await db
         .insert(outboxEmails)
@@ -71,25 +94,30 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html ?? null,
+          headers: message.headers ?? null,
           transport: 'smtp',
+          nextAttemptAt: new Date(Date.now() + DELIVERY_LEASE_MS),
         })
         .returning({ id: outboxEmails.id });
-      try {
-        await transporter.sendMail({ from: options.from, ...message });
-        if (row)
-          await db
-            .update(outboxEmails)
-            .set({ sentAt: new Date() })
-            .where(eq(outboxEmails.id, row.id));
-      } catch (error) {
-        if (row) {
-          await db
-            .update(outboxEmails)
-            .set({ error: error instanceof Error ? error.message : 'send failed' })
-            .where(eq(outboxEmails.id, row.id));
-        }
-        options.onError?.(error);
-      }
+      if (!row) return;
+      await attempt(
+        db,
+        {
+          id: row.id,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          headers: message.headers ?? null,
+          attempts: 0,
+        },
+        new Date(),
+      );
+    },
+    retryDue: async (db, now) => {
+      let sent = 0;
+      for (const mail of await claimDueMails(db, now)) if (await attempt(db, mail, now)) sent += 1;
+      return sent;
     },
     close: () => transporter.close(),
   };
