@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import type { MailMessage } from './mailer';
 
 /** After this many failed attempts (about a day with `retryDelayMinutes`) a mail is given up. */
 export const MAX_MAIL_ATTEMPTS = 30;
@@ -40,6 +41,40 @@ export type QueuedMail = {
   attempts: number;
 };
 
+const QUEUED_MAIL_COLUMNS = {
+  id: outboxEmails.id,
+  to: outboxEmails.toAddress,
+  subject: outboxEmails.subject,
+  text: outboxEmails.textBody,
+  html: outboxEmails.htmlBody,
+  headers: outboxEmails.headers,
+  attempts: outboxEmails.attempts,
+};
+
+/**
+ * Records a mail in the outbox. An SMTP one is leased to its sender until `leaseUntil`: the
+ * retry job leaves it alone while the request tries it.
+ */
+export async function recordMail(
+  db: Db,
+  message: MailMessage,
+  delivery: { transport: 'outbox' | 'smtp'; leaseUntil: Date | null },
+): Promise<QueuedMail | undefined> {
+  const [mail] = await db
+    .insert(outboxEmails)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      headers: message.headers ?? null,
+      transport: delivery.transport,
+      nextAttemptAt: delivery.leaseUntil,
+    })
+    .returning(QUEUED_MAIL_COLUMNS);
+  return mail;
+}
+
 /**
  * Claims the SMTP mails due at `now`: each row is leased (its next attempt moved a lease ahead)
  * in the statement that selects it, and rows another instance is claiming are skipped (FOR
@@ -63,15 +98,7 @@ export async function claimDueMails(db: Db, now: Date): Promise<QueuedMail[]> {
     .update(outboxEmails)
     .set({ nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
     .where(inArray(outboxEmails.id, due))
-    .returning({
-      id: outboxEmails.id,
-      to: outboxEmails.toAddress,
-      subject: outboxEmails.subject,
-      text: outboxEmails.textBody,
-      html: outboxEmails.htmlBody,
-      headers: outboxEmails.headers,
-      attempts: outboxEmails.attempts,
-    });
+    .returning(QUEUED_MAIL_COLUMNS);
 }
 
 /** Records one delivery attempt's outcome: sent, or its error and when to try again (if ever). */

@@ -1,7 +1,12 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { outboxEmails } from '../../db/schema';
-import { claimDueMails, DELIVERY_LEASE_MS, recordAttempt, type QueuedMail } from './mail-queue';
+import {
+  claimDueMails,
+  DELIVERY_LEASE_MS,
+  recordAttempt,
+  recordMail,
+  type QueuedMail,
+} from './mail-queue';
 
 export type MailMessage = {
   to: string;
@@ -40,13 +45,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       transport: 'outbox',
       send: async (db, message) => {
-        await db.insert(outboxEmails).values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          transport: 'outbox',
-        });
+        await recordMail(db, message, { transport: 'outbox', leaseUntil: null });
         print(formatForConsole(message));
       },
       retryDue: async () => 0,
@@ -85,34 +84,10 @@ export function createMailer(options: MailerOptions): Mailer {
   };
   return {
     transport: 'smtp',
-    // Recorded first, leased to this request (the retry job leaves it alone while it is tried).
     send: async (db, message) => {
-      const [row] = await db
-        .insert(outboxEmails)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          headers: message.headers ?? null,
-          transport: 'smtp',
-          nextAttemptAt: new Date(Date.now() + DELIVERY_LEASE_MS),
-        })
-        .returning({ id: outboxEmails.id });
-      if (!row) return;
-      await attempt(
-        db,
-        {
-          id: row.id,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          headers: message.headers ?? null,
-          attempts: 0,
-        },
-        new Date(),
-      );
+      const leaseUntil = new Date(Date.now() + DELIVERY_LEASE_MS);
+      const mail = await recordMail(db, message, { transport: 'smtp', leaseUntil });
+      if (mail) await attempt(db, mail, new Date());
     },
     retryDue: async (db, now) => {
       let sent = 0;
