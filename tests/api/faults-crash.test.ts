@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
+import { experienceLogs, logHistory, logTasks } from '../../src/server/db/schema';
 import type { PausePoint } from '../../src/server/plugins/pause-points';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -16,8 +18,8 @@ import { createPostgresTestDatabase, openPgliteTestDataDir } from '../helpers/te
 
 /**
  * A server process killed (SIGKILL) in the middle of a multi-step change, held there by a pause
- * point inside the change's transaction, then started again on the same database: the change is
- * all there or not at all. On the database TEST_DATABASE names.
+ * point inside the change's transaction: started again on the same database (or the database
+ * opened by the test), the change is not there at all. On the database TEST_DATABASE names.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'ft-crash-'));
 let databaseEnv: Record<string, string> = {};
@@ -71,7 +73,7 @@ async function send(user: TestUser | undefined, method: string, path: string, bo
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-/** Sends `request` with `point` armed, waits until the request is held there, then kills. */
+/** Sends `request` with `point` armed, waits until the request is held there, then kills it. */
 async function killDuring(point: PausePoint, request: () => Promise<unknown>): Promise<void> {
   expect((await send(undefined, 'POST', '/api/test/pause-point', { point })).status).toBe(200);
   const held = request().catch(() => 'connection lost');
@@ -83,7 +85,6 @@ async function killDuring(point: PausePoint, request: () => Promise<unknown>): P
   server?.child.kill('SIGKILL');
   expect(await server?.exit).toBeNull();
   expect(await held).toBe('connection lost');
-  await start();
 }
 
 let recordId: number | undefined;
@@ -127,6 +128,7 @@ describe('a crash in the middle of a multi-step change', () => {
     await killDuring('approve-log:before-history', () =>
       send(supervisor, 'POST', '/api/v1/flag-log/', { log_id: logId, is_approved: true }),
     );
+    await start();
 
     expect((await readLog(logId)).status).toBe('pending');
     expect(await historyActions(logId)).toEqual(['create']);
@@ -149,9 +151,27 @@ describe('a crash in the middle of a multi-step change', () => {
       }),
     );
 
-    const after = await readLog(logId);
-    expect(after.experience_note).toBe('Before the edit');
-    expect(after.task.map((task) => task.id)).toEqual(before.task.map((task) => task.id));
-    expect(await historyActions(logId)).toEqual(['create']);
+    // The tables themselves, read straight from the database the killed process left.
+    const database = await openDatabase({ databaseUrl: databaseEnv.DATABASE_URL, dataDir });
+    try {
+      const [log] = await database.db
+        .select({ note: experienceLogs.experienceNote, status: experienceLogs.status })
+        .from(experienceLogs)
+        .where(eq(experienceLogs.id, logId));
+      expect(log).toEqual({ note: 'Before the edit', status: 'pending' });
+      const tasks = await database.db
+        .select({ taskId: logTasks.taskId })
+        .from(logTasks)
+        .where(eq(logTasks.logId, logId))
+        .orderBy(logTasks.position);
+      expect(tasks.map((task) => task.taskId)).toEqual(before.task.map((task) => task.id));
+      const history = await database.db
+        .select({ action: logHistory.action })
+        .from(logHistory)
+        .where(eq(logHistory.logId, logId));
+      expect(history).toEqual([{ action: 'create' }]);
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 });
