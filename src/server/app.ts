@@ -80,7 +80,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      pool: {
+        max: config.DB_POOL_MAX,
+        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      },
+    }));
   const ownsDatabase = !options.database;
   const mailer =
     options.mailer ??

@@ -42,6 +42,12 @@ export const EnvSchema = z
      */
     FORMS_DIR: optionalText,
     DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
+    /** PostgreSQL's pool: at most this many connections per instance. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    /** A request that gets no pooled connection within this many ms answers 503. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** PostgreSQL cancels a statement running longer than this (statement_timeout); 503. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Fieldwork Tracker <no-reply@fieldworktracker.local>'),
     /** Unset or `file:` (DATA_DIR/files), `file:///path`, or `s3://bucket[/prefix]`. */

@@ -48,8 +48,13 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, shape: 'detail' },
   /** Something broke on our side; the body never says what. */
   INTERNAL: { status: 500, shape: 'detail' },
-  /** A dependency (the database) is not answering. */
+  /**
+   * A dependency (the database, the file storage) is not answering or is overloaded: the
+   * response carries `Retry-After`, and nothing was changed.
+   */
   UNAVAILABLE: { status: 503, shape: 'detail' },
+  /** The file storage has no room left (a full disk): nothing was stored. */
+  STORAGE_FULL: { status: 507, shape: 'detail' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -87,6 +87,17 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
     expect(both.json()).toEqual({ percentOff: ['give exactly one of percent off or amount off'] });
   });
 
+  it('refuses a pause point that does not exist, and lists none reached', async () => {
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/test/pause-point',
+      payload: { point: 'nowhere' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const reached = await t.request({ method: 'GET', url: '/api/test/pause-point' });
+    expect(reached.json()).toEqual({ reached: [] });
+  });
+
   it('runs every scheduled job once and says what each did', async () => {
     const response = await t.request({ method: 'POST', url: '/api/test/run-jobs' });
     expect(response.statusCode).toBe(200);
@@ -94,6 +105,7 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
       'access-warnings',
       'digest',
       'form-reminders',
+      'mail-retry',
       'renewals',
       'storage-sweep',
     ]);
@@ -108,7 +120,12 @@ describe('without TEST_HOOKS (every real deployment)', () => {
   afterAll(async () => t.close());
 
   it('has no test routes', async () => {
-    for (const url of ['/api/test/travel', '/api/test/run-jobs', '/api/test/coupon']) {
+    for (const url of [
+      '/api/test/travel',
+      '/api/test/run-jobs',
+      '/api/test/coupon',
+      '/api/test/pause-point',
+    ]) {
       const response = await t.request({ method: 'POST', url, payload: {} });
       expect(response.statusCode).toBe(404);
     }

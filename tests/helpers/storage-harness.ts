@@ -8,14 +8,17 @@ import S3rver from 's3rver';
 /** An S3 server on loopback (s3rver) with one bucket, and the app settings that use it. */
 export async function startS3rver(bucket = 'fieldwork-files') {
   const directory = await mkdtemp(join(tmpdir(), 'ft-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server = serve(0);
   const { port } = await server.run();
+  let isRunning = true;
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver's built-in account.
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -41,9 +44,20 @@ export async function startS3rver(bucket = 'fieldwork-files') {
         .filter((key) => key !== '.signing-key')
         .sort();
     },
+    /** The object store goes down: its port refuses connections. */
+    stop: async () => {
+      await server.close();
+      isRunning = false;
+    },
+    /** It comes back on the same port, with the objects it had. */
+    start: async () => {
+      server = serve(port);
+      await server.run();
+      isRunning = true;
+    },
     close: async () => {
       client.destroy();
-      await server.close();
+      if (isRunning) await server.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

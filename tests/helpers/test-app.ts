@@ -39,6 +39,8 @@ export type TestAppOptions = {
   logStream?: { write: (line: string) => void };
   /** The level of the lines written to `logStream` (default 'info'). */
   logLevel?: string;
+  /** A database of the test's own (closed with the app) instead of a fresh test database. */
+  database?: Database;
 };
 
 /** Builds the real app on a fresh database, with the outbox mailer and a movable clock. */
@@ -46,7 +48,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   // Uploads go to a folder of this app's own unless the test names a storage.
   const storageDir = env.STORAGE_URL ? undefined : await mkdtemp(join(tmpdir(), 'ft-test-files-'));
   const config = loadConfig({

@@ -49,6 +49,17 @@ export type DatabaseOptions = {
   /** An already-open PGlite (tests load one from a migrated template). */
   pglite?: PGlite;
   migrate?: boolean;
+  /** PostgreSQL's pool limits (DB_* settings); ignored by PGlite. */
+  pool?: PoolLimits;
+};
+
+/** How many connections, and how long a request may wait for one and for a statement. */
+export type PoolLimits = { max: number; connectTimeoutMs: number; statementTimeoutMs: number };
+
+const DEFAULT_POOL_LIMITS: PoolLimits = {
+  max: 10,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
 };
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite`. */
@@ -57,16 +68,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!options.databaseUrl) {
     return openPglite(options.pglite, options.dataDir ?? './data', migrate);
   }
-  const database = openPostgres(options.databaseUrl);
+  const database = openPostgres(options.databaseUrl, options.pool ?? DEFAULT_POOL_LIMITS);
   if (migrate) await runMigrations(database);
   return database;
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, limits: PoolLimits): Database {
+  // No request waits forever: not for a connection, not for a statement (the server cancels it),
+  // not for an answer that never comes (a server gone silent; the client gives up a bit later).
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    options: '-c plan_cache_mode=force_generic_plan',
+    max: limits.max,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    query_timeout: limits.statementTimeoutMs + 5_000,
+    options: `-c plan_cache_mode=force_generic_plan -c statement_timeout=${limits.statementTimeoutMs}`,
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);

@@ -123,12 +123,24 @@ export const outboxEmails = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /** Extra headers (List-Unsubscribe on digests), sent again on a retry. */
+    headers: jsonb().$type<Record<string, string>>(),
     transport: text({ enum: ['outbox', 'smtp'] }).notNull(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The last delivery's error; kept after a later attempt succeeds. */
     error: text(),
+    /** Delivery attempts so far (SMTP). */
+    attempts: integer().notNull().default(0),
+    /** When the retry job may try again; null: sent, refused for good, or given up. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_emails_to').on(t.toAddress)],
+  (t) => [
+    index('outbox_emails_to').on(t.toAddress),
+    index('outbox_emails_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
 );
 
 /** Reference data, seeded by migration (SPEC §7 lookups). */

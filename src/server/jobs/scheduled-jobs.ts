@@ -13,8 +13,11 @@ import {
 } from '../features/forms/form-reminders.service';
 import { sweepStorage, SWEEP_INTERVAL_MINUTES } from '../features/files/storage-sweep.service';
 import { sendDailyDigests } from '../features/review/review-digest.service';
+import { claimJobRun, periodOf } from './job-runs.repository';
 
 const MINUTE = 60_000;
+/** How often queued mails are tried again (their own backoff decides which are due). */
+const MAIL_RETRY_INTERVAL_MINUTES = 1;
 
 /**
  * A piece of background work every instance runs on a timer. Each job claims its rows in the
@@ -62,6 +65,17 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
       name: 'form-reminders',
       intervalMs: REMINDER_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendFormReminders({ db, mailer, appUrl: config.APP_URL, now }),
+    },
+    {
+      // Mails SMTP could not take (server down, 4xx), tried again with a backoff: one instance
+      // a minute runs it, and each mail is claimed by one delivery (mail-queue.ts).
+      name: 'mail-retry',
+      intervalMs: MAIL_RETRY_INTERVAL_MINUTES * MINUTE,
+      run: async (now) => {
+        const period = periodOf(now, MAIL_RETRY_INTERVAL_MINUTES * MINUTE);
+        if (!(await claimJobRun(db, 'mail-retry', period))) return 0;
+        return mailer.retryDue(db, now);
+      },
     },
     {
       // Objects no row names, once past their grace: removed by one instance each hour.

@@ -25,9 +25,51 @@ export function replyWithError(error: FastifyError, request: FastifyRequest, rep
   }
   if (appError.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(appError.retryAfterSeconds));
+  } else if (appError.status === 503) {
+    // Every 503 is a passing state (a database restarting, a full pool): say when to come back.
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   }
   return reply.status(appError.status).send(appError.toBody());
 }
+
+/** How long a client is asked to wait after a 503 (`Retry-After`, in seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 messages: the database is unreachable, or too busy to answer in time. */
+export const DATABASE_DOWN = 'The database is not answering right now; try again shortly.';
+export const DATABASE_BUSY = 'The server is too busy to answer right now; try again shortly.';
+
+// SQLSTATEs of a database going away or refusing work for a while: admin, crash and startup
+// shutdowns, too many connections, and a statement cancelled by statement_timeout.
+const DOWN_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const BUSY_STATES = new Set(['57014']);
+// The socket's own failures, and node-postgres's words for a lost or never-won connection.
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
+const DOWN_MESSAGES = /^(Connection terminated|Client has encountered a connection error)/;
+const BUSY_MESSAGES = /^(timeout exceeded when trying to connect|Query read timeout)/;
+
+/**
+ * The 503 for an error that says the database is down or too busy (ECONNREFUSED, 57P01 admin
+ * shutdown, a lost connection, no pooled connection in time, a statement timeout), found
+ * anywhere along its `cause` chain (drizzle wraps the driver's error); otherwise undefined.
+ */
+export function databaseFault(error: unknown): AppError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const code = Reflect.get(cause, 'code');
+    if (typeof code === 'string' && code.startsWith('08')) return unavailable(DATABASE_DOWN);
+    if (DOWN_STATES.has(String(code)) || DOWN_CODES.has(String(code))) {
+      return unavailable(DATABASE_DOWN);
+    }
+    if (DOWN_MESSAGES.test(cause.message)) return unavailable(DATABASE_DOWN);
+    if (BUSY_STATES.has(String(code)) || BUSY_MESSAGES.test(cause.message)) {
+      return unavailable(DATABASE_BUSY);
+    }
+    cause = cause.cause;
+  }
+  return undefined;
+}
+
+const unavailable = (message: string) => new AppError('UNAVAILABLE', message);
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
@@ -68,6 +110,8 @@ function toAppError(error: FastifyError): AppError {
   if (status === 429) return new AppError('RATE_LIMITED', 'Too many requests. Try again later.');
   if (status >= 400 && status < 500)
     return new AppError('INVALID', 'The request could not be read.');
+  const fault = databaseFault(error);
+  if (fault) return fault;
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
 }
 

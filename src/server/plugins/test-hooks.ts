@@ -7,13 +7,15 @@ import type { Db } from '../db/client';
 import { userSubscriptions, users } from '../db/schema';
 import { createCoupon } from '../features/billing/billing.service';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
+import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points';
 
 /**
  * Routes for the end-to-end suite only, registered when TEST_HOOKS=true (never by default).
  * A browser test cannot wait a week for a trial to end, so it moves one account's clock instead:
  * every instant the account's billing depends on moves back by `days`, as if they had passed.
  * Nothing else is faked: the jobs and rules that then run are the product's own. It can also
- * create a coupon, as the operator's `npm run coupon` does (the suite cannot reach the database).
+ * create a coupon, as the operator's `npm run coupon` does (the suite cannot reach the database),
+ * and hold requests at a pause point inside a transaction, for the crash tests (pause-points.ts).
  */
 export function testHooksRoutes(
   db: Db,
@@ -49,6 +51,33 @@ export function testHooksRoutes(
         for (const job of jobs) done[job.name] = await job.run(now());
         return done;
       },
+    );
+
+    app.post(
+      '/api/test/pause-point',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ point: z.enum(PAUSE_POINTS) }),
+          response: { 200: z.object({ armed: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        armPausePoint(request.body.point);
+        return { armed: true as const };
+      },
+    );
+
+    // Touches no database: it answers while a request holds a transaction at a pause point.
+    app.get(
+      '/api/test/pause-point',
+      {
+        schema: {
+          hide: true,
+          response: { 200: z.object({ reached: z.array(z.enum(PAUSE_POINTS)) }) },
+        },
+      },
+      async () => ({ reached: reachedPausePoints() }),
     );
 
     app.post(

@@ -1,7 +1,12 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { outboxEmails } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import {
+  claimDueMails,
+  DELIVERY_LEASE_MS,
+  recordAttempt,
+  recordMail,
+  type QueuedMail,
+} from './mail-queue';
 
 export type MailMessage = {
   to: string;
@@ -16,6 +21,8 @@ export type MailMessage = {
 export type Mailer = {
   transport: 'smtp' | 'outbox';
   send: (db: Db, message: MailMessage) => Promise<void>;
+  /** Tries again the mails whose delivery failed and whose next attempt is due at `now`. */
+  retryDue: (db: Db, now: Date) => Promise<number>;
   close: () => void;
 };
 
@@ -24,7 +31,7 @@ export type MailerOptions = {
   from: string;
   /** Where the outbox prints mails for a person running the product locally. */
   print?: (text: string) => void;
-  /** Reports a failed SMTP delivery (the message stays in the outbox with its error). */
+  /** Reports a failed SMTP delivery (the message stays in the outbox, queued for a retry). */
   onError?: (error: unknown) => void;
 };
 
@@ -38,15 +45,10 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       transport: 'outbox',
       send: async (db, message) => {
-        await db.insert(outboxEmails).values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          transport: 'outbox',
-        });
+        await recordMail(db, message, { transport: 'outbox', leaseUntil: null });
         print(formatForConsole(message));
       },
+      retryDue: async () => 0,
       close: () => undefined,
     };
   }
@@ -61,35 +63,36 @@ export function createMailer(options: MailerOptions): Mailer {
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,
   });
+  /** One attempt at `mail` at `now`; its outcome is recorded, a failure never thrown (queued). */
+  const attempt = async (db: Db, mail: QueuedMail, now: Date): Promise<boolean> => {
+    try {
+      await transporter.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === null ? {} : { html: mail.html }),
+        ...(mail.headers === null ? {} : { headers: mail.headers }),
+      });
+    } catch (error) {
+      await recordAttempt(db, mail, { error, at: now });
+      options.onError?.(error);
+      return false;
+    }
+    await recordAttempt(db, mail, { sentAt: now });
+    return true;
+  };
   return {
     transport: 'smtp',
     send: async (db, message) => {
-      const [row] = await db
-        .insert(outboxEmails)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          transport: 'smtp',
-        })
-        .returning({ id: outboxEmails.id });
-      try {
-        await transporter.sendMail({ from: options.from, ...message });
-        if (row)
-          await db
-            .update(outboxEmails)
-            .set({ sentAt: new Date() })
-            .where(eq(outboxEmails.id, row.id));
-      } catch (error) {
-        if (row) {
-          await db
-            .update(outboxEmails)
-            .set({ error: error instanceof Error ? error.message : 'send failed' })
-            .where(eq(outboxEmails.id, row.id));
-        }
-        options.onError?.(error);
-      }
+      const leaseUntil = new Date(Date.now() + DELIVERY_LEASE_MS);
+      const mail = await recordMail(db, message, { transport: 'smtp', leaseUntil });
+      if (mail) await attempt(db, mail, new Date());
+    },
+    retryDue: async (db, now) => {
+      let sent = 0;
+      for (const mail of await claimDueMails(db, now)) if (await attempt(db, mail, now)) sent += 1;
+      return sent;
     },
     close: () => transporter.close(),
   };

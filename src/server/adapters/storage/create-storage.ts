@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { AppError } from '../../../shared/errors';
 import type { Config } from '../../env';
 import { createFolderStorage } from './folder';
 import type { StoragePort } from './storage.port';
@@ -23,6 +24,10 @@ export type StorageConfig = Pick<
  * loaded only for a bucket.
  */
 export async function createStorage(config: StorageConfig, now: () => Date): Promise<StoragePort> {
+  return reportingFaults(await openStorage(config, now));
+}
+
+async function openStorage(config: StorageConfig, now: () => Date): Promise<StoragePort> {
   const url = config.STORAGE_URL;
   if (!url || url.startsWith('file:')) {
     const root = url && url !== 'file:' ? fileURLToPath(url) : join(config.DATA_DIR, 'files');
@@ -43,4 +48,47 @@ export async function createStorage(config: StorageConfig, now: () => Date): Pro
     signingKey: config.STORAGE_SIGNING_KEY,
     now,
   });
+}
+
+export const STORAGE_DOWN = 'File storage is unavailable; try again shortly.';
+export const STORAGE_FULL = 'There is no room left to store files; try again later.';
+
+/**
+ * The storage with its own failures as the contract's errors: a full disk (ENOSPC, EDQUOT) is a
+ * 507, anything else the file system or the bucket reports (a refused connection, a read-only
+ * folder, a 5xx from the store) a 503. What callers and upload streams throw (AppError: too
+ * large, not a key) passes unchanged. `put` keeps its promise: nothing stored on failure.
+ */
+export function reportingFaults(storage: StoragePort): StoragePort {
+  const guard =
+    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await work(...args);
+      } catch (error) {
+        throw storageFault(error) ?? error;
+      }
+    };
+  return {
+    ...storage,
+    put: guard(storage.put.bind(storage)),
+    get: guard(storage.get.bind(storage)),
+    delete: guard(storage.delete.bind(storage)),
+    removeAbandonedWrites: guard(storage.removeAbandonedWrites.bind(storage)),
+    signedGetUrl: guard(storage.signedGetUrl.bind(storage)),
+    signedPutUrl: guard(storage.signedPutUrl.bind(storage)),
+    readToken: guard(storage.readToken.bind(storage)),
+  };
+}
+
+/** The AppError for a failure of the storage itself; undefined for anything else. */
+function storageFault(error: unknown): AppError | undefined {
+  if (!(error instanceof Error) || error instanceof AppError) return undefined;
+  const code = Reflect.get(error, 'code');
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError('STORAGE_FULL', STORAGE_FULL);
+  // A system error (it has a code) or an answer from the bucket (the AWS SDK's $metadata).
+  if (typeof code === 'string' || '$metadata' in error || error.name === 'TimeoutError') {
+    return new AppError('UNAVAILABLE', STORAGE_DOWN);
+  }
+  return undefined;
 }

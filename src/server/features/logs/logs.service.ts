@@ -23,6 +23,7 @@ import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
+import { pauseAt } from '../../plugins/pause-points';
 
 type Context = { db: Db; actor: Actor; now: Date };
 
@@ -211,6 +212,7 @@ export async function updateLog(
     if (!(await repo.updateUnapprovedLog(tx, ctx.actor.id, ctx.id, values, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);
     }
+    await pauseAt('update-log:before-tasks');
     await repo.replaceTasks(tx, ctx.id, entry.taskIds);
     const changes = diffSnapshots(
       snapshotOf(current, current.taskIds),

@@ -11,6 +11,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { pauseAt } from '../../plugins/pause-points';
 import { findUserById } from '../accounts/accounts.repository';
 import type { PageFilters } from '../logs/logs.page.repository';
 import * as logsRepo from '../logs/logs.repository';
@@ -178,6 +179,7 @@ async function approveOne(ctx: Context, log: logsRepo.LogRecord): Promise<void> 
     if (!moved) {
       throw new AppError('CONFLICT', 'This log changed meanwhile: open it again to see it.');
     }
+    await pauseAt('approve-log:before-history');
     await logsRepo.addHistory(tx, {
       logId: log.id,
       actorId: ctx.actor.id,
