@@ -6,7 +6,7 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, DEFAULT_PASSWORD } from '../helpers/factories';
 import { pdfBytes } from '../helpers/file-fixtures';
 import type { TestApp } from '../helpers/test-app';
-import { monthlyFields, multipart, uploadRecord } from './files-support';
+import { monthlyFields, multipart } from './files-support';
 import {
   dropTemplate,
   filled,
