@@ -182,4 +182,21 @@ describe('text fields get appearances in our font', () => {
     expect(field).toBeInstanceOf(PDFTextField);
     expect((field as PDFTextField).getText()).toBe('Ωmega Žižek');
   });
+
+  it('writes what users typed (markup, PDF syntax) as the field’s text, nothing more', async () => {
+    const typed = {
+      TRAINEE_NAME: '<img src=x onerror=alert(1)>',
+      RESPONSIBLE_SUPERVISOR_NAME: ') Tj (x',
+    };
+    const input = {
+      ...createFillInput(),
+      trainee: { ...createFillInput().trainee, name: typed.TRAINEE_NAME },
+      supervisor: { ...createFillInput().supervisor, name: typed.RESPONSIBLE_SUPERVISOR_NAME },
+    };
+    const { bytes } = await fillFvfTemplate(await buildFvfTemplate('mfvf-2022-individual'), input);
+    const form = (await PDFDocument.load(bytes)).getForm();
+    for (const [name, text] of Object.entries(typed)) {
+      expect(form.getTextField(name).getText()).toBe(text);
+    }
+  });
 });
