@@ -130,6 +130,8 @@ async function send(
 }
 
 const rows = Object.entries(ACCESS_POLICY).filter(([key]) => !CONDITIONAL_ROUTES.has(key));
+const isPlainBody = (payload: unknown): payload is Record<string, unknown> =>
+  typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload);
 const refused = (expected: Expected): expected is Refusal => expected in REFUSAL_STATUS;
 
 describe('the access table', () => {
@@ -172,6 +174,48 @@ describe('every route, as every caller', () => {
       const after = await fingerprint();
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       expect(changed, `${key}: tables a refused request changed`).toEqual([]);
+    },
+  );
+
+  // Before any request let in changes the owner's records: each of these must be refused whole.
+  it.each(rows)(
+    '%s refuses prototype-pollution keys in its body, and ignores them in its query',
+    async (key, access) => {
+      const caller = ALL_CALLERS.find((who) => !refused(expectedFor(key, access, who)));
+      if (!caller) return;
+      const request = await requestOf(key, w.ids);
+      const before = await fingerprint();
+      const [method = 'GET'] = key.split(' ');
+      const token = await tokenOf(caller, false);
+      const inject = (url: string, payload?: string) =>
+        w.t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: {
+            ...(token ? { authorization: `token ${token}` } : {}),
+            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(payload !== undefined ? { payload } : {}),
+        });
+      if (isPlainBody(request.payload)) {
+        // Raw text: JSON.stringify would drop a `__proto__` key set by assignment.
+        const body = JSON.stringify(request.payload).replace(
+          /^\{/,
+          '{"__proto__":{"is_supervisor":true,"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},',
+        );
+        const response = await inject(request.url, body);
+        expect(response.statusCode, `${key}: ${response.body}`).toBe(400);
+      }
+      if (key.startsWith('GET ')) {
+        const separator = request.url.includes('?') ? '&' : '?';
+        const pollutedUrl = `${request.url}${separator}__proto__[polluted]=yes&constructor[prototype][polluted]=yes&__proto__=yes`;
+        const clean = await inject(request.url);
+        const response = await inject(pollutedUrl);
+        expect(response.statusCode, `${key}: ${response.body}`).toBe(clean.statusCode);
+      }
+      expect(await fingerprint()).toEqual(before);
+      expect(Object.prototype).not.toHaveProperty('polluted');
+      expect(Object.prototype).not.toHaveProperty('is_supervisor');
     },
   );
 
