@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { insertToken } from '../../src/server/features/accounts/accounts.repository';
 import { newToken, TOKEN_LIFETIME_MS } from '../../src/server/plugins/auth';
+import { createAgendaPayload } from '../../src/shared/forms/agenda.factory';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, DEFAULT_PASSWORD } from '../helpers/factories';
 import { pdfBytes } from '../helpers/file-fixtures';
@@ -302,31 +303,11 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
   }),
 };
 
-function agendaOf(ids: Ids) {
-  return {
-    u_id: ids.trainee,
-    date: '2026-03-12',
+const agendaOf = (ids: Ids) =>
+  createAgendaPayload(ids.trainee, {
     supervisee: 'Zoë Łukasz',
-    startTime: '09:00',
-    endTime: '10:30',
-    format: 'In Person',
-    fieldHoursCheck: true,
-    supervisedFieldwork: true,
-    superviseeCheck: true,
     superviseeFeedback: `${OWNER_MARK} feedback`,
-    observationChecK: true,
-    observationDate: '2026-03-10',
-    skills: ['A.1'],
-    observationFeedback: 'Clear prompts.',
-    clinicalPracticeCheck: true,
-    type: 'Parent training',
-    completed: true,
-    online: true,
-    clinicalPracticeFeedback: 'Kept to time.',
-    taskListReviewCheck: true,
-    tasks: [{ name: 'C.1', canDemonstrate: true, canExplain: false, feedback: 'Reviewed' }],
-  };
-}
+  });
 
 /** The people calling, each a user whose fresh tokens the test mints. */
 export type MatrixWorld = Awaited<ReturnType<typeof createMatrixWorld>>;
