@@ -54,7 +54,7 @@ const NASTY_STRINGS = [
   '\u200b\u200d\ufeff',
   'e\u0301\u0301\u0301',
   '<img src=x onerror=alert(1)>',
-  "1' union select password_hash from users --",
+  "1' union select email from users --",
   '=HYPERLINK("http://evil")',
   '9'.repeat(400),
   '-0',
