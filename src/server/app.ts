@@ -68,6 +68,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Fastify's default is no limit at all: a trickling body would hold its connection for ever.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node checks for requests past their time this often (30 s by default), and only when the
+    // headers' own limit (60 s by default) is no longer than the request's.
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: Math.min(30_000, config.REQUEST_TIMEOUT_SECONDS * 250),
+    },
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },

@@ -84,6 +84,12 @@ export const EnvSchema = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * How long a request may take to arrive whole (its body included): a body that trickles in
+     * slower is cut off with 408, so slow uploads cannot hold connections for ever. Long enough
+     * for a 20 MB form over a slow line.
+     */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

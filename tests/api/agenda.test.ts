@@ -3,6 +3,7 @@ import { AGENDA_SECTIONS, AGENDA_TITLE } from '../../src/server/features/forms/a
 import { readPdfText } from '../../src/server/features/forms/pdf-text';
 import { NOT_YOUR_RECORD } from '../../src/server/features/agenda/agenda.service';
 import { AGENDA_MESSAGES } from '../../src/shared/forms/agenda.schema';
+import { createAgendaPayload } from '../../src/shared/forms/agenda.factory';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -36,32 +37,8 @@ async function addRecord(user: TestUser, name: string, email: string): Promise<n
   return response.json<{ id: number }>().id;
 }
 
-function agenda(overrides: Record<string, unknown> = {}) {
-  return {
-    u_id: trainee.id,
-    date: '2026-03-12',
-    supervisee: 'Zoë Ångström',
-    startTime: '09:00',
-    endTime: '10:30',
-    format: 'In Person',
-    fieldHoursCheck: true,
-    supervisedFieldwork: true,
-    superviseeCheck: true,
-    superviseeFeedback: NOTE,
-    observationChecK: true,
-    observationDate: '2026-03-10',
-    skills: ['A.1'],
-    observationFeedback: 'Clear prompts.',
-    clinicalPracticeCheck: true,
-    type: 'Parent training',
-    completed: true,
-    online: true,
-    clinicalPracticeFeedback: 'Kept to time.',
-    taskListReviewCheck: true,
-    tasks: [{ name: 'C.1', canDemonstrate: true, canExplain: false, feedback: 'Reviewed' }],
-    ...overrides,
-  };
-}
+const agenda = (overrides: Record<string, unknown> = {}) =>
+  createAgendaPayload(trainee.id, { superviseeFeedback: NOTE, ...overrides });
 
 const write = (user: TestUser, payload: object) =>
   t.request({ method: 'POST', url: PATH, token: user.token, payload });

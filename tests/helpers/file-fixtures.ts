@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 
 /** A real one-page PDF (pdf-lib), as a scanned or filled form would be. */
 export async function pdfBytes(text = 'Monthly Fieldwork Verification Form'): Promise<Buffer> {
@@ -49,4 +50,59 @@ export function pdfOfSize(size: number): Buffer {
   const bytes = Buffer.alloc(size, 0x20);
   Buffer.from('%PDF-1.7\n').copy(bytes);
   return bytes;
+}
+
+/**
+ * A PDF whose one object stream inflates to `expandedBytes` of spaces (a deflate bomb: about a
+ * thousandth of that on the wire), the way a PDF parser that decodes object streams meets it.
+ */
+export function deflateBombPdf(expandedBytes: number): Buffer {
+  // One object, then spaces: a stream pdf-lib reads whole and parses without complaint.
+  const objects = Buffer.alloc(expandedBytes, 0x20);
+  Buffer.from('3 0 << /A 1 >>').copy(objects);
+  const data = deflateSync(objects, { level: 9 });
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    ),
+    data,
+    Buffer.from(
+      '\nendstream\nendobj\n2 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 2 0 R >>\n%%EOF\n',
+    ),
+  ]);
+}
+
+/** A zip holding one deflated file of `expandedBytes` zeros (a zip bomb, renamed .pdf). */
+export function zipBomb(expandedBytes: number): Buffer {
+  const data = deflateRawSync(Buffer.alloc(expandedBytes), { level: 9 });
+  const name = Buffer.from('form.pdf');
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(8, 8);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(expandedBytes, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name, data]);
+}
+
+/** A real PDF that runs JavaScript when opened (an OpenAction). */
+export async function pdfWithJavaScript(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]);
+  const action = pdf.context.obj({
+    Type: 'Action',
+    S: 'JavaScript',
+    JS: PDFString.of('app.alert(1)'),
+  });
+  pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.register(action));
+  return Buffer.from(await pdf.save());
+}
+
+/** A file that is a PDF by its first bytes and an HTML page with script to a sniffing browser. */
+export async function pdfHtmlPolyglot(): Promise<Buffer> {
+  return Buffer.concat([
+    await pdfBytes(),
+    Buffer.from('\n<html><body><script>alert(document.domain)</script></body></html>\n'),
+  ]);
 }

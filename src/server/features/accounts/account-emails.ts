@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../adapters/mail/escape-html';
 import type { MailMessage } from '../../adapters/mail/mailer';
 
 /** Codes live 30 minutes; the mails say so. */
@@ -42,10 +43,6 @@ export function resetMail(to: string, name: string, code: string, appUrl: string
     ].join('\n'),
     html: codeHtml(name, 'Reset your password', code, link),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function codeHtml(name: string, title: string, code: string, link: string): string {

@@ -34,6 +34,8 @@ export class FormSigningError extends AppError {
 export const FORM_MESSAGES = {
   notPdf:
     'This file is not a PDF that can be read. Upload the blank form as downloaded from the BACB.',
+  tooLarge:
+    'This PDF is too large or complex to read. Upload the blank form as downloaded from the BACB.',
   encrypted:
     'This PDF is encrypted, so its fields cannot be filled. Upload the blank form as downloaded from the BACB.',
   noFields:

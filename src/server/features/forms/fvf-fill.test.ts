@@ -1,4 +1,4 @@
-import { PDFDocument, PDFTextField } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, PDFTextField } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { FvfVariantId } from './fvf-fields';
 import { readFvf } from './fvf-read';
@@ -181,5 +181,44 @@ describe('text fields get appearances in our font', () => {
     const field = (await PDFDocument.load(bytes)).getForm().getField('TRAINEE_NAME');
     expect(field).toBeInstanceOf(PDFTextField);
     expect((field as PDFTextField).getText()).toBe('Ωmega Žižek');
+  });
+
+  it('writes what users typed (markup, PDF syntax) as the field’s text, nothing more', async () => {
+    const typed = {
+      TRAINEE_NAME: '<img src=x onerror=alert(1)>',
+      RESPONSIBLE_SUPERVISOR_NAME: ') Tj (x',
+    };
+    const input = {
+      ...createFillInput(),
+      trainee: { ...createFillInput().trainee, name: typed.TRAINEE_NAME },
+      supervisor: { ...createFillInput().supervisor, name: typed.RESPONSIBLE_SUPERVISOR_NAME },
+    };
+    const { bytes } = await fillFvfTemplate(await buildFvfTemplate('mfvf-2022-individual'), input);
+    const form = (await PDFDocument.load(bytes)).getForm();
+    for (const [name, text] of Object.entries(typed)) {
+      expect(form.getTextField(name).getText()).toBe(text);
+    }
+  });
+
+  it('fills a template without the scripts it would run on opening, keeping field formats', async () => {
+    const doc = await PDFDocument.load(await buildFvfTemplate('mfvf-2022-individual'));
+    const script = (js: string) =>
+      doc.context.register(doc.context.obj({ S: 'JavaScript', JS: PDFString.of(js) }));
+    doc.catalog.set(PDFName.of('OpenAction'), script('app.alert("open")'));
+    doc.catalog.set(PDFName.of('AA'), doc.context.obj({ WC: script('app.alert("close")') }));
+    doc.catalog.set(
+      PDFName.of('Names'),
+      doc.context.obj({
+        JavaScript: doc.context.obj({ Names: [PDFString.of('x'), script('app.alert("doc")')] }),
+      }),
+    );
+    const { bytes } = await fillFvfTemplate(await doc.save(), createFillInput());
+    const filled = await PDFDocument.load(bytes);
+    expect(filled.catalog.get(PDFName.of('OpenAction'))).toBeUndefined();
+    expect(filled.catalog.get(PDFName.of('AA'))).toBeUndefined();
+    expect(
+      filled.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.get(PDFName.of('JavaScript')),
+    ).toBeUndefined();
+    expect((await readFvf(bytes)).fields).toMatchObject({ PERCENT_HOURS_SUPERVISED: '7.5%' });
   });
 });

@@ -40,12 +40,28 @@ export async function loadFormPdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
     // An XFA copy of the form would be shown instead of the fields we fill: drop it quietly.
     doc.catalog.getAcroForm()?.dict.delete(PDFName.of('XFA'));
+    dropDocumentScripts(doc);
     doc.getForm();
   } catch {
     // pdf-lib reads a header followed by garbage as a document without a catalog.
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
   return doc;
+}
+
+/**
+ * Removes what runs when the document opens or closes: document-level JavaScript, the catalog's
+ * additional actions and an OpenAction that is an action (a page to open at stays). A blank form
+ * uploaded by one user is filled for every trainee, so no one's script may travel with it; the
+ * fields' own format actions (AFNumber_Format…) stay, since the official forms need them.
+ */
+function dropDocumentScripts(doc: PDFDocument): void {
+  const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
+  names?.delete(PDFName.of('JavaScript'));
+  doc.catalog.delete(PDFName.of('AA'));
+  if (doc.catalog.lookup(PDFName.of('OpenAction')) instanceof PDFDict) {
+    doc.catalog.delete(PDFName.of('OpenAction'));
+  }
 }
 
 /** The kind of a field as the variant table names it; null for kinds we never fill. */

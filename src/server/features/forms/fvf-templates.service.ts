@@ -11,6 +11,7 @@ import {
   type FvfTemplate,
 } from '../../../shared/forms/fvf-template.schema';
 import type { RuleSetId } from '../../../shared/logs/rule-sets';
+import { checkPdfLoad, type PdfLoadLimits } from '../../adapters/pdf/check-pdf-load';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -31,6 +32,15 @@ export type TemplatesContext = {
   storage: StoragePort;
   formsDir: string;
   log: FastifyBaseLogger;
+};
+
+/**
+ * What loading an uploaded blank form may cost (tried in a child process first): a BACB form's
+ * streams decode to well under a megabyte; a deflate bomb asks for gigabytes.
+ */
+export const UPLOADED_PDF_LIMITS: PdfLoadLimits = {
+  maxDecodedBytes: 32 * 1024 * 1024,
+  timeoutMs: 10_000,
 };
 
 /** A blank form the product can fill, wherever it lives. */
@@ -110,6 +120,12 @@ export async function installTemplate(
   const content = await checkFileContent(ctx.bytes.subarray(0, CONTENT_HEAD_BYTES), 'record');
   if (!content.ok || content.type.mime !== 'application/pdf') {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
+  }
+  const loadable = await checkPdfLoad(ctx.bytes, UPLOADED_PDF_LIMITS);
+  if (!loadable.ok) {
+    throw new FormTemplateError(
+      loadable.reason === 'too-large' ? FORM_MESSAGES.tooLarge : FORM_MESSAGES.notPdf,
+    );
   }
   const { recogniseFvfTemplate } = await loadPdfCode();
   const variant = await recogniseFvfTemplate(ctx.bytes).catch((error: unknown) => {

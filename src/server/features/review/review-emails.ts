@@ -1,10 +1,7 @@
+import { escapeHtml } from '../../adapters/mail/escape-html';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { flaggableLabel } from '../../../shared/review/review.schema';
 import { formatUsDate } from '../../../shared/logs/time';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function page(
   title: string,

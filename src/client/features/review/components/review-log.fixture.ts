@@ -1,0 +1,42 @@
+import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
+
+/** A pending log as the review screens get it, with overrides. */
+export function createReviewLog(overrides: Partial<ExperienceLog> = {}): ExperienceLog {
+  return {
+    id: 1,
+    user: { id: 7, name: 'Tara Trainee' },
+    expereince_type: 1,
+    expereince_type_name: 'Supervised Fieldwork',
+    setting: 2,
+    setting_name: 'Clinic',
+    supervisor: 3,
+    trainee_supervisor: 3,
+    supervisor_name: 'Dana Reyes',
+    supervisor_account: 9,
+    date_of_experience: '2026-03-05',
+    time_of_expereince_start: '09:00',
+    time_of_expereince_end: '12:00',
+    unrestricted_hours: 2,
+    restricted_hours: 1,
+    experience_hours: 3,
+    individual_or_group: 'Individual',
+    method_of_supervision: 'In Person',
+    supervision_start_time: '10:00:00',
+    supervision_end_time: '11:00',
+    supervised_hours: 1,
+    independant_hours: 2,
+    client_observation: 'Yes',
+    observation_hours: 1,
+    supervision_contact: 1,
+    supervision_contact_name: 'Individual meeting',
+    task: [{ id: 'B.1', name: 'B.1 Define…', description: 'Define…', version: 'v6' }],
+    experience_note: 'Graphed baseline data.',
+    status: 'pending',
+    data: {},
+    status_changed_at: null,
+    created_at: '2026-03-05T17:00:00.000Z',
+    updated_at: '2026-03-05T17:00:00.000Z',
+    deleted_at: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,143 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
+import {
+  deflateBombPdf,
+  pdfHtmlPolyglot,
+  pdfWithJavaScript,
+  zipBomb,
+} from '../helpers/file-fixtures';
+import { createTableFingerprint } from '../helpers/table-fingerprint';
+import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { makeStorageFolder } from '../helpers/storage-harness';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { followDownload, monthlyFields, multipart, uploadRecord } from './files-support';
+import { linkSupervisor, uploadTemplate } from './forms-support';
+
+/*
+ * Issue 12 "Hostile input", files: a deflate bomb handed in as a blank form, a zip bomb named
+ * .pdf, a PDF with JavaScript and a PDF that is also an HTML page, and an upload that trickles
+ * in: each refused with a clear answer (or kept only as an inert download), nothing kept.
+ * (SVG with script: files-picture-svg.test.ts; oversize: files-upload.test.ts.)
+ */
+
+let t: TestApp;
+let folder: Awaited<ReturnType<typeof makeStorageFolder>>;
+let trainee: TestUser;
+let recordId: number;
+let fingerprint: () => Promise<Record<string, string>>;
+beforeAll(async () => {
+  folder = await makeStorageFolder();
+  // One second for a request to arrive whole: the trickling upload below is cut off quickly.
+  t = await createTestApp({ ...folder.env, REQUEST_TIMEOUT_SECONDS: '1' });
+  trainee = await createTrainee(t.db);
+  recordId = await linkSupervisor(t, trainee, await createSupervisor(t.db));
+  fingerprint = await createTableFingerprint(t.db);
+});
+afterAll(async () => {
+  await t.close();
+  await folder.close();
+});
+
+/** Runs `act`, then checks that no table and no stored object changed. */
+async function expectNothingKept(act: () => Promise<void>) {
+  const tables = await fingerprint();
+  const keys = await folder.listKeys();
+  await act();
+  // A refused upload's clean-up may finish after its answer (a connection cut off): wait for it.
+  await vi.waitFor(async () => expect(await folder.listKeys()).toEqual(keys), { timeout: 10_000 });
+  expect(await fingerprint()).toEqual(tables);
+}
+
+describe('compressed bombs', () => {
+  it('refuses a blank form whose object stream inflates past the limit, without inflating it', async () => {
+    await expectNothingKept(async () => {
+      // 64 MB of spaces in 64 KB: twice what a blank form may decode to.
+      const response = await uploadTemplate(t, trainee, deflateBombPdf(64 * 1024 * 1024));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        non_field_errors: [FORM_MESSAGES.tooLarge],
+        code: 'FORM_TEMPLATE_INVALID',
+      });
+    });
+    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses a zip (bomb) named .pdf as a record: it is no PDF by its bytes', async () => {
+    await expectNothingKept(async () => {
+      const response = await uploadRecord(t, trainee, monthlyFields(recordId), [
+        { name: 'march.pdf', bytes: zipBomb(64 * 1024 * 1024) },
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<Record<string, string[]>>())).toEqual(['document']);
+    });
+  });
+});
+
+describe('files that are more than they seem', () => {
+  it.each([
+    ['a PDF with JavaScript', pdfWithJavaScript],
+    ['a PDF that is also an HTML page', pdfHtmlPolyglot],
+  ])('keeps %s only as an inert download: attachment, PDF, nosniff, sandboxed', async (_, make) => {
+    const bytes = await make();
+    const uploaded = await uploadRecord(t, trainee, monthlyFields(recordId), [
+      { name: 'march.html', bytes },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id } = uploaded.json<{ id: number }>();
+    const served = await followDownload(
+      t,
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/record-files/${id}/download/`,
+        token: trainee.token,
+      }),
+    );
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="march\.pdf"/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+});
+
+describe('a slow upload', () => {
+  it('cuts off a body that trickles in past the request timeout with 408, keeping nothing', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    const form = await multipart(monthlyFields(recordId), [
+      {
+        name: 'march.pdf',
+        bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64_000)]),
+      },
+    ]);
+    await expectNothingKept(async () => {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(address.port, '127.0.0.1');
+        const chunks: Buffer[] = [];
+        let sent = 0;
+        // Headers and the first part at once, then a byte at a time: never the whole body.
+        const trickle = setInterval(() => {
+          if (sent < form.payload.length - 1) socket.write(form.payload.subarray(sent, ++sent));
+        }, 50);
+        socket.on('connect', () => {
+          socket.write(
+            `POST /api/v1/upload-record/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: token ${trainee.token}\r\n` +
+              `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+          );
+          sent = 2_000;
+          socket.write(form.payload.subarray(0, sent));
+        });
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          clearInterval(trickle);
+          resolve(Buffer.concat(chunks).toString('latin1'));
+        });
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    });
+  }, 30_000);
+});
