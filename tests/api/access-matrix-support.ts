@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { insertToken } from '../../src/server/features/accounts/accounts.repository';
-import { newToken, TOKEN_LIFETIME_MS } from '../../src/server/plugins/auth';
+import { eq } from 'drizzle-orm';
+import { authTokens } from '../../src/server/db/schema';
+import { hashSecret, newToken, TOKEN_LIFETIME_MS } from '../../src/server/plugins/auth';
 import { createAgendaPayload } from '../../src/shared/forms/agenda.factory';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, DEFAULT_PASSWORD } from '../helpers/factories';
@@ -37,6 +39,8 @@ export type Ids = {
   monthForm: number;
   finalForm: number;
   linkedSupervisor: number;
+  /** A session of the owner's other than the one the matrix calls with: ended freely. */
+  session: number;
 };
 
 /** Ids no row has: what a caller gets for them is what they must get for the owner's. */
@@ -50,6 +54,7 @@ export const MISSING_IDS: Ids = {
   monthForm: 2_147_483_007,
   finalForm: 2_147_483_008,
   linkedSupervisor: 2_147_483_009,
+  session: 2_147_483_010,
 };
 
 export type MatrixRequest = {
@@ -294,6 +299,7 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     },
   }),
   'GET /api/v1/final-forms/:id/': (ids) => ({ url: `/api/v1/final-forms/${ids.finalForm}/` }),
+  'DELETE /api/v1/sessions/:id/': (ids) => ({ url: `/api/v1/sessions/${ids.session}/` }),
   'GET /api/v1/final-forms/:id/download/': (ids) => ({
     url: `/api/v1/final-forms/${ids.finalForm}/download/`,
   }),
@@ -368,7 +374,14 @@ export async function createMatrixWorld() {
   const agenda = await expectStatus(t, linkedSupervisor, 'POST', '/api/v1/monthy-log/', 201, {
     payload: agendaOf(partial),
   });
-  const ids: Ids = { ...partial, log: log.id, file: file.id, agenda: agenda.id };
+  const spareSession = await tokenFor(t, owner, TOKEN_LIFETIME_MS);
+  const ids: Ids = {
+    ...partial,
+    log: log.id,
+    file: file.id,
+    agenda: agenda.id,
+    session: await tokenIdOf(t, spareSession),
+  };
 
   const expiredToken = await tokenFor(t, owner, -60_000);
   const revokedToken = await tokenFor(t, owner, TOKEN_LIFETIME_MS);
@@ -400,6 +413,15 @@ export async function tokenFor(t: TestApp, user: { id: number }, lifetimeMs: num
     expiresAt: new Date(t.clock.now.getTime() + lifetimeMs),
   });
   return token;
+}
+
+async function tokenIdOf(t: TestApp, token: string): Promise<number> {
+  const [row] = await t.db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashSecret(token)));
+  if (!row) throw new Error('the token just made is not stored');
+  return row.id;
 }
 
 async function expectStatus(

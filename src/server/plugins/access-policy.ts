@@ -127,6 +127,12 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /users/reset-password/verify/': open,
   'POST /users/password/change/': ownAccount,
   'GET /users/profile/': ownAccount,
+  // One's own sessions and security activity (decision 018). The owner's spare session is
+  // ended by its id before the owner ends every other session.
+  'GET /api/v1/sessions/': ownAccount,
+  'DELETE /api/v1/sessions/:id/': signedIn({ owner: 'allowed', otherTrainee: 'hidden' }, 'hidden'),
+  'POST /api/v1/sessions/revoke-others/': ownAccount,
+  'GET /api/v1/security-events/': ownAccount,
   'PUT /users/profile/:id/': signedIn({ owner: 'allowed', otherTrainee: 'hidden' }, 'hidden'),
   'PUT /users/supervisor/:id/': signedIn('forbidden', 'own'),
   // Content and the lookups every form reads.
