@@ -25,6 +25,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { startPgliteMaintenance } from './pglite-maintenance';
+import { onePassClient } from './pglite-query';
 import * as schema from './schema';
 
 /** The database every repository takes: PGlite and PostgreSQL answer the same drizzle API. */
@@ -49,7 +50,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  * (scripts/build-server.mjs): a first start copies it instead of creating a database. Running
  * from the sources there is none, and a first start creates the database.
  */
-export const PGLITE_TEMPLATE_NAME = 'pglite-template';
+const PGLITE_TEMPLATE_NAME = 'pglite-template';
 const BUILT_PGLITE_TEMPLATE = fileURLToPath(new URL(PGLITE_TEMPLATE_NAME, import.meta.url));
 /** Any constant shared by all instances; serialises migrations when several start together. */
 const MIGRATION_LOCK_ID = 727_001;
@@ -139,7 +140,9 @@ async function openPglite(
     }
   }
   const owned = client;
-  const db = drizzlePglite(owned, { schema, casing: 'snake_case' }) as unknown as Db;
+  // Drizzle uses only the client's `query` and `transaction`, which onePassClient answers.
+  const queries = onePassClient(owned) as unknown as PGlite;
+  const db = drizzlePglite(queries, { schema, casing: 'snake_case' }) as unknown as Db;
   let stopMaintenance: (() => Promise<void>) | undefined;
   const database: Database = {
     db,
