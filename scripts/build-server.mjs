@@ -1,8 +1,10 @@
 // Bundles the server into built JavaScript for `npm start` (`node dist/server/main.js`), so a
 // production start loads no TypeScript loader. Run: `node scripts/build-server.mjs [outdir]`.
+import { execFile } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
@@ -15,7 +17,13 @@ export const SERVER_SOURCES = [
   'package-lock.json',
   'tsconfig.json',
   'scripts/build-server.mjs',
+  'scripts/pglite-template.mjs',
 ];
+/**
+ * The migrated PGlite database folder beside main.js that a first start copies
+ * (PGLITE_TEMPLATE_NAME in src/server/db/client.ts).
+ */
+export const PGLITE_TEMPLATE_NAME = 'pglite-template';
 
 const BESIDE = /new URL\(\s*['"]\.\/([^'"/]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
 
@@ -39,8 +47,9 @@ function besideFiles(dir = path.join(ROOT, 'src/server')) {
 }
 
 /**
- * Writes `outdir/main.js`, its lazily loaded chunks, and beside them the files server modules
- * find beside themselves, copied as they are (a child process's script is run, not bundled).
+ * Writes `outdir/main.js`, its lazily loaded chunks, beside them the files server modules find
+ * beside themselves, copied as they are (a child process's script is run, not bundled), and the
+ * migrated PGlite database a first start copies.
  * Every package stays in node_modules, imported as it is: native modules (argon2, resvg),
  * PGlite's wasm and data files and the DejaVu fonts are found there at run time. The new build
  * replaces the old one whole, so a failed build leaves the last good one in place.
@@ -90,6 +99,12 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
     for (const [file, { name }] of beside) {
       cpSync(file, path.join(staging, name), { recursive: true });
     }
+    // Made from the migrations copied beside main.js, so it always matches the bundle.
+    await promisify(execFile)(process.execPath, [
+      path.join(ROOT, 'scripts/pglite-template.mjs'),
+      path.join(staging, PGLITE_TEMPLATE_NAME),
+      path.join(staging, 'migrations'),
+    ]);
     rmSync(target, { recursive: true, force: true });
     try {
       renameSync(staging, target);

@@ -3,7 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_OUTDIR, SERVER_SOURCES } from './build-server.mjs';
+import {
+  buildServer,
+  PGLITE_TEMPLATE_NAME,
+  SERVER_OUTDIR,
+  SERVER_SOURCES,
+} from './build-server.mjs';
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -32,7 +37,11 @@ if (isStale(path.resolve('dist/client/index.html'), clientSources)) {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-if (isStale(path.resolve(SERVER_OUTDIR, 'main.js'), SERVER_SOURCES)) {
+if (
+  isStale(path.resolve(SERVER_OUTDIR, 'main.js'), SERVER_SOURCES) ||
+  // A build from before the template, or one whose template was deleted.
+  !existsSync(path.resolve(SERVER_OUTDIR, PGLITE_TEMPLATE_NAME, 'PG_VERSION'))
+) {
   console.log('Building the server…');
   await buildServer();
 }

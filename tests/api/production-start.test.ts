@@ -26,7 +26,7 @@ let cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
   await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', outDir]);
-}, 60_000);
+}, 180_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 afterEach(async () => {
   for (const started of running) {
