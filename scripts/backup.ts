@@ -32,9 +32,9 @@ export async function backupMain(
   const file = values.out ?? defaultBackupFile(now);
   // Written beside, then renamed: a scheduled run never leaves half a backup under the name.
   const partial = `${file}.partial`;
-  mkdirSync(dirname(file), { recursive: true });
   const started = performance.now();
   const manifest = await withProduct(env, async ({ database, storage }) => {
+    mkdirSync(dirname(file), { recursive: true });
     try {
       return await createBackup({
         database,

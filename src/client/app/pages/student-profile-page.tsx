@@ -2,12 +2,13 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
 import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
+import { WholeRecordCard } from '../../features/records-export/components/whole-record-card';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
 /** /student/profile-screen: the trainee's profile card, the details the official forms need,
- * supervisors and choice of standards. */
+ * supervisors, choice of standards and the whole-record download. */
 export function StudentProfilePage() {
   return (
     <Stack gap="md">
@@ -19,6 +20,7 @@ export function StudentProfilePage() {
           <Stack gap="md">
             <ProfileSummary picture={(user) => <ProfilePicture user={user} />} />
             <BadgeRows />
+            <WholeRecordCard />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -166,9 +166,18 @@ async function insertRows(tx: Db, zip: ZipReader, table: BackupManifest['tables'
   let rows = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    await tx.execute(
-      sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${`[${batch.join(',')}]`}::jsonb)`,
-    );
+    try {
+      await tx.execute(
+        sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${`[${batch.join(',')}]`}::jsonb)`,
+      );
+    } catch (error) {
+      // The driver's error repeats every row of the batch: say only what the database said.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      throw new Error(
+        `The backup's ${table.name} could not be restored (${cause instanceof Error ? cause.message : String(cause)}). Nothing was restored.`,
+        { cause: error },
+      );
+    }
     rows += batch.length;
     batch = [];
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WHOLE_RECORD_PATH } from '../../../shared/records-export/whole-record';
 import { attachmentDisposition } from '../../adapters/storage/content-disposition';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
@@ -6,8 +7,7 @@ import { exportAccountRecord } from './records-export.service';
 
 const tags = ['records-export'];
 
-/** The path of the whole-record download (the client names it too). */
-export const WHOLE_RECORD_PATH = '/api/v1/whole-record/';
+export { WHOLE_RECORD_PATH };
 
 /** The signed-in person's whole record, as one zip (records-export.service.ts). */
 export function recordsExportRoutes(deps: AppDeps): FastifyPluginAsyncZod {

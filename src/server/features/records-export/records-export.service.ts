@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import { wholeRecordFileName } from '../../../shared/records-export/whole-record';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { createZipWriter, type ZipPart, type ZipWriter } from '../../adapters/zip/zip-writer';
 import type { Db } from '../../db/client';
@@ -32,10 +33,6 @@ export const RecordManifestSchema = z.object({
 });
 export type RecordManifest = z.infer<typeof RecordManifestSchema>;
 
-/** The download's file name: fieldwork-record-2026-11-26.zip. */
-export const recordFileName = (now: Date) =>
-  `fieldwork-record-${now.toISOString().slice(0, 10)}.zip`;
-
 type ExportContext = { db: Db; storage: StoragePort; now: Date };
 
 /**
@@ -51,7 +48,7 @@ export async function exportAccountRecord(
   writeRecord({ ...ctx, account, zip }).catch((error: unknown) =>
     zip.fail(error instanceof Error ? error : new Error(String(error))),
   );
-  return { output: zip.output, fileName: recordFileName(ctx.now), account };
+  return { output: zip.output, fileName: wholeRecordFileName(ctx.now), account };
 }
 
 /** A stored file's name inside the zip: letters, digits, '.', '_' and '-' only. */
