@@ -5,9 +5,15 @@ import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createBackup } from '../src/server/db/backup/create-backup';
-import { appVersion, consoleOutput, runCommand, withProduct, type Output } from './open-product';
+import {
+  appVersion,
+  consoleOutput,
+  parseCommandLine,
+  runCommand,
+  withProduct,
+  type Output,
+} from './open-product';
 
 export const BACKUP_USAGE = 'Usage: npm run backup -- [--out FILE.zip]';
 
@@ -21,13 +27,9 @@ export async function backupMain(
   env: Record<string, string | undefined>,
   output: Output = consoleOutput,
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { out: { type: 'string' } }, strict: true }));
-  } catch (error) {
-    output.error(`${error instanceof Error ? error.message : String(error)}\n${BACKUP_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandLine(argv, { out: { type: 'string' } }, 0, BACKUP_USAGE, output);
+  if (!parsed) return 2;
+  const { values } = parsed;
   const now = new Date();
   const file = values.out ?? defaultBackupFile(now);
   // Written beside, then renamed: a scheduled run never leaves half a backup under the name.

@@ -5,10 +5,15 @@
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { AppError } from '../src/shared/errors';
 import { exportAccountRecord } from '../src/server/features/records-export/records-export.service';
-import { consoleOutput, runCommand, withProduct, type Output } from './open-product';
+import {
+  consoleOutput,
+  parseCommandLine,
+  runCommand,
+  withProduct,
+  type Output,
+} from './open-product';
 
 export const EXPORT_ACCOUNT_USAGE = 'Usage: npm run export-account -- EMAIL [--out FILE.zip]';
 
@@ -18,25 +23,15 @@ export async function exportAccountMain(
   env: Record<string, string | undefined>,
   output: Output = consoleOutput,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { out: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    output.error(
-      `${error instanceof Error ? error.message : String(error)}\n${EXPORT_ACCOUNT_USAGE}`,
-    );
-    return 2;
-  }
-  const [email, ...rest] = parsed.positionals;
-  if (!email || rest.length > 0) {
-    output.error(EXPORT_ACCOUNT_USAGE);
-    return 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    { out: { type: 'string' } },
+    1,
+    EXPORT_ACCOUNT_USAGE,
+    output,
+  );
+  if (!parsed) return 2;
+  const email = parsed.positionals[0] ?? '';
   return withProduct(env, async ({ database, storage }) => {
     let record;
     try {

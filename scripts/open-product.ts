@@ -2,6 +2,7 @@
 // storage the server would, from the same environment. The embedded database belongs to one
 // process: with the server running, opening it stops with the lock's one-line message.
 import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createStorage } from '../src/server/adapters/storage/create-storage';
 import type { StoragePort } from '../src/server/adapters/storage/storage.port';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -60,4 +61,34 @@ export function runCommand(main: () => Promise<number>, output: Output = console
       process.exitCode = 1;
     },
   );
+}
+
+type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+type CommandLine<O extends CommandOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>;
+
+/**
+ * The command line's options and exactly `positionals` arguments, or null once the mistake and
+ * `usage` are written (the command then exits 2).
+ */
+export function parseCommandLine<O extends CommandOptions>(
+  argv: string[],
+  options: O,
+  positionals: number,
+  usage: string,
+  output: Output,
+): CommandLine<O> | null {
+  let parsed: CommandLine<O>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    output.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return null;
+  }
+  if (parsed.positionals.length !== positionals) {
+    output.error(usage);
+    return null;
+  }
+  return parsed;
 }

@@ -4,9 +4,14 @@
 // unless --force (which replaces everything in it).
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { restoreBackup } from '../src/server/db/backup/restore-backup';
-import { consoleOutput, runCommand, withProduct, type Output } from './open-product';
+import {
+  consoleOutput,
+  parseCommandLine,
+  runCommand,
+  withProduct,
+  type Output,
+} from './open-product';
 
 export const RESTORE_USAGE = 'Usage: npm run restore -- FILE.zip [--force]';
 
@@ -16,23 +21,15 @@ export async function restoreMain(
   env: Record<string, string | undefined>,
   output: Output = consoleOutput,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { force: { type: 'boolean', default: false } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    output.error(`${error instanceof Error ? error.message : String(error)}\n${RESTORE_USAGE}`);
-    return 2;
-  }
-  const [file, ...rest] = parsed.positionals;
-  if (!file || rest.length > 0) {
-    output.error(RESTORE_USAGE);
-    return 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    { force: { type: 'boolean', default: false } },
+    1,
+    RESTORE_USAGE,
+    output,
+  );
+  if (!parsed) return 2;
+  const file = parsed.positionals[0] ?? '';
   const started = performance.now();
   const { manifest, removedFiles } = await withProduct(env, ({ database, storage }) =>
     restoreBackup({ database, storage, file, force: parsed.values.force }),

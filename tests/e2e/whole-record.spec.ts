@@ -1,31 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
 import { openZip } from '../../src/server/adapters/zip/zip-reader';
 import { RecordManifestSchema } from '../../src/server/features/records-export/records-export.service';
-import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { WHOLE_RECORD_PATH } from '../../src/shared/records-export/whole-record';
-import { authHeader, expect, signInAs, test, type Account } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
+import { createLogToday } from './support/logs';
 
 const NOTE = 'Practised mand training with the whole-record trainee';
-
-async function createLog(request: APIRequestContext, account: Account): Promise<void> {
-  const record = await request.post('/api/v1/trainee-supervisors/', {
-    headers: authHeader(account),
-    data: { name: 'Dana', lastname: 'Reyes', email: 'dana.reyes@example.com' },
-  });
-  expect(record.status(), await record.text()).toBe(201);
-  const { id } = (await record.json()) as { id: number };
-  const log = await request.post('/api/v1/experience-log/', {
-    headers: authHeader(account),
-    data: createLogPayload({
-      supervisor: id,
-      trainee_supervisor: id,
-      date_of_experience: new Date().toISOString().slice(0, 10),
-      experience_note: NOTE,
-    }),
-  });
-  expect(log.status(), await log.text()).toBe(201);
-}
 
 test.describe('the whole record', () => {
   test('a trainee downloads their whole record from their profile, the button busy meanwhile', async ({
@@ -34,7 +14,7 @@ test.describe('the whole record', () => {
     newAccount,
   }, testInfo) => {
     const account = await newAccount('student');
-    await createLog(request, account);
+    await createLogToday(request, account, NOTE);
     await signInAs(page, account);
     await page.goto('/student/profile-screen');
 
