@@ -4,6 +4,7 @@ import { insertToken } from '../../src/server/features/accounts/accounts.reposit
 import { guard, newToken, TOKEN_LIFETIME_MS } from '../../src/server/plugins/auth';
 import { STRIPE_WEBHOOK_PATH } from '../../src/server/features/billing/billing-webhook.routes';
 import { PAYWALL_EXEMPT, WRITE_METHODS } from '../../src/server/plugins/paywall';
+import { WHOLE_RECORD_PATH } from '../../src/server/features/records-export/records-export.routes';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -207,7 +208,7 @@ describe('an unpaid trainee', () => {
     expect(await fingerprint()).toEqual(before);
   });
 
-  it('still reads, and downloads every log as CSV: nothing was deleted', async () => {
+  it('still reads, and downloads every log as CSV and the whole record: nothing was deleted', async () => {
     const logs = await t.request({ method: 'GET', url: LOGS, token: trialOver.token });
     expect(logs.statusCode).toBe(200);
     expect(logs.json<{ results: { id: number }[] }>().results.map((log) => log.id)).toEqual([
@@ -221,6 +222,14 @@ describe('an unpaid trainee', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('2026-03-02');
+    // A read like the others (decision 019): the whole record stays the trainee's to download.
+    const record = await t.request({
+      method: 'GET',
+      url: WHOLE_RECORD_PATH,
+      token: trialOver.token,
+    });
+    expect(record.statusCode).toBe(200);
+    expect(record.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   it('is never refused an exempt write', async () => {

@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../../src/shared/logs/csv';
-import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import {
   expect,
   expectAccessible,
@@ -12,30 +11,11 @@ import {
   type Account,
   authHeader,
 } from './support/fixtures';
+import { createLogToday } from './support/logs';
 
 /** A future expiry as the card form takes it. */
 const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const NOTE = 'Paired choice preference assessment before the paywall';
-
-/** One log of the trainee's, made through the API (with the supervisor record it names). */
-async function createLog(request: APIRequestContext, account: Account): Promise<void> {
-  const record = await request.post('/api/v1/trainee-supervisors/', {
-    headers: authHeader(account),
-    data: { name: 'Dana', lastname: 'Reyes', email: 'dana.reyes@example.com' },
-  });
-  expect(record.status(), await record.text()).toBe(201);
-  const { id } = (await record.json()) as { id: number };
-  const log = await request.post('/api/v1/experience-log/', {
-    headers: authHeader(account),
-    data: createLogPayload({
-      supervisor: id,
-      trainee_supervisor: id,
-      date_of_experience: new Date().toISOString().slice(0, 10),
-      experience_note: NOTE,
-    }),
-  });
-  expect(log.status(), await log.text()).toBe(201);
-}
 
 /** Pays for a plan through the API with the sandbox's Visa test token. */
 async function subscribe(request: APIRequestContext, account: Account, planId: number) {
@@ -84,7 +64,7 @@ test.describe('the paywall in the browser', () => {
   }) => {
     test.slow();
     const account = await newAccount('student');
-    await createLog(request, account);
+    await createLogToday(request, account, NOTE);
     await travel(request, account, 8);
     expect((await standingOf(request, account)).standing.access).toBe('trial_expired');
 

@@ -133,6 +133,8 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'DELETE /api/v1/sessions/:id/': signedIn({ owner: 'allowed', otherTrainee: 'hidden' }, 'hidden'),
   'POST /api/v1/sessions/revoke-others/': ownAccount,
   'GET /api/v1/security-events/': ownAccount,
+  // One's whole record in one zip (decision 019): a supervisor's holds their own links only.
+  'GET /api/v1/whole-record/': ownAccount,
   'PUT /users/profile/:id/': signedIn({ owner: 'allowed', otherTrainee: 'hidden' }, 'hidden'),
   'PUT /users/supervisor/:id/': signedIn('forbidden', 'own'),
   // Content and the lookups every form reads.

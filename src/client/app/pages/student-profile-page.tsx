@@ -2,6 +2,7 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
 import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
+import { WholeRecordCard } from '../../features/records-export/components/whole-record-card';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
 import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
@@ -9,7 +10,8 @@ import { SecurityActivitySection } from '../../features/security/components/secu
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
 /** /student/profile-screen: the trainee's profile card, the details the official forms need,
- * supervisors, choice of standards, and the account's sessions and security activity. */
+ * supervisors, choice of standards, the whole-record download, and the account's sessions and
+ * security activity. */
 export function StudentProfilePage() {
   return (
     <Stack gap="md">
@@ -21,6 +23,7 @@ export function StudentProfilePage() {
           <Stack gap="md">
             <ProfileSummary picture={(user) => <ProfilePicture user={user} />} />
             <BadgeRows />
+            <WholeRecordCard />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
