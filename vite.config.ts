@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.ts';
@@ -10,6 +11,22 @@ const NO_JSON_SCHEMA = '\0zod-without-json-schema:';
  * `.toJSONSchema()`: 5 KB gzip on every page, for a method only the server's OpenAPI document
  * calls. In the browser those two modules are replaced by functions that say so when called.
  */
+/**
+ * Mantine's ScrollArea takes one small hook from @floating-ui/react; the chunk holding that
+ * module holds all of it (what popovers use), so it is given Mantine's own equivalent instead.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/client/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const isScrollArea = /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer ?? '');
+      return isScrollArea && source === '@floating-ui/react' ? replacement : null;
+    },
+  };
+}
+
 function zodWithoutJsonSchema(): Plugin {
   return {
     name: 'zod-without-json-schema',
@@ -38,7 +55,7 @@ function zodWithoutJsonSchema(): Plugin {
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [zodWithoutJsonSchema(), react(), precompress()],
+  plugins: [zodWithoutJsonSchema(), scrollAreaWithoutFloatingUi(), react(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
