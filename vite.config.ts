@@ -39,7 +39,7 @@ function zodWithoutJsonSchema(): Plugin {
     load(id) {
       if (!id.startsWith(NO_JSON_SCHEMA)) return null;
       const source = readFileSync(id.slice(NO_JSON_SCHEMA.length), 'utf8');
-      const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+      const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].flatMap((m) => (m[1] ? [m[1]] : []));
       return [
         "const unavailable = () => { throw new Error('No JSON Schema in the browser build'); };",
         // `create…Method` builds a method (schema['~standard'].jsonSchema): it returns one.
@@ -61,6 +61,8 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/bundle-budget.ts weighs each page's first screen from it (never served: a dot folder).
     manifest: true,
+    // Every browser the app supports has modulepreload (Safari since 17): 0.5 KB less per page.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
