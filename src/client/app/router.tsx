@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { LandingPage } from '../features/accounts/components/landing-page';
 import { NotFoundPage } from './error-pages';
 import { AreaFallback } from './layouts/area-fallback';
 import { PublicLayout } from './layouts/public-layout';
@@ -8,9 +9,6 @@ import { RequireRole } from './require-role';
 
 // Only the landing page is in the first download; every other page is its own chunk, and each
 // area is one too: a trainee never downloads the supervisor pages, and back.
-const LandingPage = lazy(() =>
-  import('../features/accounts/components/landing-page').then((m) => ({ default: m.LandingPage })),
-);
 const StudentArea = lazy(() => import('./areas/student-area'));
 const SupervisorArea = lazy(() => import('./areas/supervisor-area'));
 const LoginRoutePage = lazy(() =>
