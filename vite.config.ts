@@ -39,7 +39,9 @@ function zodWithoutJsonSchema(): Plugin {
     load(id) {
       if (!id.startsWith(NO_JSON_SCHEMA)) return null;
       const source = readFileSync(id.slice(NO_JSON_SCHEMA.length), 'utf8');
-      const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].flatMap((m) => (m[1] ? [m[1]] : []));
+      const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].flatMap((m) =>
+        m[1] ? [m[1]] : [],
+      );
       return [
         "const unavailable = () => { throw new Error('No JSON Schema in the browser build'); };",
         // `create…Method` builds a method (schema['~standard'].jsonSchema): it returns one.

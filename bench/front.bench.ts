@@ -174,7 +174,9 @@ async function main(): Promise<void> {
         for (let run = 0; run < runs; run += 1) {
           const result = await audit(`${origin}${page.path}`, port, formFactor);
           // Printed as it comes: a full run takes minutes on a busy machine.
-          console.log(`  ${page.name} ${formFactor} run ${run + 1}: ${result.score} (${result.metrics})`);
+          console.log(
+            `  ${page.name} ${formFactor} run ${run + 1}: ${result.score} (${result.metrics})`,
+          );
           audits.push(result);
         }
         audits.sort((a, b) => a.score - b.score);
@@ -203,7 +205,8 @@ async function main(): Promise<void> {
   }
   const isMet =
     weights.length > 0 &&
-    weights.every((w) => w.meetsTarget) && scores.every((s) => s.median.score >= LIGHTHOUSE_TARGET);
+    weights.every((w) => w.meetsTarget) &&
+    scores.every((s) => s.median.score >= LIGHTHOUSE_TARGET);
   process.exitCode = isMet ? 0 : 1;
 }
 

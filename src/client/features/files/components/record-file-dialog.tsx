@@ -18,11 +18,7 @@ export type RecordFileModalProps = {
  * The upload modal of SPEC §2: a new M-FVF or F-FVF ('Upload Document'), or an edit of a stored
  * one ('Save Changes'), one file, its three confirmations. Loaded by RecordFileModal.
  */
-export default function RecordFileDialog({
-  request,
-  onClose,
-  supervisors,
-}: RecordFileModalProps) {
+export default function RecordFileDialog({ request, onClose, supervisors }: RecordFileModalProps) {
   const [isBusy, setIsBusy] = useState(false);
   return (
     <Modal
