@@ -52,21 +52,21 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/login/student',
     modules: ['app/pages/login-route-page.tsx'],
     targetJsGzip: 150 * KB,
-    maxJsGzip: 180 * KB,
+    maxJsGzip: 150 * KB,
   },
   {
     name: 'trainee log form',
     path: '/student/logHour',
     modules: [STUDENT_AREA, 'app/pages/log-hour-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 310 * KB,
+    maxJsGzip: 298 * KB,
   },
   {
     name: 'trainee dashboard',
     path: '/student/dashboard',
     modules: [STUDENT_AREA, 'app/pages/dashboard-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 230 * KB,
+    maxJsGzip: 200 * KB,
   },
   {
     name: 'choose subscription',
@@ -80,7 +80,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/supervisor/signlogs',
     modules: ['app/areas/supervisor-area.tsx', 'features/review/components/sign-logs-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 255 * KB,
+    maxJsGzip: 200 * KB,
   },
 ];
 

@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { ApiError, setSubscriptionRequiredHandler } from '../lib/api-client';
-import { queryKeys } from '../lib/query-keys';
 import { SessionProvider, useSession } from '../lib/session';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -34,7 +33,10 @@ function SubscriptionRequiredRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     setSubscriptionRequiredHandler((message) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.billing.userSubscription });
+      // The query keys of every feature are not part of the first download.
+      void import('../lib/query-keys').then(({ queryKeys }) =>
+        queryClient.invalidateQueries({ queryKey: queryKeys.billing.userSubscription }),
+      );
       void navigate('/subscription', { state: { paywallMessage: message } });
     });
     return () => setSubscriptionRequiredHandler(() => undefined);

@@ -1,4 +1,4 @@
-import { expiredAccessOf, type ExpiredAccess } from '../../components/expired-access';
+import type { ExpiredAccess } from '../../components/expired-access';
 import { LoginPage } from '../../features/accounts/components/login-page';
 
 /**
@@ -9,8 +9,10 @@ import { LoginPage } from '../../features/accounts/components/login-page';
 async function expiredAccessAfterLogin(): Promise<ExpiredAccess | null> {
   try {
     // Loaded once signed in: the sign-in page itself does not need billing's schemas.
-    const { getUserSubscription } =
-      await import('../../features/billing/api/get-user-subscription');
+    const [{ getUserSubscription }, { expiredAccessOf }] = await Promise.all([
+      import('../../features/billing/api/get-user-subscription'),
+      import('../../components/expired-access'),
+    ]);
     return expiredAccessOf((await getUserSubscription()).standing.access);
   } catch {
     return null;

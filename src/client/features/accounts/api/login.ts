@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { UserSchema, type LoginRequest } from '../../../../shared/accounts/account.schema';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,8 +11,4 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export function logIn(body: LoginRequest): Promise<LoginResponse> {
   return apiRequest(LoginResponseSchema, '/api/v1/login/', { method: 'POST', body });
-}
-
-export function useLogIn() {
-  return useMutation({ mutationFn: logIn });
 }

@@ -1,8 +1,9 @@
-import { Button, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSchool, IconUserCheck } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { homePathFor } from '../../../../shared/accounts/account.schema';
 import { useSession } from '../../../lib/session';
+import classes from './landing-page.module.css';
 
 /** /: "I'm a:" Supervisor or Trainee; a signed-in person goes straight to their area. */
 export function LandingPage() {
@@ -25,7 +26,7 @@ export function LandingPage() {
           <Title order={2} size="h3" mb="md">
             I&apos;m a:
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <div className={classes.choices}>
             <Button
               component={Link}
               to="/login/supervisor"
@@ -51,7 +52,7 @@ export function LandingPage() {
             >
               Trainee
             </Button>
-          </SimpleGrid>
+          </div>
           <Text size="sm" c="dimmed" mt="md">
             Trainees start with a 7-day free trial. Supervisors use Fieldwork Tracker free.
           </Text>

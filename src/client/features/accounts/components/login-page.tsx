@@ -1,7 +1,5 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import {
   homePathFor,
@@ -15,7 +13,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useLogIn } from '../api/login';
+import { logIn } from '../api/login';
 import { EmailInput } from './email-input';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES } from './role';
@@ -25,6 +23,21 @@ import { parsePageRole, ROLE_TITLES } from './role';
 const ExpiredDialog = lazy(() =>
   import('../../../components/expired-dialog').then((m) => ({ default: m.ExpiredDialog })),
 );
+
+type LoginFields = Pick<LoginRequest, 'username' | 'password'>;
+type LoginErrors = Partial<Record<keyof LoginFields, string>>;
+const FIELDS = ['username', 'password'] as const;
+
+/** The first message of each field the schema refuses, as the other forms' resolver gives it. */
+function validate(values: LoginFields): LoginErrors {
+  const result = LoginRequestSchema.safeParse(values);
+  const errors: LoginErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = FIELDS.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
 
 /**
  * /login/{role}: email and password; the account's role must match the page's (SPEC §6). A
@@ -39,21 +52,48 @@ export function LoginPage({
   const role = parsePageRole(useParams().role);
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const login = useLogIn();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [expired, setExpired] = useState<ExpiredAccess | null>(null);
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  // Two fields checked by the contract's schema, kept in state rather than through a form
+  // library: the sign-in page is the first download of most visits (issue 11's 150 KB).
+  const [values, setValues] = useState<LoginFields>({ username: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const inputs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
 
   if (!role) return <Navigate to="/not-found" replace />;
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  /** A field's props; once the form was submitted, its messages follow each keystroke. */
+  const field = (name: keyof LoginFields) => ({
+    name,
+    ref: inputs[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const next = { ...values, [name]: event.currentTarget.value };
+      setValues(next);
+      if (isSubmitted) setErrors(validate(next));
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const refused = validate(values);
+    setErrors(refused);
+    const firstRefused = FIELDS.find((name) => refused[name]);
+    if (firstRefused) {
+      inputs[firstRefused].current?.focus();
+      return;
+    }
     setFormErrors([]);
+    setIsSubmitting(true);
     try {
-      const result = await login.mutateAsync({ ...values, is_supervisor: role === 'supervisor' });
+      const result = await logIn({ ...values, is_supervisor: role === 'supervisor' });
       if ('unverifiedUser' in result) {
         rememberPendingEmail(result.user.email);
         notifyError('Please verify your email: we sent you a new code.');
@@ -74,24 +114,25 @@ export function LoginPage({
       const message = error instanceof ApiError ? error.messages[0] : undefined;
       setFormErrors([message ?? 'Failed to login.']);
       notifyError(message ?? 'Failed to login.');
+    } finally {
+      setIsSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthCard>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-title">
         <Stack gap="md">
           <PageHeader title={<>Welcome back, {ROLE_TITLES[role]}</>} titleId="login-title">
             Sign in to your Fieldwork Tracker account.
           </PageHeader>
           <FormErrorsAlert messages={formErrors} />
-          <EmailInput {...form.register('username')} error={errors.username?.message} />
+          <EmailInput {...field('username')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             required
-            {...form.register('password')}
-            error={errors.password?.message}
+            {...field('password')}
           />
           <Group justify="space-between">
             <Checkbox label="Remember me" defaultChecked />
@@ -99,7 +140,7 @@ export function LoginPage({
               Forgot Password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+          <Button type="submit" loading={isSubmitting} fullWidth>
             Sign In
           </Button>
           <Text size="sm" ta="center">

@@ -1,47 +1,21 @@
-import { Modal } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { LoadingState } from '../../../components/loading-state';
-import type { SupervisorChoices } from '../../../components/supervisor-choices';
-import type { RecordModalRequest } from './record-form-values';
+import type { RecordFileModalProps } from './record-file-dialog';
 
-// The form (its date and file pickers) loads when the modal first opens, not with the page.
-const RecordFileForm = lazy(() => import('./record-file-form'));
-
-type RecordFileModalProps = {
-  /** What to open; null keeps the modal closed. */
-  request: RecordModalRequest | null;
-  onClose: () => void;
-  supervisors: SupervisorChoices;
-};
+// The modal (Mantine's Modal, its focus trap and portal) loads when it is first asked for: the
+// dashboard and the forms page show it only after a click.
+const RecordFileDialog = lazy(() => import('./record-file-dialog'));
 
 /**
- * The upload modal of SPEC §2: a new M-FVF or F-FVF ('Upload Document'), or an edit of a stored
- * one ('Save Changes'), one file, its three confirmations.
+ * The upload modal of SPEC §2 (record-file-dialog.tsx), nothing until its first opening; it stays
+ * mounted afterwards so that it closes with its transition.
  */
-export function RecordFileModal({ request, onClose, supervisors }: RecordFileModalProps) {
-  const [isBusy, setIsBusy] = useState(false);
+export function RecordFileModal(props: RecordFileModalProps) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  if (props.request !== null && !isLoaded) setIsLoaded(true);
+  if (!isLoaded) return null;
   return (
-    <Modal
-      opened={request !== null}
-      onClose={() => {
-        if (!isBusy) onClose();
-      }}
-      title={request?.mode === 'edit' ? 'Edit form' : 'Upload a form'}
-      size="lg"
-      closeOnClickOutside={!isBusy}
-      closeOnEscape={!isBusy}
-    >
-      {request ? (
-        <Suspense fallback={<LoadingState rows={5} label="Loading the form" />}>
-          <RecordFileForm
-            key={request.mode === 'edit' ? `edit-${request.file.id}` : `new-${request.formType}`}
-            request={request}
-            supervisors={supervisors}
-            onBusy={setIsBusy}
-            onDone={onClose}
-          />
-        </Suspense>
-      ) : null}
-    </Modal>
+    <Suspense fallback={null}>
+      <RecordFileDialog {...props} />
+    </Suspense>
   );
 }

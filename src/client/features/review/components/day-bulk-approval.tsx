@@ -1,7 +1,11 @@
-import { Group, Select } from '@mantine/core';
-import { useState } from 'react';
+import { Group, Skeleton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { ApproveAllButton } from './bulk-approve';
 import type { PendingGroup } from './review-model';
+
+// Mantine's Select (its combobox, popover and floating-ui: 30 KB gzip) loads only on a day with
+// several trainees waiting, not with the supervisor's first screen (issue 11's 200 KB).
+const Select = lazy(() => import('./trainee-select'));
 
 /**
  * "Approve all pending logs of this day", per trainee (bulk approval is of one trainee's logs).
@@ -24,21 +28,32 @@ export function DayBulkApproval({ groups }: { groups: readonly PendingGroup[] })
   if (groups.length === 0) return null;
   const chosen = groups.find((group) => group.traineeId === chosenId) ?? groups[0];
   if (!chosen) return null;
+  const options = groups.map((group) => ({
+    value: String(group.traineeId),
+    label: `${group.traineeName} (${group.logs.length} pending)`,
+  }));
   return (
     <Group gap="xs" align="flex-end">
-      <Select
-        label="Trainee"
-        size="xs"
-        w={240}
-        data={groups.map((group) => ({
-          value: String(group.traineeId),
-          label: `${group.traineeName} (${group.logs.length} pending)`,
-        }))}
-        value={String(chosen.traineeId)}
-        onChange={(value) => setChosenId(value ? Number(value) : null)}
-        allowDeselect={false}
-        searchable={groups.length > 8}
-      />
+      {/* Until the select's code is there, its place (label and extra-small field) is held. */}
+      <Suspense
+        fallback={
+          <Skeleton
+            w={240}
+            h="calc(var(--input-height-xs) + var(--mantine-font-size-sm) * var(--mantine-line-height))"
+          />
+        }
+      >
+        <Select
+          label="Trainee"
+          size="xs"
+          w={240}
+          data={options}
+          value={String(chosen.traineeId)}
+          onChange={(value) => setChosenId(value ? Number(value) : null)}
+          allowDeselect={false}
+          searchable={groups.length > 8}
+        />
+      </Suspense>
       <ApproveAllButton
         batch={{ ...chosen, scope: 'of this day' }}
         label="Approve all pending logs of this day"

@@ -1,19 +1,13 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
-import { Calendar, DatesProvider } from '@mantine/dates';
-import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { ErrorState } from '../../../components/page-state';
 import { useCalendarDates } from '../api/get-dates';
 import classes from './review-calendar.module.css';
-import { dayAriaLabel, dotColor, statusesByDate, type LogStatus } from './review-model';
+import { CalendarDot } from './calendar-dot';
+import { statusesByDate } from './review-model';
 
-function Dot({ status }: { status: LogStatus }) {
-  const colour = dotColor(status);
-  return (
-    <span
-      className={`${classes.dot} ${classes[colour]} ${status === 'flagged' ? classes.ring : ''}`}
-    />
-  );
-}
+// Mantine's Calendar and dayjs (14 KB gzip) are not in the supervisor's first download.
+const ReviewCalendarGrid = lazy(() => import('./review-calendar-grid'));
 
 /** The key to the dots; every day also says its statuses in its name. */
 function CalendarLegend() {
@@ -22,7 +16,7 @@ function CalendarLegend() {
       {(['pending', 'approved', 'flagged'] as const).map((status) => (
         <li key={status} className={classes.legendItem}>
           <span className={classes.dots} aria-hidden>
-            <Dot status={status} />
+            <CalendarDot status={status} />
           </span>
           <Text size="sm">
             {status === 'pending'
@@ -60,46 +54,18 @@ export function ReviewCalendar({
 
   return (
     <Stack gap="sm">
-      {/* Six weeks in every month: the panel keeps its height from month to month. */}
-      <DatesProvider settings={{ consistentWeeks: true }}>
-        <Calendar
-          className={classes.calendar}
-          date={`${month}-01`}
-          onDateChange={(date) => onMonthChange(date.slice(0, 7))}
-          maxLevel="year"
-          hideOutsideDates
-          weekendDays={[]}
-          highlightToday
-          fullWidth
-          size="md"
-          aria-busy={isUpdating}
-          ariaLabels={{
-            previousMonth: 'Previous month',
-            nextMonth: 'Next month',
-            monthLevelControl: 'Choose a month',
-            previousYear: 'Previous year',
-            nextYear: 'Next year',
-          }}
-          getDayAriaLabel={(date) =>
-            dayAriaLabel(dayjs(date).format('dddd, MMMM D, YYYY'), byDate.get(date) ?? [])
-          }
-          getDayProps={(date) => ({
-            selected: date === selectedDate,
-            'aria-pressed': date === selectedDate,
-            onClick: () => onSelectDate(date),
-          })}
-          renderDay={(date) => (
-            <span className={classes.day}>
-              <span>{dayjs(date).date()}</span>
-              <span className={classes.dots} aria-hidden>
-                {(byDate.get(date) ?? []).map((status) => (
-                  <Dot key={status} status={status} />
-                ))}
-              </span>
-            </span>
-          )}
+      {/* The grid (Mantine's Calendar, dayjs) loads while the month's dates do; its frame keeps
+          the panel's height meanwhile, so nothing below moves. */}
+      <Suspense fallback={<div className={classes.gridPlaceholder} aria-busy />}>
+        <ReviewCalendarGrid
+          month={month}
+          selectedDate={selectedDate}
+          byDate={byDate}
+          isUpdating={isUpdating}
+          onMonthChange={onMonthChange}
+          onSelectDate={onSelectDate}
         />
-      </DatesProvider>
+      </Suspense>
       <Group justify="space-between" gap="xs" mih={24} wrap="nowrap">
         <CalendarLegend />
         {isUpdating ? <Loader size="xs" aria-label="Loading the month" /> : null}

@@ -1,0 +1,16 @@
+import { Alert } from '@mantine/core';
+
+/** FormErrorsAlert's box, loaded with the first message it shows. */
+export default function FormErrorsAlertBox({
+  messages,
+  title,
+}: {
+  messages: string[];
+  title?: string;
+}) {
+  return (
+    <Alert color="red" variant="light" role="alert" title={title}>
+      {messages.join(' ')}
+    </Alert>
+  );
+}
