@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { createActorCache } from '../../src/server/plugins/actor-cache';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import type { OnePassPglite } from '../../src/server/db/pglite-query';
 import { authTokens, users } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/env';
 import { createTrainee, type TestUser } from '../helpers/factories';
@@ -28,7 +29,7 @@ let bDatabase: Database;
 
 beforeAll(async () => {
   a = await createTestApp();
-  const client = (a.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const client = (a.db as unknown as { $client: OnePassPglite | pg.Pool }).$client;
   // A second instance: its own connections to the same PostgreSQL database, or the same PGlite.
   bDatabase =
     a.database.kind === 'postgres'
@@ -36,7 +37,7 @@ beforeAll(async () => {
           databaseUrl: (client as pg.Pool).options.connectionString,
           migrate: false,
         })
-      : await openDatabase({ pglite: client as PGlite, migrate: false });
+      : await openDatabase({ pglite: (client as OnePassPglite).pglite, migrate: false });
   b = await buildApp({
     config: loadConfig({
       LOG_LEVEL: 'silent',
@@ -74,6 +75,15 @@ async function signedInOnBoth(): Promise<TestUser> {
 }
 
 describe('the signed-in user kept by each instance', () => {
+  it('is kept only by an instance that hears the database change, and both do', async () => {
+    const cache = createActorCache(bDatabase.db);
+    try {
+      await eventually(async () => expect(cache.isListening()).toBe(true));
+    } finally {
+      await cache.close();
+    }
+  });
+
   it('a logout on one instance ends the session on both', async () => {
     const user = await signedInOnBoth();
     const out = await a.app.inject({

@@ -13,6 +13,17 @@ export type PgliteQueryClient = {
   transaction: <T>(work: (tx: PgliteQueryClient) => Promise<T>) => Promise<T>;
 };
 
+/**
+ * The client drizzle is given: the one-pass queries, PGlite's own notifications (the sign-in
+ * cache listens on them, plugins/actor-cache.ts) and the PGlite itself (a second app on the same
+ * database, in tests).
+ */
+export type OnePassPglite = PgliteQueryClient & {
+  listen: PGlite['listen'];
+  unlisten: PGlite['unlisten'];
+  pglite: PGlite;
+};
+
 /** node-postgres's conversion of a parameter to its text (or, for bytes, binary) form. */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (value: unknown) => string | Uint8Array | null;
@@ -30,8 +41,11 @@ const SYNC = serialize.sync();
  * portal are the unnamed ones, replaced by the next query: nothing outlives a query, so nothing
  * can go stale when the schema changes.
  */
-export function onePassClient(pglite: PGlite): PgliteQueryClient {
+export function onePassClient(pglite: PGlite): OnePassPglite {
   return {
+    pglite,
+    listen: (channel, callback, tx) => pglite.listen(channel, callback, tx),
+    unlisten: (channel, callback, tx) => pglite.unlisten(channel, callback, tx),
     query: async (text, params, options) => {
       await pglite._checkReady();
       return pglite._runExclusiveTransaction(() => runQuery(pglite, text, params, options, true));

@@ -36,6 +36,8 @@ export type ActorCache<T> = {
     load: () => Promise<{ userId: number; value: T; expiresAt: Date } | null>,
   ) => Promise<T | null>;
   forget: (userId: number) => void;
+  /** True while the instance hears the database's changes (only then does it keep answers). */
+  isListening: () => boolean;
   close: () => Promise<void>;
 };
 
@@ -49,7 +51,7 @@ export function forgetActor(db: Db, userId: number): void {
 
 type PgliteLike = {
   listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>;
-  unlisten: (channel: string) => Promise<void>;
+  unlisten: (channel: string, callback: (payload: string) => void) => Promise<void>;
 };
 type PoolLike = { options: pg.ClientConfig };
 
@@ -95,7 +97,7 @@ export function createActorCache<T>(db: Db): ActorCache<T> {
       const pglite = client;
       await pglite.listen(CHANNEL, onNotification);
       listening = true;
-      stopListening = () => pglite.unlisten(CHANNEL).catch(() => undefined);
+      stopListening = () => pglite.unlisten(CHANNEL, onNotification).catch(() => undefined);
       return;
     }
     const listener = new pg.Client(client.options);
@@ -162,6 +164,7 @@ export function createActorCache<T>(db: Db): ActorCache<T> {
       return found.value;
     },
     forget,
+    isListening: () => listening,
     close: async () => {
       closed = true;
       listening = false;
