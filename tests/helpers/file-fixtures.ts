@@ -45,10 +45,13 @@ export const GIF_BYTES = Buffer.from(
   'base64',
 );
 
-/** `size` bytes that start as a PDF: an oversize upload that passes the content check. */
+/** `size` bytes of a plain PDF (a catalog, no page), padded with spaces after its end. */
 export function pdfOfSize(size: number): Buffer {
   const bytes = Buffer.alloc(size, 0x20);
-  Buffer.from('%PDF-1.7\n').copy(bytes);
+  Buffer.from(
+    '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+      '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  ).copy(bytes);
   return bytes;
 }
 
