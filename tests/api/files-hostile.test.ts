@@ -8,10 +8,11 @@ import {
   pdfAfterByteOrderMark,
   pdfBytes,
   pdfHtmlPolyglot,
-  pdfWithDoctypeComment,
+  pdfWithComment,
   pdfWithEmbeddedFile,
   pdfWithHiddenScript,
   pdfWithJavaScript,
+  pdfWithMarkupInStream,
   pdfWithNamedJavaScript,
   pdfWithOpenAction,
   pdfWithPageScript,
@@ -136,9 +137,20 @@ describe('files that are more than they seem', () => {
   it.each([
     ['an HTML page after its end', pdfHtmlPolyglot],
     ['a byte-order mark before its header', pdfAfterByteOrderMark],
-    ['an HTML doctype in a comment', pdfWithDoctypeComment],
+    ['an HTML doctype in a comment', () => pdfWithComment('%<!DOCTYPE HTML>\n')],
+    [
+      'a script after a comment that looks like a stream',
+      () => pdfWithComment('%stream\n%<script>alert(1)</script>\n'),
+    ],
   ])('refuses a PDF with %s as a polyglot, keeping nothing', async (_, make) => {
     await expectRecordRefused(await make(), PDF_REFUSAL_MESSAGES.polyglot);
+  });
+
+  it('accepts markup inside a stream: only the bytes outside streams are looked at', async () => {
+    const uploaded = await uploadRecord(t, trainee, monthlyFields(recordId), [
+      { name: 'march.pdf', bytes: await pdfWithMarkupInStream() },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
   });
 
   it('keeps a plain PDF only as an inert download: attachment, PDF, nosniff, sandboxed', async () => {

@@ -189,13 +189,16 @@ export async function pdfAfterByteOrderMark(): Promise<Buffer> {
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await pdfBytes()]);
 }
 
-/** A real PDF with an HTML doctype in a comment after its header. */
-export async function pdfWithDoctypeComment(): Promise<Buffer> {
+/** A real PDF with `comment` (PDF comment lines) after its header line. */
+export async function pdfWithComment(comment: string): Promise<Buffer> {
   const pdf = await pdfBytes();
   const header = pdf.indexOf('\n') + 1;
-  return Buffer.concat([
-    pdf.subarray(0, header),
-    Buffer.from('%<!DOCTYPE HTML>\n'),
-    pdf.subarray(header),
-  ]);
+  return Buffer.concat([pdf.subarray(0, header), Buffer.from(comment), pdf.subarray(header)]);
+}
+
+/** A plain PDF with markup inside an uncompressed stream (an object the pages do not use). */
+export function pdfWithMarkupInStream(): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    pdf.context.register(pdf.context.stream('<!doctype html><html><script>x</script></html>'));
+  });
 }

@@ -6,8 +6,8 @@
  *
  * It also refuses what a PDF may carry besides pages (issue 12, decision 017):
  * - a polyglot: bytes before the `%PDF-` header (it must be at offset 0, no byte-order mark), or
- *   an HTML marker (`<html`, `<script`, `<!doctype html`, any case) in the bytes outside
- *   `stream … endstream`, where a sniffing browser would find a page;
+ *   an HTML marker (`<html`, `<script`, `<!doctype html`, any case) in the bytes outside the
+ *   contents of the streams pdf-lib parsed, where a sniffing browser would find a page;
  * - active content, in any dictionary of any object (object streams decoded, so nothing hides in
  *   one): a `/JS` or `/JavaScript` key (an action's script, the `/Names` tree's scripts), an
  *   action whose `/S` is in DANGEROUS_ACTIONS, an embedded file (`/EF`, `/EmbeddedFile(s)`) or
@@ -53,11 +53,27 @@ const EMBEDDED_KEYS = new Set([
 ]);
 const EMBEDDED_TYPES = new Set(['EmbeddedFile', 'RichMedia']);
 
-/** `%PDF-` not at offset 0, or an HTML marker outside the streams' contents. */
-export function isPolyglot(bytes) {
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return true;
-  const outsideStreams = bytes.toString('latin1').replace(/stream\r?\n[\s\S]*?endstream/g, '');
-  return /<html|<script|<!doctype html/i.test(outsideStreams);
+const HTML_MARKER = /<html|<script|<!doctype html/i;
+
+/**
+ * Whether the bytes outside the streams' contents hold an HTML marker. Each stream pdf-lib parsed
+ * (`parsed`: in the order it met them) blanks the next copy of its contents from where the last
+ * one was found (from the start if none is further on: an incremental update's): text that only
+ * looks like a stream (`%stream` in a comment) hides nothing, and a stream whose contents repeat
+ * bytes elsewhere blanks one copy only, so a marker in them still shows once.
+ */
+function hasHtmlOutsideStreams(pdfLib, bytes, parsed) {
+  const rest = Buffer.from(bytes);
+  let cursor = 0;
+  for (const object of parsed) {
+    if (!(object instanceof pdfLib.PDFRawStream) || object.contents.length === 0) continue;
+    let at = rest.indexOf(object.contents, cursor);
+    if (at < 0) at = rest.indexOf(object.contents);
+    if (at < 0) continue;
+    rest.fill(0x20, at, at + object.contents.length);
+    cursor = at + object.contents.length;
+  }
+  return HTML_MARKER.test(rest.toString('latin1'));
 }
 
 /** Whether a dictionary or anything directly inside it is active content (see above). */
@@ -109,7 +125,7 @@ async function main() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
-  if (isPolyglot(bytes)) process.exit(EXIT_POLYGLOT);
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') process.exit(EXIT_POLYGLOT);
   let doc;
   try {
     doc = await pdfLib.PDFDocument.load(bytes, { updateMetadata: false });
@@ -119,6 +135,9 @@ async function main() {
   }
   // Every indirect object, those of object streams included; a direct one lives inside one.
   const objects = doc.context.enumerateIndirectObjects().map(([, object]) => object);
+  // The context's own map keeps the parser's order (enumerateIndirectObjects sorts by number).
+  const parsed = doc.context.indirectObjects.values();
+  if (hasHtmlOutsideStreams(pdfLib, bytes, parsed)) process.exit(EXIT_POLYGLOT);
   if (objects.some((object) => hasActiveContent(pdfLib, object, allowScripts))) {
     process.exit(EXIT_ACTIVE_CONTENT);
   }
