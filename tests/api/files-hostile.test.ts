@@ -1,10 +1,22 @@
 import { connect } from 'node:net';
+import { PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
+import { PDF_REFUSAL_MESSAGES } from '../../src/server/adapters/pdf/check-pdf-load';
 import {
   deflateBombPdf,
+  pdfAfterByteOrderMark,
+  pdfBytes,
   pdfHtmlPolyglot,
+  pdfWithComment,
+  pdfWithEmbeddedFile,
+  pdfWithHiddenScript,
   pdfWithJavaScript,
+  pdfWithMarkupInStream,
+  pdfWithNamedJavaScript,
+  pdfWithOpenAction,
+  pdfWithPageScript,
+  pdfWithRichMedia,
   zipBomb,
 } from '../helpers/file-fixtures';
 import { createTableFingerprint } from '../helpers/table-fingerprint';
@@ -16,8 +28,9 @@ import { linkSupervisor, uploadTemplate } from './forms-support';
 
 /*
  * Issue 12 "Hostile input", files: a deflate bomb handed in as a blank form, a zip bomb named
- * .pdf, a PDF with JavaScript and a PDF that is also an HTML page, and an upload that trickles
- * in: each refused with a clear answer (or kept only as an inert download), nothing kept.
+ * .pdf, PDFs with scripts, dangerous actions or embedded files (one hidden in a compressed object
+ * stream), PDFs that are also HTML pages, and an upload that trickles in: each refused with a
+ * clear answer, nothing kept. A plain PDF is still served only as an inert download.
  * (SVG with script: files-picture-svg.test.ts; oversize: files-upload.test.ts.)
  */
 
@@ -74,12 +87,74 @@ describe('compressed bombs', () => {
   });
 });
 
+/** Uploads `bytes` as a record file and expects the refusal `message`, nothing kept. */
+async function expectRecordRefused(bytes: Buffer, message: string) {
+  await expectNothingKept(async () => {
+    const response = await uploadRecord(t, trainee, monthlyFields(recordId), [
+      { name: 'march.pdf', bytes },
+    ]);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ document: [message] });
+  });
+}
+
+describe('PDFs with active content', () => {
+  it.each([
+    ['a JavaScript OpenAction', pdfWithJavaScript],
+    ['a script in the /Names tree', pdfWithNamedJavaScript],
+    ['a script in a page’s /AA', pdfWithPageScript],
+    ['a Launch action', () => pdfWithOpenAction('Launch', { F: PDFString.of('calc.exe') })],
+    [
+      'a SubmitForm action',
+      () => pdfWithOpenAction('SubmitForm', { F: PDFString.of('https://x.example') }),
+    ],
+    ['an ImportData action', () => pdfWithOpenAction('ImportData', { F: PDFString.of('a.fdf') })],
+    ['a GoToR action', () => pdfWithOpenAction('GoToR', { F: PDFString.of('other.pdf') })],
+    ['an embedded file', pdfWithEmbeddedFile],
+    ['a rich-media annotation', pdfWithRichMedia],
+    ['a script under escaped names in a deflated object stream', async () => pdfWithHiddenScript()],
+  ])('refuses a record file with %s, keeping nothing', async (_, make) => {
+    await expectRecordRefused(await make(), PDF_REFUSAL_MESSAGES['active-content']);
+  });
+
+  it('refuses a blank form with an embedded file (its scripts alone are dropped on filling)', async () => {
+    await expectNothingKept(async () => {
+      const response = await uploadTemplate(t, trainee, await pdfWithEmbeddedFile());
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        non_field_errors: [PDF_REFUSAL_MESSAGES['active-content']],
+        code: 'FORM_TEMPLATE_INVALID',
+      });
+    });
+  });
+
+  it('refuses a record file pdf-lib cannot read: nothing in it could be checked', async () => {
+    await expectRecordRefused(Buffer.from('%PDF-1.7 not really'), PDF_REFUSAL_MESSAGES.unreadable);
+  });
+});
+
 describe('files that are more than they seem', () => {
   it.each([
-    ['a PDF with JavaScript', pdfWithJavaScript],
-    ['a PDF that is also an HTML page', pdfHtmlPolyglot],
-  ])('keeps %s only as an inert download: attachment, PDF, nosniff, sandboxed', async (_, make) => {
-    const bytes = await make();
+    ['an HTML page after its end', pdfHtmlPolyglot],
+    ['a byte-order mark before its header', pdfAfterByteOrderMark],
+    ['an HTML doctype in a comment', () => pdfWithComment('%<!DOCTYPE HTML>\n')],
+    [
+      'a script after a comment that looks like a stream',
+      () => pdfWithComment('%stream\n%<script>alert(1)</script>\n'),
+    ],
+  ])('refuses a PDF with %s as a polyglot, keeping nothing', async (_, make) => {
+    await expectRecordRefused(await make(), PDF_REFUSAL_MESSAGES.polyglot);
+  });
+
+  it('accepts markup inside a stream: only the bytes outside streams are looked at', async () => {
+    const uploaded = await uploadRecord(t, trainee, monthlyFields(recordId), [
+      { name: 'march.pdf', bytes: await pdfWithMarkupInStream() },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+  });
+
+  it('keeps a plain PDF only as an inert download: attachment, PDF, nosniff, sandboxed', async () => {
+    const bytes = await pdfBytes();
     const uploaded = await uploadRecord(t, trainee, monthlyFields(recordId), [
       { name: 'march.html', bytes },
     ]);

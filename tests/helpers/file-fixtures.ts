@@ -45,10 +45,13 @@ export const GIF_BYTES = Buffer.from(
   'base64',
 );
 
-/** `size` bytes that start as a PDF: an oversize upload that passes the content check. */
+/** `size` bytes of a plain PDF (a catalog, no page), padded with spaces after its end. */
 export function pdfOfSize(size: number): Buffer {
   const bytes = Buffer.alloc(size, 0x20);
-  Buffer.from('%PDF-1.7\n').copy(bytes);
+  Buffer.from(
+    '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+      '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  ).copy(bytes);
   return bytes;
 }
 
@@ -87,16 +90,90 @@ export function zipBomb(expandedBytes: number): Buffer {
 }
 
 /** A real PDF that runs JavaScript when opened (an OpenAction). */
-export async function pdfWithJavaScript(): Promise<Buffer> {
+export function pdfWithJavaScript(): Promise<Buffer> {
+  return pdfWithOpenAction('JavaScript', { JS: PDFString.of('app.alert(1)') });
+}
+
+/**
+ * A real PDF whose OpenAction is an action of type `type` (Launch, SubmitForm, …) with `entries`;
+ * pdf-lib saves it in a compressed object stream.
+ */
+export async function pdfWithOpenAction(
+  type: string,
+  entries: Record<string, PDFString | string> = {},
+): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    const action = pdf.context.obj({ Type: 'Action', S: type, ...entries });
+    pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.register(action));
+  });
+}
+
+/** A real one-page PDF that `change` adds to before it is saved. */
+export async function pdfWith(change: (pdf: PDFDocument) => void): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.addPage([595, 842]);
-  const action = pdf.context.obj({
-    Type: 'Action',
-    S: 'JavaScript',
-    JS: PDFString.of('app.alert(1)'),
-  });
-  pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.register(action));
+  change(pdf);
   return Buffer.from(await pdf.save());
+}
+
+/** A script in the catalog's `/Names` tree: it runs when the document opens. */
+export function pdfWithNamedJavaScript(): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    const script = pdf.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') });
+    const tree = pdf.context.obj({ Names: [PDFString.of('x'), pdf.context.register(script)] });
+    pdf.catalog.set(PDFName.of('Names'), pdf.context.obj({ JavaScript: tree }));
+  });
+}
+
+/** A script that runs when the first page is opened (the page's `/AA /O`). */
+export function pdfWithPageScript(): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    const script = pdf.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') });
+    pdf.getPage(0).node.set(PDFName.of('AA'), pdf.context.obj({ O: script }));
+  });
+}
+
+/** A file attached to the document (`/Names /EmbeddedFiles`). */
+export function pdfWithEmbeddedFile(): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    const file = pdf.context.register(pdf.context.stream('#!/bin/sh\n', { Type: 'EmbeddedFile' }));
+    const spec = pdf.context.obj({ Type: 'Filespec', F: PDFString.of('run.sh'), EF: { F: file } });
+    const tree = pdf.context.obj({ Names: [PDFString.of('run.sh'), pdf.context.register(spec)] });
+    pdf.catalog.set(PDFName.of('Names'), pdf.context.obj({ EmbeddedFiles: tree }));
+  });
+}
+
+/** A rich-media (Flash) annotation on the first page. */
+export function pdfWithRichMedia(): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    const annotation = pdf.context.obj({
+      Type: 'Annot',
+      Subtype: 'RichMedia',
+      Rect: [0, 0, 100, 100],
+    });
+    pdf.getPage(0).node.set(PDFName.of('Annots'), pdf.context.obj([annotation]));
+  });
+}
+
+/**
+ * A PDF, written by hand, whose OpenAction script lives in a deflated object stream under an
+ * escaped name (`/J#53` is `/JS`): not one of its bytes on the wire spells a script.
+ */
+export function pdfWithHiddenScript(): Buffer {
+  const objects = Buffer.from('3 0 << /S /Java#53cript /J#53 (app.alert(1)) >>');
+  const data = deflateSync(objects);
+  const pdf = Buffer.concat([
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    ),
+    data,
+    Buffer.from(
+      '\nendstream\nendobj\n2 0 obj\n<< /Type /Catalog /OpenAction 3 0 R >>\nendobj\n' +
+        'trailer\n<< /Root 2 0 R >>\n%%EOF\n',
+    ),
+  ]);
+  if (/JS|JavaScript/.test(pdf.toString('latin1'))) throw new Error('the script shows');
+  return pdf;
 }
 
 /** A file that is a PDF by its first bytes and an HTML page with script to a sniffing browser. */
@@ -105,4 +182,23 @@ export async function pdfHtmlPolyglot(): Promise<Buffer> {
     await pdfBytes(),
     Buffer.from('\n<html><body><script>alert(document.domain)</script></body></html>\n'),
   ]);
+}
+
+/** A real PDF with a byte-order mark before its header (a reader finds it; so does a sniffer). */
+export async function pdfAfterByteOrderMark(): Promise<Buffer> {
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await pdfBytes()]);
+}
+
+/** A real PDF with `comment` (PDF comment lines) after its header line. */
+export async function pdfWithComment(comment: string): Promise<Buffer> {
+  const pdf = await pdfBytes();
+  const header = pdf.indexOf('\n') + 1;
+  return Buffer.concat([pdf.subarray(0, header), Buffer.from(comment), pdf.subarray(header)]);
+}
+
+/** A plain PDF with markup inside an uncompressed stream (an object the pages do not use). */
+export function pdfWithMarkupInStream(): Promise<Buffer> {
+  return pdfWith((pdf) => {
+    pdf.context.register(pdf.context.stream('<!doctype html><html><script>x</script></html>'));
+  });
 }

@@ -9,6 +9,8 @@ export const FILE_TOO_LARGE_MESSAGE = 'File size cannot be more than 20MB';
 export const INVALID_FILE_FORMAT_MESSAGE = 'Invalid File Format';
 export type AcceptedType = { mime: string; ext: string };
 export const PNG_TYPE: AcceptedType = { mime: 'image/png', ext: 'png' };
+/** A record file only; an uploaded one must be a plain PDF (files.upload.ts, decision 017). */
+export const PDF_TYPE: AcceptedType = { mime: 'application/pdf', ext: 'pdf' };
 /**
  * SVG can carry script: it is accepted only as a picture, which the server draws into a PNG on
  * confirmation and keeps only the PNG (docs/decisions/011-files.md). Never a record file.
@@ -17,7 +19,7 @@ export const SVG_TYPE: AcceptedType = { mime: 'image/svg+xml', ext: 'svg' };
 
 /** The kinds each purpose accepts, by content: a signed form (PDF or a photo of it), a picture. */
 export const ACCEPTED_TYPES: Record<FilePurpose, readonly AcceptedType[]> = {
-  record: [{ mime: 'application/pdf', ext: 'pdf' }, PNG_TYPE, { mime: 'image/jpeg', ext: 'jpg' }],
+  record: [PDF_TYPE, PNG_TYPE, { mime: 'image/jpeg', ext: 'jpg' }],
   picture: [PNG_TYPE, { mime: 'image/jpeg', ext: 'jpg' }, SVG_TYPE],
 };
 

@@ -1,37 +1,76 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EXIT_UNREADABLE } from './pdf-load-check.child.mjs';
+import { EXIT_ACTIVE_CONTENT, EXIT_POLYGLOT, EXIT_UNREADABLE } from './pdf-load-check.child.mjs';
 
 const CHILD = fileURLToPath(new URL('./pdf-load-check.child.mjs', import.meta.url));
 
 export type PdfLoadLimits = { maxDecodedBytes: number; timeoutMs: number };
-export type PdfLoadCheck = { ok: true } | { ok: false; reason: 'unreadable' | 'too-large' };
+/**
+ * `allowScripts`: a blank form's scripts pass (filling drops its document-level ones and keeps
+ * its fields' format scripts); anything else uploaded is refused for any script.
+ */
+export type PdfLoadOptions = PdfLoadLimits & { allowScripts: boolean };
+export type PdfLoadCheck =
+  { ok: true } | { ok: false; reason: 'unreadable' | 'too-large' | 'active-content' | 'polyglot' };
 
 /**
- * Whether pdf-lib can load these bytes within the limits: tried first in a child process of its
- * own (pdf-load-check.child.mjs), killed at `timeoutMs`, with its streams' decoded bytes counted.
- * Only a PDF that passes is loaded by the app itself, so a deflate bomb or a PDF that takes
- * minutes to parse never holds the server's memory or event loop.
+ * What loading an uploaded PDF may cost (a blank form or a record file): a BACB form's streams
+ * decode to well under a megabyte, a scanned form's to a few; a deflate bomb asks for gigabytes.
  */
-export function checkPdfLoad(pdf: Uint8Array, limits: PdfLoadLimits): Promise<PdfLoadCheck> {
+export const UPLOADED_PDF_LIMITS: PdfLoadLimits = {
+  maxDecodedBytes: 32 * 1024 * 1024,
+  timeoutMs: 10_000,
+};
+
+/** Why an uploaded PDF is refused, as its uploader reads it. */
+export const PDF_REFUSAL_MESSAGES: Record<(PdfLoadCheck & { ok: false })['reason'], string> = {
+  unreadable: 'This PDF cannot be read; save it as a plain PDF (Print to PDF) and upload it again.',
+  'too-large':
+    'This PDF is too large or complex to read; save it as a plain PDF (Print to PDF) and upload it again.',
+  'active-content':
+    'This PDF contains scripts or embedded files; save it as a plain PDF (Print to PDF) and upload it again.',
+  polyglot:
+    'This file is not only a PDF (it also holds a web page); save it as a plain PDF (Print to PDF) and upload it again.',
+};
+
+const REASON_OF_EXIT: Record<number, PdfLoadCheck & { ok: false }> = {
+  [EXIT_UNREADABLE]: { ok: false, reason: 'unreadable' },
+  [EXIT_ACTIVE_CONTENT]: { ok: false, reason: 'active-content' },
+  [EXIT_POLYGLOT]: { ok: false, reason: 'polyglot' },
+};
+
+/**
+ * Whether pdf-lib can load these bytes within the limits, and they are a plain PDF (no polyglot,
+ * no active content: pdf-load-check.child.mjs says which): tried in a child process of its own,
+ * killed at `timeoutMs`, with its streams' decoded bytes counted. Only a PDF that passes is
+ * loaded by the app itself or stored, so a deflate bomb or a PDF that takes minutes to parse
+ * never holds the server's memory or event loop.
+ */
+export function checkPdfLoad(pdf: Uint8Array, options: PdfLoadOptions): Promise<PdfLoadCheck> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [CHILD, JSON.stringify({ maxDecodedBytes: limits.maxDecodedBytes })],
+      [
+        CHILD,
+        JSON.stringify({
+          maxDecodedBytes: options.maxDecodedBytes,
+          allowScripts: options.allowScripts,
+        }),
+      ],
       { env: {}, stdio: ['pipe', 'ignore', 'ignore'] },
     );
     let isKilled = false;
     const timer = setTimeout(() => {
       isKilled = true;
       child.kill('SIGKILL');
-    }, limits.timeoutMs);
+    }, options.timeoutMs);
     // A child that exits before reading all of its input closes the pipe: its exit code tells.
     child.stdin.on('error', () => undefined);
     child.on('error', () => undefined);
     child.on('close', (code) => {
       clearTimeout(timer);
       if (!isKilled && code === 0) resolve({ ok: true });
-      else if (!isKilled && code === EXIT_UNREADABLE) resolve({ ok: false, reason: 'unreadable' });
+      else if (!isKilled && code !== null && REASON_OF_EXIT[code]) resolve(REASON_OF_EXIT[code]);
       // Over the decoding limit (EXIT_TOO_LARGE), killed at the time limit, or out of memory.
       else resolve({ ok: false, reason: 'too-large' });
     });

@@ -216,6 +216,7 @@ export function storeCompletedForm(ctx: {
     field: 'document',
     filename: ctx.fileName,
     keyFor: (type) => recordFileKey(ctx.traineeId, type),
+    isMadeByProduct: true,
   });
 }
 

@@ -7,6 +7,7 @@ import {
   CONTENT_HEAD_BYTES,
   FILE_MAX_BYTES,
   FILE_TOO_LARGE_MESSAGE,
+  PDF_TYPE,
   PNG_TYPE,
   SVG_TYPE,
   type AcceptedType,
@@ -14,6 +15,11 @@ import {
 } from '../../../shared/files/file-content';
 import { ONE_FILE_MESSAGE } from '../../../shared/files/record-file.schema';
 import { isStorableText } from '../../../shared/wire/primitives';
+import {
+  checkPdfLoad,
+  PDF_REFUSAL_MESSAGES,
+  UPLOADED_PDF_LIMITS,
+} from '../../adapters/pdf/check-pdf-load';
 import { limitBytes } from '../../adapters/storage/limit-bytes';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { rasteriseSvgPicture } from './svg-picture';
@@ -26,8 +32,12 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE)
 /**
  * Streams a file into storage. Its first bytes decide what it is (`checkFileContent`) before
  * anything is written; its size is limited while it flows. An SVG (a picture only) is read whole
- * within that limit and drawn into a PNG, which is what is stored. On any refusal or failure
- * nothing is left in storage, and the error says why (a field error under `field`, or 413).
+ * within that limit and drawn into a PNG, which is what is stored. An uploaded PDF is read whole
+ * within that limit and must be a plain PDF (`checkPdfLoad`: readable, no scripts, embedded
+ * files or polyglot); one the product made itself (`isMadeByProduct`, a form filled from an
+ * installed blank form, whose fields keep their format scripts) is not checked again. On any
+ * refusal or failure nothing is left in storage, and the error says why (a field error under
+ * `field`, or 413).
  */
 export async function storeChecked(options: {
   storage: StoragePort;
@@ -36,6 +46,7 @@ export async function storeChecked(options: {
   field: string;
   filename: string;
   keyFor: (type: AcceptedType) => string;
+  isMadeByProduct?: boolean;
 }): Promise<StoredFile> {
   const { storage, source } = options;
   const chunks = source[Symbol.asyncIterator]();
@@ -62,6 +73,11 @@ export async function storeChecked(options: {
     if (!drawn.ok) throw AppError.field(options.field, drawn.message);
     type = PNG_TYPE;
     body = Readable.from([drawn.png]);
+  } else if (type.mime === PDF_TYPE.mime && !options.isMadeByProduct) {
+    const pdf = Buffer.concat(await body.toArray());
+    const plain = await checkPdfLoad(pdf, { ...UPLOADED_PDF_LIMITS, allowScripts: false });
+    if (!plain.ok) throw AppError.field(options.field, PDF_REFUSAL_MESSAGES[plain.reason]);
+    body = Readable.from([pdf]);
   }
   const key = options.keyFor(type);
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../shared/errors';
-import { checkFileContent, CONTENT_HEAD_BYTES } from '../../../shared/files/file-content';
+import { checkFileContent, CONTENT_HEAD_BYTES, PDF_TYPE } from '../../../shared/files/file-content';
 import {
   FVF_FORM_ABBREVIATIONS,
   FVF_TEMPLATE_MESSAGES,
@@ -11,7 +11,11 @@ import {
   type FvfTemplate,
 } from '../../../shared/forms/fvf-template.schema';
 import type { RuleSetId } from '../../../shared/logs/rule-sets';
-import { checkPdfLoad, type PdfLoadLimits } from '../../adapters/pdf/check-pdf-load';
+import {
+  checkPdfLoad,
+  PDF_REFUSAL_MESSAGES,
+  UPLOADED_PDF_LIMITS,
+} from '../../adapters/pdf/check-pdf-load';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -32,15 +36,6 @@ export type TemplatesContext = {
   storage: StoragePort;
   formsDir: string;
   log: FastifyBaseLogger;
-};
-
-/**
- * What loading an uploaded blank form may cost (tried in a child process first): a BACB form's
- * streams decode to well under a megabyte; a deflate bomb asks for gigabytes.
- */
-export const UPLOADED_PDF_LIMITS: PdfLoadLimits = {
-  maxDecodedBytes: 32 * 1024 * 1024,
-  timeoutMs: 10_000,
 };
 
 /** A blank form the product can fill, wherever it lives. */
@@ -118,13 +113,19 @@ export async function installTemplate(
   ctx: TemplatesContext & { actor: Actor; bytes: Uint8Array; now: Date },
 ): Promise<FvfTemplate> {
   const content = await checkFileContent(ctx.bytes.subarray(0, CONTENT_HEAD_BYTES), 'record');
-  if (!content.ok || content.type.mime !== 'application/pdf') {
+  if (!content.ok || content.type.mime !== PDF_TYPE.mime) {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
-  const loadable = await checkPdfLoad(ctx.bytes, UPLOADED_PDF_LIMITS);
+  // Its scripts pass here: filling drops the document-level ones and keeps the fields' formats.
+  const loadable = await checkPdfLoad(ctx.bytes, { ...UPLOADED_PDF_LIMITS, allowScripts: true });
   if (!loadable.ok) {
+    const { reason } = loadable;
     throw new FormTemplateError(
-      loadable.reason === 'too-large' ? FORM_MESSAGES.tooLarge : FORM_MESSAGES.notPdf,
+      reason === 'too-large'
+        ? FORM_MESSAGES.tooLarge
+        : reason === 'unreadable'
+          ? FORM_MESSAGES.notPdf
+          : PDF_REFUSAL_MESSAGES[reason],
     );
   }
   const { recogniseFvfTemplate } = await loadPdfCode();
