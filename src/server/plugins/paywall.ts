@@ -55,6 +55,7 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   // body names, never on the caller's records.
   'POST /api/test/travel',
   'POST /api/test/run-jobs',
+  'POST /api/test/pause-point',
   'POST /api/test/coupon',
 ]);
 
