@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
  * does not ask the database again (the token lookup was one of a GET's two or three round
  * trips; decision 016). What changes an answer is told at once to every instance:
  *
- * - migration 0014 has row triggers on users, auth_tokens and user_subscriptions that call
+ * - migration 0015 has row triggers on users, auth_tokens and user_subscriptions that call
  *   pg_notify('actor_changed', <user id>) (a logout, a password change or reset, a revocation,
  *   a name, verification, rule set or billing change); each instance LISTENs and forgets that
  *   user's tokens when PostgreSQL delivers the notification, after the change commits;
