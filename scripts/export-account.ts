@@ -5,6 +5,7 @@
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
+import { EmailSchema } from '../src/shared/accounts/account.schema';
 import { AppError } from '../src/shared/errors';
 import { exportAccountRecord } from '../src/server/features/records-export/records-export.service';
 import {
@@ -32,6 +33,12 @@ export async function exportAccountMain(
   );
   if (!parsed) return 2;
   const email = parsed.positionals[0] ?? '';
+  // The email as sign-up stores it (trimmed, lower-cased); what is not an email has no account.
+  const stored = EmailSchema.safeParse(email);
+  if (!stored.success) {
+    output.error(`No account has the email ${email}.`);
+    return 1;
+  }
   return withProduct(env, async ({ database, storage }) => {
     let record;
     try {
@@ -39,7 +46,7 @@ export async function exportAccountMain(
         db: database.db,
         storage,
         now: new Date(),
-        account: { email },
+        account: { email: stored.data },
       });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/accounts/account.schema';
 import type { Db } from '../../db/client';
 import {
@@ -74,38 +74,46 @@ export async function insertToken(db: Db, values: typeof authTokens.$inferInsert
   await db.insert(authTokens).values(values);
 }
 
-/** Revokes one token, only if it belongs to the user. */
+/** A user's live sessions: tokens neither revoked nor expired. */
+export const liveTokensOf = (userId: number, now: Date) =>
+  and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now));
+
+/** Ends one live session, only if it belongs to the user; false when there is none such. */
 export async function revokeToken(
   db: Db,
   userId: number,
   tokenId: number,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(
-      and(eq(authTokens.id, tokenId), eq(authTokens.userId, userId), isNull(authTokens.revokedAt)),
-    );
+    .where(and(eq(authTokens.id, tokenId), liveTokensOf(userId, now)))
+    .returning({ id: authTokens.id });
+  return rows.length === 1;
 }
 
-/** Revokes every live token of the user, except the one named (the session making the change). */
+/**
+ * Ends every live session of the user, except the one named (the session making the change);
+ * returns how many ended.
+ */
 export async function revokeAllTokens(
   db: Db,
   userId: number,
   now: Date,
   exceptTokenId?: number,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const rows = await db
     .update(authTokens)
     .set({ revokedAt: now })
     .where(
       and(
-        eq(authTokens.userId, userId),
-        isNull(authTokens.revokedAt),
+        liveTokensOf(userId, now),
         exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
       ),
-    );
+    )
+    .returning({ id: authTokens.id });
+  return rows.length;
 }
 
 /** Replaces any live code of this purpose with a new one (only the newest code works). */

@@ -22,12 +22,15 @@ import {
 
 const { passwordHash: _secret, ...accountColumns } = getTableColumns(users);
 
-/** The account, without its password hash; undefined when there is none with this id or email. */
+/**
+ * The account, without its password hash; undefined when there is none with this id or email
+ * (an email as EmailSchema parses it, the way it is stored).
+ */
 export async function findAccount(db: Db, by: { id: number } | { email: string }) {
   const [row] = await db
     .select(accountColumns)
     .from(users)
-    .where('id' in by ? eq(users.id, by.id) : eq(users.email, by.email.trim().toLowerCase()))
+    .where('id' in by ? eq(users.id, by.id) : eq(users.email, by.email))
     .limit(1);
   return row;
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { SECURITY_EVENT_KINDS } from '../../../shared/accounts/security.schema';
 import type { Db } from '../../db/client';
 import { accountEvents, authTokens } from '../../db/schema';
+import { liveTokensOf } from '../accounts/accounts.repository';
 import { PAGE_SIZE } from '../../../shared/wire/pagination';
 
 export type SessionRow = {
@@ -11,9 +12,6 @@ export type SessionRow = {
   userAgent: string;
   ipAddress: string;
 };
-
-const live = (userId: number, now: Date) =>
-  and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now));
 
 /** The user's live sessions, the most recently used first. */
 export async function listLiveSessions(db: Db, userId: number, now: Date): Promise<SessionRow[]> {
@@ -26,38 +24,8 @@ export async function listLiveSessions(db: Db, userId: number, now: Date): Promi
       ipAddress: authTokens.ipAddress,
     })
     .from(authTokens)
-    .where(live(userId, now))
+    .where(liveTokensOf(userId, now))
     .orderBy(desc(authTokens.lastUsedAt), desc(authTokens.id));
-}
-
-/** Ends one live session of the user; false when there is none by that id (or not theirs). */
-export async function revokeSession(
-  db: Db,
-  userId: number,
-  sessionId: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(authTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(authTokens.id, sessionId), live(userId, now)))
-    .returning({ id: authTokens.id });
-  return rows.length === 1;
-}
-
-/** Ends every live session of the user but `keepId`; returns how many ended. */
-export async function revokeOtherSessions(
-  db: Db,
-  userId: number,
-  keepId: number,
-  now: Date,
-): Promise<number> {
-  const rows = await db
-    .update(authTokens)
-    .set({ revokedAt: now })
-    .where(and(live(userId, now), ne(authTokens.id, keepId)))
-    .returning({ id: authTokens.id });
-  return rows.length;
 }
 
 export type SecurityEventRow = typeof accountEvents.$inferSelect;

@@ -8,6 +8,7 @@ import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type ClientInfo } from './security-events';
+import { revokeAllTokens, revokeToken } from '../accounts/accounts.repository';
 import * as repo from './security.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };
@@ -31,7 +32,7 @@ export async function revokeSession(
 ): Promise<void> {
   const { db, actor, now, sessionId, client } = ctx;
   await db.transaction(async (tx) => {
-    if (!(await repo.revokeSession(tx, actor.id, sessionId, now))) {
+    if (!(await revokeToken(tx, actor.id, sessionId, now))) {
       throw new AppError('NOT_FOUND', 'Session not found.');
     }
     await recordSecurityEvent(tx, { userId: actor.id, kind: 'session_revoked', client });
@@ -42,7 +43,7 @@ export async function revokeSession(
 export async function revokeOtherSessions(ctx: Context & { client: ClientInfo }): Promise<number> {
   const { db, actor, now, client } = ctx;
   return db.transaction(async (tx) => {
-    const revoked = await repo.revokeOtherSessions(tx, actor.id, actor.tokenId, now);
+    const revoked = await revokeAllTokens(tx, actor.id, now, actor.tokenId);
     await recordSecurityEvent(tx, {
       userId: actor.id,
       kind: 'sessions_revoked',

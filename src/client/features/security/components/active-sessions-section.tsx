@@ -5,8 +5,9 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
+import { formatInstant } from '../../../lib/local-date';
 import { describeBrowser } from './describe-browser';
-import { formatWhen, ROW_STYLE, SectionList, SecuritySection } from './security-section';
+import { ROW_STYLE, SectionList, SecuritySection } from './security-section';
 
 const failed = (error: unknown, fallback: string) =>
   notifyError(error instanceof ApiError ? error.message : fallback);
@@ -91,8 +92,8 @@ export function ActiveSessionsSection() {
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[
                     session.ip_address || 'Unknown address',
-                    `signed in ${formatWhen(session.created_at)}`,
-                    `last active ${formatWhen(session.last_used_at)}`,
+                    `signed in ${formatInstant(session.created_at)}`,
+                    `last active ${formatInstant(session.last_used_at)}`,
                   ].join(' · ')}
                 </Text>
               </div>
@@ -102,7 +103,7 @@ export function ActiveSessionsSection() {
                   variant="default"
                   loading={revokingId === session.id}
                   onClick={() => void onRevoke(session.id)}
-                  aria-label={`Sign out ${browser}, last active ${formatWhen(session.last_used_at)}`}
+                  aria-label={`Sign out ${browser}, last active ${formatInstant(session.last_used_at)}`}
                   style={{ flexShrink: 0 }}
                 >
                   Sign out

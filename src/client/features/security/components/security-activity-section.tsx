@@ -5,8 +5,9 @@ import { PAGE_SIZE } from '../../../../shared/wire/pagination';
 import { useServerPaging } from '../../../components/list-pages';
 import { PagePagination } from '../../../components/page-pagination';
 import { useSecurityEvents } from '../api/get-security-events';
+import { formatInstant } from '../../../lib/local-date';
 import { describeBrowser } from './describe-browser';
-import { formatWhen, ROW_STYLE, SectionList, SecuritySection } from './security-section';
+import { ROW_STYLE, SectionList, SecuritySection } from './security-section';
 
 /** What each security event is called on the screen. */
 export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
@@ -63,7 +64,7 @@ export function SecurityActivitySection() {
                 dateTime={event.created_at}
                 style={{ flexShrink: 0 }}
               >
-                {formatWhen(event.created_at)}
+                {formatInstant(event.created_at)}
               </Text>
             </Group>
             {event.ip_address || event.user_agent ? (

@@ -54,14 +54,6 @@ export function SecuritySection({
   );
 }
 
-/** When something happened, as the security sections show it. */
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
-
 /** The list of rows inside a section. */
 export function SectionList({ children }: { children: ReactNode }) {
   return (
