@@ -65,10 +65,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(tmp, `e2e-server-${process.pid}.log`);
   const log = openSync(logFile, 'w');
+  // The run's own embedded database: a DATABASE_URL in the caller's environment (CI sets one for
+  // the API suite) names a database that outlives the run, whose rows (a blank form installed
+  // for everyone, say) a later run would find.
+  const { DATABASE_URL: _outlivesTheRun, ...callerEnv } = process.env;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...callerEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
