@@ -243,9 +243,40 @@ export async function setRuleSet(db: Db, traineeId: number, ruleSet: string | nu
   await db.update(users).set({ ruleSet }).where(eq(users.id, traineeId));
 }
 
+/**
+ * A digest of everything the dashboards are computed from: every column of the trainee's
+ * log_month_totals rows, and the month, fieldwork type and completion date of each of their live
+ * monthly forms (a superset of what the month rows read). Equal digests mean equal month rows, so
+ * a result computed from rows carrying one digest is the result for any later read of the same
+ * digest (progress.service.ts keeps it). Two index range scans of one row a month, hashed by the
+ * database: no row leaves it. (Written out: the table's own row type is the row's text.)
+ */
+const digestColumn = sql<string>`md5(
+    coalesce((select string_agg(t::text, ';' order by t.month, t.experience_type_id)
+      from log_month_totals t where t.trainee_id = ${placeholder('traineeId')}), '')
+    || '#' ||
+    coalesce((select string_agg(f.month || ',' || f.experience_type_id || ',' || coalesce(f.completed_on::text, ''),
+        ';' order by f.month, f.experience_type_id, f.completed_on)
+      from month_forms f where f.trainee_id = ${placeholder('traineeId')}
+        and f.kind = 'monthly' and f.voided_at is null), ''))`;
+
+const digestQuery = (db: Db, name: string) =>
+  db
+    .select({ digest: digestColumn })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+
+/** The digest of what the trainee's dashboards are computed from (one row, whatever the months). */
+export async function progressDigest(db: Db, traineeId: number): Promise<string> {
+  const [row] = await prepared(db, 'progress_digest', digestQuery).execute({ traineeId });
+  return row?.digest ?? '';
+}
+
 const monthRowsQuery = (db: Db, name: string) =>
   db
     .select({
+      // The same for every row: computed once, in the statement's snapshot of the rows.
+      digest: digestColumn,
       month: logMonthTotals.month,
       experienceTypeId: logMonthTotals.experienceTypeId,
       ...Object.fromEntries(TOTAL_KEYS.map((key) => [key, logMonthTotals[key]])),
@@ -273,9 +304,16 @@ export type MonthRow = MinuteTotals & {
 
 /**
  * The sums per month and fieldwork type, oldest month first, each with its form's completion
- * date: a row a month, never the logs, in one query.
+ * date: a row a month, never the logs, in one query; with the digest of those same rows (read in
+ * the same snapshot; null when there is no row).
  */
-export async function sumLogsByMonthAndType(db: Db, traineeId: number): Promise<MonthRow[]> {
+export async function sumLogsByMonthAndType(
+  db: Db,
+  traineeId: number,
+): Promise<{ rows: MonthRow[]; digest: string | null }> {
   const rows = await prepared(db, 'progress_month_rows', monthRowsQuery).execute({ traineeId });
-  return rows as MonthRow[];
+  return {
+    rows: rows.map(({ digest: _digest, ...row }) => row) as MonthRow[],
+    digest: rows[0]?.digest ?? null,
+  };
 }

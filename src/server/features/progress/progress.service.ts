@@ -151,7 +151,7 @@ export async function chooseRuleSet(ctx: {
   await repo.setRuleSet(ctx.db, ctx.actor.id, ctx.ruleSet);
 }
 
-type MonthTypeRow = Awaited<ReturnType<typeof repo.sumLogsByMonthAndType>>[number];
+type MonthTypeRow = repo.MonthRow;
 
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
@@ -228,30 +228,15 @@ export async function ruleSetFor(db: Db, traineeId: number, now: Date) {
   return resolveRuleSet(choiceOf(user?.ruleSet), serverToday(now));
 }
 
-/** GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). */
-export async function getDashboardTable(ctx: {
-  db: Db;
-  traineeId: number;
-  ruleSet: string | null;
-  now: Date;
-}): Promise<DashboardTable> {
-  const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
-  const rows = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
-  return {
-    rule_set: { id: ruleSet.id, label: ruleSet.label },
-    results: monthRows(rows, ruleSet),
-  };
-}
+/** What both dashboards answer, computed from a trainee's month rows under one rule set. */
+type DashboardFigures = { table: DashboardMonth[]; dashboard: Dashboard };
 
-/** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
-export async function getDashboard(ctx: {
-  db: Db;
-  traineeId: number;
-  ruleSet: string | null;
-  now: Date;
-}): Promise<Dashboard> {
-  const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
-  const rows = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
+/** The dashboards' figures from the month rows (the rules run here, once per month and type). */
+function dashboardFigures(
+  rows: readonly MonthTypeRow[],
+  ruleSet: ReturnType<typeof resolveRuleSet>,
+): DashboardFigures {
+  const table = monthRows(rows, ruleSet);
   const byType = (type: number) =>
     rows
       .filter((row) => row.experienceTypeId === type)
@@ -261,23 +246,90 @@ export async function getDashboard(ctx: {
   const sum = (pick: (row: MonthTypeRow) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
   const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
-  const countedMinutes = monthRows(rows, ruleSet).reduce(
-    (total, row) => total + row.adjusted_hours * 60,
-    0,
-  );
+  const countedMinutes = table.reduce((total, row) => total + row.adjusted_hours * 60, 0);
   return {
-    goal_hours: HOURS_GOAL,
-    total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
-    supervised_type_hours: minutesToHours(supervisedMinutes),
-    concentrated_type_hours: minutesToHours(concentratedMinutes),
-    progress_hours: minutesToHours(Math.round(progressMinutes)),
-    progress_percent: overallProgress({ supervisedMinutes, concentratedMinutes }).percent,
-    remaining_hours: minutesToHours(Math.max(0, HOURS_GOAL * 60 - Math.round(progressMinutes))),
-    restricted_hours: minutesToHours(sum((row) => row.restrictedMinutes)),
-    unrestricted_hours: minutesToHours(sum((row) => row.unrestrictedMinutes)),
-    approved_hours: minutesToHours(sum((row) => row.approvedMinutes)),
-    counted_hours: minutesToHours(Math.round(countedMinutes)),
+    table,
+    dashboard: {
+      goal_hours: HOURS_GOAL,
+      total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
+      supervised_type_hours: minutesToHours(supervisedMinutes),
+      concentrated_type_hours: minutesToHours(concentratedMinutes),
+      progress_hours: minutesToHours(Math.round(progressMinutes)),
+      progress_percent: overallProgress({ supervisedMinutes, concentratedMinutes }).percent,
+      remaining_hours: minutesToHours(Math.max(0, HOURS_GOAL * 60 - Math.round(progressMinutes))),
+      restricted_hours: minutesToHours(sum((row) => row.restrictedMinutes)),
+      unrestricted_hours: minutesToHours(sum((row) => row.unrestrictedMinutes)),
+      approved_hours: minutesToHours(sum((row) => row.approvedMinutes)),
+      counted_hours: minutesToHours(Math.round(countedMinutes)),
+    },
   };
+}
+
+/**
+ * The dashboards' figures last computed per trainee, under the digest of the month rows they
+ * came from and the rule set they were read against. The figures are a pure function of those
+ * (monthRows and the shared rules read nothing else: no clock, no other table), so an entry is
+ * served only while the database answers the same digest: nothing to invalidate, correct on any
+ * number of instances, and a write anywhere changes the digest at once (the totals are kept in
+ * the write's own transaction). Newest use last; the oldest goes past MAX_KEPT trainees.
+ */
+const kept = new Map<number, { digest: string; ruleSetId: string; figures: DashboardFigures }>();
+const MAX_KEPT = 2_000;
+
+/** Forgets every kept figure (tests compare the kept path with a fresh computation). */
+export function forgetDashboardFigures(): void {
+  kept.clear();
+}
+
+/**
+ * The trainee's dashboard figures: one query of one row (the digest) when they were computed
+ * from the same rows before, else the month rows (with their digest, in one statement).
+ */
+async function figuresFor(ctx: {
+  db: Db;
+  traineeId: number;
+  ruleSet: string | null;
+  now: Date;
+}): Promise<{ ruleSet: ReturnType<typeof resolveRuleSet>; figures: DashboardFigures }> {
+  const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
+  const entry = kept.get(ctx.traineeId);
+  if (entry && entry.ruleSetId === ruleSet.id) {
+    const digest = await repo.progressDigest(ctx.db, ctx.traineeId);
+    if (digest === entry.digest) {
+      kept.delete(ctx.traineeId);
+      kept.set(ctx.traineeId, entry);
+      return { ruleSet, figures: entry.figures };
+    }
+  }
+  const { rows, digest } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
+  const figures = dashboardFigures(rows, ruleSet);
+  kept.delete(ctx.traineeId);
+  if (digest !== null) {
+    kept.set(ctx.traineeId, { digest, ruleSetId: ruleSet.id, figures });
+    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as number);
+  }
+  return { ruleSet, figures };
+}
+
+/** GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). */
+export async function getDashboardTable(ctx: {
+  db: Db;
+  traineeId: number;
+  ruleSet: string | null;
+  now: Date;
+}): Promise<DashboardTable> {
+  const { ruleSet, figures } = await figuresFor(ctx);
+  return { rule_set: { id: ruleSet.id, label: ruleSet.label }, results: figures.table };
+}
+
+/** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
+export async function getDashboard(ctx: {
+  db: Db;
+  traineeId: number;
+  ruleSet: string | null;
+  now: Date;
+}): Promise<Dashboard> {
+  return (await figuresFor(ctx)).figures.dashboard;
 }
 
 /** GET /api/v1/badges-api/: each row's percentage of the goal (concentrated ×1.33). */
