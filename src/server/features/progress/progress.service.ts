@@ -229,14 +229,14 @@ export async function ruleSetFor(db: Db, traineeId: number, now: Date) {
 }
 
 /** What both dashboards answer, computed from a trainee's month rows under one rule set. */
-type DashboardFigures = { table: DashboardMonth[]; dashboard: Dashboard };
+type DashboardFigures = { table: DashboardTable; dashboard: Dashboard };
 
 /** The dashboards' figures from the month rows (the rules run here, once per month and type). */
 function dashboardFigures(
   rows: readonly MonthTypeRow[],
   ruleSet: ReturnType<typeof resolveRuleSet>,
 ): DashboardFigures {
-  const table = monthRows(rows, ruleSet);
+  const months = monthRows(rows, ruleSet);
   const byType = (type: number) =>
     rows
       .filter((row) => row.experienceTypeId === type)
@@ -246,9 +246,9 @@ function dashboardFigures(
   const sum = (pick: (row: MonthTypeRow) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
   const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
-  const countedMinutes = table.reduce((total, row) => total + row.adjusted_hours * 60, 0);
+  const countedMinutes = months.reduce((total, row) => total + row.adjusted_hours * 60, 0);
   return {
-    table,
+    table: { rule_set: { id: ruleSet.id, label: ruleSet.label }, results: months },
     dashboard: {
       goal_hours: HOURS_GOAL,
       total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
@@ -290,7 +290,7 @@ async function figuresFor(ctx: {
   traineeId: number;
   ruleSet: string | null;
   now: Date;
-}): Promise<{ ruleSet: ReturnType<typeof resolveRuleSet>; figures: DashboardFigures }> {
+}): Promise<{ figures: DashboardFigures }> {
   const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
   const entry = kept.get(ctx.traineeId);
   if (entry && entry.ruleSetId === ruleSet.id) {
@@ -298,7 +298,7 @@ async function figuresFor(ctx: {
     if (digest === entry.digest) {
       kept.delete(ctx.traineeId);
       kept.set(ctx.traineeId, entry);
-      return { ruleSet, figures: entry.figures };
+      return { figures: entry.figures };
     }
   }
   const { rows, digest } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
@@ -308,18 +308,20 @@ async function figuresFor(ctx: {
     kept.set(ctx.traineeId, { digest, ruleSetId: ruleSet.id, figures });
     if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as number);
   }
-  return { ruleSet, figures };
+  return { figures };
 }
 
-/** GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). */
+/**
+ * GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). While the figures
+ * are kept, the same answer object comes back (the route keeps its serialised text beside it).
+ */
 export async function getDashboardTable(ctx: {
   db: Db;
   traineeId: number;
   ruleSet: string | null;
   now: Date;
 }): Promise<DashboardTable> {
-  const { ruleSet, figures } = await figuresFor(ctx);
-  return { rule_set: { id: ruleSet.id, label: ruleSet.label }, results: figures.table };
+  return (await figuresFor(ctx)).figures.table;
 }
 
 /** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
