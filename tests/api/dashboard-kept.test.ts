@@ -8,8 +8,8 @@ import { insertDailyLogs, insertSupervisorRecord } from '../helpers/log-factory'
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * The dashboards keep their figures per trainee under a digest of the month rows and forms they
- * were computed from (progress.service.ts). After every kind of change, made in random order
+ * The dashboards keep their figures per trainee under the progress revision of the month rows
+ * and forms they were computed from (progress.service.ts, migration 0017). After every kind of change, made in random order
  * with random values, what they answer must equal what a fresh computation from the month rows
  * answers (the path they took before figures were kept), and the month rows must equal the sums
  * of the live logs (month-totals.test.ts checks the same after each kind of change).
@@ -177,7 +177,7 @@ async function randomChange(): Promise<string> {
   } else if (change === 'rule-set') {
     await call(trainee, 'PUT', '/api/v1/rule-set/', { rule_set: pick(['2022', '2027', null]) });
   } else {
-    // A change made in the database itself, not through the API: the digest follows the rows.
+    // A change made in the database itself, not through the API: the revision follows the rows.
     await t.db.execute(
       sql`update experience_logs set client_observation = case when client_observation = 'Yes' then 'No' else 'Yes' end
         where trainee_id = ${trainee.id} and individual_or_group <> 'No supervision'

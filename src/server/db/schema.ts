@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -317,6 +318,18 @@ export const logMonthTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.traineeId, t.month, t.experienceTypeId] })],
 );
+
+/**
+ * A trainee's progress revision: a new random value, written by triggers in the transaction of
+ * every change to their log_month_totals rows or to their month_forms (migration 0017), so equal
+ * revisions mean equal rows. The dashboards keep what they computed under it
+ * (progress.service.ts) and read this one row to know whether it still holds. No row: nothing
+ * kept. Not a foreign key on the trainee, like log_month_totals.
+ */
+export const progressRevisions = pgTable('progress_revisions', {
+  traineeId: integer().primaryKey(),
+  revision: uuid().notNull(),
+});
 
 /** The task ids a log documents, in the order chosen. Not a foreign key: legacy ids must load. */
 export const logTasks = pgTable(

@@ -244,39 +244,32 @@ export async function setRuleSet(db: Db, traineeId: number, ruleSet: string | nu
 }
 
 /**
- * A digest of everything the dashboards are computed from: every column of the trainee's
- * log_month_totals rows, and the month, fieldwork type and completion date of each of their live
- * monthly forms (a superset of what the month rows read). Equal digests mean equal month rows, so
- * a result computed from rows carrying one digest is the result for any later read of the same
- * digest (progress.service.ts keeps it). Two index range scans of one row a month, hashed by the
- * database: no row leaves it. (Written out: the table's own row type is the row's text.)
+ * The trainee's progress revision (migration 0017): triggers give it a new random value in the
+ * transaction of every change to their log_month_totals rows or month_forms, everything the
+ * dashboards are computed from, so equal revisions mean equal month rows and forms. One row by
+ * its key, whatever the history. (Written out: drizzle leaves the columns of a one-table select
+ * unqualified.)
  */
-const digestColumn = sql<string>`md5(
-    coalesce((select string_agg(t::text, ';' order by t.month, t.experience_type_id)
-      from log_month_totals t where t.trainee_id = ${placeholder('traineeId')}), '')
-    || '#' ||
-    coalesce((select string_agg(f.month || ',' || f.experience_type_id || ',' || coalesce(f.completed_on::text, ''),
-        ';' order by f.month, f.experience_type_id, f.completed_on)
-      from month_forms f where f.trainee_id = ${placeholder('traineeId')}
-        and f.kind = 'monthly' and f.voided_at is null), ''))`;
+const revisionColumn = sql<string | null>`(select r.revision::text from progress_revisions r
+    where r.trainee_id = ${placeholder('traineeId')})`;
 
-const digestQuery = (db: Db, name: string) =>
+const revisionQuery = (db: Db, name: string) =>
   db
-    .select({ digest: digestColumn })
+    .select({ revision: revisionColumn })
     .from(sql`(select 1) as one`)
     .prepare(name);
 
-/** The digest of what the trainee's dashboards are computed from (one row, whatever the months). */
-export async function progressDigest(db: Db, traineeId: number): Promise<string> {
-  const [row] = await prepared(db, 'progress_digest', digestQuery).execute({ traineeId });
-  return row?.digest ?? '';
+/** The trainee's progress revision; null when none was written (nothing may be kept). */
+export async function progressRevision(db: Db, traineeId: number): Promise<string | null> {
+  const [row] = await prepared(db, 'progress_revision', revisionQuery).execute({ traineeId });
+  return row?.revision ?? null;
 }
 
 const monthRowsQuery = (db: Db, name: string) =>
   db
     .select({
-      // The same for every row: computed once, in the statement's snapshot of the rows.
-      digest: digestColumn,
+      // The same for every row: read once, in the statement's snapshot of the rows.
+      revision: revisionColumn,
       month: logMonthTotals.month,
       experienceTypeId: logMonthTotals.experienceTypeId,
       ...Object.fromEntries(TOTAL_KEYS.map((key) => [key, logMonthTotals[key]])),
@@ -304,16 +297,16 @@ export type MonthRow = MinuteTotals & {
 
 /**
  * The sums per month and fieldwork type, oldest month first, each with its form's completion
- * date: a row a month, never the logs, in one query; with the digest of those same rows (read in
- * the same snapshot; null when there is no row).
+ * date: a row a month, never the logs, in one query; with the progress revision they are at (read
+ * in the same snapshot; null when there is no row or no revision).
  */
 export async function sumLogsByMonthAndType(
   db: Db,
   traineeId: number,
-): Promise<{ rows: MonthRow[]; digest: string | null }> {
+): Promise<{ rows: MonthRow[]; revision: string | null }> {
   const rows = await prepared(db, 'progress_month_rows', monthRowsQuery).execute({ traineeId });
   return {
-    rows: rows.map(({ digest: _digest, ...row }) => row) as MonthRow[],
-    digest: rows[0]?.digest ?? null,
+    rows: rows.map(({ revision: _revision, ...row }) => row) as MonthRow[],
+    revision: rows[0]?.revision ?? null,
   };
 }

@@ -266,14 +266,15 @@ function dashboardFigures(
 }
 
 /**
- * The dashboards' figures last computed per trainee, under the digest of the month rows they
- * came from and the rule set they were read against. The figures are a pure function of those
- * (monthRows and the shared rules read nothing else: no clock, no other table), so an entry is
- * served only while the database answers the same digest: nothing to invalidate, correct on any
- * number of instances, and a write anywhere changes the digest at once (the totals are kept in
- * the write's own transaction). Newest use last; the oldest goes past MAX_KEPT trainees.
+ * The dashboards' figures last computed per trainee, under the progress revision of the month
+ * rows they came from and the rule set they were read against. The figures are a pure function
+ * of the month rows, their forms and the rule set (monthRows and the shared rules read no clock
+ * and no other table), and triggers give the revision a new random value in the transaction of
+ * every change to those rows (migration 0017): an entry is served only while the database
+ * answers the same revision. Nothing to invalidate, right on any number of instances, and a
+ * write is seen by the next read. Newest use last; the oldest goes past MAX_KEPT trainees.
  */
-const kept = new Map<number, { digest: string; ruleSetId: string; figures: DashboardFigures }>();
+const kept = new Map<number, { revision: string; ruleSetId: string; figures: DashboardFigures }>();
 const MAX_KEPT = 2_000;
 
 /** Forgets every kept figure (tests compare the kept path with a fresh computation). */
@@ -282,33 +283,34 @@ export function forgetDashboardFigures(): void {
 }
 
 /**
- * The trainee's dashboard figures: one query of one row (the digest) when they were computed
- * from the same rows before, else the month rows (with their digest, in one statement).
+ * The trainee's dashboard figures: one query of one row by its key (the revision) when they
+ * were computed at that revision before, else the month rows (with their revision, in one
+ * statement).
  */
 async function figuresFor(ctx: {
   db: Db;
   traineeId: number;
   ruleSet: string | null;
   now: Date;
-}): Promise<{ figures: DashboardFigures }> {
+}): Promise<DashboardFigures> {
   const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
   const entry = kept.get(ctx.traineeId);
   if (entry && entry.ruleSetId === ruleSet.id) {
-    const digest = await repo.progressDigest(ctx.db, ctx.traineeId);
-    if (digest === entry.digest) {
+    const revision = await repo.progressRevision(ctx.db, ctx.traineeId);
+    if (revision === entry.revision) {
       kept.delete(ctx.traineeId);
       kept.set(ctx.traineeId, entry);
-      return { figures: entry.figures };
+      return entry.figures;
     }
   }
-  const { rows, digest } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
+  const { rows, revision } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
   const figures = dashboardFigures(rows, ruleSet);
   kept.delete(ctx.traineeId);
-  if (digest !== null) {
-    kept.set(ctx.traineeId, { digest, ruleSetId: ruleSet.id, figures });
+  if (revision !== null) {
+    kept.set(ctx.traineeId, { revision, ruleSetId: ruleSet.id, figures });
     if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as number);
   }
-  return { figures };
+  return figures;
 }
 
 /**
@@ -321,7 +323,7 @@ export async function getDashboardTable(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<DashboardTable> {
-  return (await figuresFor(ctx)).figures.table;
+  return (await figuresFor(ctx)).table;
 }
 
 /** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
@@ -331,7 +333,7 @@ export async function getDashboard(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<Dashboard> {
-  return (await figuresFor(ctx)).figures.dashboard;
+  return (await figuresFor(ctx)).dashboard;
 }
 
 /** GET /api/v1/badges-api/: each row's percentage of the goal (concentrated ×1.33). */
