@@ -9,11 +9,25 @@ import {
 import type { FieldChanges } from '../../db/schema';
 import type { LogRecord, LogValues } from './logs.repository';
 
-/** A task id as a wire item; an unknown legacy id still shows its id (data/README.md). */
-export function taskItemOf(id: string): TaskItem {
-  const task = findTask(id);
-  if (task) return toTaskItem(task);
-  return { id, name: id, description: '', version: taskVersionOf(id) ?? 'v5' };
+/** The wire items of the task ids met so far (the lists are fixed; an id's item never changes). */
+const taskItems = new Map<string, Readonly<TaskItem>>();
+const MAX_TASK_ITEMS = 10_000;
+
+/**
+ * A task id as a wire item; an unknown legacy id still shows its id (data/README.md). Built
+ * once per id: every log of a list names a few of the same tasks. Read-only: spread it to add.
+ */
+export function taskItemOf(id: string): Readonly<TaskItem> {
+  let item = taskItems.get(id);
+  if (item === undefined) {
+    const task = findTask(id);
+    item = task
+      ? toTaskItem(task)
+      : { id, name: id, description: '', version: taskVersionOf(id) ?? 'v5' };
+    // Legacy ids are free text: past the bound they are built per call instead of kept.
+    if (taskItems.size < MAX_TASK_ITEMS) taskItems.set(id, item);
+  }
+  return item;
 }
 
 const timeOrNull = (minute: number | null) => (minute === null ? null : formatTime(minute));
