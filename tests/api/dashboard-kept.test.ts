@@ -4,7 +4,11 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { forgetDashboardFigures } from '../../src/server/features/progress/progress.service';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
-import { insertDailyLogs, insertSupervisorRecord } from '../helpers/log-factory';
+import {
+  insertDailyLogs,
+  insertSupervisorRecord,
+  UNSUPERVISED_PAYLOAD,
+} from '../helpers/log-factory';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -55,18 +59,7 @@ function randomLog(date: string, slot: (typeof SLOTS)[number]): LogEntryWire {
     unrestricted_hours: unrestricted,
     restricted_hours: 3 - unrestricted,
   };
-  if (kind === 'No supervision')
-    return createLogPayload({
-      ...base,
-      individual_or_group: kind,
-      method_of_supervision: null,
-      supervision_start_time: null,
-      supervision_end_time: null,
-      supervised_hours: 0,
-      independant_hours: 3,
-      client_observation: null,
-      supervision_contact: null,
-    });
+  if (kind === 'No supervision') return createLogPayload({ ...base, ...UNSUPERVISED_PAYLOAD });
   return createLogPayload({
     ...base,
     individual_or_group: kind,

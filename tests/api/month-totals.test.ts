@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
-import { insertSupervisorRecord } from '../helpers/log-factory';
+import { insertSupervisorRecord, UNSUPERVISED_PAYLOAD } from '../helpers/log-factory';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -113,14 +113,7 @@ describe('log_month_totals', () => {
     ids.push(
       await createLog(trainee, recordId, {
         date_of_experience: '2026-05-10',
-        individual_or_group: 'No supervision',
-        method_of_supervision: null,
-        supervision_start_time: null,
-        supervision_end_time: null,
-        supervised_hours: 0,
-        independant_hours: 3,
-        client_observation: null,
-        supervision_contact: null,
+        ...UNSUPERVISED_PAYLOAD,
       }),
     );
     ids.push(await createLog(trainee, recordId, { date_of_experience: '2026-06-01' }));

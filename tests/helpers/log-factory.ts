@@ -1,6 +1,19 @@
 import type { Db } from '../../src/server/db/client';
 import { experienceLogs, logTasks, traineeSupervisors } from '../../src/server/db/schema';
+import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { addDays } from '../../src/shared/logs/time';
+
+/** The overrides of createLogPayload for a 3-hour log without supervision (all independent). */
+export const UNSUPERVISED_PAYLOAD = {
+  individual_or_group: 'No supervision',
+  method_of_supervision: null,
+  supervision_start_time: null,
+  supervision_end_time: null,
+  supervised_hours: 0,
+  independant_hours: 3,
+  client_observation: null,
+  supervision_contact: null,
+} as const satisfies Partial<LogEntryWire>;
 
 type LogRow = typeof experienceLogs.$inferInsert;
 
