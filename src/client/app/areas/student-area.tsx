@@ -1,3 +1,4 @@
+import '../styles/components.css';
 import { Skeleton, Stack } from '@mantine/core';
 import {
   IconChartPie,
