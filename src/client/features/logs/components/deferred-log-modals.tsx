@@ -1,11 +1,8 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 // The log screen's dialogs (Mantine's Modal, its focus trap, scroll lock and portal) load when
 // one is first opened: none shows on the form's first screen, save the welcome on a first visit.
 const modals = () => import('./log-modals');
-const LazyWelcome = lazy(() => modals().then((m) => ({ default: m.WelcomeModal })));
-const LazyGoodWork = lazy(() => modals().then((m) => ({ default: m.GoodWorkModal })));
-const LazySixthEdition = lazy(() => modals().then((m) => ({ default: m.SixthEditionModal })));
 
 /** True from the first time `opened` is: the modal then stays mounted to close with its transition. */
 function useOpenedOnce(opened: boolean): boolean {
@@ -14,32 +11,19 @@ function useOpenedOnce(opened: boolean): boolean {
   return wasOpened || opened;
 }
 
-/** log-modals.tsx's WelcomeModal, loaded at its first opening. */
-export function WelcomeModal(props: ComponentProps<typeof LazyWelcome>) {
-  if (!useOpenedOnce(props.opened)) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyWelcome {...props} />
-    </Suspense>
-  );
+/** A modal of log-modals.tsx that loads at its first opening. */
+function deferModal<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const Modal = lazy(() => load().then((component) => ({ default: component })));
+  return function DeferredModal(props: P) {
+    if (!useOpenedOnce(props.opened)) return null;
+    return (
+      <Suspense fallback={null}>
+        <Modal {...props} />
+      </Suspense>
+    );
+  };
 }
 
-/** log-modals.tsx's GoodWorkModal, loaded at its first opening. */
-export function GoodWorkModal(props: ComponentProps<typeof LazyGoodWork>) {
-  if (!useOpenedOnce(props.opened)) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyGoodWork {...props} />
-    </Suspense>
-  );
-}
-
-/** log-modals.tsx's SixthEditionModal, loaded at its first opening. */
-export function SixthEditionModal(props: ComponentProps<typeof LazySixthEdition>) {
-  if (!useOpenedOnce(props.opened)) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazySixthEdition {...props} />
-    </Suspense>
-  );
-}
+export const WelcomeModal = deferModal(() => modals().then((m) => m.WelcomeModal));
+export const GoodWorkModal = deferModal(() => modals().then((m) => m.GoodWorkModal));
+export const SixthEditionModal = deferModal(() => modals().then((m) => m.SixthEditionModal));

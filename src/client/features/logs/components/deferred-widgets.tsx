@@ -86,10 +86,32 @@ function handOverEvents(handOver: RefObject<HandOver>) {
   };
 }
 
+type StandInEvents = ReturnType<typeof handOverEvents>;
+
 /**
- * The widget once its code is there: rendered by Suspense when the chunk arrives, so it reads what
- * happened to the stand-in at that moment.
+ * A widget drawn by `standIn` (given the events to hand over) until its code arrives. Suspense
+ * renders `Arrived` when the chunk is there, so it reads what happened to the stand-in by then.
  */
+function Deferred<P>({
+  Widget,
+  widgetProps,
+  canOpen,
+  standIn,
+}: {
+  Widget: ComponentType<P>;
+  widgetProps: P;
+  /** A click or key on the stand-in opens the widget's dropdown (Select, MultiSelect). */
+  canOpen: boolean;
+  standIn: (events: StandInEvents) => ReactNode;
+}) {
+  const handOver = useRef<HandOver>({ isFocused: false, isOpenAsked: false });
+  return (
+    <Suspense fallback={standIn(handOverEvents(handOver))}>
+      <Arrived Widget={Widget} widgetProps={widgetProps} handOver={handOver} canOpen={canOpen} />
+    </Suspense>
+  );
+}
+
 function Arrived<P>({
   Widget,
   widgetProps,
@@ -109,10 +131,6 @@ function Arrived<P>({
   return <Widget {...widgetProps} {...taken} />;
 }
 
-function useHandOver(): RefObject<HandOver> {
-  return useRef<HandOver>({ isFocused: false, isOpenAsked: false });
-}
-
 /** The text a select shows for its value. */
 function selectedLabel(data: SelectProps['data'], value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
@@ -126,26 +144,43 @@ function selectedLabel(data: SelectProps['data'], value: string | null | undefin
   return '';
 }
 
+/** A read-only text field in the frame of `props` (a field widget's), showing `value`. */
+function textStandIn(
+  props: FramePick,
+  value: string,
+  ref: Ref<HTMLInputElement>,
+  withChevron: boolean,
+) {
+  return function TextStandIn(events: StandInEvents) {
+    return (
+      <TextInput
+        ref={ref}
+        {...framePick(props)}
+        value={value}
+        readOnly
+        {...(withChevron
+          ? {
+              rightSection: <ComboboxChevron error={props.error} />,
+              rightSectionPointerEvents: 'none' as const,
+            }
+          : {})}
+        {...events}
+      />
+    );
+  };
+}
+
 /** Mantine's Select, drawn as a read-only field of the same frame until its code arrives. */
 export const DeferredSelect = forwardRef<HTMLInputElement, SelectProps>(
   function DeferredSelect(props, ref) {
-    const handOver = useHandOver();
+    const value = selectedLabel(props.data, props.value);
     return (
-      <Suspense
-        fallback={
-          <TextInput
-            ref={ref}
-            {...framePick(props)}
-            value={selectedLabel(props.data, props.value)}
-            readOnly
-            rightSection={<ComboboxChevron error={props.error} />}
-            rightSectionPointerEvents="none"
-            {...handOverEvents(handOver)}
-          />
-        }
-      >
-        <Arrived Widget={LazySelect} widgetProps={{ ...props, ref }} handOver={handOver} canOpen />
-      </Suspense>
+      <Deferred
+        Widget={LazySelect}
+        widgetProps={{ ...props, ref }}
+        canOpen
+        standIn={textStandIn(props, value, ref, true)}
+      />
     );
   },
 );
@@ -153,27 +188,14 @@ export const DeferredSelect = forwardRef<HTMLInputElement, SelectProps>(
 /** Mantine's NumberInput, drawn as a read-only field of the same frame until its code arrives. */
 export const DeferredNumberInput = forwardRef<HTMLInputElement, NumberInputProps>(
   function DeferredNumberInput(props, ref) {
-    const handOver = useHandOver();
+    const value = props.value === undefined ? '' : String(props.value);
     return (
-      <Suspense
-        fallback={
-          <TextInput
-            ref={ref}
-            {...framePick(props)}
-            value={props.value === undefined ? '' : String(props.value)}
-            readOnly
-            inputMode="decimal"
-            {...handOverEvents(handOver)}
-          />
-        }
-      >
-        <Arrived
-          Widget={LazyNumberInput}
-          widgetProps={{ ...props, ref }}
-          handOver={handOver}
-          canOpen={false}
-        />
-      </Suspense>
+      <Deferred
+        Widget={LazyNumberInput}
+        widgetProps={{ ...props, ref }}
+        canOpen={false}
+        standIn={textStandIn(props, value, ref, false)}
+      />
     );
   },
 );
@@ -181,27 +203,14 @@ export const DeferredNumberInput = forwardRef<HTMLInputElement, NumberInputProps
 /** Mantine's DateInput (it opens its calendar on focus), read-only until its code arrives. */
 export const DeferredDateInput = forwardRef<HTMLInputElement, DateInputProps>(
   function DeferredDateInput(props, ref) {
-    const handOver = useHandOver();
     const value = typeof props.value === 'string' ? props.value : '';
     return (
-      <Suspense
-        fallback={
-          <TextInput
-            ref={ref}
-            {...framePick(props)}
-            value={value}
-            readOnly
-            {...handOverEvents(handOver)}
-          />
-        }
-      >
-        <Arrived
-          Widget={LazyDateInput}
-          widgetProps={{ ...props, ref }}
-          handOver={handOver}
-          canOpen={false}
-        />
-      </Suspense>
+      <Deferred
+        Widget={LazyDateInput}
+        widgetProps={{ ...props, ref }}
+        canOpen={false}
+        standIn={textStandIn(props, value, ref, false)}
+      />
     );
   },
 );
@@ -214,38 +223,27 @@ export const DeferredMultiSelect = forwardRef<
   HTMLInputElement,
   MultiSelectProps & { pillLabel: (value: string) => string }
 >(function DeferredMultiSelect({ pillLabel, ...props }, ref) {
-  const handOver = useHandOver();
-  const values = props.value ?? [];
   return (
-    <Suspense
-      fallback={
+    <Deferred
+      Widget={LazyMultiSelect}
+      widgetProps={{ ...props, ref }}
+      canOpen
+      standIn={(events) => (
         <PillsInput
           {...framePick(props)}
           rightSection={<ComboboxChevron error={props.error} />}
           rightSectionPointerEvents="none"
         >
           <Pill.Group disabled={props.disabled}>
-            {values.map((value) => (
+            {(props.value ?? []).map((value) => (
               <Pill key={value} withRemoveButton={!props.disabled}>
                 {pillLabel(value)}
               </Pill>
             ))}
-            <PillsInput.Field
-              ref={ref}
-              placeholder={props.placeholder}
-              readOnly
-              {...handOverEvents(handOver)}
-            />
+            <PillsInput.Field ref={ref} placeholder={props.placeholder} readOnly {...events} />
           </Pill.Group>
         </PillsInput>
-      }
-    >
-      <Arrived
-        Widget={LazyMultiSelect}
-        widgetProps={{ ...props, ref }}
-        handOver={handOver}
-        canOpen
-      />
-    </Suspense>
+      )}
+    />
   );
 });
