@@ -27,6 +27,43 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+const APP_SHELL_PART = /[\\/]AppShell[\\/]AppShell(Header|Footer|Aside|Navbar)[\\/]/;
+const APP_SHELL_REMOVE_SCROLL = '\0app-shell-remove-scroll';
+const APP_SHELL_NO_RESIZE = '\0app-shell-no-resize';
+
+/**
+ * Two things every signed-in page carried through Mantine's AppShell and never used: its header
+ * reads two class names from react-remove-scroll, whose module brings the whole scroll lock of the
+ * dialogs (4 KB gzip); each section renders a resize handle (2.5 KB), null unless the shell is
+ * `resizable`, which ours is not. The class names come from their own constants module instead,
+ * and the handle is the null it renders.
+ */
+function appShellWithoutUnusedParts(): Plugin {
+  return {
+    name: 'app-shell-without-unused-parts',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!APP_SHELL_PART.test(importer ?? '')) return null;
+      if (source === 'react-remove-scroll') return APP_SHELL_REMOVE_SCROLL;
+      if (source.endsWith('/AppShellResizeHandle.mjs')) return APP_SHELL_NO_RESIZE;
+      return null;
+    },
+    load(id) {
+      if (id === APP_SHELL_REMOVE_SCROLL) {
+        return [
+          "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+          'export const RemoveScroll = {',
+          '  classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName },',
+          '};',
+        ].join('\n');
+      }
+      if (id === APP_SHELL_NO_RESIZE)
+        return 'export function AppShellResizeHandle() { return null; }';
+      return null;
+    },
+  };
+}
+
 function zodWithoutJsonSchema(): Plugin {
   return {
     name: 'zod-without-json-schema',
@@ -57,7 +94,13 @@ function zodWithoutJsonSchema(): Plugin {
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [zodWithoutJsonSchema(), scrollAreaWithoutFloatingUi(), react(), precompress()],
+  plugins: [
+    zodWithoutJsonSchema(),
+    scrollAreaWithoutFloatingUi(),
+    appShellWithoutUnusedParts(),
+    react(),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

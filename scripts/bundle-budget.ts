@@ -59,7 +59,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/student/logHour',
     modules: [STUDENT_AREA, 'app/pages/log-hour-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 298 * KB,
+    // 218.1 KB on 26 Nov 2026 (decision 015): the entry's 134 KB, react-hook-form and the form.
+    maxJsGzip: 219 * KB,
   },
   {
     name: 'trainee dashboard',

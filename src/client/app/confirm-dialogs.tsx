@@ -1,3 +1,4 @@
+import './styles/components.css';
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { setConfirmHostReady } from '../lib/confirm';

@@ -1,3 +1,4 @@
+import '../app/styles/components.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import '../app/styles/components.css';
 import { Alert } from '@mantine/core';
 
 /** FormErrorsAlert's box, loaded with the first message it shows. */

@@ -1,3 +1,4 @@
+import '../app/styles/components.css';
 import { Anchor, Modal, Paper, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Stack } from '@mantine/core';
+import '../styles/components.css';
+import { Skeleton, Stack } from '@mantine/core';
 import {
   IconChartPie,
   IconCreditCard,
@@ -8,14 +9,17 @@ import {
   IconPencilPlus,
   IconUser,
 } from '@tabler/icons-react';
-import { lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { EditionToggle } from '../../features/logs/components/edition-toggle';
-import { AccruedTables } from '../../features/progress/components/accrued-tables';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
 import { StudentAccess } from './student-access';
 import { LegalRoutePage } from '../pages/legal-route-page';
+
+// The sidebar's edition toggle and accrued tables (SegmentedControl, Table, ScrollArea: 11 KB
+// gzip) load beside the page: on a phone they are in the closed menu, on a desktop under the links
+// with nothing below them in the sidebar's scrolling part, so their arrival moves nothing.
+const StudentSidebarExtra = lazy(() => import('./student-sidebar-extra'));
 
 const LogHourPage = lazy(() =>
   import('../pages/log-hour-page').then((m) => ({ default: m.LogHourPage })),
@@ -98,14 +102,22 @@ const NAV: NavItem[] = [
   { label: 'FAQ', to: '/student/faq', icon: <IconHelpCircle size={18} aria-hidden /> },
 ];
 
-/** The sidebar under the links: the edition toggle and the accrued tables (SPEC §2). */
-function StudentSidebarExtra() {
-  const { pathname } = useLocation();
+/** The sidebar extra's place while its code loads: the toggle's and the two tables' skeletons. */
+function SidebarExtraPlaceholder() {
   return (
-    <Stack gap="md">
-      <EditionToggle isOnLogScreen={pathname === '/student/logHour'} />
-      <AccruedTables />
+    <Stack gap="md" px="xs" aria-busy>
+      <Skeleton height={52} />
+      <Skeleton height={140} />
+      <Skeleton height={140} />
     </Stack>
+  );
+}
+
+function SidebarExtra() {
+  return (
+    <Suspense fallback={<SidebarExtraPlaceholder />}>
+      <StudentSidebarExtra />
+    </Suspense>
   );
 }
 
@@ -113,11 +125,7 @@ function StudentSidebarExtra() {
 export default function StudentArea() {
   return (
     <Routes>
-      <Route
-        element={
-          <AreaLayout nav={NAV} roleLabel="Trainee" sidebarExtra={<StudentSidebarExtra />} />
-        }
-      >
+      <Route element={<AreaLayout nav={NAV} roleLabel="Trainee" sidebarExtra={<SidebarExtra />} />}>
         <Route element={<StudentAccess />}>
           <Route index element={<Navigate to="logHour" replace />} />
           <Route path="logHour" element={<LogHourPage />} />

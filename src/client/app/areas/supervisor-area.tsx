@@ -1,3 +1,4 @@
+import '../styles/components.css';
 import {
   IconCalendarCheck,
   IconClockHour4,

@@ -1,3 +1,4 @@
+import '../styles/components.css';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,11 +1,35 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { MonthLogsList } from '../../features/logs/components/month-logs-list';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { NewLogForm } from '../../features/logs/components/new-log-form';
-import { RecentlyDeleted } from '../../features/logs/components/recently-deleted';
 import { MonthRequirementsCard } from '../../features/progress/components/month-requirements-card';
 import { localToday } from '../../lib/local-date';
 import classes from './log-hour-page.module.css';
 import { useSupervisorChoices } from './supervisor-choices';
+
+// The lists under the form (the last thing on the page, below the fold) load beside it.
+const LogHourLists = lazy(() => import('./log-hour-lists'));
+
+/** The lists' place while their code loads: the month's list and the deleted ones, loading. */
+function ListsPlaceholder() {
+  return (
+    <>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} aria-busy>
+        <Stack gap="sm">
+          <Skeleton height={26} width="50%" />
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} aria-busy>
+        <Stack gap="sm">
+          <Skeleton height={26} width="40%" />
+          <Skeleton height={20} width="70%" />
+          <Skeleton height={44} />
+        </Stack>
+      </Paper>
+    </>
+  );
+}
 
 /**
  * /student/logHour: the Log Experience Hours form with this month's requirement card beside it
@@ -32,8 +56,9 @@ export function LogHourPage() {
           <MonthRequirementsCard month={month} />
         </aside>
         <Stack gap="md" className={classes.lists}>
-          <MonthLogsList month={month} />
-          <RecentlyDeleted />
+          <Suspense fallback={<ListsPlaceholder />}>
+            <LogHourLists month={month} />
+          </Suspense>
         </Stack>
       </div>
     </Stack>

@@ -1,3 +1,4 @@
+import '../../../app/styles/components.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,

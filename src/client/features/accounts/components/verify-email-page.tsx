@@ -1,3 +1,4 @@
+import '../../../app/styles/components.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';

@@ -1,7 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { ComputedField } from './computed-field';
+import { DeferredDateInput } from './deferred-widgets';
 import { useMarkFlagged } from './field-flags';
 import { HoursInput } from './hours-input';
 import type { ComputedMinutes, LogFormControl, LogFormValues } from './log-form-values';
@@ -37,7 +38,7 @@ export function ExperienceFields({
           control={control}
           name="date_of_experience"
           render={({ field, fieldState }) => (
-            <DateInput
+            <DeferredDateInput
               ref={field.ref}
               name={field.name}
               {...mark('date_of_experience', 'Date of Experience')}

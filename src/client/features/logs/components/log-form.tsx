@@ -12,7 +12,7 @@ import classes from './log-form.module.css';
 import { LogFormActions } from './log-form-actions';
 import { LogFormNotices } from './log-form-notices';
 import type { LogFormValues } from './log-form-values';
-import { SixthEditionModal } from './log-modals';
+import { SixthEditionModal } from './deferred-log-modals';
 import { idOptions, SelectField } from './select-field';
 import { SupervisionFields } from './supervision-fields';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';

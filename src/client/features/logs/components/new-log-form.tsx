@@ -5,7 +5,7 @@ import { readPreference, writePreference } from '../../../lib/session-storage';
 import { useCreateLog } from '../api/create-log';
 import { LogForm } from './log-form';
 import { emptyLogValues } from './log-form-values';
-import { GoodWorkModal, WelcomeModal } from './log-modals';
+import { GoodWorkModal, WelcomeModal } from './deferred-log-modals';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
 
 const freshValues = () => emptyLogValues({ today: localToday(), now: localTimeNow() });

@@ -1,7 +1,8 @@
-import { Select, type ComboboxData } from '@mantine/core';
+import type { ComboboxData } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LookupItem } from '../../../../shared/reference/lookups';
+import { DeferredSelect } from './deferred-widgets';
 import { useMarkFlagged } from './field-flags';
 import type { LogFormControl } from './log-form-values';
 
@@ -57,7 +58,7 @@ export function SelectField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Select
+        <DeferredSelect
           ref={field.ref}
           name={field.name}
           {...mark(name, label, description)}

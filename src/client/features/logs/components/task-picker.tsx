@@ -1,7 +1,8 @@
-import { ActionIcon, Box, MultiSelect, Text } from '@mantine/core';
+import { ActionIcon, Box, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { forwardRef, useMemo } from 'react';
 import type { TaskListVersion } from '../../../../shared/reference/task-lists';
+import { DeferredMultiSelect } from './deferred-widgets';
 import { useMarkFlagged } from './field-flags';
 import { buildTaskOptions, makeTaskFilter } from './task-options';
 
@@ -33,10 +34,14 @@ export const TaskPicker = forwardRef<HTMLInputElement, TaskPickerProps>(function
   // Rebuilt only when the edition or the picked tasks change; 104 items is cheap either way.
   const { data, haystacks } = useMemo(() => buildTaskOptions(version, value), [version, value]);
   const filter = useMemo(() => makeTaskFilter(haystacks), [haystacks]);
+  const labels = useMemo(
+    () => new Map(data.flatMap((group) => group.items.map((item) => [item.value, item.label]))),
+    [data],
+  );
 
   return (
     <Box pos="relative">
-      <MultiSelect
+      <DeferredMultiSelect
         ref={ref}
         {...mark(
           'task',
@@ -49,6 +54,7 @@ export const TaskPicker = forwardRef<HTMLInputElement, TaskPickerProps>(function
         clearable
         hidePickedOptions={false}
         data={data}
+        pillLabel={(id) => labels.get(id) ?? id}
         filter={filter}
         value={value}
         onChange={onChange}

@@ -1,23 +1,29 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { roundToQuarterHour } from '../../../../shared/logs/time';
 import { ErrorState } from '../../../components/page-state';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
-import { formatActual, formatRequired, type MonthlyCheckWire } from './check-format';
+
+// The checks' tables (Mantine's Table and its ScrollArea) load while the month's figures do.
+const loadChecksTable = () => import('./checks-table');
+const ChecksTable = lazy(loadChecksTable);
+
+/** The card's body while the figures, or the tables' code, are on their way. */
+function ChecksSkeleton() {
+  return (
+    <Stack gap={8} role="status" aria-label="Loading this month's requirements">
+      <Skeleton height={18} width="80%" />
+      <Skeleton height={22} width="60%" />
+      {/* The header and seven checks, each about two lines tall. */}
+      <Skeleton height={28} />
+      {Array.from({ length: 7 }, (_, index) => (
+        <Skeleton key={index} height={44} />
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * The month-requirement checklist beside the log form (SPEC §2, §9): each check's required and
@@ -26,6 +32,9 @@ import { formatActual, formatRequired, type MonthlyCheckWire } from './check-for
  */
 export function MonthRequirementsCard({ month }: { month: string }) {
   const validation = useMonthValidation(month);
+  useEffect(() => {
+    void loadChecksTable();
+  }, []);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="month-requirements-title">
@@ -39,19 +48,11 @@ export function MonthRequirementsCard({ month }: { month: string }) {
           </Text>
         </div>
         {validation.isPending ? (
-          <Stack gap={8} role="status" aria-label="Loading this month's requirements">
-            <Skeleton height={18} width="80%" />
-            <Skeleton height={22} width="60%" />
-            {/* The header and seven checks, each about two lines tall. */}
-            <Skeleton height={28} />
-            {Array.from({ length: 7 }, (_, index) => (
-              <Skeleton key={index} height={44} />
-            ))}
-          </Stack>
+          <ChecksSkeleton />
         ) : validation.isError ? (
           <ErrorState error={validation.error} onRetry={() => void validation.refetch()} />
         ) : (
-          <>
+          <Suspense fallback={<ChecksSkeleton />}>
             <Text size="sm">
               Rule set: <strong>{validation.data.rule_set.label}</strong>{' '}
               {validation.data.rule_set.is_chosen ? '(your choice)' : '(default by date)'}.{' '}
@@ -76,71 +77,9 @@ export function MonthRequirementsCard({ month }: { month: string }) {
                 />
               </Stack>
             ))}
-          </>
+          </Suspense>
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function ChecksTable({
-  caption,
-  checks,
-  isCurrentMonth,
-}: {
-  caption: string;
-  checks: MonthlyCheckWire[];
-  isCurrentMonth: boolean;
-}) {
-  return (
-    <Table fz="sm" verticalSpacing={6} horizontalSpacing={6}>
-      <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Requirement</Table.Th>
-          <Table.Th ta="right">Required</Table.Th>
-          <Table.Th ta="right">Actual</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {checks.map((check) => (
-          <Table.Tr key={check.key}>
-            <Table.Th scope="row" fw={400}>
-              <Group gap={6} wrap="nowrap" align="flex-start">
-                <StatusIcon status={check.status} isCurrentMonth={isCurrentMonth} />
-                <span>{check.label}</span>
-              </Group>
-            </Table.Th>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatRequired(check)}
-            </Table.Td>
-            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {formatActual(check)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-const STATUS_TEXT = { pass: 'Met', fail: 'Not met', info: 'For information' } as const;
-
-function StatusIcon({
-  status,
-  isCurrentMonth,
-}: {
-  status: MonthlyCheckWire['status'];
-  isCurrentMonth: boolean;
-}) {
-  const color = status === 'fail' ? 'red' : status === 'pass' && isCurrentMonth ? 'green' : 'gray';
-  const Icon = status === 'pass' ? IconCheck : status === 'fail' ? IconX : IconInfoCircle;
-  return (
-    <>
-      <ThemeIcon size={18} radius="xl" variant="light" color={color} aria-hidden>
-        <Icon size={12} />
-      </ThemeIcon>
-      <VisuallyHidden>{STATUS_TEXT[status]}:</VisuallyHidden>
-    </>
   );
 }

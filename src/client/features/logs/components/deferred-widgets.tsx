@@ -1,0 +1,249 @@
+import {
+  ComboboxChevron,
+  Pill,
+  PillsInput,
+  TextInput,
+  type MultiSelectProps,
+  type NumberInputProps,
+  type SelectProps,
+} from '@mantine/core';
+import type { DateInputProps } from '@mantine/dates';
+import {
+  forwardRef,
+  lazy,
+  Suspense,
+  useRef,
+  type ComponentType,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
+
+// One chunk for the four widgets (log-form-widgets.tsx), asked for when the form first renders.
+const widgets = () => import('./log-form-widgets');
+type WithRef<P> = ComponentType<P & { ref?: Ref<HTMLInputElement> }>;
+const LazySelect = lazy(() =>
+  widgets().then((m) => ({ default: m.Select as WithRef<SelectProps> })),
+);
+const LazyMultiSelect = lazy(() =>
+  widgets().then((m) => ({ default: m.MultiSelect as WithRef<MultiSelectProps> })),
+);
+const LazyNumberInput = lazy(() =>
+  widgets().then((m) => ({ default: m.NumberInput as WithRef<NumberInputProps> })),
+);
+const LazyDateInput = lazy(() =>
+  widgets().then((m) => ({ default: m.DateInput as WithRef<DateInputProps> })),
+);
+
+/** What the reader did to a stand-in, handed to the widget that replaces it. */
+type HandOver = { isFocused: boolean; isOpenAsked: boolean };
+
+/** The input wrapper's parts a stand-in draws exactly as its widget does. */
+type FramePick = {
+  label?: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  withAsterisk?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  inputWrapperOrder?: ('label' | 'input' | 'description' | 'error')[];
+};
+
+function framePick(props: FramePick): FramePick {
+  const { label, description, error, required, withAsterisk, placeholder, disabled } = props;
+  return {
+    label,
+    description,
+    error,
+    required,
+    withAsterisk,
+    placeholder,
+    disabled,
+    inputWrapperOrder: props.inputWrapperOrder,
+  };
+}
+
+/**
+ * The events of a stand-in that its widget takes over: focus moves to the widget, and a click or
+ * an arrow key asks its dropdown to open, as it would have.
+ */
+function handOverEvents(handOver: RefObject<HandOver>) {
+  const state = handOver.current;
+  return {
+    onFocus: () => {
+      state.isFocused = true;
+    },
+    onBlur: () => {
+      state.isFocused = false;
+    },
+    onMouseDown: () => {
+      state.isOpenAsked = true;
+    },
+    onKeyDown: (event: { key: string }) => {
+      if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(event.key)) state.isOpenAsked = true;
+    },
+  };
+}
+
+type StandInEvents = ReturnType<typeof handOverEvents>;
+
+/**
+ * A widget drawn by `standIn` (given the events to hand over) until its code arrives. Suspense
+ * renders `Arrived` when the chunk is there, so it reads what happened to the stand-in by then.
+ */
+function Deferred<P>({
+  Widget,
+  widgetProps,
+  canOpen,
+  standIn,
+}: {
+  Widget: ComponentType<P>;
+  widgetProps: P;
+  /** A click or key on the stand-in opens the widget's dropdown (Select, MultiSelect). */
+  canOpen: boolean;
+  standIn: (events: StandInEvents) => ReactNode;
+}) {
+  const handOver = useRef<HandOver>({ isFocused: false, isOpenAsked: false });
+  return (
+    <Suspense fallback={standIn(handOverEvents(handOver))}>
+      <Arrived Widget={Widget} widgetProps={widgetProps} handOver={handOver} canOpen={canOpen} />
+    </Suspense>
+  );
+}
+
+function Arrived<P>({
+  Widget,
+  widgetProps,
+  handOver,
+  canOpen,
+}: {
+  Widget: ComponentType<P>;
+  widgetProps: P;
+  handOver: RefObject<HandOver>;
+  canOpen: boolean;
+}) {
+  const { isFocused, isOpenAsked } = handOver.current;
+  const taken = {
+    ...(isFocused ? { autoFocus: true } : {}),
+    ...(canOpen && isFocused && isOpenAsked ? { defaultDropdownOpened: true } : {}),
+  };
+  return <Widget {...widgetProps} {...taken} />;
+}
+
+/** The text a select shows for its value. */
+function selectedLabel(data: SelectProps['data'], value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const items = (data ?? []).flatMap((item) =>
+    typeof item === 'object' && 'items' in item ? item.items : [item],
+  );
+  for (const item of items) {
+    if (typeof item === 'string' && item === value) return item;
+    if (typeof item === 'object' && 'label' in item && item.value === value) return item.label;
+  }
+  return '';
+}
+
+/** A read-only text field in the frame of `props` (a field widget's), showing `value`. */
+function textStandIn(
+  props: FramePick,
+  value: string,
+  ref: Ref<HTMLInputElement>,
+  withChevron: boolean,
+) {
+  return function TextStandIn(events: StandInEvents) {
+    return (
+      <TextInput
+        ref={ref}
+        {...framePick(props)}
+        value={value}
+        readOnly
+        {...(withChevron
+          ? {
+              rightSection: <ComboboxChevron error={props.error} />,
+              rightSectionPointerEvents: 'none' as const,
+            }
+          : {})}
+        {...events}
+      />
+    );
+  };
+}
+
+/** Mantine's Select, drawn as a read-only field of the same frame until its code arrives. */
+export const DeferredSelect = forwardRef<HTMLInputElement, SelectProps>(
+  function DeferredSelect(props, ref) {
+    const value = selectedLabel(props.data, props.value);
+    return (
+      <Deferred
+        Widget={LazySelect}
+        widgetProps={{ ...props, ref }}
+        canOpen
+        standIn={textStandIn(props, value, ref, true)}
+      />
+    );
+  },
+);
+
+/** Mantine's NumberInput, drawn as a read-only field of the same frame until its code arrives. */
+export const DeferredNumberInput = forwardRef<HTMLInputElement, NumberInputProps>(
+  function DeferredNumberInput(props, ref) {
+    const value = props.value === undefined ? '' : String(props.value);
+    return (
+      <Deferred
+        Widget={LazyNumberInput}
+        widgetProps={{ ...props, ref }}
+        canOpen={false}
+        standIn={textStandIn(props, value, ref, false)}
+      />
+    );
+  },
+);
+
+/** Mantine's DateInput (it opens its calendar on focus), read-only until its code arrives. */
+export const DeferredDateInput = forwardRef<HTMLInputElement, DateInputProps>(
+  function DeferredDateInput(props, ref) {
+    const value = typeof props.value === 'string' ? props.value : '';
+    return (
+      <Deferred
+        Widget={LazyDateInput}
+        widgetProps={{ ...props, ref }}
+        canOpen={false}
+        standIn={textStandIn(props, value, ref, false)}
+      />
+    );
+  },
+);
+
+/**
+ * Mantine's MultiSelect, drawn until its code arrives as the same pills input with the same
+ * pills (their labels from `pillLabel`), read-only.
+ */
+export const DeferredMultiSelect = forwardRef<
+  HTMLInputElement,
+  MultiSelectProps & { pillLabel: (value: string) => string }
+>(function DeferredMultiSelect({ pillLabel, ...props }, ref) {
+  return (
+    <Deferred
+      Widget={LazyMultiSelect}
+      widgetProps={{ ...props, ref }}
+      canOpen
+      standIn={(events) => (
+        <PillsInput
+          {...framePick(props)}
+          rightSection={<ComboboxChevron error={props.error} />}
+          rightSectionPointerEvents="none"
+        >
+          <Pill.Group disabled={props.disabled}>
+            {(props.value ?? []).map((value) => (
+              <Pill key={value} withRemoveButton={!props.disabled}>
+                {pillLabel(value)}
+              </Pill>
+            ))}
+            <PillsInput.Field ref={ref} placeholder={props.placeholder} readOnly {...events} />
+          </Pill.Group>
+        </PillsInput>
+      )}
+    />
+  );
+});
