@@ -1,6 +1,7 @@
 import { monthOf } from '../logs/time';
 import {
   addMonths,
+  countsNow,
   monthsBetween,
   type PlanHistoryMonth,
   type PlanInput,
@@ -71,7 +72,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
     const ofMonth = history.filter((row) => row.month === month);
     const ofType = ofMonth.find((row) => row.experienceTypeId === plan.type);
     if (kind === 'past') {
-      const actual = sumOf(ofMonth, (row) => row.countedMinutes);
+      const actual = sumOf(ofMonth, (row) => countsNow(row, input));
       cumulativeActual += actual;
       cumulativePlanned += actual;
       rows.push({
@@ -95,12 +96,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
     const unrestrictedToLog = Math.min(toLog, Math.max(0, unrestrictedShort));
     allMinutes += toLog;
     unrestricted += unrestrictedToLog;
-    const actual =
-      kind === 'current'
-        ? sumOf(ofMonth, (row) =>
-            row.experienceTypeId === plan.type ? Math.min(row.rawMinutes, max) : row.rawMinutes,
-          )
-        : null;
+    const actual = kind === 'current' ? sumOf(ofMonth, (row) => countsNow(row, input)) : null;
     const planned = (actual ?? 0) + toLog;
     const typeTotal = (kind === 'current' ? Math.min(ofType?.rawMinutes ?? 0, max) : 0) + toLog;
     if (actual !== null) cumulativeActual += actual;

@@ -152,18 +152,24 @@ export function unrestrictedMinutesLeft(
 const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) => number) =>
   rows.reduce((sum, row) => sum + pick(row), 0);
 
-/** The record as it counts now: past months as adjusted, the current one as logged so far. */
+/**
+ * What a month of the record counts now: a past month as adjusted, the current one as logged so
+ * far, up to the monthly maximum (the plan assumes it will meet its checks).
+ */
+export function countsNow(row: PlanHistoryMonth, input: PlanInput): number {
+  return row.month === monthOf(input.today)
+    ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
+    : row.countedMinutes;
+}
+
+/** The minutes of each type that count now. */
 function countedSoFar(input: PlanInput, currentMonth: string) {
-  const counts = (row: PlanHistoryMonth) =>
-    row.month === currentMonth
-      ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
-      : row.countedMinutes;
   const ofType = (type: ExperienceTypeId) =>
     sumOf(
       input.history.filter((row) => row.experienceTypeId === type && row.month <= currentMonth),
-      counts,
+      (row) => countsNow(row, input),
     );
-  return { supervised: ofType(1), concentrated: ofType(2), counts };
+  return { supervised: ofType(1), concentrated: ofType(2) };
 }
 
 /** A plan for one type before its months are written out: `extra` is still to log, a month each. */
