@@ -42,7 +42,7 @@ afterAll(async () => t.close());
 
 const read = (user: TestUser, query = '') =>
   t.request({ method: 'GET', url: `${PLAN}${query}`, token: user.token });
-const save = (user: TestUser, payload: unknown) =>
+const save = (user: TestUser, payload: Record<string, unknown>) =>
   t.request({ method: 'PUT', url: PLAN, token: user.token, payload });
 
 describe('plan to a finish date', () => {

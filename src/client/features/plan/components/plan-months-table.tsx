@@ -1,0 +1,123 @@
+import { Badge, Box, Table, Text } from '@mantine/core';
+import type { PlanMonthWire, PlanResult } from '../../../../shared/plan/plan.schema';
+import { planHours } from './plan-hours';
+
+const NONE = '—';
+const hoursOrNone = (hours: number | null) => (hours === null ? NONE : `${planHours(hours)} h`);
+
+function observationText(month: PlanMonthWire): string {
+  const observation = month.to_schedule?.observation;
+  if (!observation) return NONE;
+  if (observation.amount === 0) return 'Done';
+  return observation.unit === 'count'
+    ? `${observation.amount} ${observation.amount === 1 ? 'observation' : 'observations'}`
+    : `${observation.amount} minutes`;
+}
+
+function supervisionText(month: PlanMonthWire): string {
+  const schedule = month.to_schedule;
+  if (!schedule) return NONE;
+  if (schedule.supervision_hours === 0 && schedule.individual_hours === 0) return 'Done';
+  return `${planHours(schedule.supervision_hours)} h (${planHours(schedule.individual_hours)} h individual)`;
+}
+
+function contactsText(month: PlanMonthWire): string {
+  const schedule = month.to_schedule;
+  if (!schedule) return NONE;
+  if (schedule.contacts === null) return 'No minimum';
+  return schedule.contacts === 0 ? 'Done' : String(schedule.contacts);
+}
+
+const NUMERIC = {
+  ta: 'right',
+  style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+} as const;
+
+/**
+ * Every month of the plan: what counted, what is planned and still to log, and what each month
+ * still needs scheduled to count. Scrolls sideways on a narrow screen (a focusable region, so a
+ * keyboard can scroll it too).
+ */
+export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
+  return (
+    <Box
+      component="section"
+      role="region"
+      aria-labelledby="plan-months-title"
+      tabIndex={0}
+      style={{ overflowX: 'auto' }}
+    >
+      <Table verticalSpacing="xs" miw={860} highlightOnHover>
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          <Text component="span" fw={700} size="lg" id="plan-months-title" c="dark">
+            Month by month
+          </Text>
+          <Text component="span" display="block" size="sm" c="dimmed">
+            Hours that count so far, and the plan from this month on. Unrestricted hours and
+            supervision are the least each month needs; contacts and observation are what is still
+            to schedule.
+          </Text>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Month</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Actual
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Planned
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Still to log
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Unrestricted, at least
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Supervision to schedule
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Contacts
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Observation
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Added up
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {plan.months.map((month) => (
+            <Table.Tr key={month.month} fw={month.kind === 'current' ? 600 : undefined}>
+              <Table.Th scope="row" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
+                {month.label}
+                {month.kind === 'current' ? <Tag label="This month" /> : null}
+                {month.month === plan.target_month ? <Tag label="Target" /> : null}
+                {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
+              </Table.Th>
+              <Table.Td {...NUMERIC}>{hoursOrNone(month.actual_hours)}</Table.Td>
+              <Table.Td {...NUMERIC}>{hoursOrNone(month.planned_hours)}</Table.Td>
+              <Table.Td {...NUMERIC}>{hoursOrNone(month.to_log_hours)}</Table.Td>
+              <Table.Td {...NUMERIC}>{hoursOrNone(month.unrestricted_hours)}</Table.Td>
+              <Table.Td {...NUMERIC}>{supervisionText(month)}</Table.Td>
+              <Table.Td {...NUMERIC}>{contactsText(month)}</Table.Td>
+              <Table.Td {...NUMERIC}>{observationText(month)}</Table.Td>
+              <Table.Td {...NUMERIC}>
+                {hoursOrNone(month.cumulative_planned_hours ?? month.cumulative_actual_hours)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+function Tag({ label }: { label: string }) {
+  return (
+    <Badge variant="outline" color="gray.7" size="sm" ml={6}>
+      {label}
+    </Badge>
+  );
+}
