@@ -9,19 +9,9 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
+import { PLAN_COLORS, type PlanLines } from './plan-lines';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
-
-/** The lines the chart draws: one value (or a gap) per month. */
-export type PlanLines = {
-  labels: string[];
-  actual: (number | null)[];
-  planned: (number | null)[];
-  goal: number;
-};
-
-/** Colours: the brand teal for what was done, a deep orange dashed for the plan (both ≥ 4.5:1). */
-export const PLAN_COLORS = { actual: '#0b6e79', planned: '#c2410c', goal: '#495057' } as const;
 
 const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { PlanResult } from '../../../../shared/plan/plan.schema';
-import { PLAN_COLORS, type PlanLines } from './plan-chart-canvas';
+import { PLAN_COLORS, type PlanLines } from './plan-lines';
 import { planHours } from './plan-hours';
 
 const PlanChartCanvas = lazy(() => import('./plan-chart-canvas'));

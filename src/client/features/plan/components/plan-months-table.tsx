@@ -1,4 +1,4 @@
-import { Badge, Box, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Table, Text } from '@mantine/core';
 import type { PlanMonthWire, PlanResult } from '../../../../shared/plan/plan.schema';
 import { planHours } from './plan-hours';
 
@@ -14,11 +14,18 @@ function observationText(month: PlanMonthWire): string {
     : `${observation.amount} minutes`;
 }
 
-function supervisionText(month: PlanMonthWire): string {
+function Supervision({ month }: { month: PlanMonthWire }) {
   const schedule = month.to_schedule;
   if (!schedule) return NONE;
   if (schedule.supervision_hours === 0 && schedule.individual_hours === 0) return 'Done';
-  return `${planHours(schedule.supervision_hours)} h (${planHours(schedule.individual_hours)} h individual)`;
+  return (
+    <>
+      {planHours(schedule.supervision_hours)} h
+      <Text span display="block" size="xs" c="dimmed">
+        {planHours(schedule.individual_hours)} h individual
+      </Text>
+    </>
+  );
 }
 
 function contactsText(month: PlanMonthWire): string {
@@ -47,15 +54,15 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
       tabIndex={0}
       style={{ overflowX: 'auto' }}
     >
-      <Table verticalSpacing="xs" miw={860} highlightOnHover>
+      <Table verticalSpacing="xs" miw={720} highlightOnHover>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
           <Text component="span" fw={700} size="lg" id="plan-months-title" c="dark">
             Month by month
           </Text>
           <Text component="span" display="block" size="sm" c="dimmed">
-            Hours that count so far, and the plan from this month on. Unrestricted hours and
-            supervision are the least each month needs; contacts and observation are what is still
-            to schedule.
+            Hours that count so far, and the plan from this month on (planned: the month's whole
+            total). Unrestricted hours and supervision are the least still to log; contacts and
+            observation are what is still to schedule.
           </Text>
         </Table.Caption>
         <Table.Thead>
@@ -66,9 +73,6 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
             </Table.Th>
             <Table.Th scope="col" ta="right">
               Planned
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Still to log
             </Table.Th>
             <Table.Th scope="col" ta="right">
               Unrestricted, at least
@@ -92,15 +96,18 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
             <Table.Tr key={month.month} fw={month.kind === 'current' ? 600 : undefined}>
               <Table.Th scope="row" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
                 {month.label}
-                {month.kind === 'current' ? <Tag label="This month" /> : null}
-                {month.month === plan.target_month ? <Tag label="Target" /> : null}
-                {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
+                <Group gap={4} wrap="nowrap">
+                  {month.kind === 'current' ? <Tag label="This month" /> : null}
+                  {month.month === plan.target_month ? <Tag label="Target" /> : null}
+                  {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
+                </Group>
               </Table.Th>
               <Table.Td {...NUMERIC}>{hoursOrNone(month.actual_hours)}</Table.Td>
               <Table.Td {...NUMERIC}>{hoursOrNone(month.planned_hours)}</Table.Td>
-              <Table.Td {...NUMERIC}>{hoursOrNone(month.to_log_hours)}</Table.Td>
               <Table.Td {...NUMERIC}>{hoursOrNone(month.unrestricted_hours)}</Table.Td>
-              <Table.Td {...NUMERIC}>{supervisionText(month)}</Table.Td>
+              <Table.Td {...NUMERIC}>
+                <Supervision month={month} />
+              </Table.Td>
               <Table.Td {...NUMERIC}>{contactsText(month)}</Table.Td>
               <Table.Td {...NUMERIC}>{observationText(month)}</Table.Td>
               <Table.Td {...NUMERIC}>
@@ -116,7 +123,7 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
 
 function Tag({ label }: { label: string }) {
   return (
-    <Badge variant="outline" color="gray.7" size="sm" ml={6}>
+    <Badge variant="outline" color="gray.7" size="sm">
       {label}
     </Badge>
   );

@@ -137,6 +137,8 @@ function Reachability({ plan }: { plan: PlanResult }) {
         }
         role="status"
         aria-live="polite"
+        // Mantine draws a light alert's title in its colour, under 4.5:1 on the tint: dark text.
+        styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
       >
         <Text size="sm" c="dark.8">
           {plan.message}
