@@ -97,6 +97,10 @@ test.describe('plan to a finish date', () => {
     await expectAccessible(page);
     await page.screenshot({ path: '.tmp/screenshots/plan-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
+    // chart.js redraws the canvas at the new width when its resize observer fires.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: '.tmp/screenshots/plan-375.png', fullPage: true });

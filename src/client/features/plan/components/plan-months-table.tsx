@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { PlanMonthWire, PlanResult } from '../../../../shared/plan/plan.schema';
 import { planHours } from './plan-hours';
 
@@ -42,82 +42,83 @@ const NUMERIC = {
 
 /**
  * Every month of the plan: what counted, what is planned and still to log, and what each month
- * still needs scheduled to count. Scrolls sideways on a narrow screen (a focusable region, so a
+ * still needs scheduled to count. The table scrolls sideways on a narrow screen (focusable, so a
  * keyboard can scroll it too).
  */
 export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
   return (
-    <Box
-      component="section"
-      role="region"
-      aria-labelledby="plan-months-title"
-      tabIndex={0}
-      style={{ overflowX: 'auto' }}
-    >
-      <Table verticalSpacing="xs" miw={720} highlightOnHover>
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-          <Text component="span" fw={700} size="lg" id="plan-months-title" c="dark">
-            Month by month
-          </Text>
-          <Text component="span" display="block" size="sm" c="dimmed">
-            Hours that count so far, and the plan from this month on (planned: the month's whole
-            total). Unrestricted hours and supervision are the least still to log; contacts and
-            observation are what is still to schedule.
-          </Text>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Month</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Actual
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Planned
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Unrestricted, at least
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Supervision to schedule
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Contacts
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Observation
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Added up
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {plan.months.map((month) => (
-            <Table.Tr key={month.month} fw={month.kind === 'current' ? 600 : undefined}>
-              <Table.Th scope="row" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
-                {month.label}
-                <Group gap={4} wrap="nowrap">
-                  {month.kind === 'current' ? <Tag label="This month" /> : null}
-                  {month.month === plan.target_month ? <Tag label="Target" /> : null}
-                  {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
-                </Group>
+    <Stack gap="sm" component="section" aria-labelledby="plan-months-title">
+      <div>
+        <Title order={2} size="h4" id="plan-months-title">
+          Month by month
+        </Title>
+        <Text size="sm" c="dimmed">
+          Hours that count so far, and the plan from this month on (planned: the month&apos;s whole
+          total). Unrestricted hours and supervision are the least still to log; contacts and
+          observation are what is still to schedule.
+        </Text>
+      </div>
+      <Box
+        role="group"
+        aria-label="Months, scrolls sideways"
+        tabIndex={0}
+        style={{ overflowX: 'auto' }}
+      >
+        <Table verticalSpacing="xs" miw={720} highlightOnHover aria-labelledby="plan-months-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Month</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Actual
               </Table.Th>
-              <Table.Td {...NUMERIC}>{hoursOrNone(month.actual_hours)}</Table.Td>
-              <Table.Td {...NUMERIC}>{hoursOrNone(month.planned_hours)}</Table.Td>
-              <Table.Td {...NUMERIC}>{hoursOrNone(month.unrestricted_hours)}</Table.Td>
-              <Table.Td {...NUMERIC}>
-                <Supervision month={month} />
-              </Table.Td>
-              <Table.Td {...NUMERIC}>{contactsText(month)}</Table.Td>
-              <Table.Td {...NUMERIC}>{observationText(month)}</Table.Td>
-              <Table.Td {...NUMERIC}>
-                {hoursOrNone(month.cumulative_planned_hours ?? month.cumulative_actual_hours)}
-              </Table.Td>
+              <Table.Th scope="col" ta="right">
+                Planned
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Unrestricted, at least
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Supervision to schedule
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Contacts
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Observation
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Added up
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+          </Table.Thead>
+          <Table.Tbody>
+            {plan.months.map((month) => (
+              <Table.Tr key={month.month} fw={month.kind === 'current' ? 600 : undefined}>
+                <Table.Th scope="row" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
+                  {month.label}
+                  <Group gap={4} wrap="nowrap">
+                    {month.kind === 'current' ? <Tag label="This month" /> : null}
+                    {month.month === plan.target_month ? <Tag label="Target" /> : null}
+                    {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
+                  </Group>
+                </Table.Th>
+                <Table.Td {...NUMERIC}>{hoursOrNone(month.actual_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>{hoursOrNone(month.planned_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>{hoursOrNone(month.unrestricted_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>
+                  <Supervision month={month} />
+                </Table.Td>
+                <Table.Td {...NUMERIC}>{contactsText(month)}</Table.Td>
+                <Table.Td {...NUMERIC}>{observationText(month)}</Table.Td>
+                <Table.Td {...NUMERIC}>
+                  {hoursOrNone(month.cumulative_planned_hours ?? month.cumulative_actual_hours)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+    </Stack>
   );
 }
 
