@@ -64,7 +64,9 @@ test.describe('plan to a finish date', () => {
     await expect(page).toHaveURL(/\/student\/plan$/);
     await expect(page.getByRole('heading', { name: 'Plan', level: 1 })).toBeVisible();
     await expect(page.getByText('No finish date yet')).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: 'Supervised Fieldwork', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'Supervised Fieldwork', exact: true }),
+    ).toBeChecked();
 
     // Two years ahead: within reach with supervised fieldwork alone.
     const target = monthsAhead(23);
