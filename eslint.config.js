@@ -14,6 +14,7 @@ const CLIENT_FEATURES = [
   'files',
   'billing',
   'content',
+  'plan',
 ];
 
 const restrict = (patterns) => ({

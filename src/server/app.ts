@@ -23,6 +23,7 @@ import { filesRoutes } from './features/files/files.routes';
 import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { recordsExportRoutes } from './features/records-export/records-export.routes';
+import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { reviewRoutes } from './features/review/review.routes';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supervisorsRoutes(deps));
   await app.register(logsRoutes(deps));
   await app.register(progressRoutes(deps));
+  await app.register(planRoutes(deps));
   await app.register(reviewRoutes(deps));
   await app.register(billingRoutes(deps, payments));
   await app.register(filesRoutes(deps));

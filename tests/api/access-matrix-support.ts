@@ -175,6 +175,11 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/get-trainee-task/?u_id=${ids.trainee}&month=2026-03`,
   }),
   'PUT /api/v1/rule-set/': () => ({ url: '/api/v1/rule-set/', payload: { rule_set: null } }),
+  'GET /api/v1/plan/': (ids) => ({ url: `/api/v1/plan/?u_id=${ids.trainee}` }),
+  'PUT /api/v1/plan/': () => ({
+    url: '/api/v1/plan/',
+    payload: { target_date: '2099-12-31', fieldwork_types: [1] },
+  }),
   'POST /api/v1/send-supervisor-invitation/': () => ({
     url: '/api/v1/send-supervisor-invitation/',
     payload: { supervisor_email: uniqueEmail('invited') },

@@ -46,6 +46,8 @@ const PAYWALLED = [
   'POST /api/v1/month-forms/:id/sign/',
   'POST /api/v1/final-forms/',
   'POST /api/v1/final-forms/:id/sign/',
+  // The plan to a finish date: planning is using the product (reading it stays open).
+  'PUT /api/v1/plan/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

@@ -814,3 +814,26 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
+
+/**
+ * A trainee's plan to a finish date (issue 14): the date they mean to finish by and the fieldwork
+ * types they can do from now on. The plan itself is computed from the logs when read.
+ */
+export const fieldworkPlans = pgTable(
+  'fieldwork_plans',
+  {
+    traineeId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetDate: date({ mode: 'string' }).notNull(),
+    /** Experience type ids: 1 supervised, 2 concentrated (one or both). */
+    fieldworkTypes: integer().array().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'fieldwork_plans_types',
+      sql`cardinality(${t.fieldworkTypes}) between 1 and 2 and ${t.fieldworkTypes} <@ array[1, 2]`,
+    ),
+  ],
+);

@@ -177,6 +177,9 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/badges-api/': traineeOwn,
   'PUT /api/v1/rule-set/': traineeOwn,
   'GET /api/v1/validate/': traineeOwn,
+  // The plan to a finish date: the trainee saves it; they and their linked supervisors read it.
+  'GET /api/v1/plan/': traineeAndSupervisors,
+  'PUT /api/v1/plan/': traineeOwn,
   // The review: inviting, the supervisor's trainees, flags, approvals and month sign-offs.
   'POST /api/v1/send-supervisor-invitation/': traineeOwn,
   'GET /api/v1/all-trainee/': supervisorOwn,

@@ -7,6 +7,7 @@ import {
   IconHelpCircle,
   IconLayoutGrid,
   IconPencilPlus,
+  IconTargetArrow,
   IconUser,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -72,6 +73,9 @@ const UpdateCardPage = lazy(() =>
 const FieldworkFormsPage = lazy(() =>
   import('../pages/fieldwork-forms-page').then((m) => ({ default: m.FieldworkFormsPage })),
 );
+const PlanPage = lazy(() =>
+  import('../../features/plan/components/plan-page').then((m) => ({ default: m.PlanPage })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -79,6 +83,7 @@ const FaqPage = lazy(() =>
 const NAV: NavItem[] = [
   { label: 'Profile', to: '/student/profile-screen', icon: <IconUser size={18} aria-hidden /> },
   { label: 'Dashboard', to: '/student/dashboard', icon: <IconChartPie size={18} aria-hidden /> },
+  { label: 'Plan', to: '/student/plan', icon: <IconTargetArrow size={18} aria-hidden /> },
   {
     label: 'Log experience hours',
     to: '/student/logHour',
@@ -132,6 +137,7 @@ export default function StudentArea() {
           <Route path="editLogHour/:id" element={<EditLogHourPage />} />
           <Route path="edit-resend" element={<EditResendPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="plan" element={<PlanPage />} />
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />
           <Route path="supervision-contact-agenda" element={<SupervisionContactAgendaPage />} />
           <Route path="upload" element={<FieldworkFormsPage />} />

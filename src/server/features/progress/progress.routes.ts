@@ -12,7 +12,6 @@ import {
   MonthValidationSchema,
   RuleSetChoiceSchema,
 } from '../../../shared/progress/accrued.schema';
-import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import {
   guard,
@@ -21,7 +20,7 @@ import {
   requireTrainee,
   type Actor,
 } from '../../plugins/auth';
-import { assertLinkedTrainee } from '../review/review.service';
+import * as reviewService from '../review/review.service';
 import * as service from './progress.service';
 
 const tags = ['progress'];
@@ -32,20 +31,8 @@ const serialisedTables = new WeakMap<object, string>();
 /** Accrued totals and the month's requirement checks (SPEC §7 get-accrued, validate). */
 export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
-  /**
-   * Whose figures a request reads: a trainee their own (another id is not found); a supervisor
-   * those of a linked trainee named by u_id.
-   */
-  const traineeInView = async (actor: Actor, traineeId: number | undefined): Promise<number> => {
-    if (!actor.isSupervisor) {
-      if (traineeId !== undefined && traineeId !== actor.id)
-        throw new AppError('NOT_FOUND', 'Trainee not found');
-      return actor.id;
-    }
-    if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
-    await assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
-    return traineeId;
-  };
+  const traineeInView = (actor: Actor, traineeId: number | undefined) =>
+    reviewService.traineeInView({ db, actor, now: deps.now() }, traineeId);
 
   return async (app) => {
     app.get(

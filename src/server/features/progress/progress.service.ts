@@ -166,6 +166,46 @@ function formOf(row: MonthTypeRow): { month: string; signedOn: string } | undefi
   return row.formCompletedOn ? { month: row.month, signedOn: row.formCompletedOn } : undefined;
 }
 
+/** A month and fieldwork type's sums, with what the BACB would count of them. */
+export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: ReturnType<typeof adjustMonth> };
+
+/**
+ * Each month and fieldwork type of the record, oldest first, with the hours that count after the
+ * shortfall rules (BACB-RULES "Adjusted hours"): the one reading of adjusted hours the dashboard
+ * and the plan share.
+ */
+export function adjustMonthRows(
+  rows: readonly MonthTypeRow[],
+  ruleSet: ReturnType<typeof resolveRuleSet>,
+): AdjustedMonthRow[] {
+  const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
+  const sorted = [...rows].sort(
+    (a, b) => a.month.localeCompare(b.month) || a.experienceTypeId - b.experienceTypeId,
+  );
+  const result: AdjustedMonthRow[] = [];
+  for (const [index, row] of sorted.entries()) {
+    // The cumulative sums run to the end of the month, across both types.
+    if (index === 0 || sorted[index - 1]!.month !== row.month) {
+      for (const sameMonth of sorted.filter((other) => other.month === row.month)) {
+        cumulative.experienceMinutes += sameMonth.experienceMinutes;
+        cumulative.unrestrictedMinutes += sameMonth.unrestrictedMinutes;
+      }
+    }
+    if (!isExperienceType(row.experienceTypeId)) continue;
+    const form = formOf(row);
+    result.push({
+      row,
+      adjusted: adjustMonth(
+        toMonthTotals(row, { ...cumulative }),
+        row.experienceTypeId,
+        ruleSet,
+        form ? { form } : {},
+      ),
+    });
+  }
+  return result;
+}
+
 /**
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
@@ -176,24 +216,12 @@ function monthRows(
 ): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
   for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
-  const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
+  const adjustedRows = adjustMonthRows(rows, ruleSet);
   const result: DashboardMonth[] = [];
   for (const [month, typeRows] of [...months.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const row of typeRows) {
-      cumulative.experienceMinutes += row.experienceMinutes;
-      cumulative.unrestrictedMinutes += row.unrestrictedMinutes;
-    }
     let countedMinutes = 0;
     const removals: DashboardMonth['removals'] = [];
-    for (const row of typeRows) {
-      if (!isExperienceType(row.experienceTypeId)) continue;
-      const form = formOf(row);
-      const adjusted = adjustMonth(
-        toMonthTotals(row, cumulative),
-        row.experienceTypeId,
-        ruleSet,
-        form ? { form } : {},
-      );
+    for (const { row, adjusted } of adjustedRows.filter((item) => item.row.month === month)) {
       countedMinutes += adjusted.countedMinutes;
       for (const removal of adjusted.removals) {
         removals.push({

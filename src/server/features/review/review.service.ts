@@ -48,6 +48,21 @@ export async function assertLinkedTrainee(ctx: Context, traineeId: number, inclu
   }
 }
 
+/**
+ * Whose figures a request reads: a trainee their own (another id is not found); a supervisor
+ * those of a linked trainee named by u_id.
+ */
+export async function traineeInView(ctx: Context, traineeId: number | undefined): Promise<number> {
+  if (!ctx.actor.isSupervisor) {
+    if (traineeId !== undefined && traineeId !== ctx.actor.id)
+      throw new AppError('NOT_FOUND', 'Trainee not found');
+    return ctx.actor.id;
+  }
+  if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+  await assertLinkedTrainee(ctx, traineeId);
+  return traineeId;
+}
+
 /** Hides a trainee from the supervisor's lists; reversible. */
 export async function removeTrainee(ctx: Context & { traineeId: number }): Promise<void> {
   await assertLinkedTrainee(ctx, ctx.traineeId, true);

@@ -1,0 +1,131 @@
+import { Badge, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { PlanMonthWire, PlanResult } from '../../../../shared/plan/plan.schema';
+import { planHours } from './plan-hours';
+
+const NONE = '—';
+const hoursOrNone = (hours: number | null) => (hours === null ? NONE : `${planHours(hours)} h`);
+
+function observationText(month: PlanMonthWire): string {
+  const observation = month.to_schedule?.observation;
+  if (!observation) return NONE;
+  if (observation.amount === 0) return 'Done';
+  return observation.unit === 'count'
+    ? `${observation.amount} ${observation.amount === 1 ? 'observation' : 'observations'}`
+    : `${observation.amount} minutes`;
+}
+
+function Supervision({ month }: { month: PlanMonthWire }) {
+  const schedule = month.to_schedule;
+  if (!schedule) return NONE;
+  if (schedule.supervision_hours === 0 && schedule.individual_hours === 0) return 'Done';
+  return (
+    <>
+      {planHours(schedule.supervision_hours)} h
+      <Text span display="block" size="xs" c="dimmed">
+        {planHours(schedule.individual_hours)} h individual
+      </Text>
+    </>
+  );
+}
+
+function contactsText(month: PlanMonthWire): string {
+  const schedule = month.to_schedule;
+  if (!schedule) return NONE;
+  if (schedule.contacts === null) return 'No minimum';
+  return schedule.contacts === 0 ? 'Done' : String(schedule.contacts);
+}
+
+const NUMERIC = {
+  ta: 'right',
+  style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+} as const;
+
+/**
+ * Every month of the plan: what counted, what is planned and still to log, and what each month
+ * still needs scheduled to count. The table scrolls sideways on a narrow screen (focusable, so a
+ * keyboard can scroll it too).
+ */
+export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="plan-months-title">
+      <div>
+        <Title order={2} size="h4" id="plan-months-title">
+          Month by month
+        </Title>
+        <Text size="sm" c="dimmed">
+          Hours that count so far, and the plan from this month on (planned: the month&apos;s whole
+          total). Unrestricted hours and supervision are the least still to log; contacts and
+          observation are what is still to schedule.
+        </Text>
+      </div>
+      <Box
+        role="group"
+        aria-label="Months, scrolls sideways"
+        tabIndex={0}
+        style={{ overflowX: 'auto' }}
+      >
+        <Table verticalSpacing="xs" miw={720} highlightOnHover aria-labelledby="plan-months-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Month</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Actual
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Planned
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Unrestricted, at least
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Supervision to schedule
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Contacts
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Observation
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Added up
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {plan.months.map((month) => (
+              <Table.Tr key={month.month} fw={month.kind === 'current' ? 600 : undefined}>
+                <Table.Th scope="row" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
+                  {month.label}
+                  <Group gap={4} wrap="nowrap">
+                    {month.kind === 'current' ? <Tag label="This month" /> : null}
+                    {month.month === plan.target_month ? <Tag label="Target" /> : null}
+                    {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
+                  </Group>
+                </Table.Th>
+                <Table.Td {...NUMERIC}>{hoursOrNone(month.actual_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>{hoursOrNone(month.planned_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>{hoursOrNone(month.unrestricted_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>
+                  <Supervision month={month} />
+                </Table.Td>
+                <Table.Td {...NUMERIC}>{contactsText(month)}</Table.Td>
+                <Table.Td {...NUMERIC}>{observationText(month)}</Table.Td>
+                <Table.Td {...NUMERIC}>
+                  {hoursOrNone(month.cumulative_planned_hours ?? month.cumulative_actual_hours)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+    </Stack>
+  );
+}
+
+function Tag({ label }: { label: string }) {
+  return (
+    <Badge variant="outline" color="gray.7" size="sm">
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,49 @@
+import type { RuleSet } from '../../../shared/logs/rule-sets';
+import { formatMonthYear, minutesToHours } from '../../../shared/logs/time';
+import type { Plan, PlanMonth } from '../../../shared/plan/plan';
+import { planMessage } from '../../../shared/plan/plan-message';
+import type { PlanMonthWire, PlanResult } from '../../../shared/plan/plan.schema';
+
+const hoursOrNull = (minutes: number | null) => (minutes === null ? null : minutesToHours(minutes));
+
+function monthToWire(month: PlanMonth): PlanMonthWire {
+  const { toSchedule } = month;
+  return {
+    month: month.month,
+    label: formatMonthYear(month.month),
+    kind: month.kind,
+    actual_hours: hoursOrNull(month.actualMinutes),
+    planned_hours: hoursOrNull(month.plannedMinutes),
+    to_log_hours: hoursOrNull(month.toLogMinutes),
+    unrestricted_hours: hoursOrNull(month.unrestrictedMinutes),
+    cumulative_actual_hours: hoursOrNull(month.cumulativeActualMinutes),
+    cumulative_planned_hours: hoursOrNull(month.cumulativePlannedMinutes),
+    to_schedule: toSchedule && {
+      supervision_hours: minutesToHours(toSchedule.supervisionMinutes),
+      individual_hours: minutesToHours(toSchedule.individualMinutes),
+      contacts: toSchedule.contacts,
+      observation: toSchedule.observation,
+    },
+  };
+}
+
+/** The computed plan as GET /api/v1/plan/ sends it: hours decimal, with its message. */
+export function toPlanWire(plan: Plan, ruleSet: RuleSet): PlanResult {
+  return {
+    status: plan.status,
+    expereince_type: plan.experienceTypeId,
+    target_month: plan.targetMonth,
+    finish_month: plan.finishMonth,
+    earliest_month: plan.earliestMonth,
+    latest_month: plan.latestMonth,
+    bounded_by: plan.boundedBy,
+    is_raised_by_unrestricted: plan.isRaisedByUnrestricted,
+    counted_hours: minutesToHours(plan.countedMinutes),
+    needed_hours: minutesToHours(plan.neededMinutes),
+    goal_hours: minutesToHours(plan.countedMinutes + plan.neededMinutes),
+    peak_month_hours: minutesToHours(plan.peakMonthMinutes),
+    max_month_hours: minutesToHours(plan.maxMonthMinutes),
+    message: planMessage(plan, ruleSet),
+    months: plan.months.map(monthToWire),
+  };
+}

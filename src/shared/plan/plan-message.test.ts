@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { RULE_SETS } from '../logs/rule-sets';
+import { planToFinish, type PlanInput } from './plan';
+import { planMessage } from './plan-message';
+
+const HOUR = 60;
+const ruleSet = RULE_SETS['2022'];
+
+function messageFor(overrides: Partial<PlanInput>): string {
+  const input: PlanInput = {
+    today: '2026-06-10',
+    targetDate: '2027-11-30',
+    ruleSet,
+    types: [1],
+    history: [],
+    firstFieldworkDate: null,
+    ...overrides,
+  };
+  return planMessage(planToFinish(input), ruleSet);
+}
+
+const month = (rawHours: number, unrestrictedHours: number) => ({
+  month: '2022-03',
+  experienceTypeId: 1 as const,
+  rawMinutes: rawHours * HOUR,
+  countedMinutes: rawHours * HOUR,
+  unrestrictedMinutes: unrestrictedHours * HOUR,
+  supervisedMinutes: 0,
+  individualMinutes: 0,
+  contacts: 0,
+  observations: 0,
+  observationMinutes: 0,
+});
+
+describe('planMessage', () => {
+  it('says when the hours are already there', () => {
+    expect(messageFor({ history: [month(2000, 1500)], firstFieldworkDate: '2022-03-01' })).toBe(
+      'You have the hours you need: there is nothing left to plan.',
+    );
+  });
+
+  it('names the last month of the time limit for a date past it', () => {
+    expect(
+      messageFor({
+        history: [month(1500, 1000)],
+        firstFieldworkDate: '2022-03-14',
+        targetDate: '2028-01-31',
+      }),
+    ).toBe(
+      'January 2028 is past the time limit: all fieldwork must fall within 5 continuous years, so you must finish by March 2027. The plan below finishes by then.',
+    );
+  });
+
+  it('says how many hours would be missing when the time limit cannot be met', () => {
+    // June 2026 to February 2027 at 130 hours: 1,170 of the 1,900 hours left.
+    expect(
+      messageFor({
+        history: [month(100, 65)],
+        firstFieldworkDate: '2022-03-01',
+        targetDate: '2026-12-31',
+      }),
+    ).toBe(
+      'The hours cannot be reached within the 5-year time limit (by February 2027): even at the monthly maximum of 130 hours, 730 hours would be missing.',
+    );
+  });
+
+  it('says why the total grew when unrestricted hours are short', () => {
+    // 500 of 1,800 hours unrestricted: 1,450 more, all unrestricted, make 60% (200 reach 2,000).
+    expect(
+      messageFor({
+        history: [{ ...month(1800, 500), month: '2026-01' }],
+        firstFieldworkDate: '2026-01-05',
+        targetDate: '2030-12-31',
+      }),
+    ).toMatch(
+      /^December 2030 is within reach: 1450 hours to go .* Unrestricted hours are under 60% of all your hours, so the plan adds hours, all unrestricted, until they are 60% again\.$/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { formatHours, formatMonthYear } from '../logs/time';
+import type { RuleSet } from '../logs/rule-sets';
+import { EXPERIENCE_TYPES } from '../reference/lookups';
+import type { Plan } from './plan';
+
+const hours = (minutes: number) => `${formatHours(minutes)} hours`;
+
+/** The plan's reachability in words: whether the date can be met, and if not what bounds it. */
+export function planMessage(plan: Plan, ruleSet: RuleSet): string {
+  const target = formatMonthYear(plan.targetMonth);
+  const max = hours(plan.maxMonthMinutes);
+  const years = ruleSet.timeLimitYears;
+  const typeName =
+    EXPERIENCE_TYPES.find((type) => type.id === plan.experienceTypeId)?.name.toLowerCase() ?? '';
+  const share = plan.isRaisedByUnrestricted
+    ? ' Unrestricted hours are under 60% of all your hours, so the plan adds hours, all unrestricted, until they are 60% again.'
+    : '';
+  const planned = plan.months.reduce((sum, month) => sum + (month.toLogMinutes ?? 0), 0);
+  switch (plan.status) {
+    case 'done':
+      return 'You have the hours you need: there is nothing left to plan.';
+    case 'reachable':
+      return (
+        `${target} is within reach: ${hours(plan.neededMinutes)} to go in ${typeName}, ` +
+        `at most ${hours(plan.peakMonthMinutes)} a month, finishing in ${formatMonthYear(plan.finishMonth!)}.${share}`
+      );
+    case 'too-soon':
+      return (
+        `${target} is too soon: at the monthly maximum of ${max}, the earliest you can finish ` +
+        `is ${formatMonthYear(plan.earliestMonth!)}. The plan below finishes then.${share}`
+      );
+    case 'beyond-time-limit':
+      return (
+        `${target} is past the time limit: all fieldwork must fall within ${years} continuous ` +
+        `years, so you must finish by ${formatMonthYear(plan.latestMonth)}. The plan below finishes by then.${share}`
+      );
+    case 'unreachable':
+      return (
+        `The hours cannot be reached within the ${years}-year time limit (by ` +
+        `${formatMonthYear(plan.latestMonth)}): even at the monthly maximum of ${max}, ` +
+        `${hours(plan.neededMinutes - planned)} would be missing.${share}`
+      );
+  }
+}

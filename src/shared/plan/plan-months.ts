@@ -1,0 +1,120 @@
+import { monthOf } from '../logs/time';
+import {
+  addMonths,
+  countsNow,
+  monthsBetween,
+  type PlanHistoryMonth,
+  type PlanInput,
+  type PlanMonth,
+  type ToSchedule,
+  type TypePlan,
+} from './plan';
+import { PLAN_STEP_MINUTES } from './plan-spread';
+
+const roundUpToStep = (minutes: number) =>
+  Math.max(0, Math.ceil(minutes / PLAN_STEP_MINUTES) * PLAN_STEP_MINUTES);
+
+const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) => number) =>
+  rows.reduce((sum, row) => sum + pick(row), 0);
+
+/**
+ * What a month of `total` planned minutes still needs to count (BACB-RULES "Rule sets"), less
+ * what its logs already hold: supervision (the percentage, rounded up to a quarter hour),
+ * individual supervision (at least half of it), contacts and observation.
+ */
+function toScheduleOf(
+  plan: TypePlan,
+  total: number,
+  done: PlanHistoryMonth | undefined,
+): ToSchedule {
+  const { rules } = plan;
+  const supervision = roundUpToStep((total * rules.minSupervisionPercent) / 100);
+  const individual = roundUpToStep((supervision * rules.minIndividualPercent) / 100);
+  const observation = rules.observation;
+  return {
+    supervisionMinutes: roundUpToStep(supervision - (done?.supervisedMinutes ?? 0)),
+    individualMinutes: roundUpToStep(individual - (done?.individualMinutes ?? 0)),
+    contacts:
+      rules.minContacts === null ? null : Math.max(0, rules.minContacts - (done?.contacts ?? 0)),
+    observation:
+      observation.kind === 'count'
+        ? { unit: 'count', amount: Math.max(0, observation.minimum - (done?.observations ?? 0)) }
+        : {
+            unit: 'minutes',
+            amount: Math.max(0, observation.minimum - (done?.observationMinutes ?? 0)),
+          },
+  };
+}
+
+/**
+ * The plan's rows, from the first month of the record to the plan's last: actual hours where
+ * the month has begun, planned hours from the current month on, both also added up (the chart's
+ * two lines meet in the month before the current one), and what each month still needs.
+ */
+export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
+  const currentMonth = monthOf(input.today);
+  const history = input.history.filter((row) => row.month <= currentMonth);
+  const firstMonth = history.reduce(
+    (first, row) => (row.month < first ? row.month : first),
+    currentMonth,
+  );
+  const lastMonth = addMonths(currentMonth, Math.max(0, plan.extra.length - 1));
+  const { rules } = plan;
+  const max = rules.maxMonthlyHours * 60;
+  let allMinutes = sumOf(history, (row) => row.rawMinutes);
+  let unrestricted = sumOf(history, (row) => row.unrestrictedMinutes);
+  let cumulativeActual = 0;
+  let cumulativePlanned = 0;
+  const rows: PlanMonth[] = [];
+  for (let index = 0; index < monthsBetween(firstMonth, lastMonth); index += 1) {
+    const month = addMonths(firstMonth, index);
+    const kind = month < currentMonth ? 'past' : month === currentMonth ? 'current' : 'future';
+    const ofMonth = history.filter((row) => row.month === month);
+    const ofType = ofMonth.find((row) => row.experienceTypeId === plan.type);
+    if (kind === 'past') {
+      const actual = sumOf(ofMonth, (row) => countsNow(row, input));
+      cumulativeActual += actual;
+      cumulativePlanned += actual;
+      rows.push({
+        month,
+        kind,
+        actualMinutes: actual,
+        plannedMinutes: null,
+        toLogMinutes: null,
+        unrestrictedMinutes: null,
+        cumulativeActualMinutes: cumulativeActual,
+        cumulativePlannedMinutes: null,
+        toSchedule: null,
+      });
+      continue;
+    }
+    const toLog = plan.extra[monthsBetween(currentMonth, month) - 1] ?? 0;
+    // At least enough unrestricted for the cumulative share at the month's end, all of it if short.
+    const unrestrictedShort = Math.ceil(
+      (rules.minUnrestrictedPercent * (allMinutes + toLog)) / 100 - unrestricted,
+    );
+    const unrestrictedToLog = Math.min(toLog, Math.max(0, unrestrictedShort));
+    allMinutes += toLog;
+    unrestricted += unrestrictedToLog;
+    const actual = kind === 'current' ? sumOf(ofMonth, (row) => countsNow(row, input)) : null;
+    const planned = (actual ?? 0) + toLog;
+    const typeTotal = (kind === 'current' ? Math.min(ofType?.rawMinutes ?? 0, max) : 0) + toLog;
+    if (actual !== null) cumulativeActual += actual;
+    cumulativePlanned += planned;
+    rows.push({
+      month,
+      kind,
+      actualMinutes: actual,
+      plannedMinutes: planned,
+      toLogMinutes: toLog,
+      unrestrictedMinutes: unrestrictedToLog,
+      cumulativeActualMinutes: actual === null ? null : cumulativeActual,
+      cumulativePlannedMinutes: cumulativePlanned,
+      toSchedule:
+        typeTotal > 0
+          ? toScheduleOf(plan, typeTotal, kind === 'current' ? ofType : undefined)
+          : null,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,75 @@
+/** Planned hours are whole quarter hours (BACB-RULES shows hours to the nearest 0.25). */
+export const PLAN_STEP_MINUTES = 15;
+
+/**
+ * What one month can take from now on, in minutes still to log: nothing or `least` to `most`
+ * (a month under the monthly minimum counts nothing), or, when `isRequired`, `least` to `most`
+ * (the current month, whose hours logged so far are lost unless it reaches the minimum).
+ */
+export type MonthRoom = { least: number; most: number; isRequired: boolean };
+
+const roundUpToStep = (minutes: number) =>
+  Math.ceil(minutes / PLAN_STEP_MINUTES) * PLAN_STEP_MINUTES;
+
+/** The most minutes the months can take (each at its most; a month that cannot reach its least takes none). */
+export function capacityOf(rooms: readonly MonthRoom[]): number {
+  return rooms.reduce((sum, room) => sum + usableMost(room), 0);
+}
+
+/** A month's most in whole steps, or 0 when its most is under its least. */
+function usableMost(room: MonthRoom): number {
+  const most = Math.floor(room.most / PLAN_STEP_MINUTES) * PLAN_STEP_MINUTES;
+  return most >= roundUpToStep(room.least) ? most : 0;
+}
+
+/**
+ * Spreads `needed` minutes over the months at an even pace, in quarter hours: as equal as the
+ * months' limits allow, an extra quarter hour going to the earlier months. When an even pace would
+ * put a month under its minimum, the last months are left empty instead (so the hours are done
+ * sooner, never later). The result adds up to `needed` rounded up to a quarter hour, or to more
+ * only when a month's minimum forces it (fewer minutes needed than one month's minimum); it adds
+ * up to less only when the months cannot take `needed` (then each is at its most).
+ */
+export function spreadEvenly(needed: number, rooms: readonly MonthRoom[]): number[] {
+  const target = roundUpToStep(Math.max(0, needed));
+  const least = rooms.map((room) => roundUpToStep(Math.max(0, room.least)));
+  const most = rooms.map(usableMost);
+  const active = rooms.map((room, index) => most[index]! > 0 || room.isRequired);
+  const sumLeast = () =>
+    active.reduce((sum, isActive, index) => sum + (isActive ? least[index]! : 0), 0);
+  const activeCount = () => active.filter(Boolean).length;
+  // Leave the last optional months empty while their minimums alone pass what is needed; with
+  // something needed, one month stays (it takes its minimum even if that is more).
+  for (let index = rooms.length - 1; index >= 0 && sumLeast() > target; index -= 1) {
+    const canDrop = target === 0 || activeCount() > 1;
+    if (active[index] && !rooms[index]!.isRequired && canDrop) active[index] = false;
+  }
+  // An optional month kept alone for a need under its minimum still takes the minimum.
+  const clampAt = (level: number, index: number) =>
+    active[index]
+      ? Math.min(Math.max(level, least[index]!), Math.max(most[index]!, least[index]!))
+      : 0;
+  const totalAt = (level: number) =>
+    rooms.reduce((sum, _room, index) => sum + clampAt(level, index), 0);
+
+  // The lowest level (a whole number of steps) at which the months take what is needed.
+  let low = 0;
+  let high = Math.max(0, ...most, ...least) / PLAN_STEP_MINUTES;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (totalAt(middle * PLAN_STEP_MINUTES) >= target) high = middle;
+    else low = middle + 1;
+  }
+  const level = low * PLAN_STEP_MINUTES;
+  const spread = rooms.map((_room, index) => clampAt(level, index));
+  // Take back the quarter hours above what is needed from the latest months at the level.
+  let excess = spread.reduce((sum, minutes) => sum + minutes, 0) - target;
+  for (let index = spread.length - 1; index >= 0 && excess >= PLAN_STEP_MINUTES; index -= 1) {
+    const minutes = spread[index]!;
+    if (minutes === level && minutes - PLAN_STEP_MINUTES >= least[index]!) {
+      spread[index] = minutes - PLAN_STEP_MINUTES;
+      excess -= PLAN_STEP_MINUTES;
+    }
+  }
+  return spread;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { RULE_SET_IDS } from '../logs/rule-sets';
+import { IdSchema, IsoDateSchema } from '../wire/primitives';
+
+/** A fieldwork type the plan may use: 1 supervised, 2 concentrated. */
+export const FieldworkTypeSchema = z.union([z.literal(1), z.literal(2)], {
+  error: 'Choose supervised or concentrated fieldwork',
+});
+
+/** PUT /api/v1/plan/: the date to finish by and the fieldwork types the trainee can do. */
+export const PlanSettingsSchema = z.object({
+  target_date: IsoDateSchema.meta({ description: 'The date to finish by (YYYY-MM-DD).' }),
+  fieldwork_types: z
+    .array(FieldworkTypeSchema)
+    .min(1, { error: 'Choose at least one fieldwork type' })
+    .max(2)
+    .refine((types) => new Set(types).size === types.length, {
+      error: 'Choose each fieldwork type once',
+    })
+    .meta({ description: 'The experience types the trainee can do from now on (1, 2 or both).' }),
+});
+export type PlanSettings = z.infer<typeof PlanSettingsSchema>;
+
+/** GET /api/v1/plan/: for a supervisor, the linked trainee whose plan to read. */
+export const PlanQuerySchema = z.object({
+  u_id: IdSchema.optional().meta({
+    description: "A supervisor's linked trainee (required for supervisors).",
+  }),
+});
+
+/** What a planned month still needs to count, in hours and counts. */
+export const PlanToScheduleSchema = z.object({
+  supervision_hours: z.number(),
+  individual_hours: z.number(),
+  /** Null where the standards list no minimum (2027). */
+  contacts: z.number().nullable(),
+  observation: z.object({ unit: z.enum(['count', 'minutes']), amount: z.number() }),
+});
+
+/** One month of the plan; hours decimal, null where the month has none of that kind. */
+export const PlanMonthSchema = z.object({
+  month: z.string(),
+  label: z.string(),
+  kind: z.enum(['past', 'current', 'future']),
+  actual_hours: z.number().nullable(),
+  planned_hours: z.number().nullable(),
+  to_log_hours: z.number().nullable(),
+  unrestricted_hours: z.number().nullable(),
+  cumulative_actual_hours: z.number().nullable(),
+  cumulative_planned_hours: z.number().nullable(),
+  to_schedule: PlanToScheduleSchema.nullable(),
+});
+export type PlanMonthWire = z.infer<typeof PlanMonthSchema>;
+
+/** The computed plan (src/shared/plan/plan.ts) on the wire. */
+export const PlanResultSchema = z.object({
+  status: z.enum(['done', 'reachable', 'too-soon', 'beyond-time-limit', 'unreachable']),
+  expereince_type: z.number(),
+  target_month: z.string(),
+  finish_month: z.string().nullable(),
+  earliest_month: z.string().nullable(),
+  latest_month: z.string(),
+  bounded_by: z.enum(['monthly-maximum', 'time-limit']).nullable(),
+  is_raised_by_unrestricted: z.boolean(),
+  /** Hours that count so far, hours still to log, and the total the plan reaches. */
+  counted_hours: z.number(),
+  needed_hours: z.number(),
+  goal_hours: z.number(),
+  peak_month_hours: z.number(),
+  max_month_hours: z.number(),
+  /** The reachability in one sentence. */
+  message: z.string(),
+  months: z.array(PlanMonthSchema),
+});
+export type PlanResult = z.infer<typeof PlanResultSchema>;
+
+/** GET and PUT /api/v1/plan/: the stored inputs (null before the first save) and the plan. */
+export const PlanResponseSchema = z.object({
+  settings: PlanSettingsSchema.nullable(),
+  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string() }),
+  /** The server's today (YYYY-MM-DD): the plan starts in its month. */
+  today: z.string(),
+  plan: PlanResultSchema.nullable(),
+});
+export type PlanResponse = z.infer<typeof PlanResponseSchema>;

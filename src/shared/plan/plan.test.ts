@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { RULE_SETS } from '../logs/rule-sets';
+import type { ExperienceTypeId } from '../reference/lookups';
+import {
+  addMonths,
+  goalMinutesLeft,
+  lastMonthWithin,
+  planToFinish,
+  unrestrictedMinutesLeft,
+  type PlanHistoryMonth,
+  type PlanInput,
+} from './plan';
+import { spreadEvenly } from './plan-spread';
+
+const HOUR = 60;
+
+/** A month of the record; by default 100 supervised hours, all counted, 65% unrestricted. */
+function historyMonth(overrides: Partial<PlanHistoryMonth> = {}): PlanHistoryMonth {
+  return {
+    month: '2026-01',
+    experienceTypeId: 1,
+    rawMinutes: 100 * HOUR,
+    countedMinutes: 100 * HOUR,
+    unrestrictedMinutes: 65 * HOUR,
+    supervisedMinutes: 10 * HOUR,
+    individualMinutes: 6 * HOUR,
+    contacts: 4,
+    observations: 1,
+    observationMinutes: 60,
+    ...overrides,
+  };
+}
+
+function input(overrides: Partial<PlanInput> = {}): PlanInput {
+  return {
+    today: '2026-06-10',
+    targetDate: '2027-11-30',
+    ruleSet: RULE_SETS['2022'],
+    types: [1] satisfies ExperienceTypeId[],
+    history: [],
+    firstFieldworkDate: null,
+    ...overrides,
+  };
+}
+
+describe('month arithmetic', () => {
+  it('adds months across years', () => {
+    expect(addMonths('2026-11', 3)).toBe('2027-02');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+  });
+
+  it('ends the 5-year time limit in the month of the day before the fifth anniversary', () => {
+    expect(lastMonthWithin('2026-03-01', 5)).toBe('2031-02');
+    expect(lastMonthWithin('2026-03-02', 5)).toBe('2031-03');
+    expect(lastMonthWithin('2024-02-29', 5)).toBe('2029-02');
+  });
+});
+
+describe('goalMinutesLeft', () => {
+  const rules = RULE_SETS['2027'];
+  it('needs 2,000 supervised hours, or 1,500 concentrated', () => {
+    expect(goalMinutesLeft(rules, 1, { supervised: 0, concentrated: 0 })).toBe(2000 * HOUR);
+    expect(goalMinutesLeft(rules, 2, { supervised: 0, concentrated: 0 })).toBe(1500 * HOUR);
+  });
+
+  it('counts concentrated hours ×1.33 toward 2,000 when types are mixed', () => {
+    // 1,000 h concentrated = 1,330 toward 2,000: 670 supervised hours left.
+    expect(goalMinutesLeft(rules, 1, { supervised: 0, concentrated: 1000 * HOUR })).toBe(
+      670 * HOUR,
+    );
+    // 1,000 supervised: 1,000 / 1.33 = 751.88 concentrated hours, rounded up to the minute.
+    expect(goalMinutesLeft(rules, 2, { supervised: 1000 * HOUR, concentrated: 0 })).toBe(
+      Math.ceil((1000 * HOUR * 100) / 133),
+    );
+  });
+
+  it('is met at 1,500 concentrated hours although 1,500 × 1.33 is 1,995', () => {
+    expect(goalMinutesLeft(rules, 1, { supervised: 0, concentrated: 1500 * HOUR })).toBe(0);
+  });
+});
+
+describe('unrestrictedMinutesLeft', () => {
+  it('asks for more hours, all unrestricted, until they are 60% of all hours', () => {
+    // 1,000 h with 500 unrestricted: 500 + x ≥ 0.6 (1,000 + x) → x ≥ 250.
+    expect(
+      unrestrictedMinutesLeft(60, { totalMinutes: 1000 * HOUR, unrestrictedMinutes: 500 * HOUR }),
+    ).toBe(250 * HOUR);
+    expect(
+      unrestrictedMinutesLeft(60, { totalMinutes: 1000 * HOUR, unrestrictedMinutes: 600 * HOUR }),
+    ).toBe(0);
+  });
+});
+
+describe('spreadEvenly', () => {
+  const room = { least: 20 * HOUR, most: 130 * HOUR, isRequired: false };
+  it('spreads evenly in quarter hours, the extra quarter hours first', () => {
+    expect(spreadEvenly(100 * HOUR + 30, [room, room, room, room])).toEqual([
+      1515, 1515, 1500, 1500,
+    ]);
+  });
+
+  it('leaves the last months empty rather than plan a month under the minimum', () => {
+    expect(spreadEvenly(50 * HOUR, [room, room, room, room])).toEqual([1500, 1500, 0, 0]);
+    expect(spreadEvenly(5 * HOUR, [room, room])).toEqual([1200, 0]);
+  });
+
+  it('fills the current month at least to its minimum when it has hours logged', () => {
+    const current = { least: 5 * HOUR, most: 115 * HOUR, isRequired: true };
+    expect(spreadEvenly(2 * HOUR, [current, room])).toEqual([300, 0]);
+  });
+});
+
+describe('planToFinish', () => {
+  it('plans a new trainee’s 2,000 hours evenly to the target month', () => {
+    const plan = planToFinish(input({ targetDate: '2027-11-15' }));
+    // June 2026 to November 2027: 18 months of 111.25 hours (2,002.5 ≥ 2,000, the rest 111).
+    expect(plan.status).toBe('reachable');
+    expect(plan.finishMonth).toBe('2027-11');
+    expect(plan.months).toHaveLength(18);
+    expect(plan.months[0]).toMatchObject({
+      month: '2026-06',
+      kind: 'current',
+      plannedMinutes: 6675,
+    });
+    expect(plan.months.at(-1)).toMatchObject({
+      month: '2027-11',
+      cumulativePlannedMinutes: 2000 * HOUR,
+    });
+    expect(plan.boundedBy).toBeNull();
+  });
+
+  it('names the earliest month and the monthly maximum when the target is too soon', () => {
+    const plan = planToFinish(input({ targetDate: '2026-12-31' }));
+    // 2,000 / 130 = 15.4: June 2026 + 15 months = September 2027.
+    expect(plan.status).toBe('too-soon');
+    expect(plan.boundedBy).toBe('monthly-maximum');
+    expect(plan.earliestMonth).toBe('2027-09');
+    expect(plan.finishMonth).toBe('2027-09');
+    // 16 months: an even 125 hours each.
+    expect(plan.peakMonthMinutes).toBe(125 * HOUR);
+  });
+
+  it('reaches sooner under the 2027 standards’ 160-hour maximum', () => {
+    const plan = planToFinish(input({ targetDate: '2026-12-31', ruleSet: RULE_SETS['2027'] }));
+    // 2,000 / 160 = 12.5: 13 months from June 2026.
+    expect(plan.earliestMonth).toBe('2027-06');
+  });
+
+  it('plans concentrated months when only they reach the date, and supervised otherwise', () => {
+    const soon = planToFinish(input({ targetDate: '2027-05-31', types: [1, 2] }));
+    // 12 months: 1,560 supervised hours at most, 1,500 concentrated fit.
+    expect(soon).toMatchObject({
+      status: 'reachable',
+      experienceTypeId: 2,
+      neededMinutes: 1500 * HOUR,
+    });
+    const later = planToFinish(input({ targetDate: '2028-05-31', types: [1, 2] }));
+    expect(later).toMatchObject({ status: 'reachable', experienceTypeId: 1 });
+  });
+
+  it('keeps the plan within 5 years of the first log', () => {
+    const history = [
+      historyMonth({
+        month: '2022-03',
+        rawMinutes: 1500 * HOUR,
+        countedMinutes: 1500 * HOUR,
+        unrestrictedMinutes: 1000 * HOUR,
+      }),
+    ];
+    const plan = planToFinish(
+      input({ history, firstFieldworkDate: '2022-03-14', targetDate: '2028-01-31' }),
+    );
+    expect(plan).toMatchObject({
+      status: 'beyond-time-limit',
+      latestMonth: '2027-03',
+      boundedBy: 'time-limit',
+    });
+    expect(plan.months.at(-1)?.month).toBe('2027-03');
+  });
+
+  it('says when the hours cannot be reached within the time limit at all', () => {
+    const plan = planToFinish(
+      input({
+        history: [historyMonth({ month: '2022-01' })],
+        firstFieldworkDate: '2022-01-03',
+        targetDate: '2026-12-31',
+      }),
+    );
+    // June to December 2026: 7 × 130 = 910 hours, 1,900 needed.
+    expect(plan).toMatchObject({
+      status: 'unreachable',
+      finishMonth: null,
+      earliestMonth: null,
+      boundedBy: 'time-limit',
+    });
+  });
+
+  it('raises the hours needed when the unrestricted share is short, and plans them unrestricted', () => {
+    const history = [
+      historyMonth({
+        month: '2026-01',
+        rawMinutes: 1900 * HOUR,
+        countedMinutes: 1900 * HOUR,
+        unrestrictedMinutes: 500 * HOUR,
+      }),
+    ];
+    const plan = planToFinish(
+      input({ history, firstFieldworkDate: '2026-01-02', targetDate: '2030-12-31' }),
+    );
+    // 500 + x ≥ 0.6 (1,900 + x) → x ≥ 1,600, all unrestricted.
+    expect(plan.isRaisedByUnrestricted).toBe(true);
+    expect(plan.neededMinutes).toBe(1600 * HOUR);
+    for (const month of plan.months.filter((row) => row.kind !== 'past')) {
+      expect(month.unrestrictedMinutes).toBe(month.toLogMinutes);
+    }
+  });
+
+  it('counts past months as adjusted and lists what this month still needs', () => {
+    const history = [
+      historyMonth({ month: '2026-04', countedMinutes: 0 }),
+      historyMonth({
+        month: '2026-06',
+        rawMinutes: 10 * HOUR,
+        countedMinutes: 0,
+        unrestrictedMinutes: 10 * HOUR,
+        supervisedMinutes: HOUR,
+        individualMinutes: HOUR,
+        contacts: 1,
+        observations: 0,
+      }),
+    ];
+    const plan = planToFinish(input({ history, firstFieldworkDate: '2026-04-01' }));
+    expect(plan.countedMinutes).toBe(10 * HOUR);
+    expect(plan.months.map((row) => [row.month, row.kind, row.actualMinutes])).toEqual(
+      expect.arrayContaining([
+        ['2026-04', 'past', 0],
+        ['2026-05', 'past', 0],
+        ['2026-06', 'current', 10 * HOUR],
+      ]),
+    );
+    const current = plan.months.find((row) => row.kind === 'current')!;
+    const total = current.plannedMinutes!;
+    expect(current.toSchedule).toEqual({
+      supervisionMinutes: Math.ceil((total * 0.05) / 15) * 15 - HOUR,
+      individualMinutes: Math.ceil((Math.ceil((total * 0.05) / 15) * 15) / 2 / 15) * 15 - HOUR,
+      contacts: 3,
+      observation: { unit: 'count', amount: 1 },
+    });
+  });
+
+  it('lists no contact minimum and observation minutes under the 2027 standards', () => {
+    const plan = planToFinish(input({ ruleSet: RULE_SETS['2027'], types: [2] }));
+    expect(plan.months[1]?.toSchedule).toMatchObject({
+      contacts: null,
+      observation: { unit: 'minutes', amount: 90 },
+    });
+  });
+
+  it('is done when the goal is met', () => {
+    const history = [
+      historyMonth({
+        rawMinutes: 2000 * HOUR,
+        countedMinutes: 2000 * HOUR,
+        unrestrictedMinutes: 1500 * HOUR,
+      }),
+    ];
+    const plan = planToFinish(input({ history, firstFieldworkDate: '2026-01-01' }));
+    expect(plan).toMatchObject({ status: 'done', neededMinutes: 0 });
+  });
+});

@@ -1,0 +1,303 @@
+import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
+import { addDays, monthOf } from '../logs/time';
+import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
+import type { ExperienceTypeId } from '../reference/lookups';
+import { buildPlanMonths } from './plan-months';
+import { capacityOf, spreadEvenly, type MonthRoom } from './plan-spread';
+
+/**
+ * One month and fieldwork type of the trainee's record, as the plan reads it. `countedMinutes`
+ * is what the BACB would count (adjusted hours, src/shared/progress/adjusted-hours.ts); the rest
+ * are the raw sums of the logs.
+ */
+export type PlanHistoryMonth = {
+  month: string;
+  experienceTypeId: ExperienceTypeId;
+  rawMinutes: number;
+  countedMinutes: number;
+  unrestrictedMinutes: number;
+  supervisedMinutes: number;
+  individualMinutes: number;
+  contacts: number;
+  observations: number;
+  observationMinutes: number;
+};
+
+export type PlanInput = {
+  /** 'YYYY-MM-DD': the plan starts in this month. */
+  today: string;
+  /** 'YYYY-MM-DD': the trainee means to finish by then (hours of that month count). */
+  targetDate: string;
+  ruleSet: RuleSet;
+  /** The fieldwork types the trainee can do from now on (at least one). */
+  types: readonly ExperienceTypeId[];
+  history: readonly PlanHistoryMonth[];
+  /** The date of the first log, where the time limit starts; null with no logs yet. */
+  firstFieldworkDate: string | null;
+};
+
+/**
+ * - `done`: the hours are already there;
+ * - `reachable`: the plan finishes in the target month (or before it, see `spreadEvenly`);
+ * - `too-soon`: not by the target: the plan finishes in `earliestMonth`, bounded by the monthly maximum;
+ * - `beyond-time-limit`: the target is after the end of the time limit: the plan ends by `latestMonth`;
+ * - `unreachable`: even at the monthly maximum every month, not within the time limit.
+ */
+export type PlanStatus = 'done' | 'reachable' | 'too-soon' | 'beyond-time-limit' | 'unreachable';
+
+/** What a month still needs of supervision to count (0 where nothing is left). */
+export type ToSchedule = {
+  supervisionMinutes: number;
+  individualMinutes: number;
+  /** Null where the standards list no minimum (2027). */
+  contacts: number | null;
+  /** A number of observations (2022) or of minutes (2027). */
+  observation: { unit: 'count' | 'minutes'; amount: number };
+};
+
+/** One row of the plan: a month of the record, or one still to come. */
+export type PlanMonth = {
+  month: string;
+  kind: 'past' | 'current' | 'future';
+  /** Hours that count, logged so far (the current month: raw, up to the monthly maximum). */
+  actualMinutes: number | null;
+  /** The month's planned total (the current month: logged so far and still to log). */
+  plannedMinutes: number | null;
+  /** Of the planned total, still to log; of that, at least this much unrestricted. */
+  toLogMinutes: number | null;
+  unrestrictedMinutes: number | null;
+  cumulativeActualMinutes: number | null;
+  cumulativePlannedMinutes: number | null;
+  toSchedule: ToSchedule | null;
+};
+
+export type Plan = {
+  status: PlanStatus;
+  /** The type the months left are planned with. */
+  experienceTypeId: ExperienceTypeId;
+  targetMonth: string;
+  /** The month the plan reaches the hours in (null when it never does). */
+  finishMonth: string | null;
+  /** The earliest month the hours can be reached, at the monthly maximum. */
+  earliestMonth: string | null;
+  /** The last month of the time limit. */
+  latestMonth: string;
+  /** The rule that keeps the target out of reach, if any. */
+  boundedBy: 'monthly-maximum' | 'time-limit' | null;
+  /** True when the 60% unrestricted rule needs more hours than the goal does. */
+  isRaisedByUnrestricted: boolean;
+  /** Minutes that count so far, and that are still to log (of the plan's type). */
+  countedMinutes: number;
+  neededMinutes: number;
+  /** The most planned in one month from now on, and the month's maximum. */
+  peakMonthMinutes: number;
+  maxMonthMinutes: number;
+  months: PlanMonth[];
+};
+
+/** 'YYYY-MM' n months after a month. */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Months from `from` to `to`, both included (0 when `to` is earlier). */
+export function monthsBetween(from: string, to: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return Math.max(0, index(to) - index(from) + 1);
+}
+
+/** The last month of the time limit: the month of the day before `years` years after `start`. */
+export function lastMonthWithin(start: string, years: number): string {
+  const anniversary = `${Number(start.slice(0, 4)) + years}${start.slice(4)}`;
+  // 29 February's anniversary in a common year is 1 March (Date rolls it over).
+  const next = new Date(`${anniversary.slice(0, 8)}01T00:00:00Z`);
+  next.setUTCDate(Number(start.slice(8, 10)));
+  return monthOf(addDays(next.toISOString().slice(0, 10), -1));
+}
+
+const GOAL_SCALE = 100;
+const MULTIPLIER_SCALED = Math.round(CONCENTRATED_MULTIPLIER * GOAL_SCALE);
+
+/**
+ * Minutes of `type` still needed for the hours goal (BACB-RULES: 2,000 supervised, or 1,500
+ * concentrated; concentrated hours count ×1.33 toward 2,000), given what counts so far.
+ */
+export function goalMinutesLeft(
+  ruleSet: RuleSet,
+  type: ExperienceTypeId,
+  counted: { supervised: number; concentrated: number },
+): number {
+  const supervisedGoal = rulesFor(ruleSet, 1).hoursGoal * 60;
+  const concentratedGoal = rulesFor(ruleSet, 2).hoursGoal * 60;
+  // In hundredths of a minute, so that ×1.33 stays exact.
+  const short =
+    supervisedGoal * GOAL_SCALE -
+    counted.supervised * GOAL_SCALE -
+    counted.concentrated * MULTIPLIER_SCALED;
+  if (short <= 0 || counted.concentrated >= concentratedGoal) return 0;
+  if (type === 1) return Math.ceil(short / GOAL_SCALE);
+  return Math.min(Math.ceil(short / MULTIPLIER_SCALED), concentratedGoal - counted.concentrated);
+}
+
+/** Minutes more, all unrestricted, for unrestricted hours to be `percent`% of all hours. */
+export function unrestrictedMinutesLeft(
+  percent: number,
+  all: { totalMinutes: number; unrestrictedMinutes: number },
+): number {
+  const short = percent * all.totalMinutes - 100 * all.unrestrictedMinutes;
+  return short <= 0 ? 0 : Math.ceil(short / (100 - percent));
+}
+
+const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) => number) =>
+  rows.reduce((sum, row) => sum + pick(row), 0);
+
+/**
+ * What a month of the record counts now: a past month as adjusted, the current one as logged so
+ * far, up to the monthly maximum (the plan assumes it will meet its checks).
+ */
+export function countsNow(row: PlanHistoryMonth, input: PlanInput): number {
+  return row.month === monthOf(input.today)
+    ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
+    : row.countedMinutes;
+}
+
+/** The minutes of each type that count now. */
+function countedSoFar(input: PlanInput, currentMonth: string) {
+  const ofType = (type: ExperienceTypeId) =>
+    sumOf(
+      input.history.filter((row) => row.experienceTypeId === type && row.month <= currentMonth),
+      (row) => countsNow(row, input),
+    );
+  return { supervised: ofType(1), concentrated: ofType(2) };
+}
+
+/** A plan for one type before its months are written out: `extra` is still to log, a month each. */
+export type TypePlan = {
+  type: ExperienceTypeId;
+  rules: FieldworkRules;
+  plan: Omit<Plan, 'months'>;
+  extra: number[];
+};
+
+/** The plan for one fieldwork type: what is needed, whether the target is reachable, the spread. */
+function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
+  const currentMonth = monthOf(input.today);
+  const targetMonth = monthOf(input.targetDate);
+  const rules = rulesFor(input.ruleSet, type);
+  const max = rules.maxMonthlyHours * 60;
+  const min = rules.minMonthlyHours * 60;
+  const counted = countedSoFar(input, currentMonth);
+  const upToNow = input.history.filter((row) => row.month <= currentMonth);
+  const loggedNow = sumOf(
+    upToNow.filter((row) => row.month === currentMonth && row.experienceTypeId === type),
+    (row) => row.rawMinutes,
+  );
+  const goalLeft = goalMinutesLeft(input.ruleSet, type, counted);
+  const shareLeft =
+    goalLeft === 0
+      ? 0
+      : unrestrictedMinutesLeft(rules.minUnrestrictedPercent, {
+          totalMinutes: sumOf(upToNow, (row) => row.rawMinutes) + goalLeft,
+          unrestrictedMinutes: sumOf(upToNow, (row) => row.unrestrictedMinutes) + goalLeft,
+        });
+  const needed = goalLeft + shareLeft;
+  const latestMonth = lastMonthWithin(
+    input.firstFieldworkDate ?? input.today,
+    input.ruleSet.timeLimitYears,
+  );
+  const roomOf = (index: number): MonthRoom =>
+    index === 0
+      ? {
+          least: loggedNow > 0 ? Math.max(0, min - loggedNow) : min,
+          most: Math.max(0, max - loggedNow),
+          isRequired: loggedNow > 0 && loggedNow < min,
+        }
+      : { least: min, most: max, isRequired: false };
+  const roomsUpTo = (month: string) =>
+    Array.from({ length: monthsBetween(currentMonth, month) }, (_unused, index) => roomOf(index));
+
+  // The earliest month whose months, each at its maximum, take what is needed.
+  let earliestMonth: string | null = null;
+  const windowMonths = monthsBetween(currentMonth, latestMonth);
+  for (let count = 1, capacity = 0; count <= windowMonths; count += 1) {
+    capacity += capacityOf([roomOf(count - 1)]);
+    if (capacity >= needed) {
+      earliestMonth = addMonths(currentMonth, count - 1);
+      break;
+    }
+  }
+  let status: PlanStatus;
+  let endMonth: string;
+  if (needed === 0) [status, endMonth] = ['done', currentMonth];
+  else if (earliestMonth === null) [status, endMonth] = ['unreachable', latestMonth];
+  else if (targetMonth > latestMonth) [status, endMonth] = ['beyond-time-limit', latestMonth];
+  else if (earliestMonth > targetMonth) [status, endMonth] = ['too-soon', earliestMonth];
+  else [status, endMonth] = ['reachable', targetMonth];
+
+  const extra = needed === 0 ? [] : spreadEvenly(needed, roomsUpTo(endMonth));
+  const lastPlanned = extra.findLastIndex((minutes) => minutes > 0);
+  return {
+    type,
+    rules,
+    extra,
+    plan: {
+      status,
+      experienceTypeId: type,
+      targetMonth,
+      finishMonth:
+        status === 'unreachable' ? null : addMonths(currentMonth, Math.max(0, lastPlanned)),
+      earliestMonth,
+      latestMonth,
+      boundedBy:
+        status === 'too-soon'
+          ? 'monthly-maximum'
+          : status === 'unreachable' || status === 'beyond-time-limit'
+            ? 'time-limit'
+            : null,
+      isRaisedByUnrestricted: shareLeft > 0,
+      countedMinutes: counted.supervised + counted.concentrated,
+      neededMinutes: needed,
+      peakMonthMinutes: Math.max(
+        0,
+        ...extra.map((minutes, index) => minutes + (index === 0 ? loggedNow : 0)),
+      ),
+      maxMonthMinutes: max,
+    },
+  };
+}
+
+const STATUS_ORDER: readonly PlanStatus[] = [
+  'done',
+  'reachable',
+  'beyond-time-limit',
+  'too-soon',
+  'unreachable',
+];
+
+/**
+ * Which type to plan with when the trainee can do both: supervised fieldwork where it reaches the
+ * target (it needs less supervision), else concentrated (its hours count ×1.33), else whichever
+ * finishes sooner. Every month left is planned with the one type (one type per month).
+ */
+function chooseTypePlan(input: PlanInput): TypePlan {
+  const types: ExperienceTypeId[] = input.types.length > 0 ? [...new Set(input.types)].sort() : [1];
+  const plans = types.map((type) => planForType(input, type));
+  const rank = (candidate: TypePlan) => STATUS_ORDER.indexOf(candidate.plan.status);
+  return plans.reduce((best, candidate) => {
+    if (rank(candidate) !== rank(best)) return rank(candidate) < rank(best) ? candidate : best;
+    if (best.plan.status === 'too-soon' && candidate.plan.earliestMonth! < best.plan.earliestMonth!)
+      return candidate;
+    return best;
+  });
+}
+
+/**
+ * The plan to a finish date (issue 14): how many hours each month from now on needs, within the
+ * monthly minimum and maximum, the time limit and the 60% unrestricted rule (BACB-RULES "Rule
+ * sets"), and, month by month, planned against actual with the supervision still to schedule.
+ */
+export function planToFinish(input: PlanInput): Plan {
+  const chosen = chooseTypePlan(input);
+  return { ...chosen.plan, months: buildPlanMonths(input, chosen) };
+}
