@@ -9,6 +9,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // Deadlines, not waits: some unit tests start an embedded database, which takes seconds
+          // on a loaded machine (vitest's 5 s and 10 s defaults failed there, never here alone).
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
