@@ -46,6 +46,9 @@ const PAYWALLED = [
   'POST /api/v1/month-forms/:id/sign/',
   'POST /api/v1/final-forms/',
   'POST /api/v1/final-forms/:id/sign/',
+  // Importing earlier hours is logging hours (issue 14).
+  'POST /api/v1/import/preview/',
+  'POST /api/v1/import/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

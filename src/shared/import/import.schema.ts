@@ -55,7 +55,10 @@ export const IMPORT_TARGET_LABELS: Record<ImportTarget, { label: string; hint: s
   type: { label: 'Fieldwork type', hint: 'Supervised or Concentrated' },
   supervisor: { label: 'Supervisor', hint: "One of your supervisors' name or email" },
   supervision: { label: 'Supervised or independent', hint: 'Supervised or Independent' },
-  individual_or_group: { label: 'Individual or group', hint: 'Individual, Group or No supervision' },
+  individual_or_group: {
+    label: 'Individual or group',
+    hint: 'Individual, Group or No supervision',
+  },
   restriction: {
     label: 'Restricted or unrestricted',
     hint: 'Restricted, Unrestricted, or the unrestricted hours',

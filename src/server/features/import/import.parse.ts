@@ -59,8 +59,9 @@ export function decodeText(bytes: Buffer): string {
 }
 
 function readCsv(bytes: Buffer): string[][] {
-  if (bytes.includes(0)) throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
   const text = decodeText(bytes);
+  // A NUL is never in text (UTF-16 was decoded above): the file is a binary.
+  if (text.includes('\u0000')) throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
   // A cap on rows read, so a file of a million blank-ish lines stops early (+2: header, one over).
   const result = Papa.parse<string[]>(text, {
     skipEmptyLines: 'greedy',
@@ -147,7 +148,8 @@ export function cellText(value: ExcelJS.CellValue): string {
  */
 function dateText(value: Date): string {
   if (Number.isNaN(value.getTime())) return '';
-  const minutes = value.getUTCHours() * 60 + value.getUTCMinutes() + (value.getUTCSeconds() >= 30 ? 1 : 0);
+  const minutes =
+    value.getUTCHours() * 60 + value.getUTCMinutes() + (value.getUTCSeconds() >= 30 ? 1 : 0);
   const day = value.toISOString().slice(0, 10);
   if (day <= '1900-01-01') return formatTime(minutes % 1440);
   return minutes === 0 ? day : `${day} ${formatTime(minutes % 1440)}`;

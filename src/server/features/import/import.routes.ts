@@ -25,7 +25,8 @@ const LIMITS = { fields: 5, fieldSize: 20_000, parts: 6, files: 1, fileSize: IMP
 
 /** Reads the multipart form; the file whole, up to IMPORT_MAX_BYTES. */
 async function readForm(request: FastifyRequest): Promise<ImportForm> {
-  if (!request.isMultipart()) throw new AppError('INVALID', 'Send the form as multipart/form-data.');
+  if (!request.isMultipart())
+    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; fileName: string } | undefined;
   for await (const part of request.parts({ limits: LIMITS })) {
@@ -38,12 +39,14 @@ async function readForm(request: FastifyRequest): Promise<ImportForm> {
     let size = 0;
     for await (const chunk of part.file) {
       size += (chunk as Buffer).length;
-      if (size > IMPORT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+      if (size > IMPORT_MAX_BYTES)
+        throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
       chunks.push(chunk as Buffer);
     }
     file = { bytes: Buffer.concat(chunks), fileName: cleanFileName(part.filename ?? '') };
   }
-  if (!file || file.bytes.length === 0) throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
+  if (!file || file.bytes.length === 0)
+    throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
   return { ...file, fields };
 }
 

@@ -46,7 +46,9 @@ export function applicableMapping(
 ): ImportMapping | null {
   if (!mapping) return null;
   const usable = Object.fromEntries(
-    Object.entries(mapping).filter(([, header]) => header !== undefined && headers.includes(header)),
+    Object.entries(mapping).filter(
+      ([, header]) => header !== undefined && headers.includes(header),
+    ),
   ) as ImportMapping;
   return usable.date && usable.start && usable.end ? usable : null;
 }
@@ -57,7 +59,7 @@ export function applicableMapping(
  */
 export function guessMapping(headers: readonly string[]): ImportMapping {
   const words: Record<ImportTarget, RegExp> = {
-    date: /^date|date$/i,
+    date: /^(date|day)|date$/i,
     start: /^(start|from|time in|begin)/i,
     end: /^(end|to|until|time out|finish)/i,
     type: /type/i,
@@ -309,7 +311,8 @@ export function convertMappedRow(
   const supervisionEnd = normaliseTime(cell('supervision_end')) || (isSupervised ? end : '');
   const from = parseTime(supervisionStart);
   const to = parseTime(supervisionEnd);
-  const supervisedMinutes = isSupervised && from !== null && to !== null && to > from ? to - from : 0;
+  const supervisedMinutes =
+    isSupervised && from !== null && to !== null && to > from ? to - from : 0;
 
   const restriction = cell('restriction');
   const unrestricted = /^unrestricted$/i.test(restriction)

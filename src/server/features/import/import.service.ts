@@ -63,7 +63,11 @@ const nameOf = (items: readonly { id: number; name: string }[], id: number) =>
 const contactName = (id: number | null) =>
   id === null ? '' : (SUPERVISION_CONTACTS.find((item) => item.id === id)?.contact ?? String(id));
 const text = (value: unknown) =>
-  value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+  value === null || value === undefined
+    ? ''
+    : Array.isArray(value)
+      ? value.join('; ')
+      : String(value);
 
 /** How the preview shows a row: the stored values when it parsed, else what the file said. */
 function previewRow(
@@ -132,7 +136,11 @@ async function checkRows(
   const existingByDate = new Map<string, LogWindow[]>();
   for (const log of existing) {
     const list = existingByDate.get(log.dateOfExperience) ?? [];
-    list.push({ date: log.dateOfExperience, startMinutes: log.startMinute, endMinutes: log.endMinute });
+    list.push({
+      date: log.dateOfExperience,
+      startMinutes: log.startMinute,
+      endMinutes: log.endMinute,
+    });
     existingByDate.set(log.dateOfExperience, list);
   }
   const fileByDate = new Map<string, Placed[]>();
@@ -210,7 +218,8 @@ async function readUpload(ctx: Context, upload: Upload): Promise<Read> {
   const saved = await repo.findMapping(ctx.db, ctx.actor.id);
   const mapping = applicableMapping(upload.mapping, sheet.headers);
   if (upload.mapping && !mapping) throw AppError.field('mapping', IMPORT_MESSAGES.needsMapping);
-  const suggested = mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers);
+  const suggested =
+    mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers);
   return { sheet, sha256, layout: 'generic', mapping, suggested };
 }
 
@@ -275,7 +284,9 @@ export async function confirmImport(
     const { rows, entries } = await checkRows(txCtx, read.sheet, converterOf(read));
     const failing = rows.filter((row) => Object.keys(row.errors).length > 0);
     if (failing.length > 0) {
-      const lines = failing.slice(0, 20).map((row) => `Row ${row.line}: ${Object.values(row.errors).flat().join(' ')}`);
+      const lines = failing
+        .slice(0, 20)
+        .map((row) => `Row ${row.line}: ${Object.values(row.errors).flat().join(' ')}`);
       throw new AppError('VALIDATION', IMPORT_MESSAGES.hasErrors, {
         non_field_errors: [IMPORT_MESSAGES.hasErrors, ...lines],
       });
@@ -283,7 +294,13 @@ export async function confirmImport(
     const logs = entries.flatMap((entry) => {
       if (entry === null || entry.traineeSupervisorId === null) return [];
       const values = valuesOf(entry, entry.traineeSupervisorId);
-      return [{ values, taskIds: entry.taskIds, changes: diffSnapshots(null, snapshotOf(values, entry.taskIds)) }];
+      return [
+        {
+          values,
+          taskIds: entry.taskIds,
+          changes: diffSnapshots(null, snapshotOf(values, entry.taskIds)),
+        },
+      ];
     });
     return repo.insertImportedLogs(tx, ctx.actor.id, logs, ctx.now);
   });
