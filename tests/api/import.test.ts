@@ -74,18 +74,6 @@ async function preview(
   return response.json<ImportPreview>();
 }
 
-async function confirm(
-  who: { token: string },
-  file: Parameters<typeof send>[2],
-  mapping?: ImportMapping,
-) {
-  const checked = await preview(who, file, mapping);
-  return send(IMPORT, who, file, {
-    sha256: checked.sha256,
-    ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
-  });
-}
-
 async function logCount(traineeId: number): Promise<number> {
   const [row] = await t.db
     .select({ n: count() })

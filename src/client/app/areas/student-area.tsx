@@ -68,6 +68,11 @@ const UpdateCardPage = lazy(() =>
 const FieldworkFormsPage = lazy(() =>
   import('../pages/fieldwork-forms-page').then((m) => ({ default: m.FieldworkFormsPage })),
 );
+const ImportHoursPage = lazy(() =>
+  import('../../features/import/components/import-hours-page').then((m) => ({
+    default: m.ImportHoursPage,
+  })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -122,6 +127,7 @@ export default function StudentArea() {
           <Route index element={<Navigate to="logHour" replace />} />
           <Route path="logHour" element={<LogHourPage />} />
           <Route path="editLogHour/:id" element={<EditLogHourPage />} />
+          <Route path="import-hours" element={<ImportHoursPage />} />
           <Route path="edit-resend" element={<EditResendPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />

@@ -1,4 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { MonthLogsList } from '../../features/logs/components/month-logs-list';
 import { NewLogForm } from '../../features/logs/components/new-log-form';
 import { RecentlyDeleted } from '../../features/logs/components/recently-deleted';
@@ -16,14 +18,24 @@ export function LogHourPage() {
   const month = localToday().slice(0, 7);
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Log Experience Hours
-        </Title>
-        <Text c="dimmed" size="sm">
-          Hours are computed from the times you enter. Your supervisor reviews every entry.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Log Experience Hours
+          </Title>
+          <Text c="dimmed" size="sm">
+            Hours are computed from the times you enter. Your supervisor reviews every entry.
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to="/student/import-hours"
+          variant="light"
+          leftSection={<IconFileImport size={18} aria-hidden />}
+        >
+          Import hours
+        </Button>
+      </Group>
       <div className={classes.layout}>
         <div className={classes.form}>
           <NewLogForm supervisors={supervisors} />
