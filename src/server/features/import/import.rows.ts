@@ -73,7 +73,7 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
     method: /method/i,
     supervision_start: /supervision start/i,
     supervision_end: /supervision end/i,
-    client_observation: /observation/i,
+    client_observation: /observ/i,
     supervision_contact: /contact/i,
   };
   const mapping: ImportMapping = {};

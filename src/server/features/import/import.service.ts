@@ -56,18 +56,19 @@ export function overlapsRowMessage(other: Placed): string {
   return `This entry overlaps row ${other.line} of this file (${formatUsDate(other.date)}, ${times}).`;
 }
 
-type Checked = { rows: PreviewRow[]; entries: (LogEntryInput | null)[] };
-
-const nameOf = (items: readonly { id: number; name: string }[], id: number) =>
-  items.find((item) => item.id === id)?.name ?? String(id);
-const contactName = (id: number | null) =>
-  id === null ? '' : (SUPERVISION_CONTACTS.find((item) => item.id === id)?.contact ?? String(id));
-const text = (value: unknown) =>
+const text = (value: unknown): string =>
   value === null || value === undefined
     ? ''
     : Array.isArray(value)
       ? value.join('; ')
       : String(value);
+
+type Checked = { rows: PreviewRow[]; entries: (LogEntryInput | null)[] };
+
+const nameOf = (items: readonly { id: number; name: string }[], id: unknown) =>
+  items.find((item) => item.id === id)?.name ?? text(id);
+const contactName = (id: unknown) =>
+  SUPERVISION_CONTACTS.find((item) => item.id === id)?.contact ?? text(id);
 
 /** How the preview shows a row: the stored values when it parsed, else what the file said. */
 function previewRow(
@@ -84,9 +85,9 @@ function previewRow(
     date: entry?.dateOfExperience ?? text(wire.date_of_experience),
     start: entry ? formatTime(entry.startMinute) : text(wire.time_of_expereince_start),
     end: entry ? formatTime(entry.endMinute) : text(wire.time_of_expereince_end),
-    type: entry ? nameOf(EXPERIENCE_TYPES, entry.experienceTypeId) : text(wire.expereince_type),
+    type: nameOf(EXPERIENCE_TYPES, entry?.experienceTypeId ?? wire.expereince_type),
     supervisor: converted.supervisorText,
-    setting: entry ? nameOf(SETTINGS, entry.settingId) : text(wire.setting),
+    setting: nameOf(SETTINGS, entry?.settingId ?? wire.setting),
     individual_or_group: entry?.individualOrGroup ?? text(wire.individual_or_group),
     method: entry ? (entry.methodOfSupervision ?? '') : text(wire.method_of_supervision),
     supervision:
@@ -99,9 +100,7 @@ function previewRow(
     unrestricted_hours: hours(entry?.unrestrictedMinutes),
     restricted_hours: hours(entry?.restrictedMinutes),
     client_observation: entry ? (entry.clientObservation ?? '') : text(wire.client_observation),
-    supervision_contact: entry
-      ? contactName(entry.supervisionContactId)
-      : text(wire.supervision_contact),
+    supervision_contact: contactName(entry ? entry.supervisionContactId : wire.supervision_contact),
     tasks: entry ? entry.taskIds.join('; ') : text(wire.task),
     notes: entry?.experienceNote ?? text(wire.experience_note),
     errors,

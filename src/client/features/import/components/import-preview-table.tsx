@@ -1,4 +1,4 @@
-import { Badge, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PreviewRow } from '../../../../shared/import/import.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
@@ -8,6 +8,9 @@ import { LOG_FIELD_LABELS } from '../../logs/components/log-field-labels';
 
 /** A dark red that reads at 6:1 on the error row's fill. */
 const ERROR_TEXT = '#a51111';
+
+/** A dark green that reads at 4.5:1 or more on white. */
+const READY_TEXT = '#0b6e4f';
 
 const hasErrors = (row: PreviewRow) => Object.keys(row.errors).length > 0;
 const hours = (value: number | null) => (value === null ? '—' : String(value));
@@ -124,16 +127,8 @@ export function ImportPreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
                       {row.notes}
                     </Text>
                   </Table.Td>
-                  <Table.Td w="1%">
-                    {isBad ? (
-                      <Badge color="red" variant="light">
-                        Error
-                      </Badge>
-                    ) : (
-                      <Badge color="teal" variant="light">
-                        Ready
-                      </Badge>
-                    )}
+                  <Table.Td w="1%" fz="sm" fw={600} c={isBad ? ERROR_TEXT : READY_TEXT}>
+                    {isBad ? 'Error' : 'Ready'}
                   </Table.Td>
                 </Table.Tr>
               );

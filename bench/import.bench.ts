@@ -1,0 +1,82 @@
+// Importing 10,000 rows of earlier hours (issue 14): the preview (read, check every row with the
+// log form's rules) and the import (check again, store all in one transaction), in process on
+// the test database (PGlite; TEST_DATABASE=postgres with DATABASE_URL for PostgreSQL).
+// Run: `node --import tsx bench/import.bench.ts`
+import { performance } from 'node:perf_hooks';
+import { addDays } from '../src/shared/logs/time';
+import { createTrainee } from '../tests/helpers/factories';
+import { createTestApp } from '../tests/helpers/test-app';
+import { multipart } from '../tests/api/files-support';
+
+const ROWS = 10_000;
+const HEADER =
+  'Day,From,To,Type,Supervisor,Supervised?,Ind/Group,Restricted?,Setting,Method,Observed,Contact,Tasks,Notes';
+const MAPPING = {
+  date: 'Day',
+  start: 'From',
+  end: 'To',
+  type: 'Type',
+  supervisor: 'Supervisor',
+  supervision: 'Supervised?',
+  individual_or_group: 'Ind/Group',
+  restriction: 'Restricted?',
+  setting: 'Setting',
+  method: 'Method',
+  client_observation: 'Observed',
+  supervision_contact: 'Contact',
+  tasks: 'Tasks',
+  notes: 'Notes',
+};
+
+const t = await createTestApp();
+t.clock.now = new Date('2026-11-20T12:00:00Z');
+const trainee = await createTrainee(t.db);
+await t.request({
+  method: 'POST',
+  url: '/api/v1/trainee-supervisors/',
+  token: trainee.token,
+  payload: { name: 'Dana', lastname: 'Reyes', email: 'dana.bench@example.com' },
+});
+// Four entries a day (two supervised, two independent), 2,500 days back from yesterday.
+const lines = [HEADER];
+for (let index = 0; index < ROWS; index += 1) {
+  const day = addDays('2026-11-19', -Math.floor(index / 4));
+  const slot = index % 4;
+  const from = `${String(8 + slot * 2).padStart(2, '0')}:00`;
+  const to = `${String(9 + slot * 2).padStart(2, '0')}:30`;
+  const supervised = slot % 2 === 0 ? 'Supervised' : 'Independent';
+  lines.push(
+    `${day},${from},${to},Supervised,Dana Reyes,${supervised},Individual,Unrestricted,Clinic,In Person,Yes,Individual meeting,A.1; B.2,Bench row ${index}`,
+  );
+}
+const bytes = Buffer.from(lines.join('\r\n'));
+const file = { name: 'bench.csv', bytes, type: 'text/csv', field: 'file' };
+
+let started = performance.now();
+const preview = await t.request({
+  method: 'POST',
+  url: '/api/v1/import/preview/',
+  token: trainee.token,
+  ...(await multipart({ mapping: JSON.stringify(MAPPING) }, [file])),
+});
+const previewMs = performance.now() - started;
+const checked = preview.json<{ sha256: string; counts: { valid: number; invalid: number } }>();
+if (checked.counts.valid !== ROWS) throw new Error(`preview: ${JSON.stringify(checked.counts)}`);
+
+started = performance.now();
+const done = await t.request({
+  method: 'POST',
+  url: '/api/v1/import/',
+  token: trainee.token,
+  ...(await multipart({ mapping: JSON.stringify(MAPPING), sha256: checked.sha256 }, [file])),
+});
+const importMs = performance.now() - started;
+if (done.statusCode !== 201)
+  throw new Error(`import: ${done.statusCode} ${done.body.slice(0, 300)}`);
+
+console.log(
+  `${ROWS} rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB CSV, ${process.env.TEST_DATABASE ?? 'pglite'}: ` +
+    `preview ${Math.round(previewMs)} ms (answer ${(preview.rawPayload.length / 1024 / 1024).toFixed(1)} MB), ` +
+    `import ${Math.round(importMs)} ms`,
+);
+await t.close();
