@@ -54,9 +54,17 @@ export function decodeText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    // Node's decoder without full ICU reads 'windows-1252' as Latin-1: 0x80–0x9F mapped here.
+    return [...bytes]
+      .map((byte) => WINDOWS_1252_HIGH[byte - 0x80] ?? String.fromCharCode(byte))
+      .join('');
   }
 }
+
+/** What Windows-1252 puts at 0x80–0x9F (Latin-1 has control characters there). */
+const WINDOWS_1252_HIGH: readonly (string | undefined)[] = [
+  ...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ',
+];
 
 function readCsv(bytes: Buffer): string[][] {
   const text = decodeText(bytes);

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
@@ -34,11 +34,8 @@ export function ColumnMapping({
     .filter((header) => header !== '')
     .map((header) => ({ value: header, label: header }));
   return (
-    <Stack gap="md" component="section" aria-labelledby="import-mapping-title">
+    <Stack gap="md" component="section" aria-labelledby="import-step-title">
       <div>
-        <Title order={2} size="h4" id="import-mapping-title">
-          Match your columns
-        </Title>
         <Text size="sm" c="dimmed">
           Choose the column of your file that holds each value. Date, start time and end time are
           required; a value with no column is left blank and the preview says what is missing. Your
