@@ -1,8 +1,14 @@
 // Importing 10,000 rows of earlier hours (issue 14): the preview (read, check every row with the
-// log form's rules) and the import (check again, store all in one transaction), in process on
-// the test database (PGlite; TEST_DATABASE=postgres with DATABASE_URL for PostgreSQL).
+// log form's rules) and the import (check again, store all in one transaction), in process on a
+// fresh embedded database, or with BENCH_POSTGRES_URL (a server; a database is made and dropped).
 // Run: `node --import tsx bench/import.bench.ts`
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
 import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { createTestApp } from '../tests/helpers/test-app';
@@ -28,7 +34,18 @@ const MAPPING = {
   notes: 'Notes',
 };
 
-const t = await createTestApp();
+const serverUrl = process.env.BENCH_POSTGRES_URL;
+const dataDir = await mkdtemp(join(tmpdir(), 'import-bench-'));
+const dbName = `import_bench_${randomBytes(4).toString('hex')}`;
+const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : null;
+if (admin) {
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+}
+const databaseUrl = serverUrl ? new URL(serverUrl) : null;
+if (databaseUrl) databaseUrl.pathname = `/${dbName}`;
+const database = await openDatabase(databaseUrl ? { databaseUrl: databaseUrl.href } : { dataDir });
+const t = await createTestApp({}, { database });
 t.clock.now = new Date('2026-11-20T12:00:00Z');
 const trainee = await createTrainee(t.db);
 await t.request({
@@ -75,8 +92,13 @@ if (done.statusCode !== 201)
   throw new Error(`import: ${done.statusCode} ${done.body.slice(0, 300)}`);
 
 console.log(
-  `${ROWS} rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB CSV, ${process.env.TEST_DATABASE ?? 'pglite'}: ` +
+  `${ROWS} rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB CSV, ${serverUrl ? 'PostgreSQL' : 'PGlite'}: ` +
     `preview ${Math.round(previewMs)} ms (answer ${(preview.rawPayload.length / 1024 / 1024).toFixed(1)} MB), ` +
     `import ${Math.round(importMs)} ms`,
 );
 await t.close();
+if (admin) {
+  await admin.query(`drop database ${dbName}`);
+  await admin.end();
+}
+await rm(dataDir, { recursive: true, force: true });
