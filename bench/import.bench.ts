@@ -13,26 +13,9 @@ import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { createTestApp } from '../tests/helpers/test-app';
 import { multipart } from '../tests/api/files-support';
+import { GENERIC_HEADER, GENERIC_MAPPING } from '../tests/helpers/import-fixtures';
 
 const ROWS = 10_000;
-const HEADER =
-  'Day,From,To,Type,Supervisor,Supervised?,Ind/Group,Restricted?,Setting,Method,Observed,Contact,Tasks,Notes';
-const MAPPING = {
-  date: 'Day',
-  start: 'From',
-  end: 'To',
-  type: 'Type',
-  supervisor: 'Supervisor',
-  supervision: 'Supervised?',
-  individual_or_group: 'Ind/Group',
-  restriction: 'Restricted?',
-  setting: 'Setting',
-  method: 'Method',
-  client_observation: 'Observed',
-  supervision_contact: 'Contact',
-  tasks: 'Tasks',
-  notes: 'Notes',
-};
 
 const serverUrl = process.env.BENCH_POSTGRES_URL;
 const dataDir = await mkdtemp(join(tmpdir(), 'import-bench-'));
@@ -55,7 +38,7 @@ await t.request({
   payload: { name: 'Dana', lastname: 'Reyes', email: 'dana.bench@example.com' },
 });
 // Four entries a day (two supervised, two independent), 2,500 days back from yesterday.
-const lines = [HEADER];
+const lines = [GENERIC_HEADER];
 for (let index = 0; index < ROWS; index += 1) {
   const day = addDays('2026-11-19', -Math.floor(index / 4));
   const slot = index % 4;
@@ -74,7 +57,7 @@ const preview = await t.request({
   method: 'POST',
   url: '/api/v1/import/preview/',
   token: trainee.token,
-  ...(await multipart({ mapping: JSON.stringify(MAPPING) }, [file])),
+  ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING) }, [file])),
 });
 const previewMs = performance.now() - started;
 const checked = preview.json<{ sha256: string; counts: { valid: number; invalid: number } }>();
@@ -85,7 +68,9 @@ const done = await t.request({
   method: 'POST',
   url: '/api/v1/import/',
   token: trainee.token,
-  ...(await multipart({ mapping: JSON.stringify(MAPPING), sha256: checked.sha256 }, [file])),
+  ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING), sha256: checked.sha256 }, [
+    file,
+  ])),
 });
 const importMs = performance.now() - started;
 if (done.statusCode !== 201)

@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { GENERIC_HEADER, GENERIC_MAPPING } from '../helpers/import-fixtures';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, logHistory, monthSignoffs } from '../../src/server/db/schema';
@@ -82,24 +83,6 @@ async function logCount(traineeId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-const GENERIC_HEADER =
-  'Day,From,To,Type,Supervisor,Supervised?,Ind/Group,Restricted?,Setting,Method,Observed,Contact,Tasks,Notes';
-const MAPPING: ImportMapping = {
-  date: 'Day',
-  start: 'From',
-  end: 'To',
-  type: 'Type',
-  supervisor: 'Supervisor',
-  supervision: 'Supervised?',
-  individual_or_group: 'Ind/Group',
-  restriction: 'Restricted?',
-  setting: 'Setting',
-  method: 'Method',
-  client_observation: 'Observed',
-  supervision_contact: 'Contact',
-  tasks: 'Tasks',
-  notes: 'Notes',
-};
 const genericRow = (
   date: string,
   from: string,
@@ -260,7 +243,7 @@ describe('a layout of the user’s own', () => {
     expect(first.headers[0]).toBe('Day');
     expect(first.mapping).toMatchObject({ date: 'Day', setting: 'Setting', notes: 'Notes' });
 
-    const mapped = await preview(who, file, MAPPING);
+    const mapped = await preview(who, file, GENERIC_MAPPING);
     expect(mapped.counts).toEqual({ rows: 2, valid: 2, invalid: 0 });
     expect(mapped.rows[0]).toMatchObject({
       date: '2026-03-04',
@@ -282,11 +265,11 @@ describe('a layout of the user’s own', () => {
     });
     // The next file of the same layout starts from the saved mapping.
     const next = await preview(who, genericCsv(genericRow('2026-03-06', '09:00', '10:00')));
-    expect(next.mapping).toEqual(MAPPING);
+    expect(next.mapping).toEqual(GENERIC_MAPPING);
 
     const done = await send(IMPORT, who, file, {
       sha256: mapped.sha256,
-      mapping: JSON.stringify(MAPPING),
+      mapping: JSON.stringify(GENERIC_MAPPING),
     });
     expect(done.statusCode, done.body).toBe(201);
     expect(await logCount(who.id)).toBe(2);
@@ -319,7 +302,7 @@ describe('a layout of the user’s own', () => {
       bytes,
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     };
-    const checked = await preview(who, file, MAPPING);
+    const checked = await preview(who, file, GENERIC_MAPPING);
     expect(checked.rows[0]).toMatchObject({
       date: '2026-03-09',
       start: '09:00',
@@ -362,7 +345,7 @@ describe('errors in the log form’s words', () => {
       genericRow('yesterday', '25:00', '09:00', { supervisor: 'Someone Else', tasks: '' }),
       genericRow('2026-03-07', '12:00', '10:00', { notes: 'x'.repeat(100_000) }),
     );
-    const checked = await preview(who, file, MAPPING);
+    const checked = await preview(who, file, GENERIC_MAPPING);
     expect(checked.counts).toEqual({ rows: 7, valid: 1, invalid: 6 });
     const errorsOf = (line: number) => checked.rows.find((row) => row.line === line)?.errors;
     expect(errorsOf(2)).toEqual({
@@ -392,7 +375,7 @@ describe('errors in the log form’s words', () => {
     const before = await logCount(who.id);
     const refused = await send(IMPORT, who, file, {
       sha256: checked.sha256,
-      mapping: JSON.stringify(MAPPING),
+      mapping: JSON.stringify(GENERIC_MAPPING),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ non_field_errors: string[] }>().non_field_errors[0]).toBe(
@@ -407,7 +390,7 @@ describe('errors in the log form’s words', () => {
       genericRow('2026-03-10', '09:00', '10:00'),
       genericRow('2026-03-11', '09:00', '10:00'),
     );
-    const checked = await preview(who, file, MAPPING);
+    const checked = await preview(who, file, GENERIC_MAPPING);
     expect(checked.counts.valid).toBe(2);
     const meanwhile = await t.request({
       method: 'POST',
@@ -422,7 +405,7 @@ describe('errors in the log form’s words', () => {
     expect(meanwhile.statusCode).toBe(201);
     const refused = await send(IMPORT, who, file, {
       sha256: checked.sha256,
-      mapping: JSON.stringify(MAPPING),
+      mapping: JSON.stringify(GENERIC_MAPPING),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ non_field_errors: string[] }>().non_field_errors).toContain(
@@ -436,12 +419,12 @@ describe('errors in the log form’s words', () => {
     const checked = await preview(
       who,
       genericCsv(genericRow('2026-03-10', '09:00', '10:00')),
-      MAPPING,
+      GENERIC_MAPPING,
     );
     const other = genericCsv(genericRow('2026-03-12', '09:00', '10:00'));
     const refused = await send(IMPORT, who, other, {
       sha256: checked.sha256,
-      mapping: JSON.stringify(MAPPING),
+      mapping: JSON.stringify(GENERIC_MAPPING),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ file: [IMPORT_MESSAGES.changed] });
@@ -459,11 +442,11 @@ describe('hostile and broken files', () => {
     const latin = await preview(
       who,
       { name: 'latin.csv', bytes: Buffer.from(text, 'latin1') },
-      MAPPING,
+      GENERIC_MAPPING,
     );
     expect(latin.rows[0]?.notes).toBe('Sesión con la señora Núñez');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-    const wide = await preview(who, { name: 'wide.csv', bytes: utf16 }, MAPPING);
+    const wide = await preview(who, { name: 'wide.csv', bytes: utf16 }, GENERIC_MAPPING);
     expect(wide.rows[0]?.notes).toBe('Sesión con la señora Núñez');
   });
 
@@ -527,7 +510,7 @@ describe('who may import', () => {
     const checked = await preview(
       other,
       genericCsv(genericRow('2026-03-16', '09:00', '12:00')),
-      MAPPING,
+      GENERIC_MAPPING,
     );
     expect(checked.rows[0]?.errors).toEqual({ supervisor: [NOT_OWN_SUPERVISOR] });
     // A supervisor may not import at all.
@@ -552,7 +535,7 @@ describe('who may import', () => {
     const file = genericCsv(genericRow('2026-03-16', '09:00', '12:00'));
     for (const url of [PREVIEW, IMPORT]) {
       const response = await send(url, lapsed, file, {
-        mapping: JSON.stringify(MAPPING),
+        mapping: JSON.stringify(GENERIC_MAPPING),
         sha256: '0'.repeat(64),
       });
       expect(response.statusCode).toBe(402);

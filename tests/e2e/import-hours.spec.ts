@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { GENERIC_HEADER } from '../helpers/import-fixtures';
 import {
   authHeader,
   expect,
@@ -17,11 +18,9 @@ import {
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
-const HEADER =
-  'Day,From,To,Type,Supervisor,Supervised?,Ind/Group,Restricted?,Setting,Method,Observed,Contact,Tasks,Notes';
 const row = (day: string, from: string, to: string, supervisor = 'Dana Reyes') =>
   `${day},${from},${to},Supervised,${supervisor},Supervised,Individual,Unrestricted,Clinic,In Person,Yes,Individual meeting,A.1; B.2,Earlier hours ${day}`;
-const csv = (...rows: string[]) => Buffer.from([HEADER, ...rows].join('\r\n'));
+const csv = (...rows: string[]) => Buffer.from([GENERIC_HEADER, ...rows].join('\r\n'));
 
 /** Both widths, for the report and a look: 1280 then 375. */
 async function shoot(page: Page, name: string) {
