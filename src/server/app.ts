@@ -22,6 +22,7 @@ import { contentRoutes } from './features/content/content.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
+import { importRoutes } from './features/import/import.routes';
 import { recordsExportRoutes } from './features/records-export/records-export.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agendaRoutes(deps));
   await app.register(formsRoutes(deps));
   await app.register(recordsExportRoutes(deps));
+  await app.register(importRoutes(deps));
   if (payments.provider === 'stripe') {
     const { createStripeWebhookReader } = await import('./adapters/payments/stripe-webhook');
     const reader = createStripeWebhookReader(config);

@@ -48,6 +48,9 @@ const PAYWALLED = [
   'POST /api/v1/final-forms/:id/sign/',
   // The plan to a finish date: planning is using the product (reading it stays open).
   'PUT /api/v1/plan/',
+  // Importing earlier hours is logging hours (issue 14).
+  'POST /api/v1/import/preview/',
+  'POST /api/v1/import/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

@@ -360,13 +360,36 @@ export const logHistory = pgTable(
       .references(() => experienceLogs.id, { onDelete: 'cascade' }),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
     action: text({
-      enum: ['create', 'update', 'delete', 'restore', 'approve', 'flag', 'resubmit', 'reopen'],
+      enum: [
+        'create',
+        'update',
+        'delete',
+        'restore',
+        'approve',
+        'flag',
+        'resubmit',
+        'reopen',
+        'import',
+      ],
     }).notNull(),
     changes: jsonb().$type<FieldChanges>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('log_history_log').on(t.logId)],
 );
+
+/**
+ * The columns a trainee mapped the last time they imported a spreadsheet of their own layout
+ * (features/import): offered again at their next import. One row per trainee.
+ */
+export const importMappings = pgTable('import_mappings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Each import target ('date', 'start', …) and the header of the column it reads. */
+  columns: jsonb().$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Trainees a supervisor removed from their lists (reversible; the trainee's data is untouched). */
 export const removedTrainees = pgTable(

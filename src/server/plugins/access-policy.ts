@@ -163,6 +163,9 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
     'forbidden',
   ),
   'POST /api/v1/download-experience-log/': traineeOwn,
+  // Importing earlier hours (issue 14): into the trainee's own logs only.
+  'POST /api/v1/import/preview/': traineeOwn,
+  'POST /api/v1/import/': traineeOwn,
   'GET /api/v1/experience-log/deleted/': traineeOwn,
   'GET /api/v1/experience-log/:id/': traineeAndItsSupervisor,
   'PUT /api/v1/experience-log/:id/': traineeRecord,

@@ -70,6 +70,7 @@ export const LogHistoryEntrySchema = z.object({
     'flag',
     'resubmit',
     'reopen',
+    'import',
   ]),
   actor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
   at: z.string(),

@@ -76,6 +76,11 @@ const FieldworkFormsPage = lazy(() =>
 const PlanPage = lazy(() =>
   import('../../features/plan/components/plan-page').then((m) => ({ default: m.PlanPage })),
 );
+const ImportHoursPage = lazy(() =>
+  import('../../features/import/components/import-hours-page').then((m) => ({
+    default: m.ImportHoursPage,
+  })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -135,6 +140,7 @@ export default function StudentArea() {
           <Route index element={<Navigate to="logHour" replace />} />
           <Route path="logHour" element={<LogHourPage />} />
           <Route path="editLogHour/:id" element={<EditLogHourPage />} />
+          <Route path="import-hours" element={<ImportHoursPage />} />
           <Route path="edit-resend" element={<EditResendPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="plan" element={<PlanPage />} />

@@ -1,5 +1,7 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { NewLogForm } from '../../features/logs/components/new-log-form';
 import { MonthRequirementsCard } from '../../features/progress/components/month-requirements-card';
 import { localToday } from '../../lib/local-date';
@@ -40,14 +42,24 @@ export function LogHourPage() {
   const month = localToday().slice(0, 7);
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Log Experience Hours
-        </Title>
-        <Text c="dimmed" size="sm">
-          Hours are computed from the times you enter. Your supervisor reviews every entry.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Log Experience Hours
+          </Title>
+          <Text c="dimmed" size="sm">
+            Hours are computed from the times you enter. Your supervisor reviews every entry.
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to="/student/import-hours"
+          variant="light"
+          leftSection={<IconFileImport size={18} aria-hidden />}
+        >
+          Import hours
+        </Button>
+      </Group>
       <div className={classes.layout}>
         <div className={classes.form}>
           <NewLogForm supervisors={supervisors} />

@@ -39,30 +39,39 @@ const APPROVED_LOCKED =
 /** The day's schema, built once a day rather than on every write. */
 let entrySchema: { today: string; schema: ReturnType<typeof makeLogEntrySchema> } | undefined;
 
-/** Parses the payload with the shared rules; every failure becomes a field error. */
-function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
+/** The log form's schema for the server's today (the import reads its rows with it too). */
+export function entrySchemaFor(now: Date): ReturnType<typeof makeLogEntrySchema> {
   const today = serverToday(now);
   if (entrySchema?.today !== today) entrySchema = { today, schema: makeLogEntrySchema({ today }) };
-  const parsed = entrySchema.schema.safeParse(wire);
+  return entrySchema.schema;
+}
+
+/** Parses the payload with the shared rules; every failure becomes a field error. */
+function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
+  const parsed = entrySchemaFor(now).safeParse(wire);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION', 'Invalid log', fieldErrorsOf(parsed.error));
 }
 
+/** A supervisor record the trainee does not have. */
+export const NOT_OWN_SUPERVISOR = 'Choose one of your supervisors';
+
+/** What a new or edited entry is checked against, besides its own fields. */
+export type EntryFacts = {
+  /** The supervisor record named is the trainee's own (true when a new one is added). */
+  isOwnRecord: boolean;
+  /** Another live log whose time the entry overlaps, if any. */
+  overlapping: Pick<repo.LogRow, 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
+  /** The 5th-edition task ids an edited legacy log may keep. */
+  allowedLegacyTaskIds?: readonly string[] | undefined;
+};
+
 /**
- * Checks against reference data and the trainee's other rows (one query: the months' sign-off,
- * the supervisor record, an overlapping log); returns the values to store. `months` are locked
- * once signed off: the entry's, and an edited log's former one.
+ * The rules an entry the schema accepted must still meet against reference data and the
+ * trainee's other rows, as field errors (empty when it passes). One place for the log form and
+ * the import (features/import) alike; a signed month is the caller's to refuse (SIGNED_MONTH).
  */
-async function resolveEntry(
-  ctx: Context,
-  entry: LogEntryInput,
-  options: {
-    logId?: number;
-    allowedLegacyTaskIds?: readonly string[];
-    months: [string, string?];
-  },
-): Promise<repo.LogValues> {
-  const { db, actor } = ctx;
+export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldErrors {
   const errors: FieldErrors = {};
   if (!SETTINGS.some((setting) => setting.id === entry.settingId))
     errors.setting = ['Unknown setting'];
@@ -74,22 +83,11 @@ async function resolveEntry(
   }
   // New entries use 6th-edition tasks only; a legacy log keeps the 5th-edition ids it had.
   const badTask = entry.taskIds.find(
-    (id) => findTask(id)?.version !== 'v6' && !(options.allowedLegacyTaskIds ?? []).includes(id),
+    (id) => findTask(id)?.version !== 'v6' && !(facts.allowedLegacyTaskIds ?? []).includes(id),
   );
   if (badTask !== undefined) errors.task = [NEW_TASKS_V6];
-
-  const namesRecord = entry.newSupervisor === null && entry.traineeSupervisorId !== null;
-  const checks = await repo.preflight(db, actor.id, {
-    months: options.months,
-    recordId: namesRecord ? entry.traineeSupervisorId : null,
-    date: entry.dateOfExperience,
-    startMinute: entry.startMinute,
-    endMinute: entry.endMinute,
-    excludeId: options.logId,
-  });
-  if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
-  if (namesRecord && !checks.isOwnRecord) errors.supervisor = ['Choose one of your supervisors'];
-  const { overlapping } = checks;
+  if (!facts.isOwnRecord) errors.supervisor = [NOT_OWN_SUPERVISOR];
+  const { overlapping } = facts;
   if (overlapping) {
     errors.time_of_expereince_start = [
       overlapMessage({
@@ -99,13 +97,11 @@ async function resolveEntry(
       }),
     ];
   }
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
+  return errors;
+}
 
-  let traineeSupervisorId = entry.traineeSupervisorId;
-  if (entry.newSupervisor !== null) {
-    traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
-  }
-  if (traineeSupervisorId === null) throw AppError.field('supervisor', '⋆Required');
+/** The columns a log stores of a checked entry, with the supervisor record it names. */
+export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): repo.LogValues {
   return {
     traineeSupervisorId,
     experienceTypeId: entry.experienceTypeId,
@@ -127,6 +123,46 @@ async function resolveEntry(
     supervisionContactId: entry.supervisionContactId,
     experienceNote: entry.experienceNote,
   };
+}
+
+/**
+ * Checks against reference data and the trainee's other rows (one query: the months' sign-off,
+ * the supervisor record, an overlapping log); returns the values to store. `months` are locked
+ * once signed off: the entry's, and an edited log's former one.
+ */
+async function resolveEntry(
+  ctx: Context,
+  entry: LogEntryInput,
+  options: {
+    logId?: number;
+    allowedLegacyTaskIds?: readonly string[];
+    months: [string, string?];
+  },
+): Promise<repo.LogValues> {
+  const { db, actor } = ctx;
+  const namesRecord = entry.newSupervisor === null && entry.traineeSupervisorId !== null;
+  const checks = await repo.preflight(db, actor.id, {
+    months: options.months,
+    recordId: namesRecord ? entry.traineeSupervisorId : null,
+    date: entry.dateOfExperience,
+    startMinute: entry.startMinute,
+    endMinute: entry.endMinute,
+    excludeId: options.logId,
+  });
+  if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+  const errors = entryErrors(entry, {
+    isOwnRecord: !namesRecord || checks.isOwnRecord,
+    overlapping: checks.overlapping,
+    allowedLegacyTaskIds: options.allowedLegacyTaskIds,
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
+
+  let traineeSupervisorId = entry.traineeSupervisorId;
+  if (entry.newSupervisor !== null) {
+    traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
+  }
+  if (traineeSupervisorId === null) throw AppError.field('supervisor', '⋆Required');
+  return valuesOf(entry, traineeSupervisorId);
 }
 
 /** '+ Add new' supervisor: created first, then linked; an email already listed is reused. */
@@ -153,7 +189,7 @@ async function addOrReuseSupervisor(
   return existing.id;
 }
 
-const SIGNED_MONTH =
+export const SIGNED_MONTH =
   'Your supervisor signed off this month, so its logs are locked. Ask them to reopen the month if something must change.';
 
 /** A month a supervisor signed off is locked for the trainee's changes. */

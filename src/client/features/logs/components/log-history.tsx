@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<LogHistoryEntry['action'], string> = {
   flag: 'Flagged',
   resubmit: 'Edited and resent',
   reopen: 'Reopened',
+  import: 'Imported',
 };
 
 type NameOf = (id: number) => string | undefined;

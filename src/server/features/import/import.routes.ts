@@ -1,0 +1,114 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  ImportMappingSchema,
+  ImportPreviewSchema,
+  ImportResultSchema,
+  type ImportMapping,
+} from '../../../shared/import/import.schema';
+import type { AppDeps } from '../../deps';
+import { guard, requireTrainee } from '../../plugins/auth';
+import { cleanFileName } from '../files/files.upload';
+import * as service from './import.service';
+
+const tags = ['import'];
+
+/** The form: the file, and (a file in the user's own layout) the mapping as JSON. */
+type ImportForm = { bytes: Buffer; fileName: string; fields: Record<string, string> };
+
+const LIMITS = { fields: 5, fieldSize: 20_000, parts: 6, files: 1, fileSize: IMPORT_MAX_BYTES + 1 };
+
+/** Reads the multipart form; the file whole, up to IMPORT_MAX_BYTES. */
+async function readForm(request: FastifyRequest): Promise<ImportForm> {
+  if (!request.isMultipart())
+    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; fileName: string } | undefined;
+  for await (const part of request.parts({ limits: LIMITS })) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      if (size > IMPORT_MAX_BYTES)
+        throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+      chunks.push(chunk as Buffer);
+    }
+    file = { bytes: Buffer.concat(chunks), fileName: cleanFileName(part.filename ?? '') };
+  }
+  if (!file || file.bytes.length === 0)
+    throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
+  return { ...file, fields };
+}
+
+/** The `mapping` field: JSON of ImportMappingSchema, or nothing. */
+function mappingOf(fields: Record<string, string>): ImportMapping | null {
+  const raw = fields.mapping;
+  if (raw === undefined || raw === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw AppError.field('mapping', 'The mapping is not valid JSON.');
+  }
+  const parsed = ImportMappingSchema.safeParse(json);
+  if (!parsed.success) throw AppError.field('mapping', 'The mapping names unknown targets.');
+  return parsed.data;
+}
+
+const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Importing earlier hours from a CSV or XLSX file (issue 14): a preview, then the import. */
+export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  /** A refused upload's body may be unread: the connection closes rather than read it. */
+  const closeOnError = (reply: FastifyReply) => (error: unknown) => {
+    reply.header('connection', 'close');
+    throw error;
+  };
+
+  return async (app) => {
+    await app.register(multipart);
+
+    app.post(
+      '/api/v1/import/preview/',
+      { onRequest: guard.trainee, schema: { tags, response: { 200: ImportPreviewSchema } } },
+      async (request, reply) => {
+        const form = await readForm(request).catch(closeOnError(reply));
+        return service.previewImport({
+          db,
+          actor: requireTrainee(request),
+          now: deps.now(),
+          upload: { bytes: form.bytes, fileName: form.fileName, mapping: mappingOf(form.fields) },
+        });
+      },
+    );
+
+    app.post(
+      '/api/v1/import/',
+      { onRequest: guard.trainee, schema: { tags, response: { 201: ImportResultSchema } } },
+      async (request, reply) => {
+        const form = await readForm(request).catch(closeOnError(reply));
+        const sha256 = Sha256Schema.safeParse(form.fields.sha256);
+        if (!sha256.success) throw AppError.field('file', IMPORT_MESSAGES.changed);
+        const result = await service.confirmImport({
+          db,
+          actor: requireTrainee(request),
+          now: deps.now(),
+          upload: { bytes: form.bytes, fileName: form.fileName, mapping: mappingOf(form.fields) },
+          sha256: sha256.data,
+        });
+        return reply.status(201).send(result);
+      },
+    );
+  };
+}

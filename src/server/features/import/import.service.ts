@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import { AppError, fieldErrorsOf, type FieldErrors } from '../../../shared/errors';
+import {
+  IMPORT_MESSAGES,
+  type ImportLayout,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type PreviewRow,
+} from '../../../shared/import/import.schema';
+import type { LogEntryInput } from '../../../shared/logs/log-entry.schema';
+import { findOverlappingLog, type LogWindow } from '../../../shared/logs/log-overlap';
+import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
+import { formatTime, formatUsDate, minutesToHours, monthOf } from '../../../shared/logs/time';
+import { EXPERIENCE_TYPES, SETTINGS } from '../../../shared/reference/lookups';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import {
+  entryErrors,
+  entrySchemaFor,
+  NOT_OWN_SUPERVISOR,
+  SIGNED_MONTH,
+  valuesOf,
+} from '../logs/logs.service';
+import { diffSnapshots, snapshotOf } from '../logs/logs.wire';
+import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { readSpreadsheet, type Sheet } from './import.parse';
+import * as repo from './import.repository';
+import {
+  applicableMapping,
+  convertExportRow,
+  convertMappedRow,
+  guessMapping,
+  isExportLayout,
+  type ConvertedRow,
+  type SupervisorRecord,
+} from './import.rows';
+
+/*
+ * Importing earlier hours (issue 14). Every row goes through the log form's own rules: its
+ * schema (makeLogEntrySchema), then `entryErrors` against reference data and the trainee's other
+ * logs, and a signed month is refused with the log form's words. The preview stores nothing;
+ * the confirmation reads the same file again, checks every row again inside one transaction and
+ * writes all of them, pending review, or none.
+ */
+
+type Context = { db: Db; actor: Actor; now: Date };
+type Upload = { bytes: Buffer; fileName: string; mapping: ImportMapping | null };
+
+/** A file row that parsed: where it is, and the window other rows must not overlap. */
+type Placed = LogWindow & { line: number };
+
+/** A row of the file overlapping an earlier row of the same file. */
+export function overlapsRowMessage(other: Placed): string {
+  const times = `${formatTime(other.startMinutes)}–${formatTime(other.endMinutes)}`;
+  return `This entry overlaps row ${other.line} of this file (${formatUsDate(other.date)}, ${times}).`;
+}
+
+const text = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : Array.isArray(value)
+      ? value.join('; ')
+      : String(value);
+
+type Checked = { rows: PreviewRow[]; entries: (LogEntryInput | null)[] };
+
+const nameOf = (items: readonly { id: number; name: string }[], id: unknown) =>
+  items.find((item) => item.id === id)?.name ?? text(id);
+const contactName = (id: unknown) =>
+  SUPERVISION_CONTACTS.find((item) => item.id === id)?.contact ?? text(id);
+
+/** How the preview shows a row: the stored values when it parsed, else what the file said. */
+function previewRow(
+  line: number,
+  converted: ConvertedRow,
+  entry: LogEntryInput | null,
+  errors: FieldErrors,
+): PreviewRow {
+  const { wire } = converted;
+  const hours = (minutes: number | undefined) =>
+    minutes === undefined ? null : minutesToHours(minutes);
+  return {
+    line,
+    date: entry?.dateOfExperience ?? text(wire.date_of_experience),
+    start: entry ? formatTime(entry.startMinute) : text(wire.time_of_expereince_start),
+    end: entry ? formatTime(entry.endMinute) : text(wire.time_of_expereince_end),
+    type: nameOf(EXPERIENCE_TYPES, entry?.experienceTypeId ?? wire.expereince_type),
+    supervisor: converted.supervisorText,
+    setting: nameOf(SETTINGS, entry?.settingId ?? wire.setting),
+    individual_or_group: entry?.individualOrGroup ?? text(wire.individual_or_group),
+    method: entry ? (entry.methodOfSupervision ?? '') : text(wire.method_of_supervision),
+    supervision:
+      entry?.supervisionStartMinute != null && entry.supervisionEndMinute != null
+        ? `${formatTime(entry.supervisionStartMinute)}–${formatTime(entry.supervisionEndMinute)}`
+        : '',
+    experience_hours: hours(entry?.experienceMinutes),
+    supervised_hours: hours(entry?.supervisedMinutes),
+    independent_hours: hours(entry?.independentMinutes),
+    unrestricted_hours: hours(entry?.unrestrictedMinutes),
+    restricted_hours: hours(entry?.restrictedMinutes),
+    client_observation: entry ? (entry.clientObservation ?? '') : text(wire.client_observation),
+    supervision_contact: contactName(entry ? entry.supervisionContactId : wire.supervision_contact),
+    tasks: entry ? entry.taskIds.join('; ') : text(wire.task),
+    notes: entry?.experienceNote ?? text(wire.experience_note),
+    errors,
+  };
+}
+
+const addError = (errors: FieldErrors, field: string, message: string) => {
+  const list = (errors[field] ??= []);
+  if (!list.includes(message)) list.push(message);
+};
+
+/** Checks every row with the log form's rules, against the trainee's logs as they are in `db`. */
+async function checkRows(
+  ctx: Context,
+  sheet: Sheet,
+  convert: (cells: string[], records: readonly SupervisorRecord[]) => ConvertedRow,
+): Promise<Checked> {
+  const { db, actor, now } = ctx;
+  const schema = entrySchemaFor(now);
+  const records = await supervisorsRepo.listForTrainee(db, actor.id);
+  const converted = sheet.rows.map((cells) => convert(cells, records));
+  const parsed = converted.map(({ wire }) => schema.safeParse(wire));
+
+  const dates = parsed.flatMap((result) => (result.success ? [result.data.dateOfExperience] : []));
+  dates.sort();
+  const [signed, existing] = await Promise.all([
+    repo.signedMonths(db, actor.id),
+    dates.length === 0
+      ? []
+      : repo.logWindowsBetween(db, actor.id, dates[0] ?? '', dates[dates.length - 1] ?? ''),
+  ]);
+  const existingByDate = new Map<string, LogWindow[]>();
+  for (const log of existing) {
+    const list = existingByDate.get(log.dateOfExperience) ?? [];
+    list.push({
+      date: log.dateOfExperience,
+      startMinutes: log.startMinute,
+      endMinutes: log.endMinute,
+    });
+    existingByDate.set(log.dateOfExperience, list);
+  }
+  const fileByDate = new Map<string, Placed[]>();
+
+  const rows: PreviewRow[] = [];
+  const entries: (LogEntryInput | null)[] = [];
+  converted.forEach((row, index) => {
+    const line = index + 2;
+    const result = parsed[index];
+    const errors: FieldErrors = {};
+    for (const [field, messages] of Object.entries(row.errors)) {
+      for (const message of messages) addError(errors, field, message);
+    }
+    let entry: LogEntryInput | null = null;
+    if (result?.success) {
+      entry = result.data;
+      const window: LogWindow = {
+        date: entry.dateOfExperience,
+        startMinutes: entry.startMinute,
+        endMinutes: entry.endMinute,
+      };
+      const overlapping = findOverlappingLog(window, existingByDate.get(window.date) ?? []);
+      const checks = entryErrors(entry, {
+        isOwnRecord: true,
+        overlapping: overlapping
+          ? {
+              dateOfExperience: overlapping.date,
+              startMinute: overlapping.startMinutes,
+              endMinute: overlapping.endMinutes,
+            }
+          : null,
+      });
+      for (const [field, messages] of Object.entries(checks)) {
+        for (const message of messages) addError(errors, field, message);
+      }
+      if (signed.has(monthOf(entry.dateOfExperience))) {
+        addError(errors, 'date_of_experience', SIGNED_MONTH);
+      }
+      const placed = fileByDate.get(window.date) ?? [];
+      const earlier = findOverlappingLog(window, placed);
+      if (earlier) addError(errors, 'time_of_expereince_start', overlapsRowMessage(earlier));
+      placed.push({ ...window, line });
+      fileByDate.set(window.date, placed);
+    } else if (result) {
+      for (const [field, messages] of Object.entries(fieldErrorsOf(result.error))) {
+        for (const message of messages) addError(errors, field, message);
+      }
+    }
+    // A supervisor the trainee does not have is that, not also a missing one.
+    if (errors.supervisor?.includes(NOT_OWN_SUPERVISOR)) errors.supervisor = [NOT_OWN_SUPERVISOR];
+    const isValid = Object.keys(errors).length === 0;
+    rows.push(previewRow(line, row, entry, errors));
+    entries.push(isValid ? entry : null);
+  });
+  return { rows, entries };
+}
+
+type Read = {
+  sheet: Sheet;
+  sha256: string;
+  layout: ImportLayout;
+  /** The mapping that reads the rows (generic layout), or null when the user must choose. */
+  mapping: ImportMapping | null;
+  /** What the mapping screen starts from. */
+  suggested: ImportMapping | null;
+};
+
+/** The file read, its layout known, and the mapping to read it with. */
+async function readUpload(ctx: Context, upload: Upload): Promise<Read> {
+  const sheet = await readSpreadsheet(upload.bytes);
+  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  if (isExportLayout(sheet.headers)) {
+    return { sheet, sha256, layout: 'export', mapping: null, suggested: null };
+  }
+  const saved = await repo.findMapping(ctx.db, ctx.actor.id);
+  const mapping = applicableMapping(upload.mapping, sheet.headers);
+  if (upload.mapping && !mapping) throw AppError.field('mapping', IMPORT_MESSAGES.needsMapping);
+  const suggested =
+    mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers);
+  return { sheet, sha256, layout: 'generic', mapping, suggested };
+}
+
+function converterOf(read: Read) {
+  const { mapping, sheet } = read;
+  return (cells: string[], records: readonly SupervisorRecord[]) =>
+    read.layout === 'export' || !mapping
+      ? convertExportRow(cells, records)
+      : convertMappedRow(cells, sheet.headers, mapping, records);
+}
+
+/**
+ * The preview: every row as it will be stored, or its errors. A file in the user's own layout
+ * needs a mapping first: without one, the answer has the headers and a suggested mapping (the
+ * one saved at the last import, else a guess from the headers) and no rows. A mapping sent is
+ * saved for the next import.
+ */
+export async function previewImport(ctx: Context & { upload: Upload }): Promise<ImportPreview> {
+  const read = await readUpload(ctx, ctx.upload);
+  const base = {
+    layout: read.layout,
+    fileName: ctx.upload.fileName,
+    sha256: read.sha256,
+    headers: read.sheet.headers,
+  };
+  if (read.layout === 'generic' && !read.mapping) {
+    return {
+      ...base,
+      mapping: read.suggested,
+      needsMapping: true,
+      counts: { rows: read.sheet.rows.length, valid: 0, invalid: 0 },
+      rows: [],
+    };
+  }
+  if (read.mapping) await repo.saveMapping(ctx.db, ctx.actor.id, read.mapping, ctx.now);
+  const { rows, entries } = await checkRows(ctx, read.sheet, converterOf(read));
+  const valid = entries.filter((entry) => entry !== null).length;
+  return {
+    ...base,
+    mapping: read.mapping,
+    needsMapping: false,
+    counts: { rows: rows.length, valid, invalid: rows.length - valid },
+    rows,
+  };
+}
+
+/**
+ * Stores every row of the file, pending review, each with an 'import' history entry, or none:
+ * the rows are checked again inside the transaction (another log or a sign-off may have come
+ * since the preview), and one row with an error stores nothing.
+ */
+export async function confirmImport(
+  ctx: Context & { upload: Upload; sha256: string },
+): Promise<ImportResult> {
+  const read = await readUpload(ctx, ctx.upload);
+  if (read.sha256 !== ctx.sha256) throw AppError.field('file', IMPORT_MESSAGES.changed);
+  if (read.layout === 'generic' && !read.mapping) {
+    throw AppError.field('mapping', IMPORT_MESSAGES.needsMapping);
+  }
+  const imported = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const { rows, entries } = await checkRows(txCtx, read.sheet, converterOf(read));
+    const failing = rows.filter((row) => Object.keys(row.errors).length > 0);
+    if (failing.length > 0) {
+      const lines = failing
+        .slice(0, 20)
+        .map((row) => `Row ${row.line}: ${Object.values(row.errors).flat().join(' ')}`);
+      throw new AppError('VALIDATION', IMPORT_MESSAGES.hasErrors, {
+        non_field_errors: [IMPORT_MESSAGES.hasErrors, ...lines],
+      });
+    }
+    const logs = entries.flatMap((entry) => {
+      if (entry === null || entry.traineeSupervisorId === null) return [];
+      const values = valuesOf(entry, entry.traineeSupervisorId);
+      return [
+        {
+          values,
+          taskIds: entry.taskIds,
+          changes: diffSnapshots(null, snapshotOf(values, entry.taskIds)),
+        },
+      ];
+    });
+    return repo.insertImportedLogs(tx, ctx.actor.id, logs, ctx.now);
+  });
+  return { imported };
+}

@@ -1,0 +1,555 @@
+import { and, count, eq } from 'drizzle-orm';
+import { GENERIC_HEADER, GENERIC_MAPPING } from '../helpers/import-fixtures';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { experienceLogs, logHistory, monthSignoffs } from '../../src/server/db/schema';
+import { SIGNED_MONTH, NOT_OWN_SUPERVISOR } from '../../src/server/features/logs/logs.service';
+import { EXPORT_COLUMNS } from '../../src/server/features/logs/logs.export';
+import {
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportMapping,
+  type ImportPreview,
+} from '../../src/shared/import/import.schema';
+import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
+import { overlapMessage } from '../../src/shared/logs/log-overlap';
+import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
+import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { multipart } from './files-support';
+
+/*
+ * Importing earlier hours (issue 14): the preview stores nothing and speaks the log form's
+ * rules; the import stores every row or none, pending, marked as imported.
+ */
+
+let t: TestApp;
+let supervisor: TestUser;
+
+const PREVIEW = '/api/v1/import/preview/';
+const IMPORT = '/api/v1/import/';
+
+type Trainee = TestUser & { recordId: number };
+
+/** A trainee of their own with the supervisor record 'Dana Reyes'. */
+async function trainee(): Promise<Trainee> {
+  const user = await createTrainee(t.db);
+  const record = await t.request({
+    method: 'POST',
+    url: '/api/v1/trainee-supervisors/',
+    token: user.token,
+    payload: { name: 'Dana', lastname: 'Reyes', email: supervisor.email },
+  });
+  expect(record.statusCode, record.body).toBe(201);
+  return { ...user, recordId: record.json<{ id: number }>().id };
+}
+
+const csvFile = (text: string, name = 'hours.csv') => ({
+  name,
+  bytes: Buffer.from(text, 'utf8'),
+  type: 'text/csv',
+});
+
+async function send(
+  url: string,
+  who: { token: string },
+  file: { name: string; bytes: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const body = await multipart(fields, [{ ...file, field: 'file' }]);
+  return t.request({ method: 'POST', url, token: who.token, ...body });
+}
+
+async function preview(
+  who: { token: string },
+  file: Parameters<typeof send>[2],
+  mapping?: ImportMapping,
+) {
+  const response = await send(
+    PREVIEW,
+    who,
+    file,
+    mapping ? { mapping: JSON.stringify(mapping) } : {},
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ImportPreview>();
+}
+
+async function logCount(traineeId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(experienceLogs)
+    .where(eq(experienceLogs.traineeId, traineeId));
+  return row?.n ?? 0;
+}
+
+const genericRow = (
+  date: string,
+  from: string,
+  to: string,
+  extra: Partial<Record<string, string>> = {},
+) =>
+  [
+    date,
+    from,
+    to,
+    extra.type ?? 'Supervised',
+    extra.supervisor ?? 'Dana Reyes',
+    extra.supervised ?? 'Supervised',
+    extra.group ?? 'Individual',
+    extra.restricted ?? 'Unrestricted',
+    extra.setting ?? 'Clinic',
+    extra.method ?? 'In Person',
+    extra.observed ?? 'Yes',
+    extra.contact ?? 'Individual meeting',
+    extra.tasks ?? 'A.1; B.2',
+    extra.notes ?? 'Parent training',
+  ]
+    .map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
+    .join(',');
+const genericCsv = (...rows: string[]) => csvFile([GENERIC_HEADER, ...rows].join('\r\n'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-03-20T15:00:00Z');
+  supervisor = await createSupervisor(t.db, { email: 'dana.import@example.com' });
+});
+afterAll(async () => t?.close());
+
+describe('the product’s own CSV export', () => {
+  it('imports back into another account as it was exported, pending and marked imported', async () => {
+    const from = await trainee();
+    for (const overrides of [
+      { date_of_experience: '2026-03-02' },
+      {
+        date_of_experience: '2026-03-03',
+        individual_or_group: 'No supervision',
+        experience_note: '=HYPERLINK("http://evil.example","click")',
+      },
+    ]) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/experience-log/',
+        token: from.token,
+        payload: createLogPayload({
+          supervisor: from.recordId,
+          trainee_supervisor: from.recordId,
+          ...overrides,
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const exported = await t.request({
+      method: 'POST',
+      url: '/api/v1/download-experience-log/',
+      token: from.token,
+      payload: { tasks: [] },
+    });
+    expect(exported.statusCode).toBe(200);
+    const file = { name: 'export.csv', bytes: exported.rawPayload, type: 'text/csv' };
+
+    const to = await trainee();
+    const checked = await preview(to, file);
+    expect(checked).toMatchObject({
+      layout: 'export',
+      needsMapping: false,
+      counts: { rows: 2, valid: 2, invalid: 0 },
+    });
+    expect(checked.headers).toEqual([...EXPORT_COLUMNS]);
+    expect(checked.rows[0]).toMatchObject({
+      line: 2,
+      date: '2026-03-02',
+      supervisor: 'Dana Reyes',
+      setting: "Client's home",
+      experience_hours: 3,
+      supervised_hours: 1,
+      unrestricted_hours: 2,
+      restricted_hours: 1,
+      tasks: 'A.1; B.2',
+    });
+    expect(checked.rows[1]).toMatchObject({
+      line: 3,
+      date: '2026-03-03',
+      start: '09:00',
+      end: '12:00',
+      individual_or_group: 'No supervision',
+      experience_hours: 3,
+      supervised_hours: 0,
+      notes: '=HYPERLINK("http://evil.example","click")',
+      errors: {},
+    });
+    expect(await logCount(to.id)).toBe(0);
+
+    const done = await send(IMPORT, to, file, { sha256: checked.sha256 });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json()).toEqual({ imported: 2 });
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/v1/experience-log/',
+      token: to.token,
+    });
+    const logs = list.json<{ results: Record<string, unknown>[] }>().results;
+    expect(
+      logs.map((log) => [log.date_of_experience, log.status, log.experience_hours, log.supervisor]),
+    ).toEqual([
+      ['2026-03-03', 'pending', 3, to.recordId],
+      ['2026-03-02', 'pending', 3, to.recordId],
+    ]);
+    expect(logs[0]?.experience_note).toBe('=HYPERLINK("http://evil.example","click")');
+    const history = await t.request({
+      method: 'GET',
+      url: `/api/v1/experience-log/${String(logs[0]?.id)}/history/`,
+      token: to.token,
+    });
+    expect(
+      history.json<{ results: { action: string }[] }>().results.map((entry) => entry.action),
+    ).toEqual(['import']);
+    // The supervisor sees them to approve like any other.
+    const pending = await t.request({
+      method: 'GET',
+      url: '/api/v1/experience-log/',
+      query: { status: 'pending', u_id: String(to.id) },
+      token: supervisor.token,
+    });
+    expect(pending.json<{ count: number }>().count).toBe(2);
+    // Exported again, the formula is neutralised as always.
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/v1/download-experience-log/',
+      token: to.token,
+      payload: { tasks: [] },
+    });
+    expect(again.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  });
+});
+
+describe('a layout of the user’s own', () => {
+  it('asks for a mapping, previews with it, and remembers it for the next import', async () => {
+    const who = await trainee();
+    const file = genericCsv(
+      genericRow('3/4/2026', '9:00 AM', '12:30 PM'),
+      genericRow('2026-03-05', '13:00', '14:00', {
+        supervised: 'Independent',
+        restricted: 'Restricted',
+      }),
+    );
+    const first = await preview(who, file);
+    expect(first).toMatchObject({
+      layout: 'generic',
+      needsMapping: true,
+      rows: [],
+      counts: { rows: 2 },
+    });
+    expect(first.headers[0]).toBe('Day');
+    expect(first.mapping).toMatchObject({ date: 'Day', setting: 'Setting', notes: 'Notes' });
+
+    const mapped = await preview(who, file, GENERIC_MAPPING);
+    expect(mapped.counts).toEqual({ rows: 2, valid: 2, invalid: 0 });
+    expect(mapped.rows[0]).toMatchObject({
+      date: '2026-03-04',
+      start: '09:00',
+      end: '12:30',
+      supervision: '09:00–12:30',
+      experience_hours: 3.5,
+      supervised_hours: 3.5,
+      unrestricted_hours: 3.5,
+      restricted_hours: 0,
+      client_observation: 'Yes',
+      supervision_contact: 'Individual meeting',
+    });
+    expect(mapped.rows[1]).toMatchObject({
+      individual_or_group: 'No supervision',
+      supervised_hours: 0,
+      unrestricted_hours: 0,
+      restricted_hours: 1,
+    });
+    // The next file of the same layout starts from the saved mapping.
+    const next = await preview(who, genericCsv(genericRow('2026-03-06', '09:00', '10:00')));
+    expect(next.mapping).toEqual(GENERIC_MAPPING);
+
+    const done = await send(IMPORT, who, file, {
+      sha256: mapped.sha256,
+      mapping: JSON.stringify(GENERIC_MAPPING),
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(await logCount(who.id)).toBe(2);
+  });
+
+  it('reads the first sheet of an XLSX, dates and times as Excel keeps them, formulas by their saved value', async () => {
+    const who = await trainee();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Hours');
+    sheet.addRow(GENERIC_HEADER.split(','));
+    sheet.addRow([
+      new Date(Date.UTC(2026, 2, 9)),
+      new Date(Date.UTC(1899, 11, 30, 9, 0)),
+      new Date(Date.UTC(1899, 11, 30, 11, 15)),
+      'Supervised',
+      'Dana Reyes',
+      'Supervised',
+      'Group',
+      { formula: '1+1', result: 2 },
+      'School',
+      'Virtual',
+      'No',
+      'Group meeting',
+      'C.1',
+      { formula: 'CONCAT("a","b")', result: 'Notes from a formula' },
+    ]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const file = {
+      name: 'hours.xlsx',
+      bytes,
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+    const checked = await preview(who, file, GENERIC_MAPPING);
+    expect(checked.rows[0]).toMatchObject({
+      date: '2026-03-09',
+      start: '09:00',
+      end: '11:15',
+      individual_or_group: 'Group',
+      unrestricted_hours: 2,
+      restricted_hours: 0.25,
+      notes: 'Notes from a formula',
+      errors: {},
+    });
+  });
+});
+
+describe('errors in the log form’s words', () => {
+  it('reports each row’s errors, overlaps with existing logs and with other rows, and a signed month', async () => {
+    const who = await trainee();
+    const existing = await t.request({
+      method: 'POST',
+      url: '/api/v1/experience-log/',
+      token: who.token,
+      payload: createLogPayload({
+        supervisor: who.recordId,
+        trainee_supervisor: who.recordId,
+        date_of_experience: '2026-03-05',
+      }),
+    });
+    expect(existing.statusCode).toBe(201);
+    await t.db.insert(monthSignoffs).values({
+      traineeId: who.id,
+      supervisorUserId: supervisor.id,
+      month: '2026-02',
+      signedAt: new Date('2026-03-01T10:00:00Z'),
+    });
+    const file = genericCsv(
+      genericRow('2026-03-05', '10:00', '11:00'),
+      genericRow('2026-03-06', '10:00', '12:00'),
+      genericRow('2026-03-06', '11:00', '13:00'),
+      genericRow('2026-02-10', '10:00', '11:00'),
+      genericRow('2026-02-30', '10:00', '11:00'),
+      genericRow('yesterday', '25:00', '09:00', { supervisor: 'Someone Else', tasks: '' }),
+      genericRow('2026-03-07', '12:00', '10:00', { notes: 'x'.repeat(100_000) }),
+    );
+    const checked = await preview(who, file, GENERIC_MAPPING);
+    expect(checked.counts).toEqual({ rows: 7, valid: 1, invalid: 6 });
+    const errorsOf = (line: number) => checked.rows.find((row) => row.line === line)?.errors;
+    expect(errorsOf(2)).toEqual({
+      time_of_expereince_start: [
+        overlapMessage({ date: '2026-03-05', startMinutes: 540, endMinutes: 720 }),
+      ],
+    });
+    expect(errorsOf(3)).toEqual({});
+    expect(errorsOf(4)).toEqual({
+      time_of_expereince_start: ['This entry overlaps row 3 of this file (3/6/2026, 10:00–12:00).'],
+    });
+    expect(errorsOf(5)).toEqual({ date_of_experience: [SIGNED_MONTH] });
+    expect(errorsOf(6)).toEqual({ date_of_experience: ['⋆Invalid date'] });
+    expect(errorsOf(7)).toMatchObject({
+      date_of_experience: ['⋆Invalid date'],
+      time_of_expereince_start: ['⋆Invalid time'],
+      supervisor: [NOT_OWN_SUPERVISOR],
+      task: ['⋆Required'],
+    });
+    expect(errorsOf(8)).toMatchObject({
+      time_of_expereince_end: ['End time must be after start time'],
+      experience_note: ['Must be at most 5000 characters'],
+    });
+    expect(checked.rows.find((row) => row.line === 8)?.notes).toHaveLength(5001);
+
+    // All or nothing: the one good row is not stored either.
+    const before = await logCount(who.id);
+    const refused = await send(IMPORT, who, file, {
+      sha256: checked.sha256,
+      mapping: JSON.stringify(GENERIC_MAPPING),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ non_field_errors: string[] }>().non_field_errors[0]).toBe(
+      IMPORT_MESSAGES.hasErrors,
+    );
+    expect(await logCount(who.id)).toBe(before);
+  });
+
+  it('checks again at the import: a log saved since the preview stops the whole file', async () => {
+    const who = await trainee();
+    const file = genericCsv(
+      genericRow('2026-03-10', '09:00', '10:00'),
+      genericRow('2026-03-11', '09:00', '10:00'),
+    );
+    const checked = await preview(who, file, GENERIC_MAPPING);
+    expect(checked.counts.valid).toBe(2);
+    const meanwhile = await t.request({
+      method: 'POST',
+      url: '/api/v1/experience-log/',
+      token: who.token,
+      payload: createLogPayload({
+        supervisor: who.recordId,
+        trainee_supervisor: who.recordId,
+        date_of_experience: '2026-03-11',
+      }),
+    });
+    expect(meanwhile.statusCode).toBe(201);
+    const refused = await send(IMPORT, who, file, {
+      sha256: checked.sha256,
+      mapping: JSON.stringify(GENERIC_MAPPING),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ non_field_errors: string[] }>().non_field_errors).toContain(
+      `Row 3: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
+    );
+    expect(await logCount(who.id)).toBe(1);
+  });
+
+  it('refuses a file other than the one previewed', async () => {
+    const who = await trainee();
+    const checked = await preview(
+      who,
+      genericCsv(genericRow('2026-03-10', '09:00', '10:00')),
+      GENERIC_MAPPING,
+    );
+    const other = genericCsv(genericRow('2026-03-12', '09:00', '10:00'));
+    const refused = await send(IMPORT, who, other, {
+      sha256: checked.sha256,
+      mapping: JSON.stringify(GENERIC_MAPPING),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ file: [IMPORT_MESSAGES.changed] });
+    expect(await logCount(who.id)).toBe(0);
+  });
+});
+
+describe('hostile and broken files', () => {
+  it('reads Windows-1252 text and UTF-16 with its mark', async () => {
+    const who = await trainee();
+    const text = [
+      GENERIC_HEADER,
+      genericRow('2026-03-13', '09:00', '10:00', { notes: 'Sesión con la señora Núñez' }),
+    ].join('\r\n');
+    const latin = await preview(
+      who,
+      { name: 'latin.csv', bytes: Buffer.from(text, 'latin1') },
+      GENERIC_MAPPING,
+    );
+    expect(latin.rows[0]?.notes).toBe('Sesión con la señora Núñez');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const wide = await preview(who, { name: 'wide.csv', bytes: utf16 }, GENERIC_MAPPING);
+    expect(wide.rows[0]?.notes).toBe('Sesión con la señora Núñez');
+  });
+
+  it('refuses binaries, empty files, files too large and too many rows, with a clear message', async () => {
+    const who = await trainee();
+    const cases: [Buffer, number, unknown][] = [
+      [
+        Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2]),
+        400,
+        { file: [IMPORT_MESSAGES.notSpreadsheet] },
+      ],
+      [Buffer.from(GENERIC_HEADER), 400, { file: [IMPORT_MESSAGES.noRows] }],
+      [Buffer.from('PK\u0003\u0004 not really a zip'), 400, { file: [IMPORT_MESSAGES.unreadable] }],
+      [
+        Buffer.from(
+          [
+            GENERIC_HEADER,
+            ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => '2026-03-01,09:00,10:00'),
+          ].join('\n'),
+        ),
+        400,
+        { file: [IMPORT_MESSAGES.tooManyRows] },
+      ],
+      [
+        Buffer.alloc(11 * 1024 * 1024, 'a'),
+        413,
+        { detail: IMPORT_MESSAGES.tooLarge, code: 'PAYLOAD_TOO_LARGE' },
+      ],
+    ];
+    for (const [bytes, status, body] of cases) {
+      const response = await send(PREVIEW, who, { name: 'x.csv', bytes });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual(body);
+    }
+    const badMapping = await send(
+      PREVIEW,
+      who,
+      genericCsv(genericRow('2026-03-01', '09:00', '10:00')),
+      { mapping: '{"date":"Day","evil":"x"}' },
+    );
+    expect(badMapping.statusCode).toBe(400);
+    expect(await logCount(who.id)).toBe(0);
+  });
+});
+
+describe('who may import', () => {
+  it('imports into the caller’s own logs only, with their own supervisors', async () => {
+    const owner = await trainee();
+    const other = await createTrainee(t.db);
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/experience-log/',
+      token: owner.token,
+      payload: createLogPayload({
+        supervisor: owner.recordId,
+        trainee_supervisor: owner.recordId,
+        date_of_experience: '2026-03-16',
+      }),
+    });
+    // Another trainee: the owner's supervisor record is not theirs, the owner's log is no overlap.
+    const checked = await preview(
+      other,
+      genericCsv(genericRow('2026-03-16', '09:00', '12:00')),
+      GENERIC_MAPPING,
+    );
+    expect(checked.rows[0]?.errors).toEqual({ supervisor: [NOT_OWN_SUPERVISOR] });
+    // A supervisor may not import at all.
+    const asSupervisor = await send(
+      PREVIEW,
+      supervisor,
+      genericCsv(genericRow('2026-03-16', '09:00', '12:00')),
+    );
+    expect(asSupervisor.statusCode).toBe(403);
+    const anonymous = await send(
+      PREVIEW,
+      { token: '' },
+      genericCsv(genericRow('2026-03-16', '09:00', '12:00')),
+    );
+    expect(anonymous.statusCode).toBe(401);
+    expect(await logCount(other.id)).toBe(0);
+    expect(await logCount(owner.id)).toBe(1);
+  });
+
+  it('refuses a trainee whose trial is over (402), and stores nothing', async () => {
+    const lapsed = await createTrainee(t.db, { dateJoined: new Date('2026-03-01T00:00:00Z') });
+    const file = genericCsv(genericRow('2026-03-16', '09:00', '12:00'));
+    for (const url of [PREVIEW, IMPORT]) {
+      const response = await send(url, lapsed, file, {
+        mapping: JSON.stringify(GENERIC_MAPPING),
+        sha256: '0'.repeat(64),
+      });
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toEqual({
+        detail: PAYWALL_MESSAGES.trial_expired,
+        code: 'SUBSCRIPTION_REQUIRED',
+      });
+    }
+    expect(await logCount(lapsed.id)).toBe(0);
+    const [history] = await t.db
+      .select({ n: count() })
+      .from(logHistory)
+      .innerJoin(experienceLogs, eq(experienceLogs.id, logHistory.logId))
+      .where(and(eq(experienceLogs.traineeId, lapsed.id), eq(logHistory.action, 'import')));
+    expect(history?.n).toBe(0);
+  });
+});

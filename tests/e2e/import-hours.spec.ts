@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { GENERIC_HEADER } from '../helpers/import-fixtures';
+import {
+  authHeader,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectStill,
+  signInAs,
+  test,
+} from './support/fixtures';
+
+/*
+ * Importing earlier hours through the screens (issue 14): a spreadsheet of the trainee's own
+ * layout, its columns matched once, a preview with the log form's messages, then the import.
+ */
+
+mkdirSync('.tmp/screenshots', { recursive: true });
+
+const row = (day: string, from: string, to: string, supervisor = 'Dana Reyes') =>
+  `${day},${from},${to},Supervised,${supervisor},Supervised,Individual,Unrestricted,Clinic,In Person,Yes,Individual meeting,A.1; B.2,Earlier hours ${day}`;
+const csv = (...rows: string[]) => Buffer.from([GENERIC_HEADER, ...rows].join('\r\n'));
+
+/** Both widths, for the report and a look: 1280 then 375. */
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectStill(page);
+    if (width === 375) await expectNoHorizontalScroll(page);
+    await page.screenshot({
+      path: `.tmp/screenshots/import-hours-${name}-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const choose = (page: Page, name: string, buffer: Buffer) =>
+  page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+
+test('a trainee imports earlier hours from a spreadsheet of their own through the screens', async ({
+  page,
+  request,
+  newAccount,
+}) => {
+  const account = await newAccount('student');
+  const record = await request.post('/api/v1/trainee-supervisors/', {
+    headers: authHeader(account),
+    data: { name: 'Dana', lastname: 'Reyes', email: 'dana.import@example.com' },
+  });
+  expect(record.status()).toBe(201);
+  await signInAs(page, account);
+  await page.goto('/student/logHour');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
+  await welcome.getByRole('button', { name: 'Get started' }).click();
+  await expect(welcome).toBeHidden();
+  await page.getByRole('link', { name: 'Import hours' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1: choose a file' })).toBeFocused();
+  await expectAccessible(page);
+  await shoot(page, 'upload');
+
+  // A file with a wrong supervisor: the mapping is guessed from the headers, the preview says why.
+  await choose(
+    page,
+    'earlier.csv',
+    csv(
+      row('2026-10-05', '09:00', '12:00'),
+      row('2026-10-06', '9:00 AM', '11:30 AM', 'Someone Else'),
+    ),
+  );
+  await expect(page.getByRole('heading', { name: 'Step 2: match your columns' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Date' })).toHaveValue('Day');
+  await expect(page.getByRole('combobox', { name: 'Notes' })).toHaveValue('Notes');
+  await expectAccessible(page);
+  await shoot(page, 'map');
+  await page.getByRole('button', { name: 'Preview rows' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Step 3: check every row' })).toBeFocused();
+  await expect(page.getByText('Supervisor: Choose one of your supervisors')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 1 log' })).toBeDisabled();
+  await expectAccessible(page);
+  await shoot(page, 'preview-errors');
+
+  // The corrected file: the columns chosen are remembered, so they are offered again.
+  await page.getByRole('button', { name: 'Choose another file' }).click();
+  await choose(
+    page,
+    'earlier-fixed.csv',
+    csv(
+      row('2026-10-05', '09:00', '12:00'),
+      row('2026-10-06', '9:00 AM', '11:30 AM'),
+      row('2026-10-07', '13:00', '15:00'),
+    ),
+  );
+  await expect(page.getByRole('combobox', { name: 'Restricted or unrestricted' })).toHaveValue(
+    'Restricted?',
+  );
+  await page.getByRole('button', { name: 'Preview rows' }).click();
+  const table = page.getByRole('table', { name: /earlier-fixed\.csv: 3 rows/ });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByText('10/6/2026, 09:00–11:30')).toBeVisible();
+  await shoot(page, 'preview');
+
+  await page.getByRole('button', { name: 'Import 3 logs' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '3 logs imported.' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'done');
+
+  const logs = await request.get('/api/v1/experience-log/', { headers: authHeader(account) });
+  const body = (await logs.json()) as { count: number; results: { status: string }[] };
+  expect(body.count).toBe(3);
+  expect(body.results.map((log) => log.status)).toEqual(['pending', 'pending', 'pending']);
+
+  await page.getByRole('link', { name: 'View your logs' }).click();
+  await expect(page).toHaveURL(/\/student\/monthly-document$/);
+});
