@@ -59,7 +59,11 @@ export async function expiredJobRuns(
     .select({ job: jobRuns.job, period: jobRuns.period })
     .from(jobRuns)
     .where(
-      and(like(jobRuns.job, `${prefix}%`), isNull(jobRuns.finishedAt), lte(jobRuns.leaseUntil, now)),
+      and(
+        like(jobRuns.job, `${prefix}%`),
+        isNull(jobRuns.finishedAt),
+        lte(jobRuns.leaseUntil, now),
+      ),
     );
 }
 

@@ -94,7 +94,7 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
   const pool = poolOf(database);
   new Gauge({
     name: 'db_pool_connections',
-    help: "PostgreSQL pool connections of this instance: total, idle, and requests waiting for one (PGlite has no pool: none).",
+    help: 'PostgreSQL pool connections of this instance: total, idle, and requests waiting for one (PGlite has no pool: none).',
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
