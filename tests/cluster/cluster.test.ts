@@ -29,6 +29,9 @@ import {
  * the server first. The tests run in order and share the cluster; each makes its own accounts.
  */
 
+/** No test waits on a state for ever: past this it fails, and the cluster is still torn down. */
+const LIMIT = { timeout: 180_000 };
+
 const MIGRATIONS = readdirSync(
   resolve(import.meta.dirname, '../../src/server/db/migrations'),
 ).filter((name) => name.endsWith('.sql'));
@@ -47,6 +50,13 @@ let nextClient = 10;
 const newClient = () => `127.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 2}`;
 
 const viaNginx = (options: RequestOptions) => send(nginx.base, nginx.ca, options);
+/** The error lines an instance logged, for a failure's message. */
+const errorsOf = (instance: Instance) =>
+  instance
+    .logLines()
+    .filter((line) => Number(line.level) >= 50)
+    .map((line) => JSON.stringify(line))
+    .join('\n');
 const direct = (instance: Instance, options: RequestOptions) =>
   send(instance.base, undefined, options);
 
@@ -79,7 +89,7 @@ after(async () => {
 });
 
 describe('several instances on one database', () => {
-  it('migrates the database once when both instances start at the same moment', async () => {
+  it('migrates the database once when both instances start at the same moment', LIMIT, async () => {
     const applied = await database.query<{ hash: string }>(
       'select hash from drizzle.__drizzle_migrations',
     );
@@ -95,39 +105,43 @@ describe('several instances on one database', () => {
     }
   });
 
-  it('is ready behind nginx; /metrics is hidden at the proxy and behind its token', async () => {
-    const ready = await viaNginx({ path: '/api/ready' });
-    assert.equal(ready.status, 200);
-    assert.deepEqual(ready.json(), { status: 'ready' });
-    assert.equal((await viaNginx({ path: '/metrics' })).status, 404);
+  it(
+    'is ready behind nginx; /metrics is hidden at the proxy and behind its token',
+    LIMIT,
+    async () => {
+      const ready = await viaNginx({ path: '/api/ready' });
+      assert.equal(ready.status, 200);
+      assert.deepEqual(ready.json(), { status: 'ready' });
+      assert.equal((await viaNginx({ path: '/metrics' })).status, 404);
 
-    const anonymous = await direct(a, { path: '/metrics' });
-    assert.equal(anonymous.status, 401);
-    assert.equal(anonymous.json().code, 'UNAUTHENTICATED');
-    // A route with a parameter is counted under its pattern, never under the URL asked.
-    const trainee = await createTrainee((await database.open()).db);
-    await direct(a, { path: '/api/v1/experience-log/999999/', token: trainee.token });
-    const metrics = await direct(a, {
-      path: '/metrics',
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
-    assert.equal(metrics.status, 200);
-    assert.match(metrics.headers['content-type'] ?? '', /^text\/plain/);
-    assert.match(
-      metrics.body,
-      /http_requests_total\{method="GET",route="\/api\/ready",status_code="200"\} \d+/,
-    );
-    assert.match(
-      metrics.body,
-      /http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/v1\/experience-log\/:id\/",status_code="404"\} 1/,
-    );
-    assert.doesNotMatch(metrics.body, /999999/);
-    assert.match(metrics.body, /db_pool_connections\{state="total"\} [1-9]/);
-    assert.match(metrics.body, /mail_queue_messages\{state="due"\} 0/);
-    assert.match(metrics.body, /job_runs_unfinished\{state="due"\} 0/);
-  });
+      const anonymous = await direct(a, { path: '/metrics' });
+      assert.equal(anonymous.status, 401);
+      assert.equal(anonymous.json().code, 'UNAUTHENTICATED');
+      // A route with a parameter is counted under its pattern, never under the URL asked.
+      const trainee = await createTrainee((await database.open()).db);
+      await direct(a, { path: '/api/v1/experience-log/999999/', token: trainee.token });
+      const metrics = await direct(a, {
+        path: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      assert.equal(metrics.status, 200);
+      assert.match(metrics.headers['content-type'] ?? '', /^text\/plain/);
+      assert.match(
+        metrics.body,
+        /http_requests_total\{method="GET",route="\/api\/ready",status_code="200"\} \d+/,
+      );
+      assert.match(
+        metrics.body,
+        /http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/experience-log\/:id\/",status_code="404"\} 1/,
+      );
+      assert.doesNotMatch(metrics.body, /experience-log\/999999/);
+      assert.match(metrics.body, /db_pool_connections\{state="total"\} [1-9]/);
+      assert.match(metrics.body, /mail_queue_messages\{state="due"\} 0/);
+      assert.match(metrics.body, /job_runs_unfinished\{state="due"\} 0/);
+    },
+  );
 
-  it('signs up and in through one instance and continues through the other', async () => {
+  it('signs up and in through one instance and continues through the other', LIMIT, async () => {
     const from = newClient();
     const payload = traineeSignup();
     const signup = await direct(a, {
@@ -152,7 +166,10 @@ describe('several instances on one database', () => {
     for (const instance of [a, b, a]) {
       const profile = await direct(instance, { path: '/users/profile/', token, from });
       assert.equal(profile.status, 200, `${instance.name}: ${profile.body}`);
-      assert.equal(profile.json().email, payload.email);
+      assert.equal(
+        profile.json<{ results: { email: string }[] }>().results[0]?.email,
+        payload.email,
+      );
     }
 
     const login = await direct(b, {
@@ -170,7 +187,7 @@ describe('several instances on one database', () => {
     }
   });
 
-  it('holds a rate limit across instances', async () => {
+  it('holds a rate limit across instances', LIMIT, async () => {
     const from = newClient();
     const email = newEmail('limited');
     const statuses: number[] = [];
@@ -192,52 +209,60 @@ describe('several instances on one database', () => {
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
   });
 
-  it('honours a logout and a password change made on one instance on the other at once', async () => {
-    const db = (await database.open()).db;
-    const user = await createTrainee(db);
-    const from = newClient();
-    const profile = (instance: Instance, token: string) =>
-      direct(instance, { path: '/users/profile/', token, from });
-    // B has the session in its cache (asked twice), then A ends it.
-    assert.equal((await profile(b, user.token)).status, 200);
-    assert.equal((await profile(b, user.token)).status, 200);
-    const logout = await direct(a, { method: 'POST', path: '/api/v1/logout/', token: user.token });
-    assert.equal(logout.status, 200);
-    assert.equal((await profile(b, user.token)).status, 401);
-
-    const logIn = async (instance: Instance, password: string) => {
-      const reply = await direct(instance, {
+  it(
+    'honours a logout and a password change made on one instance on the other at once',
+    LIMIT,
+    async () => {
+      const db = (await database.open()).db;
+      const user = await createTrainee(db);
+      const from = newClient();
+      const profile = (instance: Instance, token: string) =>
+        direct(instance, { path: '/users/profile/', token, from });
+      // B has the session in its cache (asked twice), then A ends it.
+      assert.equal((await profile(b, user.token)).status, 200);
+      assert.equal((await profile(b, user.token)).status, 200);
+      const logout = await direct(a, {
         method: 'POST',
-        path: '/api/v1/login/',
-        body: { username: user.email, password },
+        path: '/api/v1/logout/',
+        token: user.token,
+      });
+      assert.equal(logout.status, 200);
+      assert.equal((await profile(b, user.token)).status, 401);
+
+      const logIn = async (instance: Instance, password: string) => {
+        const reply = await direct(instance, {
+          method: 'POST',
+          path: '/api/v1/login/',
+          body: { username: user.email, password },
+          from,
+        });
+        assert.equal(reply.status, 200, reply.body);
+        return reply.json<{ token: string }>().token;
+      };
+      const onB = await logIn(b, user.password);
+      const onA = await logIn(a, user.password);
+      assert.equal((await profile(b, onB)).status, 200);
+      assert.equal((await profile(b, onB)).status, 200);
+      const changed = await direct(a, {
+        method: 'POST',
+        path: '/users/password/change/',
+        token: onA,
+        body: {
+          old_password: user.password,
+          new_password1: 'another-horse-77',
+          new_password2: 'another-horse-77',
+        },
         from,
       });
-      assert.equal(reply.status, 200, reply.body);
-      return reply.json<{ token: string }>().token;
-    };
-    const onB = await logIn(b, user.password);
-    const onA = await logIn(a, user.password);
-    assert.equal((await profile(b, onB)).status, 200);
-    assert.equal((await profile(b, onB)).status, 200);
-    const changed = await direct(a, {
-      method: 'POST',
-      path: '/users/password/change/',
-      token: onA,
-      body: {
-        old_password: user.password,
-        new_password1: 'another-horse-77',
-        new_password2: 'another-horse-77',
-      },
-      from,
-    });
-    assert.equal(changed.status, 200, changed.body);
-    // The other session ends everywhere; the one that changed it goes on, on both.
-    assert.equal((await profile(b, onB)).status, 401);
-    assert.equal((await profile(b, onA)).status, 200);
-    await logIn(b, 'another-horse-77');
-  });
+      assert.equal(changed.status, 200, changed.body);
+      // The other session ends everywhere; the one that changed it goes on, on both.
+      assert.equal((await profile(b, onB)).status, 401);
+      assert.equal((await profile(b, onA)).status, 200);
+      await logIn(b, 'another-horse-77');
+    },
+  );
 
-  it('sends a digest once when both instances run the jobs at the same moment', async () => {
+  it('sends a digest once when both instances run the jobs at the same moment', LIMIT, async () => {
     const db = (await database.open()).db;
     const supervisor = await createSupervisor(db);
     const trainee = await createTrainee(db);
@@ -262,7 +287,7 @@ describe('several instances on one database', () => {
 
     const runJobs = (instance: Instance) =>
       direct(instance, { method: 'POST', path: '/api/test/run-jobs' }).then((reply) => {
-        assert.equal(reply.status, 200, reply.body);
+        assert.equal(reply.status, 200, `${reply.body}\n${errorsOf(instance)}`);
         return reply.json<Record<string, number>>();
       });
     const first = await Promise.all([runJobs(a), runJobs(b)]);
@@ -279,107 +304,115 @@ describe('several instances on one database', () => {
     assert.equal(digests.length, 1);
   });
 
-  it('gives a claimed job run to another instance only once the lease of its claimant has passed', async () => {
-    const db = (await database.open()).db;
-    const period = new Date('2026-01-01T10:00:00Z');
-    const job = `scheduled:cluster-test-${Date.now()}`;
-    const at = (ms: number) => new Date(period.getTime() + ms);
-    // Both instances reach the period together: one claims it.
-    const claims = await Promise.all([
-      claimJobRun(db, job, period, at(0)),
-      claimJobRun(db, job, period, at(0)),
-    ]);
-    assert.deepEqual(claims.sort(), [false, true]);
-    // Its claimant dies without finishing: nobody takes it within the lease, somebody after.
-    assert.equal(await claimJobRun(db, job, period, at(JOB_LEASE_MS - 1)), false);
-    const takeovers = await Promise.all([
-      claimJobRun(db, job, period, at(JOB_LEASE_MS)),
-      claimJobRun(db, job, period, at(JOB_LEASE_MS)),
-    ]);
-    assert.deepEqual(takeovers.sort(), [false, true]);
-    // Finished, it is never run again in that period, however late someone looks.
-    await finishJobRun(db, job, period, at(JOB_LEASE_MS + 1));
-    assert.equal(await claimJobRun(db, job, period, at(10 * JOB_LEASE_MS)), false);
-  });
+  it(
+    'gives a claimed job run to another instance only once the lease of its claimant has passed',
+    LIMIT,
+    async () => {
+      const db = (await database.open()).db;
+      const period = new Date('2026-01-01T10:00:00Z');
+      const job = `scheduled:cluster-test-${Date.now()}`;
+      const at = (ms: number) => new Date(period.getTime() + ms);
+      // Both instances reach the period together: one claims it.
+      const claims = await Promise.all([
+        claimJobRun(db, job, period, at(0)),
+        claimJobRun(db, job, period, at(0)),
+      ]);
+      assert.deepEqual(claims.sort(), [false, true]);
+      // Its claimant dies without finishing: nobody takes it within the lease, somebody after.
+      assert.equal(await claimJobRun(db, job, period, at(JOB_LEASE_MS - 1)), false);
+      const takeovers = await Promise.all([
+        claimJobRun(db, job, period, at(JOB_LEASE_MS)),
+        claimJobRun(db, job, period, at(JOB_LEASE_MS)),
+      ]);
+      assert.deepEqual(takeovers.sort(), [false, true]);
+      // Finished, it is never run again in that period, however late someone looks.
+      await finishJobRun(db, job, period, at(JOB_LEASE_MS + 1));
+      assert.equal(await claimJobRun(db, job, period, at(10 * JOB_LEASE_MS)), false);
+    },
+  );
 
-  it('loses no acknowledged write when an instance is killed mid-load, and the other keeps serving', async () => {
-    const db = (await database.open()).db;
-    const writers = await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        const trainee = await createTrainee(db);
-        const from = newClient();
-        const record = await viaNginx({
-          method: 'POST',
-          path: '/api/v1/trainee-supervisors/',
-          token: trainee.token,
-          body: { name: 'Dana', lastname: 'Reyes', email: newEmail('dana') },
-          from,
-        });
-        assert.equal(record.status, 201, record.body);
-        return { trainee, from, recordId: record.json<{ id: number }>().id };
-      }),
-    );
-    const acknowledged: number[] = [];
-    const failed: { startedAfterKill: boolean; status: number | string }[] = [];
-    let killedAt = 0;
-    let stop = false;
-    const day = (n: number) =>
-      new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-    const load = writers.map(async (writer, index) => {
-      for (let n = 0; !stop; n += 1) {
-        const startedAt = Date.now();
-        const reply = await viaNginx({
-          method: 'POST',
-          path: '/api/v1/experience-log/',
-          token: writer.trainee.token,
-          body: createLogPayload({
-            supervisor: writer.recordId,
-            trainee_supervisor: writer.recordId,
-            date_of_experience: day(n),
-            experience_note: `writer ${index}, log ${n}`,
-          }),
-          from: writer.from,
-        }).catch((error: unknown) => ({ status: String(error), json: () => ({}) }));
-        if (reply.status === 201) acknowledged.push((reply.json() as { id: number }).id);
-        else
-          failed.push({
-            startedAfterKill: killedAt > 0 && startedAt > killedAt,
-            status: reply.status,
+  it(
+    'loses no acknowledged write when an instance is killed mid-load, and the other keeps serving',
+    LIMIT,
+    async () => {
+      const db = (await database.open()).db;
+      const writers = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const trainee = await createTrainee(db);
+          const from = newClient();
+          const record = await viaNginx({
+            method: 'POST',
+            path: '/api/v1/trainee-supervisors/',
+            token: trainee.token,
+            body: { name: 'Dana', lastname: 'Reyes', email: newEmail('dana') },
+            from,
           });
-      }
-    });
-    await waitFor('20 writes acknowledged', () => acknowledged.length >= 20);
-    b.process.child.kill('SIGKILL');
-    assert.equal(await b.process.exit, null);
-    killedAt = Date.now();
-    const beforeKill = acknowledged.length;
-    await waitFor(
-      '40 more writes acknowledged after the kill',
-      () => acknowledged.length >= beforeKill + 40,
-    );
-    stop = true;
-    await Promise.all(load);
+          assert.equal(record.status, 201, record.body);
+          return { trainee, from, recordId: record.json<{ id: number }>().id };
+        }),
+      );
+      const acknowledged: number[] = [];
+      const failed: { startedAfterKill: boolean; status: number | string }[] = [];
+      let killedAt = 0;
+      let stop = false;
+      const day = (n: number) =>
+        new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+      const load = writers.map(async (writer, index) => {
+        for (let n = 0; !stop; n += 1) {
+          const startedAt = Date.now();
+          const reply = await viaNginx({
+            method: 'POST',
+            path: '/api/v1/experience-log/',
+            token: writer.trainee.token,
+            body: createLogPayload({
+              supervisor: writer.recordId,
+              trainee_supervisor: writer.recordId,
+              date_of_experience: day(n),
+              experience_note: `writer ${index}, log ${n}`,
+            }),
+            from: writer.from,
+          }).catch((error: unknown) => ({ status: String(error), json: () => ({}) }));
+          if (reply.status === 201) acknowledged.push((reply.json() as { id: number }).id);
+          else
+            failed.push({
+              startedAfterKill: killedAt > 0 && startedAt > killedAt,
+              status: reply.status,
+            });
+        }
+      });
+      await waitFor('20 writes acknowledged', () => acknowledged.length >= 20);
+      b.process.child.kill('SIGKILL');
+      assert.equal(await b.process.exit, null);
+      killedAt = Date.now();
+      const beforeKill = acknowledged.length;
+      await waitFor(
+        '40 more writes acknowledged after the kill',
+        () => acknowledged.length >= beforeKill + 40,
+      );
+      stop = true;
+      await Promise.all(load);
 
-    // Only requests in flight at the kill may have failed (nginx never resends a POST); none after.
-    assert.ok(failed.length <= writers.length, JSON.stringify(failed));
-    assert.deepEqual(
-      failed.filter((failure) => failure.startedAfterKill),
-      [],
-    );
-    const stored = await database.query<{ id: number }>(
-      'select id from experience_logs where id = any($1::int[])',
-      [acknowledged],
-    );
-    assert.equal(stored.length, acknowledged.length);
-    assert.equal(new Set(acknowledged).size, acknowledged.length);
-    assert.equal((await viaNginx({ path: '/api/ready' })).status, 200);
+      // Only requests in flight at the kill may have failed (nginx never resends a POST); none after.
+      assert.ok(failed.length <= writers.length, JSON.stringify(failed));
+      assert.deepEqual(
+        failed.filter((failure) => failure.startedAfterKill),
+        [],
+      );
+      const stored = await database.query<{ id: number }>(
+        'select id from experience_logs where id = any($1::int[])',
+        [acknowledged],
+      );
+      assert.equal(stored.length, acknowledged.length);
+      assert.equal(new Set(acknowledged).size, acknowledged.length);
+      assert.equal((await viaNginx({ path: '/api/ready' })).status, 200);
 
-    // B comes back on its port and takes requests again.
-    b = startInstance('b', ports[1] ?? 0, env);
-    await waitUntilReady(b);
-  });
+      // B comes back on its port and takes requests again.
+      b = startInstance('b', ports[1] ?? 0, env);
+      await waitUntilReady(b);
+    },
+  );
 
-  it('drains a request in flight on SIGTERM, then exits 0', async () => {
+  it('drains a request in flight on SIGTERM, then exits 0', LIMIT, async () => {
     const db = (await database.open()).db;
     const trainee = await createTrainee(db);
     const record = await direct(b, {
@@ -453,17 +486,21 @@ describe('several instances on one database', () => {
     await waitUntilReady(b);
   });
 
-  it('logs the request id of the proxy on every line of the request, and echoes it', async () => {
-    const reply = await viaNginx({ path: '/api/ready' });
-    const id = String(reply.headers['x-request-id']);
-    assert.match(id, /^[0-9a-f]{32}$/);
-    await waitFor('the request logged with the proxy id', () =>
-      [a, b].some((instance) => instance.logLines().some((line) => line.reqId === id)),
-    );
-    const lines = [a, b]
-      .flatMap((instance) => instance.logLines())
-      .filter((line) => line.reqId === id);
-    assert.ok(lines.some((line) => line.msg === 'request completed'));
-    await waitFor('the proxy access log line', () => nginx.accessLog().includes(`id=${id}`));
-  });
+  it(
+    'logs the request id of the proxy on every line of the request, and echoes it',
+    LIMIT,
+    async () => {
+      const reply = await viaNginx({ path: '/api/ready' });
+      const id = String(reply.headers['x-request-id']);
+      assert.match(id, /^[0-9a-f]{32}$/);
+      await waitFor('the request logged with the proxy id', () =>
+        [a, b].some((instance) => instance.logLines().some((line) => line.reqId === id)),
+      );
+      const lines = [a, b]
+        .flatMap((instance) => instance.logLines())
+        .filter((line) => line.reqId === id);
+      assert.ok(lines.some((line) => line.msg === 'request completed'));
+      await waitFor('the proxy access log line', () => nginx.accessLog().includes(`id=${id}`));
+    },
+  );
 });
