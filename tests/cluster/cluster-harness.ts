@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { fillTemplate, NGINX_TEMPLATE } from './nginx-template';
 import { startS3rver } from '../helpers/storage-harness';
 import { freePort, startProcess, type RunningProcess } from '../helpers/server-process';
 
@@ -19,7 +20,6 @@ import { freePort, startProcess, type RunningProcess } from '../helpers/server-p
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const NGINX_TEMPLATE = join(ROOT, 'deploy/nginx/fieldwork-tracker.conf.template');
 const SERVER_ENTRY = join(ROOT, 'dist/server/main.js');
 export const METRICS_TOKEN = 'cluster-test-metrics-token';
 
@@ -144,6 +144,7 @@ export async function createClusterDatabase() {
   } catch (error) {
     throw new Error(
       `PostgreSQL does not answer at ${new URL(admin).host} (${String(error)}): start it, or set DATABASE_URL to a server this test may create a database on.`,
+      { cause: error },
     );
   }
   await adminClient.query(`create database ${name}`);
@@ -257,15 +258,6 @@ function makeCertificate(dir: string): { cert: string; key: string; ca: Buffer }
     { stdio: 'ignore' },
   );
   return { cert, key, ca: readFileSync(cert) };
-}
-
-/** Fills the template's ${FT_...} names, as envsubst does; a name left unfilled is an error. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\$\{(FT_[A-Z_]+)\}/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`the nginx template names ${name}, which is unset`);
-    return value;
-  });
 }
 
 /** Debian's nginx in front of `upstreams`, from the template; TLS with a self-signed cert. */

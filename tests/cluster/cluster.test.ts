@@ -73,6 +73,8 @@ before(async () => {
     TRUST_PROXY: 'true',
     TEST_HOOKS: 'true',
     METRICS_TOKEN,
+    // As docs/deploying.md asks of several instances (s3rver ignores conditional writes).
+    STORAGE_SIGNING_KEY: 'cluster-test-signing-key-0123456789abcdef',
   };
   // Both at the same moment, on a database nobody has migrated.
   a = startInstance('a', ports[0] ?? 0, env);
