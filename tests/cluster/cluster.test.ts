@@ -143,6 +143,34 @@ describe('several instances on one database', () => {
     },
   );
 
+  it('is not ready while the storage is down, and ready again when it is back', LIMIT, async () => {
+    await s3.stop();
+    try {
+      for (const instance of [a, b]) {
+        const reply = await direct(instance, { path: '/api/ready' });
+        assert.equal(reply.status, 503);
+        assert.deepEqual(reply.json(), {
+          detail: 'The file storage is not reachable.',
+          code: 'UNAVAILABLE',
+        });
+        assert.equal(reply.headers['retry-after'], '5');
+        // Liveness is not readiness: the process and its database still answer.
+        assert.equal((await direct(instance, { path: '/api/health' })).status, 200);
+      }
+      assert.equal((await viaNginx({ path: '/api/ready' })).status, 503);
+    } finally {
+      await s3.start();
+    }
+    for (const instance of [a, b]) {
+      assert.equal((await direct(instance, { path: '/api/ready' })).status, 200);
+    }
+    // nginx counted the 503s as failures and rests both instances for fail_timeout (5 s).
+    await waitFor(
+      'nginx to send requests again',
+      async () => (await viaNginx({ path: '/api/ready' })).status === 200,
+    );
+  });
+
   it('signs up and in through one instance and continues through the other', LIMIT, async () => {
     const from = newClient();
     const payload = traineeSignup();
