@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests in flight');
+    app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting with requests still in flight');
       process.exit(1);
