@@ -318,6 +318,8 @@ export async function startNginx(upstreams: number[]) {
     base,
     ca,
     accessLog: () => readFileSync(join(dir, 'access.log'), 'utf8'),
+    /** The end of nginx's error log, for a failure's message. */
+    errorLog: () => readFileSync(join(dir, 'error.log'), 'utf8').split('\n').slice(-15).join('\n'),
     stop: async () => {
       // SIGQUIT: nginx's graceful stop.
       child.kill('SIGQUIT');

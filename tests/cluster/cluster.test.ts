@@ -164,11 +164,7 @@ describe('several instances on one database', () => {
     for (const instance of [a, b]) {
       assert.equal((await direct(instance, { path: '/api/ready' })).status, 200);
     }
-    // nginx counted the 503s as failures and rests both instances for fail_timeout (5 s).
-    await waitFor(
-      'nginx to send requests again',
-      async () => (await viaNginx({ path: '/api/ready' })).status === 200,
-    );
+    assert.equal((await viaNginx({ path: '/api/ready' })).status, 200);
   });
 
   it('signs up and in through one instance and continues through the other', LIMIT, async () => {
@@ -364,7 +360,7 @@ describe('several instances on one database', () => {
   it(
     'loses no acknowledged write when an instance is killed mid-load, and the other keeps serving',
     LIMIT,
-    async () => {
+    async (t) => {
       const db = (await database.open()).db;
       const writers = await Promise.all(
         Array.from({ length: 4 }, async () => {
@@ -423,7 +419,10 @@ describe('several instances on one database', () => {
       await Promise.all(load);
 
       // Only requests in flight at the kill may have failed (nginx never resends a POST); none after.
-      assert.ok(failed.length <= writers.length, JSON.stringify(failed));
+      assert.ok(
+        failed.length <= writers.length,
+        `${failed.length} failed: ${JSON.stringify(failed.slice(0, 8))}\n${nginx.errorLog()}\n${a.process.output().slice(-3000)}`,
+      );
       assert.deepEqual(
         failed.filter((failure) => failure.startedAfterKill),
         [],
@@ -433,6 +432,9 @@ describe('several instances on one database', () => {
         [acknowledged],
       );
       assert.equal(stored.length, acknowledged.length);
+      t.diagnostic(
+        `${acknowledged.length} writes acknowledged (${beforeKill} before the kill), all stored; ${failed.length} failed, all in flight at the kill`,
+      );
       assert.equal(new Set(acknowledged).size, acknowledged.length);
       assert.equal((await viaNginx({ path: '/api/ready' })).status, 200);
 
