@@ -20,6 +20,7 @@ import {
   waitFor,
   waitUntilReady,
   type Instance,
+  type Reply,
   type RequestOptions,
 } from './cluster-harness';
 
@@ -50,6 +51,36 @@ let nextClient = 10;
 const newClient = () => `127.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 2}`;
 
 const viaNginx = (options: RequestOptions) => send(nginx.base, nginx.ca, options);
+/** Signs in through `instance`; resolves with the session token. */
+async function logIn(instance: Instance, email: string, password: string, from: string) {
+  const reply = await direct(instance, {
+    method: 'POST',
+    path: '/api/v1/login/',
+    body: { username: email, password },
+    from,
+  });
+  assert.equal(reply.status, 200, reply.body);
+  return reply.json<{ token: string }>().token;
+}
+
+/** Gives the trainee a supervisor record (linked when `email` is a supervisor's); its id. */
+async function addSupervisorRecord(
+  through: (options: RequestOptions) => Promise<Reply>,
+  token: string,
+  email: string,
+  from: string,
+): Promise<number> {
+  const reply = await through({
+    method: 'POST',
+    path: '/api/v1/trainee-supervisors/',
+    token,
+    body: { name: 'Dana', lastname: 'Reyes', email },
+    from,
+  });
+  assert.equal(reply.status, 201, reply.body);
+  return reply.json<{ id: number }>().id;
+}
+
 /** The error lines an instance logged, for a failure's message. */
 const errorsOf = (instance: Instance) =>
   instance
@@ -198,14 +229,7 @@ describe('several instances on one database', () => {
       );
     }
 
-    const login = await direct(b, {
-      method: 'POST',
-      path: '/api/v1/login/',
-      body: { username: payload.email, password: PASSWORD },
-      from,
-    });
-    assert.equal(login.status, 200, login.body);
-    const again = login.json<{ token: string }>().token;
+    const again = await logIn(b, payload.email, PASSWORD, from);
     assert.equal((await direct(a, { path: '/users/profile/', token: again, from })).status, 200);
     // And through the proxy, which sends each request to either.
     for (let i = 0; i < 6; i += 1) {
@@ -255,18 +279,8 @@ describe('several instances on one database', () => {
       assert.equal(logout.status, 200);
       assert.equal((await profile(b, user.token)).status, 401);
 
-      const logIn = async (instance: Instance, password: string) => {
-        const reply = await direct(instance, {
-          method: 'POST',
-          path: '/api/v1/login/',
-          body: { username: user.email, password },
-          from,
-        });
-        assert.equal(reply.status, 200, reply.body);
-        return reply.json<{ token: string }>().token;
-      };
-      const onB = await logIn(b, user.password);
-      const onA = await logIn(a, user.password);
+      const onB = await logIn(b, user.email, user.password, from);
+      const onA = await logIn(a, user.email, user.password, from);
       assert.equal((await profile(b, onB)).status, 200);
       assert.equal((await profile(b, onB)).status, 200);
       const changed = await direct(a, {
@@ -284,7 +298,7 @@ describe('several instances on one database', () => {
       // The other session ends everywhere; the one that changed it goes on, on both.
       assert.equal((await profile(b, onB)).status, 401);
       assert.equal((await profile(b, onA)).status, 200);
-      await logIn(b, 'another-horse-77');
+      await logIn(b, user.email, 'another-horse-77', from);
     },
   );
 
@@ -293,15 +307,7 @@ describe('several instances on one database', () => {
     const supervisor = await createSupervisor(db);
     const trainee = await createTrainee(db);
     const from = newClient();
-    const record = await viaNginx({
-      method: 'POST',
-      path: '/api/v1/trainee-supervisors/',
-      token: trainee.token,
-      body: { name: 'Dana', lastname: 'Reyes', email: supervisor.email },
-      from,
-    });
-    assert.equal(record.status, 201, record.body);
-    const recordId = record.json<{ id: number }>().id;
+    const recordId = await addSupervisorRecord(viaNginx, trainee.token, supervisor.email, from);
     const log = await viaNginx({
       method: 'POST',
       path: '/api/v1/experience-log/',
@@ -366,15 +372,13 @@ describe('several instances on one database', () => {
         Array.from({ length: 4 }, async () => {
           const trainee = await createTrainee(db);
           const from = newClient();
-          const record = await viaNginx({
-            method: 'POST',
-            path: '/api/v1/trainee-supervisors/',
-            token: trainee.token,
-            body: { name: 'Dana', lastname: 'Reyes', email: newEmail('dana') },
+          const recordId = await addSupervisorRecord(
+            viaNginx,
+            trainee.token,
+            newEmail('dana'),
             from,
-          });
-          assert.equal(record.status, 201, record.body);
-          return { trainee, from, recordId: record.json<{ id: number }>().id };
+          );
+          return { trainee, from, recordId };
         }),
       );
       const acknowledged: number[] = [];
@@ -447,14 +451,12 @@ describe('several instances on one database', () => {
   it('drains a request in flight on SIGTERM, then exits 0', LIMIT, async () => {
     const db = (await database.open()).db;
     const trainee = await createTrainee(db);
-    const record = await direct(b, {
-      method: 'POST',
-      path: '/api/v1/trainee-supervisors/',
-      token: trainee.token,
-      body: { name: 'Dana', lastname: 'Reyes', email: newEmail('dana') },
-    });
-    assert.equal(record.status, 201, record.body);
-    const recordId = record.json<{ id: number }>().id;
+    const recordId = await addSupervisorRecord(
+      (options) => direct(b, options),
+      trainee.token,
+      newEmail('dana'),
+      newClient(),
+    );
     const body = Buffer.from(
       JSON.stringify(
         createLogPayload({
