@@ -37,6 +37,7 @@ import { registerClient } from './plugins/client';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logger';
 import { registerOpenApi } from './plugins/openapi';
+import { registerOperations } from './plugins/operations';
 import { registerPaywall } from './plugins/paywall';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
@@ -64,9 +65,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = options.payments ?? (await createPayments(config));
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    // Behind a trusted proxy its X-Request-Id names the request in every log line, so one request
+    // can be followed from the proxy's log into whichever instance served it; otherwise a client
+    // could write what it likes into our logs, and each request gets an id of its own.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+      return config.TRUST_PROXY && typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
         ? incoming
         : randomUUID();
     },
@@ -121,12 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const jobs = scheduledJobs(deps, payments);
-  scheduleJobs(app, jobs, deps.now);
+  // onClose hooks run last-added first: the jobs' (which waits for runs under way) before this.
   app.addHook('onClose', async () => {
     if (!options.mailer) mailer.close();
     if (ownsDatabase) await database.close();
   });
+  const jobs = scheduledJobs(deps, payments);
+  scheduleJobs(app, database.db, jobs, deps.now);
 
   // Stripe Elements (PAYMENTS=stripe) loads Stripe.js, which talks to Stripe's API and keeps
   // the card fields in Stripe's own frames (Stripe's published CSP requirements).
@@ -179,6 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : reply.status(503).send({ status: 'degraded' as const, database: 'down' as const });
     },
   );
+
+  registerOperations(app, {
+    database,
+    storage: deps.storage,
+    metricsToken: config.METRICS_TOKEN,
+    now: deps.now,
+  });
 
   await app.register(accountsRoutes(deps));
   await app.register(securityRoutes(deps));

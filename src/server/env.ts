@@ -79,6 +79,18 @@ export const EnvSchema = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * The bearer token Prometheus sends to read `/metrics`; unset, `/metrics` answers 404
+     * (docs/deploying.md).
+     */
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      error: 'must be at least 16 characters',
+    }),
+    /**
+     * On SIGTERM, how long in-flight requests and job runs have to finish before the process
+     * exits anyway.
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
     /** End-to-end tests only: opens /api/test/ (plugins/test-hooks.ts). Never in production. */
     TEST_HOOKS: z
       .enum(['true', 'false', ''])

@@ -2,7 +2,12 @@ import { buildApp } from './app';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { loadConfig } from './env';
 
-/** Starts the server and stops it gracefully: in-flight requests finish before exit. */
+/**
+ * Starts the server and stops it gracefully on SIGTERM or SIGINT: /api/ready answers 503 at once
+ * (the balancer stops sending requests), the listening socket closes, idle keep-alive connections
+ * are closed, requests in flight finish, the job timers stop and runs under way finish, then the
+ * database closes. Past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -17,10 +22,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting with requests still in flight');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

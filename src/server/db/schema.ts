@@ -834,6 +834,13 @@ export const jobRuns = pgTable(
     /** The start of the period the run is for. */
     period: timestamp({ withTimezone: true }).notNull(),
     startedAt: createdAt(),
+    /**
+     * Until when the instance that claimed the run has it; an unfinished run past its lease (the
+     * instance died) may be claimed again. Null: a claim from before leases, never taken again.
+     */
+    leaseUntil: timestamp({ withTimezone: true }),
+    /** When the run ended; a finished run is never claimed again. */
+    finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );

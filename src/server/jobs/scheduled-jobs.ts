@@ -13,7 +13,14 @@ import {
 } from '../features/forms/form-reminders.service';
 import { sweepStorage, SWEEP_INTERVAL_MINUTES } from '../features/files/storage-sweep.service';
 import { sendDailyDigests } from '../features/review/review-digest.service';
-import { claimJobRun, periodOf } from './job-runs.repository';
+import type { Db } from '../db/client';
+import {
+  claimJobRun,
+  expiredJobRuns,
+  finishJobRun,
+  periodOf,
+  releaseJobRun,
+} from './job-runs.repository';
 
 const MINUTE = 60_000;
 /** How often queued mails are tried again (their own backoff decides which are due). */
@@ -86,21 +93,75 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
   ];
 }
 
-/** Starts every job's timer when the app is ready and stops them when it closes. */
-export function scheduleJobs(app: FastifyInstance, jobs: ScheduledJob[], now: () => Date): void {
+/** The name a job's scheduled runs are claimed under in job_runs (`scheduled:digest`). */
+export const SCHEDULED_PREFIX = 'scheduled:';
+
+/** How often each instance looks for a run another instance claimed and left past its lease. */
+const RETAKE_INTERVAL_MS = MINUTE;
+
+/**
+ * Starts every job's timer when the app is ready and stops them when it closes. Each instance
+ * fires each job once an interval; the first to claim the period in job_runs runs it, with a
+ * lease, and marks it finished. A run whose claimant died is taken over by the first instance that
+ * looks after its lease (every minute), and a run that failed is given back at once.
+ * Closing waits for the runs under way, so the database is never closed under one.
+ */
+export function scheduleJobs(
+  app: FastifyInstance,
+  db: Db,
+  jobs: ScheduledJob[],
+  now: () => Date,
+): void {
   const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let closing = false;
+
+  const runClaimed = async (job: ScheduledJob, period: Date) => {
+    const name = `${SCHEDULED_PREFIX}${job.name}`;
+    if (!(await claimJobRun(db, name, period, now()))) return;
+    try {
+      const done = await job.run(now());
+      await finishJobRun(db, name, period, now());
+      if (done > 0) app.log.info({ job: job.name, done }, 'job ran');
+    } catch (error) {
+      await releaseJobRun(db, name, period, now()).catch(() => undefined);
+      throw error;
+    }
+  };
+  const start = (job: ScheduledJob, period: Date) => {
+    if (closing) return;
+    const run = runClaimed(job, period)
+      .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'job failed'))
+      .finally(() => running.delete(run));
+    running.add(run);
+  };
+  const retakeExpired = async () => {
+    const at = now();
+    for (const { job: name, period } of await expiredJobRuns(db, SCHEDULED_PREFIX, at)) {
+      const job = jobs.find((each) => `${SCHEDULED_PREFIX}${each.name}` === name);
+      // Only the current period's: a later period's run covers an older one's work.
+      if (job && periodOf(at, job.intervalMs).getTime() === period.getTime()) start(job, period);
+    }
+  };
+
   app.addHook('onReady', async () => {
     for (const job of jobs) {
-      const timer = setInterval(() => {
-        job
-          .run(now())
-          .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'job failed'));
-      }, job.intervalMs);
+      const timer = setInterval(() => start(job, periodOf(now(), job.intervalMs)), job.intervalMs);
       timer.unref();
       timers.push(timer);
     }
+    const retake = setInterval(() => {
+      if (closing) return;
+      retakeExpired().catch((error: unknown) =>
+        app.log.error({ err: error }, 'looking for abandoned job runs failed'),
+      );
+    }, RETAKE_INTERVAL_MS);
+    retake.unref();
+    timers.push(retake);
   });
   app.addHook('onClose', async () => {
+    closing = true;
     for (const timer of timers) clearInterval(timer);
+    await Promise.all(running);
   });
 }

@@ -115,6 +115,9 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/docs/yaml': open,
   'GET /api/docs/static/*': open,
   'GET /api/health': open,
+  'GET /api/ready': open,
+  // Prometheus's, behind METRICS_TOKEN (plugins/operations.ts): nobody's data.
+  'GET /metrics': open,
   // Accounts: signing up, in and out, and recovering an account answer alike whoever asks (no
   // enumeration); the rest acts on the caller's own account.
   'POST /api/v1/signup/': open,

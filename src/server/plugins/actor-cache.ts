@@ -18,6 +18,12 @@ import type { Db } from '../db/client';
  * A lookup that began before a change is never stored (the generation check), unknown tokens are
  * never cached, the token's expiry is checked on every use, and the cache is off whenever the
  * listener is not connected.
+ *
+ * A notification reaches the other instances a little after the change commits; a client told
+ * "logged out" by one instance could ask another before it heard. So on PostgreSQL a kept answer
+ * is given only after a catch-up round trip on the listening connection (catchUpWith), shared by
+ * the requests of the moment: a change committed before a request arrived is always honoured
+ * (decision 021; tests/cluster shows it across two processes).
  */
 
 /** How long an answer is kept without a change being heard: a bound, should one be missed. */
@@ -28,8 +34,11 @@ const CHANNEL = 'actor_changed';
 type Entry<T> = { userId: number; value: T; expiresAt: Date; storedAt: number };
 
 export type ActorCache<T> = {
-  /** The cached answer for a token hash, or undefined. */
-  get: (hash: string, now: Date) => T | undefined;
+  /**
+   * The cached answer for a token hash, or undefined. On PostgreSQL a kept answer is given only
+   * once the listener has heard every change committed before the call (the catch-up below).
+   */
+  get: (hash: string, now: Date) => Promise<T | undefined>;
   /** Looks the token up through `load` and keeps a found answer (see the generation check). */
   load: (
     hash: string,
@@ -55,6 +64,37 @@ type PgliteLike = {
 };
 type PoolLike = { options: pg.ClientConfig };
 
+/**
+ * The catch-up of a PostgreSQL listener: one `select 1` on the listening connection. PostgreSQL
+ * sends a listening session the notifications committed before it answers a query, so once the
+ * answer arrives every change committed before the query was sent has been heard (and forgotten).
+ * Callers share a round trip, but only one sent after they called: a query already on its way
+ * may have left before a change they must see.
+ */
+function catchUpWith(listener: pg.Client): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const catchUp = (): Promise<void> => {
+    if (!inFlight) {
+      inFlight = listener
+        .query('select 1')
+        .then(() => undefined)
+        .finally(() => {
+          inFlight = undefined;
+        });
+      return inFlight;
+    }
+    queued ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return catchUp();
+      });
+    return queued;
+  };
+  return catchUp;
+}
+
 export function createActorCache<T>(db: Db): ActorCache<T> {
   const entries = new Map<string, Entry<T>>();
   const byUser = new Map<number, Set<string>>();
@@ -62,6 +102,8 @@ export function createActorCache<T>(db: Db): ActorCache<T> {
   let listening = false;
   let closed = false;
   let stopListening: () => Promise<void> = async () => undefined;
+  /** Resolves once every notification committed before the call has been heard. */
+  let catchUp: () => Promise<void> = async () => undefined;
   let retry: NodeJS.Timeout | undefined;
 
   const clear = () => {
@@ -124,6 +166,7 @@ export function createActorCache<T>(db: Db): ActorCache<T> {
     }
     // Whatever changed while nobody listened is unknown: start empty.
     clear();
+    catchUp = catchUpWith(listener);
     listening = !closed;
     stopListening = async () => {
       lostOnce = true;
@@ -136,9 +179,15 @@ export function createActorCache<T>(db: Db): ActorCache<T> {
   void listen().catch(scheduleRetry);
 
   const cache: ActorCache<T> = {
-    get: (hash, now) => {
-      if (!listening) return undefined;
-      const entry = entries.get(hash);
+    get: async (hash, now) => {
+      if (!listening || !entries.has(hash)) return undefined;
+      try {
+        await catchUp();
+      } catch {
+        return undefined;
+      }
+      // What the catch-up heard has already been forgotten.
+      const entry = listening ? entries.get(hash) : undefined;
       if (!entry) return undefined;
       if (entry.expiresAt <= now || Date.now() - entry.storedAt > TTL_MS) {
         drop(hash);

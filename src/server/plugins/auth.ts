@@ -139,7 +139,7 @@ async function findActor(
   now: Date,
 ): Promise<SignedIn | null> {
   const hash = hashSecret(token);
-  const signedIn = cache.get(hash, now) ?? (await loadActor(db, cache, hash, now));
+  const signedIn = (await cache.get(hash, now)) ?? (await loadActor(db, cache, hash, now));
   // The session's last use, written at most once a minute even when the answer is kept.
   if (signedIn && now.getTime() - signedIn.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     signedIn.lastUsedAt = now;

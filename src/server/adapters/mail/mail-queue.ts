@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { MailMessage } from './mailer';
@@ -124,4 +124,28 @@ export async function recordAttempt(
       nextAttemptAt: isRetryable(outcome.error, attempts) ? retryAt : null,
     })
     .where(eq(outboxEmails.id, mail.id));
+}
+
+/**
+ * The SMTP queue at `now` (the metrics): mails waiting for a later attempt, mails due (a backlog
+ * when it stays above zero), and mails given up (refused for good or past MAX_MAIL_ATTEMPTS).
+ */
+export async function mailQueueDepth(
+  db: Db,
+  now: Date,
+): Promise<{ waiting: number; due: number; givenUp: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${outboxEmails.nextAttemptAt} > ${at})`,
+      due: sql<number>`count(*) filter (where ${outboxEmails.nextAttemptAt} <= ${at})`,
+      givenUp: sql<number>`count(*) filter (where ${outboxEmails.nextAttemptAt} is null and ${outboxEmails.error} is not null)`,
+    })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.transport, 'smtp'), isNull(outboxEmails.sentAt)));
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    due: Number(row?.due ?? 0),
+    givenUp: Number(row?.givenUp ?? 0),
+  };
 }

@@ -26,11 +26,12 @@ export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
 
 /**
  * Gives every supervisor a digest row. The placeholder hash is never a SHA-256 of any token
- * (it is 32 characters, a SHA-256 is 64), so no link works until a digest sets a real one.
+ * (it is 32 characters, a SHA-256 is 64), so no link works until a digest sets a real one. Two
+ * instances running it at once both find a new supervisor rowless: the second insert gives way.
  */
 export async function ensureDigestRows(db: Db): Promise<void> {
   await db.execute(
-    sql`insert into ${digestSubscriptions} (supervisor_user_id, unsubscribe_token_hash) select ${users.id}, md5(random()::text) from ${users} where ${users.isSupervisor} and not exists (select 1 from ${digestSubscriptions} d where d.supervisor_user_id = ${users.id})`,
+    sql`insert into ${digestSubscriptions} (supervisor_user_id, unsubscribe_token_hash) select ${users.id}, md5(random()::text) from ${users} where ${users.isSupervisor} and not exists (select 1 from ${digestSubscriptions} d where d.supervisor_user_id = ${users.id}) on conflict do nothing`,
   );
 }
 
