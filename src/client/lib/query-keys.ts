@@ -24,6 +24,7 @@ export const queryKeys = {
     sessions: ['security', 'sessions'] as const,
     events: (page: number) => ['security', 'events', page] as const,
     allEvents: ['security', 'events'] as const,
+    signInMethods: ['security', 'sign-in-methods'] as const,
   },
   supervisors: {
     all: ['trainee-supervisors'] as const,
@@ -85,6 +86,8 @@ export const queryKeys = {
   },
   /** The signed-in person's profile (its picture changes it too). */
   profile: ['profile'] as const,
+  /** Whether this server offers "Continue with Google". */
+  googleConfig: ['google-config'] as const,
   /** Uploaded forms; any upload, edit, delete or restore refreshes all of it. */
   files: {
     all: ['files'] as const,
