@@ -126,7 +126,9 @@ describe('a first Google sign-in', () => {
 
     const attached = await attach(key);
     expect(attached.statusCode).toBe(200);
-    const { user } = attached.json<{ user: { id: number; email: string; is_supervisor: boolean; name: string } }>();
+    const { user } = attached.json<{
+      user: { id: number; email: string; is_supervisor: boolean; name: string };
+    }>();
     expect(attached.json()).toMatchObject({
       token: key,
       user: { email, name: 'Gina Google', is_supervisor: false, supervisor: null },
@@ -416,9 +418,9 @@ describe('sign-in methods', () => {
       payload: { new_password1: 'a-brand-new-pass-9', new_password2: 'a-brand-new-pass-9' },
     });
     expect(set.statusCode).toBe(409);
-    expect((await logIn(t, { username: googleUser, password: 'a-brand-new-pass-9' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await logIn(t, { username: googleUser, password: 'a-brand-new-pass-9' })).statusCode,
+    ).toBe(400);
   });
 
   it('answers attachuser with 401 for a key that is not a live session', async () => {

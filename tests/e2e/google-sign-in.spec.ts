@@ -69,7 +69,9 @@ test('a new trainee clicks "Continue with Google", signs in at Google and lands 
     await page.setViewportSize({ width, height: 800 });
     await methods.screenshot({ path: `.tmp/screenshots/google-methods-${width}.png` });
   }
-  await methods.getByRole('textbox', { name: 'New Password', exact: true }).fill('a-brand-new-pass-9');
+  await methods
+    .getByRole('textbox', { name: 'New Password', exact: true })
+    .fill('a-brand-new-pass-9');
   await methods.getByRole('textbox', { name: 'Confirm New Password' }).fill('a-brand-new-pass-9');
   await methods.getByRole('button', { name: 'Set password' }).click();
   await expect(methods.getByRole('button', { name: 'Unlink Google' })).toBeEnabled();

@@ -86,8 +86,6 @@ export const queryKeys = {
   },
   /** The signed-in person's profile (its picture changes it too). */
   profile: ['profile'] as const,
-  /** Whether this server offers "Continue with Google". */
-  googleConfig: ['google-config'] as const,
   /** Uploaded forms; any upload, edit, delete or restore refreshes all of it. */
   files: {
     all: ['files'] as const,

@@ -6,7 +6,10 @@ export type PendingRow = typeof oidcPending.$inferSelect;
 export type PendingKind = PendingRow['kind'];
 export type IdentityRow = typeof oidcIdentities.$inferSelect;
 
-export async function insertPending(db: Db, values: typeof oidcPending.$inferInsert): Promise<void> {
+export async function insertPending(
+  db: Db,
+  values: typeof oidcPending.$inferInsert,
+): Promise<void> {
   await db.insert(oidcPending).values(values);
 }
 

@@ -27,7 +27,11 @@ export type OidcIssuer = {
   issuer: string;
   /** Where the issuer sends the browser back: the landing page (SPEC §2). */
   redirectUri: string;
-  authorizationUrl: (checks: { state: string; nonce: string; codeVerifier: string }) => Promise<URL>;
+  authorizationUrl: (checks: {
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+  }) => Promise<URL>;
   /** Exchanges the code (PKCE verifier, state and nonce checked) for the ID token's claims. */
   exchange: (
     response: AuthorizationResponse,
@@ -121,9 +125,12 @@ function isUnreachable(error: unknown): boolean {
   if (error instanceof TypeError) return true;
   if (error instanceof client.ResponseBodyError) return error.error !== 'invalid_grant';
   if (error instanceof client.ClientError) {
-    return ['OAUTH_TIMEOUT', 'OAUTH_ABORT', 'OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON'].includes(
-      error.code ?? '',
-    );
+    return [
+      'OAUTH_TIMEOUT',
+      'OAUTH_ABORT',
+      'OAUTH_RESPONSE_IS_NOT_CONFORM',
+      'OAUTH_RESPONSE_IS_NOT_JSON',
+    ].includes(error.code ?? '');
   }
   return error instanceof DOMException;
 }

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useEffect, useState } from 'react';
 import {
   AttachUserResponseSchema,
   GoogleConfigSchema,
@@ -7,15 +6,29 @@ import {
   GoogleStartResponseSchema,
 } from '../../../../shared/accounts/google.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/v1/google/: whether "Continue with Google" is offered (read once a visit). */
-export function useGoogleConfig() {
-  return useQuery({
-    queryKey: queryKeys.googleConfig,
-    queryFn: ({ signal }) => apiRequest(GoogleConfigSchema, '/api/v1/google/', { signal }),
-    staleTime: Infinity,
-  });
+// Read once a visit. A plain promise, not a query: the sign-in page is the first download of
+// most visits (issue 11's 150 KB), and the query library is not part of it.
+let googleEnabled: Promise<boolean> | undefined;
+
+/** GET /api/v1/google/: whether "Continue with Google" is offered (false when it cannot be read). */
+export function useGoogleEnabled(): boolean {
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    googleEnabled ??= apiRequest(GoogleConfigSchema, '/api/v1/google/').then(
+      (config) => config.enabled,
+      () => {
+        googleEnabled = undefined;
+        return false;
+      },
+    );
+    void googleEnabled.then((value) => isCurrent && setEnabled(value));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return enabled;
 }
 
 /** POST /api/v1/google/start/: where to send the browser, and the state it must come back with. */
@@ -51,5 +64,3 @@ export function attachUser(token: string) {
     body: { token },
   });
 }
-
-export const MessageSchema = z.object({ message: z.string() });

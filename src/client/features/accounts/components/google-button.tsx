@@ -3,7 +3,7 @@ import { IconBrandGoogle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
-import { startGoogleSignIn, useGoogleConfig } from '../api/google';
+import { startGoogleSignIn, useGoogleEnabled } from '../api/google';
 import { rememberGoogleSignIn } from './google-storage';
 import type { PageRole } from './role';
 
@@ -12,9 +12,9 @@ import type { PageRole } from './role';
  * code flow and the browser goes to Google, coming back to the landing page.
  */
 export function GoogleButton({ role }: { role: PageRole }) {
-  const config = useGoogleConfig();
+  const isEnabled = useGoogleEnabled();
   const [isStarting, setIsStarting] = useState(false);
-  if (!config.data?.enabled) return null;
+  if (!isEnabled) return null;
 
   const onClick = async () => {
     setIsStarting(true);

@@ -122,8 +122,8 @@ function LinkGoogleForm({
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="link-title">
         <Stack gap="md">
           <PageHeader title="Link your Google account" titleId="link-title">
-            An account with <strong>{link.email}</strong> already exists. Enter its password once
-            to link Google sign-in to it; after that you can sign in either way.
+            An account with <strong>{link.email}</strong> already exists. Enter its password once to
+            link Google sign-in to it; after that you can sign in either way.
           </PageHeader>
           <FormErrorsAlert messages={formErrors} />
           <PasswordInput

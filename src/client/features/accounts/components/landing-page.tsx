@@ -1,15 +1,11 @@
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSchool, IconUserCheck } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { homePathFor } from '../../../../shared/accounts/account.schema';
 import { useSession } from '../../../lib/session';
 import classes from './landing-page.module.css';
-
-// Only a visit back from Google needs it: not part of the landing page's first download.
-const GoogleReturn = lazy(() =>
-  import('./google-return').then((m) => ({ default: m.GoogleReturn })),
-);
+import { GoogleReturn } from './lazy-google-button';
 
 /**
  * /: "I'm a:" Supervisor or Trainee; a signed-in person goes straight to their area. Back from

@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { logIn } from '../api/login';
 import { EmailInput } from './email-input';
-import { GoogleButton } from './google-button';
+import { LazyGoogleButton } from './lazy-google-button';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES } from './role';
 
@@ -144,7 +144,7 @@ export function LoginPage({
           <Button type="submit" loading={isSubmitting} fullWidth>
             Sign In
           </Button>
-          <GoogleButton role={role} />
+          <LazyGoogleButton role={role} />
           <Text size="sm" ta="center">
             Don&apos;t have an account?{' '}
             <Anchor component={Link} to={`/register/${role}`}>

@@ -37,7 +37,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignUp } from '../api/signup';
 import { EmailInput } from './email-input';
-import { GoogleButton } from './google-button';
+import { LazyGoogleButton } from './lazy-google-button';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES, type PageRole } from './role';
 
@@ -200,7 +200,7 @@ function RegisterForm({ role }: { role: PageRole }) {
           <Button type="submit" loading={isSubmitting} fullWidth>
             Sign Up
           </Button>
-          <GoogleButton role={role} />
+          <LazyGoogleButton role={role} />
           <Text size="sm" ta="center">
             Already have an account?{' '}
             <Anchor component={Link} to={`/login/${role}`}>

@@ -11,7 +11,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useSignInMethods() {
   return useQuery({
     queryKey: queryKeys.security.signInMethods,
-    queryFn: ({ signal }) => apiRequest(SignInMethodsSchema, '/api/v1/sign-in-methods/', { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(SignInMethodsSchema, '/api/v1/sign-in-methods/', { signal }),
   });
 }
 

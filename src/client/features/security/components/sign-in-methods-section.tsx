@@ -115,7 +115,8 @@ function SetPasswordForm() {
       await setPassword.mutateAsync(parsed.data);
       notifySuccess('Password set');
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
+        setErrors(error.fields);
       else failed(error, 'Failed to set the password!');
     }
   };
