@@ -13,6 +13,15 @@ export async function insertPending(
   await db.insert(oidcPending).values(values);
 }
 
+/** The pending sign-in of a kind with this secret's hash, if unused and unexpired. */
+const livePending = (kind: PendingKind, secretHash: string, now: Date) =>
+  and(
+    eq(oidcPending.kind, kind),
+    eq(oidcPending.secretHash, secretHash),
+    isNull(oidcPending.consumedAt),
+    gt(oidcPending.expiresAt, now),
+  );
+
 /** A live (unused, unexpired) pending sign-in of a kind by the hash of its secret. */
 export async function findLivePending(
   db: Db,
@@ -23,14 +32,7 @@ export async function findLivePending(
   const [row] = await db
     .select()
     .from(oidcPending)
-    .where(
-      and(
-        eq(oidcPending.kind, kind),
-        eq(oidcPending.secretHash, secretHash),
-        isNull(oidcPending.consumedAt),
-        gt(oidcPending.expiresAt, now),
-      ),
-    )
+    .where(livePending(kind, secretHash, now))
     .limit(1);
   return row;
 }
@@ -48,14 +50,7 @@ export async function consumePending(
   const [row] = await db
     .update(oidcPending)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(oidcPending.kind, kind),
-        eq(oidcPending.secretHash, secretHash),
-        isNull(oidcPending.consumedAt),
-        gt(oidcPending.expiresAt, now),
-      ),
-    )
+    .where(livePending(kind, secretHash, now))
     .returning();
   return row;
 }
