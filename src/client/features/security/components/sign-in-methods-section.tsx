@@ -48,11 +48,11 @@ export function SignInMethodsSection() {
             </Text>
           </Group>
           {data?.password ? (
-            <Badge variant="light" color="green">
+            <Badge size="sm" variant="dot" color="teal.7" c="dark.8">
               Set
             </Badge>
           ) : (
-            <Badge variant="light" color="gray">
+            <Badge size="sm" variant="dot" color="gray.6" c="dark.8">
               Not set
             </Badge>
           )}
