@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { googleSignInRoutes } from './features/google-sign-in/google-sign-in.routes';
 import { agendaRoutes } from './features/agenda/agenda.routes';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(accountsRoutes(deps));
+  await app.register(googleSignInRoutes(deps));
   await app.register(securityRoutes(deps));
   await app.register(profileRoutes(deps));
   await app.register(contentRoutes(deps));

@@ -24,6 +24,7 @@ export const queryKeys = {
     sessions: ['security', 'sessions'] as const,
     events: (page: number) => ['security', 'events', page] as const,
     allEvents: ['security', 'events'] as const,
+    signInMethods: ['security', 'sign-in-methods'] as const,
   },
   supervisors: {
     all: ['trainee-supervisors'] as const,

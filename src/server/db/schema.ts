@@ -24,7 +24,8 @@ export const users = pgTable(
     id: serial().primaryKey(),
     email: text().notNull(),
     name: text().notNull(),
-    passwordHash: text().notNull(),
+    /** argon2id; null for an account made by an OpenID Connect sign-in that never set one. */
+    passwordHash: text(),
     isSupervisor: boolean().notNull().default(false),
     isVerified: boolean().notNull().default(false),
     isPaid: boolean().notNull().default(false),
@@ -865,5 +866,60 @@ export const fieldworkPlans = pgTable(
       'fieldwork_plans_types',
       sql`cardinality(${t.fieldworkTypes}) between 1 and 2 and ${t.fieldworkTypes} <@ array[1, 2]`,
     ),
+  ],
+);
+
+/**
+ * The accounts of an OpenID Connect issuer (Google by default) linked to our users: one per
+ * (issuer, subject), found by the subject and never by the email, one per user and issuer.
+ */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    /** The email the issuer gave when the link was made (shown on the profile). */
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oidc_identities_subject').on(t.issuer, t.subject),
+    uniqueIndex('oidc_identities_user_issuer').on(t.userId, t.issuer),
+  ],
+);
+
+/**
+ * The OpenID Connect sign-ins under way: kept here (not in an instance's memory) so that any
+ * instance can finish the one another started. Found by the SHA-256 of their `state`, good for
+ * a few minutes and once. `kind` 'flow' holds the PKCE verifier and the nonce until the issuer
+ * answers; 'link' holds a verified issuer account waiting for the password of the account that
+ * has its email (no takeover by an issuer asserting someone else's email).
+ */
+export const oidcPending = pgTable(
+  'oidc_pending',
+  {
+    id: serial().primaryKey(),
+    kind: text({ enum: ['flow', 'link'] }).notNull(),
+    secretHash: text().notNull(),
+    /** The role of the page the sign-in started from. */
+    isSupervisor: boolean().notNull(),
+    codeVerifier: text().notNull().default(''),
+    nonce: text().notNull().default(''),
+    /** A 'link': the account to link and the issuer account proven. */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text().notNull().default(''),
+    subject: text().notNull().default(''),
+    email: text().notNull().default(''),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oidc_pending_secret').on(t.secretHash),
+    index('oidc_pending_expires').on(t.expiresAt),
   ],
 );

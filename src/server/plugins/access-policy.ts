@@ -129,6 +129,16 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /users/reset-password/resend/': open,
   'POST /users/reset-password/verify/': open,
   'POST /users/password/change/': ownAccount,
+  // Google sign-in (issue 13): before a session exists the state, the link token or the session
+  // key is the key; the sign-in methods are the caller's own.
+  'GET /api/v1/google/': open,
+  'POST /api/v1/google/start/': open,
+  'POST /rest-auth/google/': open,
+  'POST /api/v1/google/link/': open,
+  'POST /api/v1/attachuser/': open,
+  'GET /api/v1/sign-in-methods/': ownAccount,
+  'DELETE /api/v1/sign-in-methods/google/': ownAccount,
+  'POST /api/v1/sign-in-methods/password/': ownAccount,
   'GET /users/profile/': ownAccount,
   // One's own sessions and security activity (decision 018). The owner's spare session is
   // ended by its id before the owner ends every other session.

@@ -25,9 +25,16 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /users/reset-password/send/',
   'POST /users/reset-password/resend/',
   'POST /users/reset-password/verify/',
+  'POST /api/v1/google/start/',
+  'POST /rest-auth/google/',
+  'POST /api/v1/google/link/',
+  'POST /api/v1/attachuser/',
   // The account itself: keeping a password, a name and an email address right (the address the
   // access warnings and receipts go to) is security and contact, not use of the product.
   'POST /users/password/change/',
+  // How one signs in (a first password, unlinking Google) is security, never use.
+  'POST /api/v1/sign-in-methods/password/',
+  'DELETE /api/v1/sign-in-methods/google/',
   // Ending one's own sessions (a lost phone, a shared computer) is security, never use.
   'DELETE /api/v1/sessions/:id/',
   'POST /api/v1/sessions/revoke-others/',

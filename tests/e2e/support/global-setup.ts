@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { startTestIssuer } from '../../helpers/oidc-provider';
 import { startMailReceiver } from './mail-receiver';
 import { E2E_ENV } from './paths';
 
@@ -45,7 +46,8 @@ async function waitForHealth(
 }
 
 /**
- * Starts a real SMTP receiver and the real server (`node --import tsx src/server/main.ts`) on a
+ * Starts a real SMTP receiver, a real OpenID Connect provider (the Google of the sign-in tests)
+ * and the real server (`node --import tsx src/server/main.ts`) on a
  * fresh embedded database, and stops both when the run ends.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -63,6 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const issuer = await startTestIssuer(baseUrl);
   const logFile = path.join(tmp, `e2e-server-${process.pid}.log`);
   const log = openSync(logFile, 'w');
   // The run's own embedded database: a DATABASE_URL in the caller's environment (CI sets one for
@@ -85,6 +88,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Lets a test move one account's billing clock and run the background jobs at once.
       TEST_HOOKS: 'true',
       LOG_LEVEL: 'warn',
+      // "Continue with Google" signs in at the provider above.
+      ...issuer.env,
     },
     stdio: ['ignore', log, log],
   });
@@ -106,6 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     await mail.close();
+    await issuer.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
   };

@@ -6,6 +6,7 @@ import { WholeRecordCard } from '../../features/records-export/components/whole-
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
 import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
+import { SignInMethodsSection } from '../../features/security/components/sign-in-methods-section';
 import { SecurityActivitySection } from '../../features/security/components/security-activity-section';
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
@@ -31,6 +32,7 @@ export function StudentProfilePage() {
             <TraineeFormDetails />
             <SupervisorsTable />
             <RuleSetChoice />
+            <SignInMethodsSection />
             <ActiveSessionsSection />
             <SecurityActivitySection />
           </Stack>

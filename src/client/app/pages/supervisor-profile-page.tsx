@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { SupervisorProfilePage as SupervisorProfile } from '../../features/profile/components/supervisor-profile-page';
 import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
+import { SignInMethodsSection } from '../../features/security/components/sign-in-methods-section';
 import { SecurityActivitySection } from '../../features/security/components/security-activity-section';
 
 /**
@@ -12,6 +13,7 @@ export function SupervisorProfilePage() {
   return (
     <Stack gap="md" maw={760}>
       <SupervisorProfile picture={(user) => <ProfilePicture user={user} size={64} />} />
+      <SignInMethodsSection />
       <ActiveSessionsSection />
       <SecurityActivitySection />
     </Stack>

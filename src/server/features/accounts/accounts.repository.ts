@@ -27,7 +27,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 export type NewUser = {
   email: string;
   name: string;
-  passwordHash: string;
+  /** Null for an account made by a Google sign-in. */
+  passwordHash: string | null;
   isSupervisor: boolean;
   dateJoined: Date;
 };
@@ -68,6 +69,20 @@ export async function updatePasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Sets the password of an account that has none; false when it has one already. */
+export async function setPasswordIfNone(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 export async function insertToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {

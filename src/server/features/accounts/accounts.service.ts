@@ -24,7 +24,7 @@ import { forgetActor } from '../../plugins/actor-cache';
 /** Five wrong tries burn a code. */
 export const MAX_CODE_ATTEMPTS = 5;
 
-type MailContext = { db: Db; mailer: Mailer; appUrl: string; now: Date };
+export type MailContext = { db: Db; mailer: Mailer; appUrl: string; now: Date };
 
 /** argon2id with the library's defaults (19 MiB, 2 passes). */
 export function hashPassword(password: string): Promise<string> {
@@ -32,13 +32,13 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // A hash to verify against when the email is unknown, so both answers take as long.
-const dummyHash = hashPassword('not-a-real-password-for-timing');
+export const dummyHash = hashPassword('not-a-real-password-for-timing');
 
 function codeHash(userId: number, purpose: repo.CodePurpose, code: string): string {
   return hashSecret(`${userId}:${purpose}:${code}`);
 }
 
-async function issueCode(
+export async function issueCode(
   ctx: MailContext,
   user: repo.UserRow,
   purpose: repo.CodePurpose,
@@ -82,7 +82,7 @@ async function useCode(
   }
 }
 
-async function issueSession(
+export async function issueSession(
   db: Db,
   userId: number,
   now: Date,
@@ -101,7 +101,7 @@ async function issueSession(
   return token;
 }
 
-async function userView(db: Db, userId: number): Promise<User> {
+export async function userView(db: Db, userId: number): Promise<User> {
   const user = await repo.loadUserView(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;
@@ -184,7 +184,7 @@ export async function logIn(
 }
 
 /** Counts a failed sign-in against its pair and address, and keeps it (and any lock) as events. */
-async function recordLoginFailure(
+export async function recordLoginFailure(
   db: Db,
   userId: number | null,
   keys: ReturnType<typeof lockoutKeys>,
@@ -225,7 +225,7 @@ export async function verifyEmail(ctx: {
  * The account's mailbox is proven: it is verified, and a supervisor's account is linked to every
  * trainee who listed that email (so the logs they made before see their supervisor).
  */
-async function markMailboxProven(db: Db, user: repo.UserRow): Promise<void> {
+export async function markMailboxProven(db: Db, user: repo.UserRow): Promise<void> {
   await repo.markVerified(db, user.id);
   if (user.isSupervisor) await linkByEmail(db, user.email, user.id);
 }
@@ -283,7 +283,8 @@ export async function changePassword(ctx: {
   const { db, actor, input, now, client } = ctx;
   const user = await repo.findUserById(db, actor.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
-  if (!(await verify(user.passwordHash, input.old_password))) {
+  // An account made by a Google sign-in has no password to change yet (it sets one instead).
+  if (user.passwordHash === null || !(await verify(user.passwordHash, input.old_password))) {
     throw AppError.field('old_password', 'Current password is incorrect');
   }
   assertUncommonPassword('new_password1', input.new_password1);

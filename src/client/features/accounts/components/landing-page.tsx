@@ -1,13 +1,26 @@
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSchool, IconUserCheck } from '@tabler/icons-react';
-import { Link, Navigate } from 'react-router';
+import { Suspense } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { homePathFor } from '../../../../shared/accounts/account.schema';
 import { useSession } from '../../../lib/session';
 import classes from './landing-page.module.css';
+import { GoogleReturn } from './lazy-google-button';
 
-/** /: "I'm a:" Supervisor or Trainee; a signed-in person goes straight to their area. */
+/**
+ * /: "I'm a:" Supervisor or Trainee; a signed-in person goes straight to their area. Back from
+ * Google (a `code`, or the `error` of a refused consent), it finishes that sign-in (SPEC §2).
+ */
 export function LandingPage() {
   const { user, token } = useSession();
+  const [params] = useSearchParams();
+  if (params.has('code') || (params.has('error') && params.has('state'))) {
+    return (
+      <Suspense fallback={null}>
+        <GoogleReturn />
+      </Suspense>
+    );
+  }
   if (token && user) return <Navigate to={homePathFor(user)} replace />;
 
   return (

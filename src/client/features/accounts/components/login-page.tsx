@@ -15,6 +15,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { logIn } from '../api/login';
 import { EmailInput } from './email-input';
+import { LazyGoogleButton } from './lazy-google-button';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES } from './role';
 
@@ -143,6 +144,7 @@ export function LoginPage({
           <Button type="submit" loading={isSubmitting} fullWidth>
             Sign In
           </Button>
+          <LazyGoogleButton role={role} />
           <Text size="sm" ta="center">
             Don&apos;t have an account?{' '}
             <Anchor component={Link} to={`/register/${role}`}>

@@ -38,6 +38,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSignUp } from '../api/signup';
 import { EmailInput } from './email-input';
+import { LazyGoogleButton } from './lazy-google-button';
 import { rememberPendingEmail } from './pending-verification';
 import { parsePageRole, ROLE_TITLES, type PageRole } from './role';
 
@@ -200,6 +201,7 @@ function RegisterForm({ role }: { role: PageRole }) {
           <Button type="submit" loading={isSubmitting} fullWidth>
             Sign Up
           </Button>
+          <LazyGoogleButton role={role} />
           <Text size="sm" ta="center">
             Already have an account?{' '}
             <Anchor component={Link} to={`/login/${role}`}>

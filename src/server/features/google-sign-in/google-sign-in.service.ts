@@ -1,0 +1,267 @@
+import { verify } from '@node-rs/argon2';
+import * as oidc from 'openid-client';
+import { ACCOUNT_MESSAGES, type User } from '../../../shared/accounts/account.schema';
+import {
+  GOOGLE_MESSAGES,
+  type GoogleSignInResponse,
+  type SetPasswordRequest,
+  type SignInMethods,
+} from '../../../shared/accounts/google.schema';
+import { AppError } from '../../../shared/errors';
+import type { Db } from '../../db/client';
+import { hashSecret, type Actor } from '../../plugins/auth';
+import { tooManyAttempts } from '../../plugins/rate-limit';
+import * as accounts from '../accounts/accounts.repository';
+import {
+  dummyHash,
+  hashPassword,
+  issueCode,
+  issueSession,
+  markMailboxProven,
+  recordLoginFailure,
+  userView,
+  type MailContext,
+} from '../accounts/accounts.service';
+import { assertUncommonPassword } from '../accounts/common-passwords';
+import { lockoutKeys } from '../accounts/login-lockout';
+import * as lockout from '../accounts/login-lockout.repository';
+import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
+import * as repo from './google-sign-in.repository';
+import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
+
+/** How long the person has to finish at the issuer, and to give their password to link. */
+const PENDING_LIFETIME_MS = 10 * 60_000;
+
+type SignInContext = MailContext & { client: ClientInfo };
+
+/**
+ * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept in the database (found by the
+ * state's hash, usable once) so that whichever instance the browser comes back to can finish it.
+ */
+export async function startSignIn(
+  ctx: { db: Db; now: Date; issuer: OidcIssuer },
+  isSupervisor: boolean,
+): Promise<{ authorization_url: string; state: string }> {
+  const { db, now, issuer } = ctx;
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  // Asked first: an issuer that is down leaves nothing behind.
+  const url = await issuer.authorizationUrl({ state, nonce, codeVerifier });
+  await repo.deleteExpiredPending(db, now);
+  await repo.insertPending(db, {
+    kind: 'flow',
+    secretHash: hashSecret(state),
+    isSupervisor,
+    codeVerifier,
+    nonce,
+    expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+  });
+  return { authorization_url: url.href, state };
+}
+
+/**
+ * Finishes a sign-in with what the issuer sent back (SPEC §4 "Google sign-in"): the state must
+ * be a live one of ours, and the code is exchanged with its PKCE verifier and nonce checked.
+ * The issuer's account is found by its subject, never by its email:
+ * - linked: the person signs in (in the role of the page they came from);
+ * - new, and no account has the email: an account is made in that role, its email verified
+ *   only when the issuer says so;
+ * - new, and an account with a password has the email: the person proves that password once
+ *   (`link_required`) before the two are linked, so an issuer asserting someone else's email
+ *   takes over nothing.
+ */
+export async function finishSignIn(
+  ctx: SignInContext & { issuer: OidcIssuer },
+  response: AuthorizationResponse & { isSupervisor: boolean | undefined },
+): Promise<GoogleSignInResponse> {
+  const { db, now, issuer, client } = ctx;
+  const flow = await repo.consumePending(db, 'flow', hashSecret(response.state), now);
+  if (!flow) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+  if (response.isSupervisor !== undefined && response.isSupervisor !== flow.isSupervisor) {
+    throw new AppError('INVALID', GOOGLE_MESSAGES.refused);
+  }
+  const claims = await issuer.exchange(response, {
+    codeVerifier: flow.codeVerifier,
+    nonce: flow.nonce,
+  });
+
+  const identity = await repo.findIdentity(db, issuer.issuer, claims.subject);
+  if (identity) {
+    const user = await accounts.findUserById(db, identity.userId);
+    if (!user) throw new AppError('INVALID', GOOGLE_MESSAGES.refused);
+    return signInAs(ctx, user, flow.isSupervisor);
+  }
+  if (!claims.email) throw new AppError('INVALID', GOOGLE_MESSAGES.noEmail);
+
+  const existing = await accounts.findUserByEmail(db, claims.email);
+  if (existing) {
+    // No password to prove (an account another issuer account made): nothing to link with.
+    if (existing.passwordHash === null || (await repo.identityOfUser(db, existing.id))) {
+      throw new AppError('INVALID', GOOGLE_MESSAGES.otherWay);
+    }
+    const linkToken = oidc.randomState();
+    await repo.insertPending(db, {
+      kind: 'link',
+      secretHash: hashSecret(linkToken),
+      isSupervisor: flow.isSupervisor,
+      userId: existing.id,
+      issuer: issuer.issuer,
+      subject: claims.subject,
+      email: claims.email,
+      expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+    });
+    return { link_required: true, email: existing.email, link_token: linkToken };
+  }
+
+  const email = claims.email;
+  const created = await db.transaction(async (tx) => {
+    const user = await accounts.insertUser(tx, {
+      email,
+      name: claims.name || email.split('@')[0] || email,
+      passwordHash: null,
+      isSupervisor: flow.isSupervisor,
+      dateJoined: now,
+    });
+    // Someone signed up with this email a moment ago: start again to link.
+    if (!user) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+    await repo.insertIdentity(tx, {
+      userId: user.id,
+      issuer: issuer.issuer,
+      subject: claims.subject,
+      email,
+      createdAt: now,
+    });
+    if (claims.emailVerified) await markMailboxProven(tx, user);
+    await recordSecurityEvent(tx, {
+      userId: user.id,
+      kind: 'signup',
+      client,
+      details: { role: flow.isSupervisor ? 'supervisor' : 'trainee', method: 'google' },
+    });
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_linked', client });
+    return { ...user, isVerified: claims.emailVerified };
+  });
+  return signInAs(ctx, created, flow.isSupervisor);
+}
+
+/**
+ * Links the issuer account waiting under `linkToken` to the account that has its email, once the
+ * person gives that account's password. Wrong passwords count toward the sign-in lockout
+ * (decision 018) exactly as on the login page.
+ */
+export async function linkWithPassword(
+  ctx: SignInContext,
+  input: { linkToken: string; password: string },
+): Promise<GoogleSignInResponse> {
+  const { db, now, client } = ctx;
+  const secretHash = hashSecret(input.linkToken);
+  const pending = await repo.findLivePending(db, 'link', secretHash, now);
+  const user = pending?.userId ? await accounts.findUserById(db, pending.userId) : undefined;
+  if (!pending || !user) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+  const keys = lockoutKeys(user.email, client.ip);
+  const lockedUntil = await lockout.lockedUntil(db, [keys.pair, keys.address], now);
+  if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
+  if (!(await verify(user.passwordHash ?? (await dummyHash), input.password))) {
+    await recordLoginFailure(db, user.id, keys, client, now);
+    throw new AppError('INVALID', ACCOUNT_MESSAGES.badCredentials);
+  }
+  await lockout.clearKeys(db, [keys.pair]);
+  await db.transaction(async (tx) => {
+    if (!(await repo.consumePending(tx, 'link', secretHash, now))) {
+      throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+    }
+    const linked = await repo.insertIdentity(tx, {
+      userId: user.id,
+      issuer: pending.issuer,
+      subject: pending.subject,
+      email: pending.email,
+      createdAt: now,
+    });
+    if (!linked) throw new AppError('INVALID', GOOGLE_MESSAGES.linkedElsewhere);
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_linked', client });
+  });
+  return signInAs(ctx, user, pending.isSupervisor);
+}
+
+/**
+ * Signs the person in as `user` from a page of `isSupervisor`'s role: the role must match, as on
+ * the login page (SPEC §6), and an unverified account gets a fresh code instead of a session.
+ */
+async function signInAs(
+  ctx: SignInContext,
+  user: accounts.UserRow,
+  isSupervisor: boolean,
+): Promise<GoogleSignInResponse> {
+  const { db, now, client } = ctx;
+  if (user.isSupervisor !== isSupervisor) {
+    throw new AppError(
+      'INVALID',
+      isSupervisor ? ACCOUNT_MESSAGES.wrongRoleSupervisor : ACCOUNT_MESSAGES.wrongRoleStudent,
+    );
+  }
+  if (!user.isVerified) {
+    await issueCode(ctx, user, 'verify');
+    return { unverifiedUser: true, user: await userView(db, user.id) };
+  }
+  const key = await issueSession(db, user.id, now, client);
+  await recordSecurityEvent(db, { userId: user.id, kind: 'google_login', client });
+  return { key };
+}
+
+/** POST /api/v1/attachuser/ (SPEC §7): the user of a live session key. */
+export async function attachUser(
+  ctx: { db: Db; now: Date },
+  token: string,
+): Promise<{ token: string; user: User }> {
+  const userId = await repo.userOfLiveToken(ctx.db, hashSecret(token), ctx.now);
+  if (userId === undefined) throw new AppError('UNAUTHENTICATED', 'Invalid token.');
+  return { token, user: await userView(ctx.db, userId) };
+}
+
+type ActorContext = { db: Db; actor: Actor; now: Date };
+
+/** How the signed-in person can sign in: a password, a linked Google account, or both. */
+export async function signInMethods(
+  ctx: ActorContext & { googleAvailable: boolean },
+): Promise<SignInMethods> {
+  const user = await accounts.findUserById(ctx.db, ctx.actor.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  const identity = await repo.identityOfUser(ctx.db, user.id);
+  return {
+    password: user.passwordHash !== null,
+    google: identity
+      ? { email: identity.email, linked_at: identity.createdAt.toISOString() }
+      : null,
+    google_available: ctx.googleAvailable,
+  };
+}
+
+/** Unlinks Google from the person's account, unless it is their only way to sign in. */
+export async function unlinkGoogle(ctx: ActorContext & { client: ClientInfo }): Promise<void> {
+  const { db, actor, client } = ctx;
+  await db.transaction(async (tx) => {
+    const user = await accounts.findUserById(tx, actor.id);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+    if (user.passwordHash === null) throw new AppError('CONFLICT', GOOGLE_MESSAGES.lastWay);
+    if ((await repo.deleteIdentitiesOf(tx, user.id)) === 0) {
+      throw new AppError('NOT_FOUND', 'No Google account is linked.');
+    }
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_unlinked', client });
+  });
+}
+
+/** Sets a first password on an account made by a Google sign-in (one with a password changes it). */
+export async function setPassword(
+  ctx: ActorContext & { client: ClientInfo; input: SetPasswordRequest },
+): Promise<void> {
+  const { db, actor, client, input } = ctx;
+  assertUncommonPassword('new_password1', input.new_password1);
+  const passwordHash = await hashPassword(input.new_password1);
+  await db.transaction(async (tx) => {
+    if (!(await accounts.setPasswordIfNone(tx, actor.id, passwordHash))) {
+      throw new AppError('CONFLICT', GOOGLE_MESSAGES.hasPassword);
+    }
+    await recordSecurityEvent(tx, { userId: actor.id, kind: 'password_set', client });
+  });
+}

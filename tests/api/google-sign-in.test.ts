@@ -1,0 +1,451 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountEvents, oidcIdentities, oidcPending, users } from '../../src/server/db/schema';
+import { GOOGLE_MESSAGES } from '../../src/shared/accounts/google.schema';
+import { expectNoInternals, lastCodeTo, logIn, newEmail, verify } from '../helpers/accounts';
+import { createSupervisor, createTrainee } from '../helpers/factories';
+import { signInAtIssuer, startTestIssuer, type TestIssuer } from '../helpers/oidc-provider';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const APP_URL = 'http://127.0.0.1:3999';
+let issuer: TestIssuer;
+let t: TestApp;
+
+beforeAll(async () => {
+  issuer = await startTestIssuer(APP_URL);
+  t = await createTestApp({ APP_URL, ...issuer.env });
+});
+afterAll(async () => {
+  await t.close();
+  await issuer.close();
+});
+// Each test starts in a fresh window of the per-address sign-in limit.
+beforeEach(() => t.clock.advanceMinutes(16));
+
+type Answer = { key?: string; link_required?: true; link_token?: string; email?: string };
+
+async function start(app: TestApp, isSupervisor = false) {
+  const response = await app.request({
+    method: 'POST',
+    url: '/api/v1/google/start/',
+    payload: { is_supervisor: isSupervisor },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ authorization_url: string; state: string }>();
+}
+
+/** What the landing page posts: the parameters the issuer sent the browser back with. */
+function callbackBody(landing: URL, isSupervisor = false) {
+  return {
+    code: landing.searchParams.get('code'),
+    state: landing.searchParams.get('state'),
+    iss: landing.searchParams.get('iss'),
+    is_supervisor: isSupervisor,
+    authsource: 'google',
+  };
+}
+
+const callback = (app: TestApp, payload: Record<string, unknown>) =>
+  app.request({ method: 'POST', url: '/rest-auth/google/', payload });
+
+/** The whole flow as `login` at the issuer, from the page of a role. */
+async function signInWithGoogle(login: string, isSupervisor = false) {
+  const { authorization_url } = await start(t, isSupervisor);
+  const landing = await signInAtIssuer(authorization_url, login);
+  return callback(t, callbackBody(landing, isSupervisor));
+}
+
+const attach = (token: string) =>
+  t.request({ method: 'POST', url: '/api/v1/attachuser/', payload: { token } });
+
+async function usersWithEmail(email: string): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(users).where(eq(users.email, email));
+  return row?.n ?? 0;
+}
+
+async function eventKinds(userId: number): Promise<string[]> {
+  const rows = await t.db
+    .select({ kind: accountEvents.kind })
+    .from(accountEvents)
+    .where(eq(accountEvents.userId, userId))
+    .orderBy(accountEvents.id);
+  return rows.map((row) => row.kind);
+}
+
+const methodsOf = (token: string) =>
+  t.request({ method: 'GET', url: '/api/v1/sign-in-methods/', token });
+
+describe('GET /api/v1/google/', () => {
+  it('says Google sign-in is offered when a client is configured', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/google/' });
+    expect(response.json()).toEqual({ enabled: true });
+  });
+
+  it('says it is not, and refuses to start, when no client is configured', async () => {
+    const bare = await createTestApp({ APP_URL });
+    try {
+      expect((await bare.request({ method: 'GET', url: '/api/v1/google/' })).json()).toEqual({
+        enabled: false,
+      });
+      const started = await bare.request({
+        method: 'POST',
+        url: '/api/v1/google/start/',
+        payload: { is_supervisor: false },
+      });
+      expect(started.statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('a first Google sign-in', () => {
+  it('creates a verified trainee from the trainee page, signs them in, and records it', async () => {
+    const email = newEmail('gina');
+    const { authorization_url, state } = await start(t);
+    const url = new URL(authorization_url);
+    expect(url.origin).toBe(issuer.issuer);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${APP_URL}/`);
+    expect(url.searchParams.get('state')).toBe(state);
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    // Only the state's hash is kept.
+    const [pending] = await t.db.select().from(oidcPending).where(eq(oidcPending.kind, 'flow'));
+    expect(JSON.stringify(pending)).not.toContain(state);
+
+    const landing = await signInAtIssuer(authorization_url, email);
+    expect(landing.origin + landing.pathname).toBe(`${APP_URL}/`);
+    expect(landing.searchParams.get('state')).toBe(state);
+    const response = await callback(t, callbackBody(landing));
+    expect(response.statusCode).toBe(200);
+    const { key } = response.json<{ key: string }>();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expectNoInternals(response);
+
+    const attached = await attach(key);
+    expect(attached.statusCode).toBe(200);
+    const { user } = attached.json<{
+      user: { id: number; email: string; is_supervisor: boolean; name: string };
+    }>();
+    expect(attached.json()).toMatchObject({
+      token: key,
+      user: { email, name: 'Gina Google', is_supervisor: false, supervisor: null },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.isVerified).toBe(true);
+    expect(row?.passwordHash).toBeNull();
+    expect(await eventKinds(user.id)).toEqual(['signup', 'google_linked', 'google_login']);
+    expect((await methodsOf(key)).json()).toEqual({
+      password: false,
+      google: { email, linked_at: expect.any(String) },
+      google_available: true,
+    });
+    // No password: the login form lets nobody in.
+    const byPassword = await logIn(t, { username: email, password: 'any-password-at-all' });
+    expect(byPassword.statusCode).toBe(400);
+
+    // The same Google account again: the same user, no second account.
+    const again = await signInWithGoogle(email);
+    expect(again.statusCode).toBe(200);
+    const second = await attach(again.json<{ key: string }>().key);
+    expect(second.json<{ user: { id: number } }>().user.id).toBe(user.id);
+    expect(await usersWithEmail(email)).toBe(1);
+  });
+
+  it('creates a supervisor from the supervisor page, whose BACB numbers are still to give', async () => {
+    const email = newEmail('gus');
+    const response = await signInWithGoogle(email, true);
+    expect(response.statusCode).toBe(200);
+    const attached = await attach(response.json<{ key: string }>().key);
+    expect(attached.json()).toMatchObject({
+      user: {
+        email,
+        is_supervisor: true,
+        supervisor: { bacb_account_number: '', bacb_certification_number: '' },
+      },
+    });
+    // The same Google account from the trainee page is refused, as the login form refuses it.
+    const fromStudentPage = await signInWithGoogle(email, false);
+    expect(fromStudentPage.statusCode).toBe(400);
+    expect(fromStudentPage.json()).toEqual({ non_field_errors: ["Invalid student's credentials"] });
+  });
+
+  it('keeps the email unverified when the issuer does not say it is verified', async () => {
+    const email = newEmail('una');
+    const response = await signInWithGoogle(`${email}#unverified`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ unverifiedUser: true, user: { email } });
+    expect(response.json()).not.toHaveProperty('key');
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.isVerified).toBe(false);
+    // The mailed code proves the mailbox, as after a sign-up.
+    const verified = await verify(t, email, await lastCodeTo(t, email));
+    expect(verified.statusCode).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(after?.isVerified).toBe(true);
+  });
+});
+
+describe('the state and the nonce', () => {
+  it('refuses a tampered state, and a state used twice, creating nothing', async () => {
+    const email = newEmail('tess');
+    const { authorization_url } = await start(t);
+    const landing = await signInAtIssuer(authorization_url, email);
+    const body = callbackBody(landing);
+    const tampered = await callback(t, { ...body, state: `${body.state}x` });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.expired] });
+    expect(await usersWithEmail(email)).toBe(0);
+    // The genuine answer still works once, and only once.
+    expect((await callback(t, body)).statusCode).toBe(200);
+    const replayed = await callback(t, body);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.expired] });
+  });
+
+  it('refuses a state the issuer was sent altered', async () => {
+    const email = newEmail('alt');
+    const { authorization_url } = await start(t);
+    const url = new URL(authorization_url);
+    url.searchParams.set('state', 'a-state-we-never-issued');
+    const landing = await signInAtIssuer(url.href, email);
+    expect(landing.searchParams.get('state')).toBe('a-state-we-never-issued');
+    const response = await callback(t, callbackBody(landing));
+    expect(response.statusCode).toBe(400);
+    expect(await usersWithEmail(email)).toBe(0);
+  });
+
+  it('refuses an ID token with a wrong nonce, creating nothing', async () => {
+    const email = newEmail('nonce');
+    const { authorization_url } = await start(t);
+    const url = new URL(authorization_url);
+    url.searchParams.set('nonce', 'a-nonce-we-never-issued');
+    const landing = await signInAtIssuer(url.href, email);
+    const response = await callback(t, callbackBody(landing));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.refused] });
+    expect(await usersWithEmail(email)).toBe(0);
+  });
+
+  it('refuses a flow started for another role', async () => {
+    const email = newEmail('role');
+    const { authorization_url } = await start(t, false);
+    const landing = await signInAtIssuer(authorization_url, email);
+    const response = await callback(t, callbackBody(landing, true));
+    expect(response.statusCode).toBe(400);
+    expect(await usersWithEmail(email)).toBe(0);
+  });
+
+  it('answers bad input with field errors and stores nothing', async () => {
+    const response = await callback(t, { code: '', is_supervisor: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<Record<string, unknown>>()).sort()).toEqual([
+      'code',
+      'is_supervisor',
+      'state',
+    ]);
+  });
+});
+
+describe('an issuer that is down', () => {
+  it('says so clearly when the sign-in starts, and keeps nothing', async () => {
+    const down = await startTestIssuer(APP_URL);
+    await down.close();
+    const app = await createTestApp({ APP_URL, ...down.env });
+    try {
+      const response = await app.request({
+        method: 'POST',
+        url: '/api/v1/google/start/',
+        payload: { is_supervisor: false },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: GOOGLE_MESSAGES.unavailable, code: 'UNAVAILABLE' });
+      expect(response.headers['retry-after']).toBe('60');
+      const [pending] = await app.db.select({ n: count() }).from(oidcPending);
+      expect(pending?.n).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says so clearly when it goes down before the code is exchanged, and creates nothing', async () => {
+    const flaky = await startTestIssuer(APP_URL);
+    const app = await createTestApp({ APP_URL, ...flaky.env });
+    const email = newEmail('flaky');
+    try {
+      const { authorization_url } = await start(app);
+      const landing = await signInAtIssuer(authorization_url, email);
+      await flaky.close();
+      const response = await callback(app, callbackBody(landing));
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: GOOGLE_MESSAGES.unavailable, code: 'UNAVAILABLE' });
+      const [row] = await app.db.select({ n: count() }).from(users).where(eq(users.email, email));
+      expect(row?.n).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('an email that already has a password account', () => {
+  it('links only after the password is proven, then signs in either way', async () => {
+    const owner = await createTrainee(t.db, { name: 'Paula Password' });
+    const first = await signInWithGoogle(owner.email);
+    expect(first.statusCode).toBe(200);
+    const { link_token, email, key } = first.json<Answer>();
+    expect(key).toBeUndefined();
+    expect(email).toBe(owner.email);
+    expect(link_token).toMatch(/^[\w-]{20,}$/);
+    // Nothing linked yet: the issuer's word alone takes over nothing.
+    const [linked] = await t.db
+      .select({ n: count() })
+      .from(oidcIdentities)
+      .where(eq(oidcIdentities.userId, owner.id));
+    expect(linked?.n).toBe(0);
+    expect((await signInWithGoogle(owner.email)).json()).toMatchObject({ link_required: true });
+
+    const link = (password: string) =>
+      t.request({ method: 'POST', url: '/api/v1/google/link/', payload: { link_token, password } });
+    const wrong = await link('not-the-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      non_field_errors: ['Unable to log in with provided credentials.'],
+    });
+    expect(await eventKinds(owner.id)).toContain('login_failed');
+
+    const right = await link(owner.password);
+    expect(right.statusCode).toBe(200);
+    const signedIn = await attach(right.json<{ key: string }>().key);
+    expect(signedIn.json<{ user: { id: number } }>().user.id).toBe(owner.id);
+    expect(await eventKinds(owner.id)).toEqual(
+      expect.arrayContaining(['google_linked', 'google_login']),
+    );
+    // The link token works once.
+    expect((await link(owner.password)).statusCode).toBe(400);
+
+    // From now on Google signs straight in, and the password still works.
+    const next = await signInWithGoogle(owner.email);
+    expect(next.json()).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const byPassword = await logIn(t, { username: owner.email, password: owner.password });
+    expect(byPassword.statusCode).toBe(200);
+    expect(await usersWithEmail(owner.email)).toBe(1);
+  });
+
+  it('refuses another Google account asserting the email of a linked, passwordless account', async () => {
+    const email = newEmail('only');
+    expect((await signInWithGoogle(email)).statusCode).toBe(200);
+    const other = await signInWithGoogle(`${email}#someone-else`);
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.otherWay] });
+    expect(await usersWithEmail(email)).toBe(1);
+  });
+
+  it('refuses a supervisor account linked from the trainee page after the password', async () => {
+    const supervisor = await createSupervisor(t.db);
+    const first = await signInWithGoogle(supervisor.email, false);
+    const { link_token } = first.json<Answer>();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/google/link/',
+      payload: { link_token, password: supervisor.password },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ non_field_errors: ["Invalid student's credentials"] });
+  });
+});
+
+describe('sign-in methods', () => {
+  it('lets a Google-only user set a password, and unlink Google only once they have one', async () => {
+    const email = newEmail('methods');
+    const key = (await signInWithGoogle(email)).json<{ key: string }>().key;
+    const { user } = (await attach(key)).json<{ user: { id: number } }>();
+    const unlink = () =>
+      t.request({ method: 'DELETE', url: '/api/v1/sign-in-methods/google/', token: key });
+
+    const refused = await unlink();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: GOOGLE_MESSAGES.lastWay, code: 'CONFLICT' });
+
+    const setPassword = (token: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/sign-in-methods/password/',
+        token,
+        payload: { new_password1: 'a-brand-new-pass-9', new_password2: 'a-brand-new-pass-9' },
+      });
+    const set = await setPassword(key);
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ message: GOOGLE_MESSAGES.passwordSet });
+    // Once set, it is changed with the current one, not set again.
+    expect((await setPassword(key)).statusCode).toBe(409);
+    expect((await logIn(t, { username: email, password: 'a-brand-new-pass-9' })).statusCode).toBe(
+      200,
+    );
+
+    expect((await unlink()).statusCode).toBe(204);
+    expect((await methodsOf(key)).json()).toEqual({
+      password: true,
+      google: null,
+      google_available: true,
+    });
+    expect(await eventKinds(user.id)).toEqual(
+      expect.arrayContaining(['password_set', 'google_unlinked']),
+    );
+    // Unlinked: the same Google account must prove the password again.
+    expect((await signInWithGoogle(email)).json()).toMatchObject({ link_required: true });
+  });
+
+  it("acts on the caller's own account only (wrong user)", async () => {
+    const googleUser = newEmail('victim');
+    const victimKey = (await signInWithGoogle(googleUser)).json<{ key: string }>().key;
+    const other = await createTrainee(t.db);
+    // The other user has no Google link: unlinking finds nothing of theirs, and the victim's stays.
+    const response = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/sign-in-methods/google/',
+      token: other.token,
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await methodsOf(victimKey)).json()).toMatchObject({ google: { email: googleUser } });
+    expect((await methodsOf(other.token)).json()).toMatchObject({ password: true, google: null });
+    // Setting a password acts on the caller, who has one already.
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/v1/sign-in-methods/password/',
+      token: other.token,
+      payload: { new_password1: 'a-brand-new-pass-9', new_password2: 'a-brand-new-pass-9' },
+    });
+    expect(set.statusCode).toBe(409);
+    expect(
+      (await logIn(t, { username: googleUser, password: 'a-brand-new-pass-9' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers attachuser with 401 for a key that is not a live session', async () => {
+    const response = await attach('0'.repeat(64));
+    expect(response.statusCode).toBe(401);
+    const logoutKey = (await signInWithGoogle(newEmail('gone'))).json<{ key: string }>().key;
+    await t.request({ method: 'POST', url: '/api/v1/logout/', token: logoutKey });
+    expect((await attach(logoutKey)).statusCode).toBe(401);
+  });
+});
+
+describe('the rate limit', () => {
+  it('limits the callback per address like the login', async () => {
+    const remoteAddress = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/rest-auth/google/',
+        payload: { code: 'a-code', state: `state-${i}` },
+        remoteAddress,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
