@@ -33,7 +33,7 @@ export async function getPlan(ctx: {
   const settings = row ? settingsOf(row) : null;
   const base = { settings, rule_set: { id: ruleSet.id, label: ruleSet.label }, today };
   if (!settings) return { ...base, plan: null };
-  const [rows, firstFieldworkDate] = await Promise.all([
+  const [{ rows }, firstFieldworkDate] = await Promise.all([
     sumLogsByMonthAndType(ctx.db, ctx.traineeId),
     repo.firstFieldworkDate(ctx.db, ctx.traineeId),
   ]);
