@@ -22,6 +22,8 @@ import { contentRoutes } from './features/content/content.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
+import { atRiskRoutes } from './features/at-risk/at-risk.routes';
+import { calendarRoutes } from './features/calendar/calendar.routes';
 import { recordsExportRoutes } from './features/records-export/records-export.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -191,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agendaRoutes(deps));
   await app.register(formsRoutes(deps));
   await app.register(recordsExportRoutes(deps));
+  await app.register(atRiskRoutes(deps));
+  await app.register(calendarRoutes(deps));
   if (payments.provider === 'stripe') {
     const { createStripeWebhookReader } = await import('./adapters/payments/stripe-webhook');
     const reader = createStripeWebhookReader(config);
