@@ -13,7 +13,8 @@ export function outlookLine(trainee: TraineeOutlook): string {
         `${type.supervision_percent}% supervised`,
       ];
       if (type.hours_needed > 0) parts.push(`${type.hours_needed} h still needed`);
-      if (type.contacts_needed) parts.push(`${plural(type.contacts_needed, 'contact')} still needed`);
+      if (type.contacts_needed)
+        parts.push(`${plural(type.contacts_needed, 'contact')} still needed`);
       if (type.observation.needed > 0)
         parts.push(
           type.observation.unit === 'count'
@@ -21,7 +22,9 @@ export function outlookLine(trainee: TraineeOutlook): string {
             : `${type.observation.needed} observation minutes still needed`,
         );
       if (type.failing_at_pace.length > 0)
-        parts.push(`at this pace will miss: ${type.failing_at_pace.map((f) => f.label).join(', ')}`);
+        parts.push(
+          `at this pace will miss: ${type.failing_at_pace.map((f) => f.label).join(', ')}`,
+        );
       return parts.join(', ');
     })
     .join('; ');

@@ -23,6 +23,8 @@ export async function remindedOn(db: Db, supervisorUserId: number, day: string) 
   const rows = await db
     .select({ traineeId: atRiskReminders.traineeId })
     .from(atRiskReminders)
-    .where(and(eq(atRiskReminders.supervisorUserId, supervisorUserId), eq(atRiskReminders.day, day)));
+    .where(
+      and(eq(atRiskReminders.supervisorUserId, supervisorUserId), eq(atRiskReminders.day, day)),
+    );
   return new Set(rows.map((row) => row.traineeId));
 }

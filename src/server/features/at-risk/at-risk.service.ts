@@ -7,7 +7,14 @@ import type {
 } from '../../../shared/at-risk/at-risk.schema';
 import { daysUntilDeadline, formDeadline } from '../../../shared/forms/deadline';
 import { AppError } from '../../../shared/errors';
-import { addDays, minutesToHours, monthOf, monthStart, roundPercent, roundToQuarterHour } from '../../../shared/logs/time';
+import {
+  addDays,
+  minutesToHours,
+  monthOf,
+  monthStart,
+  roundPercent,
+  roundToQuarterHour,
+} from '../../../shared/logs/time';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
