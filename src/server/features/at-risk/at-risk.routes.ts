@@ -18,7 +18,7 @@ export function atRiskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/at-risk/',
       { onRequest: guard.supervisor, schema: { tags, response: { 200: AtRiskSchema } } },
       async (request) =>
-        service.getAtRisk({ db, actor: requireSupervisor(request), now: deps.now() }),
+        service.getAtRisk({ db, supervisorId: requireSupervisor(request).id, now: deps.now() }),
     );
 
     app.post(

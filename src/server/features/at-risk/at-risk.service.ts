@@ -22,7 +22,8 @@ import { findUserById } from '../accounts/accounts.repository';
 import { listUnsignedMonths } from '../forms/form-reminders.repository';
 import { serverToday } from '../logs/logs.service';
 import { monthTotalsByType } from '../progress/progress.service';
-import { assertLinkedTrainee, listTrainees } from '../review/review.service';
+import { listLinkedTrainees } from '../review/review.repository';
+import { assertLinkedTrainee } from '../review/review.service';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';
 
@@ -108,13 +109,15 @@ async function unsignedForms(db: Db, supervisorId: number, today: string): Promi
 /**
  * GET /api/v1/at-risk/: each linked trainee's current month (not the removed ones), those who
  * will fail a requirement at the current pace first, then by name; and the previous month's
- * unsigned forms, whose deadline is the last day of this month.
+ * unsigned forms, whose deadline is the last day of this month. The daily digest reads it too.
  */
-export async function getAtRisk(ctx: Context): Promise<AtRisk> {
+export async function getAtRisk(ctx: { db: Db; supervisorId: number; now: Date }): Promise<AtRisk> {
   const today = serverToday(ctx.now);
   const pace = monthPace(today);
-  const linked = (await listTrainees(ctx)).filter((trainee) => !trainee.is_removed);
-  const reminded = await repo.remindedOn(ctx.db, ctx.actor.id, today);
+  const linked = (await listLinkedTrainees(ctx.db, ctx.supervisorId)).filter(
+    (trainee) => !trainee.isRemoved,
+  );
+  const reminded = await repo.remindedOn(ctx.db, ctx.supervisorId, today);
   const trainees: TraineeOutlook[] = [];
   for (const trainee of linked) {
     trainees.push(await traineeOutlook(ctx.db, trainee, today, reminded.has(trainee.id)));
@@ -129,7 +132,7 @@ export async function getAtRisk(ctx: Context): Promise<AtRisk> {
     days_elapsed: pace.daysElapsed,
     days_left: pace.daysLeft,
     trainees,
-    unsigned_forms: await unsignedForms(ctx.db, ctx.actor.id, today),
+    unsigned_forms: await unsignedForms(ctx.db, ctx.supervisorId, today),
   };
 }
 
