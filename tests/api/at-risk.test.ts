@@ -35,7 +35,7 @@ const logDays = (trainee: TestUser, record: number, first: string, count: number
 
 const getAtRisk = (user: TestUser) =>
   t.request({ method: 'GET', url: '/api/v1/at-risk/', token: user.token });
-const remind = (user: TestUser, payload: unknown) =>
+const remind = (user: TestUser, payload: object) =>
   t.request({ method: 'POST', url: '/api/v1/at-risk/remind/', token: user.token, payload });
 
 beforeAll(async () => {

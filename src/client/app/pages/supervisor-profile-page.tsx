@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { SupervisorProfilePage as SupervisorProfile } from '../../features/profile/components/supervisor-profile-page';
 import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
@@ -12,6 +13,7 @@ export function SupervisorProfilePage() {
   return (
     <Stack gap="md" maw={760}>
       <SupervisorProfile picture={(user) => <ProfilePicture user={user} size={64} />} />
+      <CalendarFeedSection />
       <ActiveSessionsSection />
       <SecurityActivitySection />
     </Stack>
