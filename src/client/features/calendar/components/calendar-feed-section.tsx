@@ -25,7 +25,7 @@ const failed = (error: unknown, fallback: string) =>
 /** The URL just made: shown this once, with Copy (only a hash of its token is kept). */
 function NewFeedUrl({ url }: { url: string }) {
   return (
-    <Alert color="teal" variant="light" title="Your calendar feed URL">
+    <Alert color="blue" variant="light" title="Your calendar feed URL">
       <Stack gap="xs">
         <Text size="sm">
           Copy it now and add it to Google Calendar (“From URL”) or Outlook (“Subscribe from web”).
