@@ -64,7 +64,9 @@ async function logThisMonth(
 /** An account's id, from its profile. */
 async function idOf(request: APIRequestContext, account: Account): Promise<number> {
   const profile = await request.get('/users/profile/', { headers: authHeader(account) });
-  return ((await profile.json()) as { id: number }).id;
+  const [user] = ((await profile.json()) as { results: { id: number }[] }).results;
+  if (!user) throw new Error('no profile');
+  return user.id;
 }
 
 /** Overflow in px; the layout settles a moment after a resize (the sidebar slides away). */

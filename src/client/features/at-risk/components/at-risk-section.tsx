@@ -73,11 +73,11 @@ function TraineeRow({ trainee }: { trainee: TraineeOutlook }) {
               {trainee.name}
             </Title>
             {trainee.is_at_risk ? (
-              <Badge color="red.8" variant="light">
+              <Badge color="red.8" variant="filled">
                 At risk
               </Badge>
             ) : (
-              <Badge color="teal.8" variant="light">
+              <Badge color="teal.7" variant="dot" c="dark.8">
                 On pace
               </Badge>
             )}
