@@ -9,7 +9,6 @@ import { daysUntilDeadline, formDeadline } from '../../../shared/forms/deadline'
 import { AppError } from '../../../shared/errors';
 import {
   addDays,
-  minutesToHours,
   monthOf,
   monthStart,
   roundPercent,
@@ -44,8 +43,8 @@ function typeOutlook(
   return {
     expereince_type: type.id,
     name: type.name,
-    hours_so_far: minutesToHours(totals.totalMinutes),
-    projected_hours: minutesToHours(outlook.projectedMinutes),
+    hours_so_far: roundToQuarterHour(totals.totalMinutes / 60),
+    projected_hours: roundToQuarterHour(outlook.projectedMinutes / 60),
     supervision_percent: roundPercent(supervision?.actual ?? 0),
     supervision_required: supervision?.required ?? 0,
     contacts: totals.contacts,
