@@ -140,7 +140,9 @@ describe('POST /api/v1/at-risk/remind/', () => {
     const mail = await t.lastMailTo(behind.email);
     expect(mail?.subject).toBe('Ana Núñez sent you a reminder about your April 2026 fieldwork');
     expect(mail?.text).toContain('20 days of April 2026 are left after today.');
-    expect(mail?.text).toContain('Supervised Fieldwork: 6 h so far, 33.3% supervised, 14 h still needed');
+    expect(mail?.text).toContain(
+      'Supervised Fieldwork: 6 h so far, 33.3% supervised, 14 h still needed',
+    );
     expect(mail?.text).toContain('2 contacts still needed');
     expect(mail?.text).toContain('at this pace will miss: Total hours (minimum)');
 
