@@ -44,17 +44,24 @@ export async function deleteFeed(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
+type FeedOwner = { userId: number; isSupervisor: boolean };
+
+/**
+ * The live logs a feed shows: a trainee's own, or a supervisor's linked trainees' (not removed).
+ * Needs trainee_supervisors joined.
+ */
+const logsOf = (user: FeedOwner) =>
+  user.isSupervisor
+    ? supervisedBy(user.userId)
+    : and(eq(experienceLogs.traineeId, user.userId), isNull(experienceLogs.deletedAt));
+
 const supervisorName = sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`;
 
 /**
  * Logged supervision meetings (a supervised log with its supervision window) since `from`: a
  * trainee's own, or those a supervisor held with the trainees linked to them (not removed).
  */
-export async function supervisionMeetings(
-  db: Db,
-  user: { userId: number; isSupervisor: boolean },
-  from: string,
-) {
+export async function supervisionMeetings(db: Db, user: FeedOwner, from: string) {
   return db
     .select({
       id: experienceLogs.id,
@@ -73,9 +80,7 @@ export async function supervisionMeetings(
     .innerJoin(users, eq(users.id, experienceLogs.traineeId))
     .where(
       and(
-        user.isSupervisor
-          ? supervisedBy(user.userId)
-          : and(eq(experienceLogs.traineeId, user.userId), isNull(experienceLogs.deletedAt)),
+        logsOf(user),
         ne(experienceLogs.individualOrGroup, 'No supervision'),
         sql`${experienceLogs.supervisionStartMinute} is not null and ${experienceLogs.supervisionEndMinute} is not null`,
         gte(experienceLogs.dateOfExperience, from),
@@ -90,11 +95,7 @@ export async function supervisionMeetings(
  * a fieldwork type with no complete live monthly form of that type. A trainee's own records, or
  * the records linked to a supervisor (trainees not removed).
  */
-export async function unsignedFormMonths(
-  db: Db,
-  user: { userId: number; isSupervisor: boolean },
-  fromMonth: string,
-) {
+export async function unsignedFormMonths(db: Db, user: FeedOwner, fromMonth: string) {
   const month = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
   return db
     .select({
@@ -108,9 +109,7 @@ export async function unsignedFormMonths(
     .innerJoin(users, eq(users.id, experienceLogs.traineeId))
     .where(
       and(
-        user.isSupervisor
-          ? supervisedBy(user.userId)
-          : and(eq(experienceLogs.traineeId, user.userId), isNull(experienceLogs.deletedAt)),
+        logsOf(user),
         gte(experienceLogs.dateOfExperience, `${fromMonth}-01`),
         sql`not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = ${experienceLogs.traineeSupervisorId} and f.month = ${month} and f.experience_type_id = ${experienceLogs.experienceTypeId} and f.voided_at is null and f.completed_on is not null)`,
       ),
