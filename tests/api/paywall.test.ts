@@ -46,6 +46,8 @@ const PAYWALLED = [
   'POST /api/v1/month-forms/:id/sign/',
   'POST /api/v1/final-forms/',
   'POST /api/v1/final-forms/:id/sign/',
+  // Making (or renewing) a private calendar feed is use; revoking one is exempt (security).
+  'POST /api/v1/calendar-feed/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
