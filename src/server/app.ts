@@ -24,6 +24,8 @@ import { filesRoutes } from './features/files/files.routes';
 import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { importRoutes } from './features/import/import.routes';
+import { atRiskRoutes } from './features/at-risk/at-risk.routes';
+import { calendarRoutes } from './features/calendar/calendar.routes';
 import { recordsExportRoutes } from './features/records-export/records-export.routes';
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -209,6 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formsRoutes(deps));
   await app.register(recordsExportRoutes(deps));
   await app.register(importRoutes(deps));
+  await app.register(atRiskRoutes(deps));
+  await app.register(calendarRoutes(deps));
   if (payments.provider === 'stripe') {
     const { createStripeWebhookReader } = await import('./adapters/payments/stripe-webhook');
     const reader = createStripeWebhookReader(config);

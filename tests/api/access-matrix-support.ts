@@ -217,6 +217,17 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: '/api/v1/month-signoff/reopen/',
     payload: { u_id: ids.trainee, month: '2026-02' },
   }),
+  'POST /api/v1/at-risk/remind/': (ids) => ({
+    url: '/api/v1/at-risk/remind/',
+    payload: { u_id: ids.trainee },
+  }),
+  'POST /api/v1/calendar-feed/': () => ({
+    url: '/api/v1/calendar-feed/',
+    payload: { time_zone: 'UTC' },
+  }),
+  'GET /api/v1/calendar/:token/feed.ics': () => ({
+    url: `/api/v1/calendar/${'cd'.repeat(24)}/feed.ics`,
+  }),
   'GET /api/v1/digest/unsubscribe/': (ids) => ({
     url: `/api/v1/digest/unsubscribe/?u=${ids.linkedSupervisor}&token=${'ab'.repeat(24)}`,
   }),

@@ -51,6 +51,8 @@ const PAYWALLED = [
   // Importing earlier hours is logging hours (issue 14).
   'POST /api/v1/import/preview/',
   'POST /api/v1/import/',
+  // Making (or renewing) a private calendar feed is use; revoking one is exempt (security).
+  'POST /api/v1/calendar-feed/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

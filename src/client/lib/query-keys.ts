@@ -69,6 +69,8 @@ export const queryKeys = {
     log: (id: number) => ['review', 'log', id] as const,
     logHistory: (id: number) => ['review', 'log-history', id] as const,
     trainees: ['review', 'trainees'] as const,
+    /** The supervisor's home: linked trainees' current month and last month's unsigned forms. */
+    atRisk: ['review', 'at-risk'] as const,
     supervisor: ['review', 'supervisor'] as const,
     /** Month sign-off states of a trainee; null is the signed-in trainee's own. */
     months: (traineeId: number | null) => ['review', 'months', traineeId ?? 'self'] as const,
@@ -84,6 +86,8 @@ export const queryKeys = {
       ['agenda', 'list', traineeId ?? 'self', range] as const,
     detail: (id: number) => ['agenda', 'detail', id] as const,
   },
+  /** The signed-in person's private calendar feed (whether one exists; never its URL). */
+  calendarFeed: ['calendar-feed'] as const,
   /** The signed-in person's profile (its picture changes it too). */
   profile: ['profile'] as const,
   /** Uploaded forms; any upload, edit, delete or restore refreshes all of it. */

@@ -923,3 +923,44 @@ export const oidcPending = pgTable(
     index('oidc_pending_expires').on(t.expiresAt),
   ],
 );
+
+/**
+ * A supervisor's one-click reminder mail to an at-risk trainee (issue 14): one row a supervisor,
+ * trainee and day, inserted before the mail is sent, so a second click that day is refused and
+ * every reminder sent stays on record.
+ */
+export const atRiskReminders = pgTable(
+  'at_risk_reminders',
+  {
+    id: serial().primaryKey(),
+    supervisorUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD' (server day, UTC): the day the reminder counts against. */
+    day: date({ mode: 'string' }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [uniqueIndex('at_risk_reminders_once_a_day').on(t.supervisorUserId, t.traineeId, t.day)],
+);
+
+/**
+ * A person's private calendar feed (issue 14): the SHA-256 of the random token in its URL (the
+ * token itself is shown once and never stored), and the time zone the logs' local times are
+ * read in. Revoking deletes the row; renewing replaces the hash.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    /** An IANA zone ('Europe/Paris'), from the browser that made the feed. */
+    timeZone: text().notNull().default('UTC'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash').on(t.tokenHash)],
+);

@@ -212,6 +212,14 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   // The digest's unsubscribe link carries its own key.
   'GET /api/v1/digest/unsubscribe/': open,
   'POST /api/v1/digest/unsubscribe/': open,
+  // Issue 14: the supervisor's at-risk list and reminders (linked trainees only), and one's
+  // private calendar feed; the feed itself is opened by the token in its URL.
+  'GET /api/v1/at-risk/': supervisorOwn,
+  'POST /api/v1/at-risk/remind/': supervisorOfTrainee,
+  'GET /api/v1/calendar-feed/': ownAccount,
+  'POST /api/v1/calendar-feed/': ownAccount,
+  'DELETE /api/v1/calendar-feed/': ownAccount,
+  'GET /api/v1/calendar/:token/feed.ics': open,
   // Billing: each person's own subscription.
   'GET /api/v1/subscription/': ownAccount,
   'GET /api/v1/user-subscription/': ownAccount,

@@ -38,6 +38,8 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   // Ending one's own sessions (a lost phone, a shared computer) is security, never use.
   'DELETE /api/v1/sessions/:id/',
   'POST /api/v1/sessions/revoke-others/',
+  // Revoking one's calendar feed (a URL that leaked) is security too; making one is use.
+  'DELETE /api/v1/calendar-feed/',
   'PUT /users/profile/:id/',
   // Which BACB standards the records are read against: a reading preference, not a record.
   'PUT /api/v1/rule-set/',

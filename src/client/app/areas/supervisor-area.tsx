@@ -15,10 +15,8 @@ import { NotFoundPage } from '../error-pages';
 import { AreaLayout, type NavItem } from '../layouts/area-layout';
 import { LegalRoutePage } from '../pages/legal-route-page';
 
-const SignLogsPage = lazy(() =>
-  import('../../features/review/components/sign-logs-page').then((m) => ({
-    default: m.SignLogsPage,
-  })),
+const SupervisorHomePage = lazy(() =>
+  import('../pages/supervisor-home-page').then((m) => ({ default: m.SupervisorHomePage })),
 );
 const LogDetailsPage = lazy(() =>
   import('../pages/supervisor-log-details-page').then((m) => ({
@@ -90,7 +88,7 @@ export default function SupervisorArea() {
         }
       >
         <Route index element={<Navigate to="signlogs" replace />} />
-        <Route path="signlogs" element={<SignLogsPage />} />
+        <Route path="signlogs" element={<SupervisorHomePage />} />
         <Route path="log-details/:id" element={<LogDetailsPage />} />
         <Route path="pending-logs" element={<PendingLogsPage />} />
         <Route path="flagged-logs" element={<FlaggedLogsPage />} />

@@ -1,4 +1,5 @@
 import { Grid, Stack, Title } from '@mantine/core';
+import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
 import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
@@ -33,6 +34,7 @@ export function StudentProfilePage() {
             <SupervisorsTable />
             <RuleSetChoice />
             <SignInMethodsSection />
+            <CalendarFeedSection />
             <ActiveSessionsSection />
             <SecurityActivitySection />
           </Stack>

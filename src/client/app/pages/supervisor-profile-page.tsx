@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { SupervisorProfilePage as SupervisorProfile } from '../../features/profile/components/supervisor-profile-page';
 import { ActiveSessionsSection } from '../../features/security/components/active-sessions-section';
@@ -14,6 +15,7 @@ export function SupervisorProfilePage() {
     <Stack gap="md" maw={760}>
       <SupervisorProfile picture={(user) => <ProfilePicture user={user} size={64} />} />
       <SignInMethodsSection />
+      <CalendarFeedSection />
       <ActiveSessionsSection />
       <SecurityActivitySection />
     </Stack>

@@ -9,9 +9,14 @@ const supervisorAccounts = alias(users, 'supervisor_account');
 /**
  * The supervisor records whose month still needs a signature: live logs in `month` of a
  * fieldwork type with no complete live form. With the trainee (verified), the supervisor
- * account linked to the record (if any, and if it has not removed the trainee).
+ * account linked to the record (if any, and if it has not removed the trainee). With
+ * `supervisorUserId`, only the records linked to that supervisor account.
  */
-export function listUnsignedMonths(db: Db, month: string) {
+export function listUnsignedMonths(
+  db: Db,
+  month: string,
+  scope: { supervisorUserId?: number } = {},
+) {
   const from = monthStart(month);
   const to = monthEnd(month);
   return db
@@ -34,6 +39,9 @@ export function listUnsignedMonths(db: Db, month: string) {
       and(
         eq(users.isVerified, true),
         eq(users.isSupervisor, false),
+        scope.supervisorUserId === undefined
+          ? undefined
+          : eq(traineeSupervisors.supervisorUserId, scope.supervisorUserId),
         sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = l.trainee_supervisor_id and f.month = ${month} and f.experience_type_id = l.experience_type_id and f.voided_at is null and f.completed_on is not null))`,
       ),
     )

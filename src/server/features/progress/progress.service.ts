@@ -92,6 +92,41 @@ function choiceOf(stored: string | null | undefined): RuleSetId | null {
 }
 
 /**
+ * A trainee's month totals per fieldwork type logged (supervised when none is), with the rule set
+ * they are read against (`choice`: the trainee's stored choice). The month checks of `validate`
+ * and the supervisor's at-risk list both start here.
+ */
+export async function monthTotalsByType(ctx: {
+  db: Db;
+  traineeId: number;
+  month: string;
+  choice: string | null | undefined;
+  today: string;
+}) {
+  const { byType, cumulative } = await repo.sumMonthWithCumulative(
+    ctx.db,
+    ctx.traineeId,
+    ctx.month,
+  );
+  const ruleSet = resolveRuleSet(choiceOf(ctx.choice), ctx.today);
+  const types = EXPERIENCE_TYPES.filter(
+    (type) =>
+      byType.some((row) => row.experienceTypeId === type.id) ||
+      (type.id === 1 && byType.length === 0),
+  );
+  return {
+    ruleSet,
+    types: types.map((type) => ({
+      type,
+      totals: toMonthTotals(
+        byType.find((candidate) => candidate.experienceTypeId === type.id),
+        cumulative,
+      ),
+    })),
+  };
+}
+
+/**
  * The month's requirement checks, per fieldwork type logged (supervised when none is). `ruleSet`
  * is the trainee's stored choice (read with their token).
  */
@@ -104,28 +139,23 @@ export async function validateMonth(ctx: {
 }): Promise<MonthValidation> {
   const today = serverToday(ctx.now);
   const month = ctx.month ?? monthOf(today);
-  const choice = choiceOf(ctx.ruleSet);
-  const { byType, cumulative } = await repo.sumMonthWithCumulative(ctx.db, ctx.actor.id, month);
-  const ruleSet = resolveRuleSet(choice, today);
-  const types = EXPERIENCE_TYPES.filter(
-    (type) =>
-      byType.some((row) => row.experienceTypeId === type.id) ||
-      (type.id === 1 && byType.length === 0),
-  );
+  const { ruleSet, types } = await monthTotalsByType({
+    db: ctx.db,
+    traineeId: ctx.actor.id,
+    month,
+    choice: ctx.ruleSet,
+    today,
+  });
   return {
     month,
     is_current_month: month === monthOf(today),
-    rule_set: { id: ruleSet.id, label: ruleSet.label, is_chosen: choice !== null },
-    types: types.map((type) => {
-      const row = byType.find((candidate) => candidate.experienceTypeId === type.id);
-      const totals = toMonthTotals(row, cumulative);
-      return {
-        expereince_type: type.id,
-        name: type.name,
-        total_hours: minutesToHours(totals.totalMinutes),
-        checks: checkMonth(totals, type.id, ruleSet),
-      };
-    }),
+    rule_set: { id: ruleSet.id, label: ruleSet.label, is_chosen: choiceOf(ctx.ruleSet) !== null },
+    types: types.map(({ type, totals }) => ({
+      expereince_type: type.id,
+      name: type.name,
+      total_hours: minutesToHours(totals.totalMinutes),
+      checks: checkMonth(totals, type.id, ruleSet),
+    })),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema';
 
-/** Supervisors with logs waiting whose digest is due, claimed so another instance skips them. */
+/** Supervisors with trainees linked whose digest is due, claimed so another instance skips them. */
 export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
   return db
     .update(digestSubscriptions)
@@ -18,7 +18,9 @@ export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
       and(
         isNull(digestSubscriptions.unsubscribedAt),
         sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
-        sql`exists (select 1 from ${experienceLogs} inner join ${traineeSupervisors} ts on ts.id = ${experienceLogs.traineeSupervisorId} where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and ${experienceLogs.status} = 'pending' and ${experienceLogs.deletedAt} is null and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ${experienceLogs.traineeId}))`,
+        // A trainee linked and not removed: logs waiting, an at-risk month or an unsigned form
+        // can only be theirs (the digest itself looks at each).
+        sql`exists (select 1 from ${traineeSupervisors} ts where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ts.trainee_id))`,
       ),
     )
     .returning({ supervisorUserId: digestSubscriptions.supervisorUserId });

@@ -3,6 +3,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
+import { getAtRisk } from '../at-risk/at-risk.service';
 import { digestMail } from './review-emails';
 import * as repo from './review-digest.repository';
 
@@ -10,8 +11,9 @@ import * as repo from './review-digest.repository';
 export const DIGEST_INTERVAL_HOURS = 23;
 
 /**
- * Sends each supervisor with logs waiting one digest, at most once a day. Safe to run from
- * several instances: each supervisor is claimed by a conditional update first.
+ * Sends each supervisor with logs waiting, trainees at risk this month or last month's forms
+ * unsigned one digest, at most once a day. Safe to run from several instances: each supervisor
+ * is claimed by a conditional update first.
  */
 export async function sendDailyDigests(ctx: {
   db: Db;
@@ -30,7 +32,11 @@ export async function sendDailyDigests(ctx: {
     const supervisor = await findUserById(ctx.db, supervisorUserId);
     if (!supervisor) continue;
     const waiting = await repo.pendingByTrainee(ctx.db, supervisorUserId);
-    if (waiting.length === 0) continue;
+    // The supervisor's home's at-risk list, the same facts (issue 14).
+    const attention = await getAtRisk({ db: ctx.db, supervisorId: supervisorUserId, now: ctx.now });
+    const atRisk = attention.trainees.filter((trainee) => trainee.is_at_risk);
+    const unsignedForms = attention.unsigned_forms;
+    if (waiting.length === 0 && atRisk.length === 0 && unsignedForms.length === 0) continue;
     // A fresh unsubscribe token each time: only the newest mail's link needs to work.
     const token = randomBytes(24).toString('hex');
     await repo.setDigestToken(ctx.db, supervisorUserId, hashSecret(token));
@@ -41,6 +47,9 @@ export async function sendDailyDigests(ctx: {
         to: supervisor.email,
         supervisorName: supervisor.name,
         waiting,
+        atRisk,
+        unsignedForms,
+        daysLeft: attention.days_left,
         appUrl: ctx.appUrl,
         unsubscribeUrl,
       }),

@@ -2,6 +2,8 @@ import { escapeHtml } from '../../adapters/mail/escape-html';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { flaggableLabel } from '../../../shared/review/review.schema';
 import { formatUsDate } from '../../../shared/logs/time';
+import type { TraineeOutlook, UnsignedForm } from '../../../shared/at-risk/at-risk.schema';
+import { outlookLine, unsignedFormLine } from '../at-risk/at-risk-emails';
 
 function page(
   title: string,
@@ -85,38 +87,71 @@ export function flaggedMail(opts: {
   };
 }
 
-/** The supervisor's daily digest of logs waiting for review. */
+/**
+ * The supervisor's daily digest: logs waiting for review and, as on their home page, the trainees
+ * who will miss a requirement this month at their current pace and last month's unsigned forms.
+ */
 export function digestMail(opts: {
   to: string;
   supervisorName: string;
   waiting: { traineeName: string; pending: number; oldest: string }[];
+  atRisk?: TraineeOutlook[];
+  unsignedForms?: UnsignedForm[];
+  /** Days of the month left after today. */
+  daysLeft?: number;
   appUrl: string;
   unsubscribeUrl: string;
 }): MailMessage {
   const total = opts.waiting.reduce((sum, row) => sum + row.pending, 0);
-  const link = `${opts.appUrl}/supervisor/pending-logs`;
+  const atRisk = opts.atRisk ?? [];
+  const unsigned = opts.unsignedForms ?? [];
+  const link =
+    total > 0 ? `${opts.appUrl}/supervisor/pending-logs` : `${opts.appUrl}/supervisor/signlogs`;
   const rows = opts.waiting.map(
     (row) =>
       `${row.traineeName}: ${row.pending} log${row.pending === 1 ? '' : 's'} (oldest ${formatUsDate(row.oldest)})`,
   );
+  const riskRows = atRisk.map((trainee) => `${trainee.name}: ${outlookLine(trainee)}`);
+  const formRows = unsigned.map(unsignedFormLine);
+  const sections: { title: string; rows: string[] }[] = [
+    { title: 'These logs are waiting for your review:', rows },
+    {
+      title: `At the current pace (this month's figures so far, projected to the month's end), these trainees will miss a requirement; ${opts.daysLeft ?? 0} days are left after today:`,
+      rows: riskRows,
+    },
+    { title: "Last month's verification forms still to sign:", rows: formRows },
+  ].filter((section) => section.rows.length > 0);
+  const subject =
+    total > 0
+      ? `${total} log${total === 1 ? '' : 's'} waiting for your review`
+      : atRisk.length > 0
+        ? `${atRisk.length} trainee${atRisk.length === 1 ? '' : 's'} at risk this month`
+        : `${unsigned.length} verification form${unsigned.length === 1 ? '' : 's'} to sign`;
+  const footer =
+    'You get this digest at most once a day while logs are waiting or trainees need attention.';
   return {
     to: opts.to,
-    subject: `${total} log${total === 1 ? '' : 's'} waiting for your review`,
+    subject,
     text: [
       `Hello ${opts.supervisorName},`,
       '',
-      'These logs are waiting for your review:',
-      ...rows.map((row) => `- ${row}`),
+      ...sections.flatMap((section) => [
+        section.title,
+        ...section.rows.map((row) => `- ${row}`),
+        '',
+      ]),
+      `${total > 0 ? 'Review them' : 'See your trainees'}: ${link}`,
       '',
-      `Review them: ${link}`,
-      '',
-      `You get this digest at most once a day while logs are waiting. Unsubscribe: ${opts.unsubscribeUrl}`,
+      `${footer} Unsubscribe: ${opts.unsubscribeUrl}`,
     ].join('\n'),
     html: page(
-      `${total} log${total === 1 ? '' : 's'} waiting for your review`,
-      [`<ul>${rows.map((row) => `<li>${escapeHtml(row)}</li>`).join('')}</ul>`],
-      { href: link, label: 'Review pending logs' },
-      `You get this digest at most once a day while logs are waiting. <a href="${escapeHtml(opts.unsubscribeUrl)}">Unsubscribe from digests</a>`,
+      subject,
+      sections.map(
+        (section) =>
+          `${escapeHtml(section.title)}<ul>${section.rows.map((row) => `<li>${escapeHtml(row)}</li>`).join('')}</ul>`,
+      ),
+      { href: link, label: total > 0 ? 'Review pending logs' : 'See your trainees' },
+      `${footer} <a href="${escapeHtml(opts.unsubscribeUrl)}">Unsubscribe from digests</a>`,
     ),
     headers: {
       'List-Unsubscribe': `<${opts.unsubscribeUrl}>`,

@@ -1,4 +1,5 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidDate, isValidMonth } from '../../../../shared/logs/time';
 import { localToday } from '../../../lib/local-date';
@@ -24,9 +25,9 @@ function useCalendarScope() {
 /**
  * /supervisor/signlogs (SPEC §2): the month calendar with its status dots and the chosen day's
  * logs, with View / Approve / Flag per log and, per trainee, "Approve all pending logs of this
- * day" after seeing them.
+ * day" after seeing them. `attention` (the page gives the at-risk list) goes above the calendar.
  */
-export function SignLogsPage() {
+export function SignLogsPage({ attention }: { attention?: ReactNode }) {
   const { date, month, update } = useCalendarScope();
   const logs = useReviewLogs({ date });
   const batches = pendingByTrainee(logs.data ?? []);
@@ -42,6 +43,7 @@ export function SignLogsPage() {
         </Text>
         <SupervisorSummary />
       </Stack>
+      {attention}
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Calendar">

@@ -1,0 +1,183 @@
+import { monthOutlook, monthPace, type MonthPace } from '../../../shared/at-risk/pace';
+import type {
+  AtRisk,
+  TraineeMonthType,
+  TraineeOutlook,
+  UnsignedForm,
+} from '../../../shared/at-risk/at-risk.schema';
+import { daysUntilDeadline, formDeadline } from '../../../shared/forms/deadline';
+import { AppError } from '../../../shared/errors';
+import {
+  addDays,
+  monthOf,
+  monthStart,
+  roundPercent,
+  roundToQuarterHour,
+} from '../../../shared/logs/time';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../plugins/auth';
+import { findUserById } from '../accounts/accounts.repository';
+import { listUnsignedMonths } from '../forms/form-reminders.repository';
+import { serverToday } from '../logs/logs.service';
+import { monthTotalsByType } from '../progress/progress.service';
+import { listLinkedTrainees } from '../review/review.repository';
+import { assertLinkedTrainee } from '../review/review.service';
+import { atRiskReminderMail } from './at-risk-emails';
+import * as repo from './at-risk.repository';
+
+type Context = { db: Db; actor: Actor; now: Date };
+
+type Totals = Awaited<ReturnType<typeof monthTotalsByType>>;
+
+function typeOutlook(
+  { type, totals }: Totals['types'][number],
+  ruleSet: Totals['ruleSet'],
+  pace: MonthPace,
+): TraineeMonthType {
+  const outlook = monthOutlook(totals, type.id, ruleSet, pace);
+  const check = (key: string) => outlook.checks.find((item) => item.key === key);
+  const supervision = check('supervision-percent');
+  const contacts = check('contacts');
+  const observation = check('observation');
+  return {
+    expereince_type: type.id,
+    name: type.name,
+    hours_so_far: roundToQuarterHour(totals.totalMinutes / 60),
+    projected_hours: roundToQuarterHour(outlook.projectedMinutes / 60),
+    supervision_percent: roundPercent(supervision?.actual ?? 0),
+    supervision_required: supervision?.required ?? 0,
+    contacts: totals.contacts,
+    contacts_required: contacts?.required ?? null,
+    contacts_needed: outlook.stillNeeded.contacts,
+    observation: {
+      unit: observation?.unit === 'minutes' ? 'minutes' : 'count',
+      actual: observation?.actual ?? 0,
+      required: observation?.required ?? 0,
+      needed: outlook.stillNeeded.observation,
+    },
+    hours_needed: roundToQuarterHour(outlook.stillNeeded.hours),
+    failing_at_pace: outlook.failingAtPace,
+  };
+}
+
+/** One trainee's current month, by the same totals and checks as their own `validate`. */
+async function traineeOutlook(
+  db: Db,
+  trainee: { id: number; name: string; email: string },
+  today: string,
+  remindedToday: boolean,
+): Promise<TraineeOutlook> {
+  const user = await findUserById(db, trainee.id);
+  const totals = await monthTotalsByType({
+    db,
+    traineeId: trainee.id,
+    month: monthOf(today),
+    choice: user?.ruleSet,
+    today,
+  });
+  const pace = monthPace(today);
+  const types = totals.types.map((row) => typeOutlook(row, totals.ruleSet, pace));
+  return {
+    id: trainee.id,
+    name: trainee.name,
+    email: trainee.email,
+    is_at_risk: types.some((type) => type.failing_at_pace.length > 0),
+    rule_set: { id: totals.ruleSet.id, label: totals.ruleSet.label },
+    types,
+    reminded_today: remindedToday,
+  };
+}
+
+/** The previous month's forms of the supervisor's records still unsigned (due at this month's end). */
+async function unsignedForms(db: Db, supervisorId: number, today: string): Promise<UnsignedForm[]> {
+  const month = monthOf(addDays(monthStart(today), -1));
+  const rows = await listUnsignedMonths(db, month, { supervisorUserId: supervisorId });
+  return rows
+    .filter((row) => !row.hasRemovedTrainee)
+    .map((row) => ({
+      trainee_id: row.trainee.id,
+      trainee_name: row.trainee.name,
+      trainee_supervisor: row.traineeSupervisorId,
+      month,
+      deadline: formDeadline(month),
+      days_left: daysUntilDeadline(month, today),
+    }));
+}
+
+/**
+ * GET /api/v1/at-risk/: each linked trainee's current month (not the removed ones), those who
+ * will fail a requirement at the current pace first, then by name; and the previous month's
+ * unsigned forms, whose deadline is the last day of this month. The daily digest reads it too.
+ */
+export async function getAtRisk(ctx: { db: Db; supervisorId: number; now: Date }): Promise<AtRisk> {
+  const today = serverToday(ctx.now);
+  const pace = monthPace(today);
+  const linked = (await listLinkedTrainees(ctx.db, ctx.supervisorId)).filter(
+    (trainee) => !trainee.isRemoved,
+  );
+  const reminded = await repo.remindedOn(ctx.db, ctx.supervisorId, today);
+  const trainees: TraineeOutlook[] = [];
+  for (const trainee of linked) {
+    trainees.push(await traineeOutlook(ctx.db, trainee, today, reminded.has(trainee.id)));
+  }
+  trainees.sort(
+    (a, b) => Number(b.is_at_risk) - Number(a.is_at_risk) || a.name.localeCompare(b.name),
+  );
+  return {
+    month: monthOf(today),
+    today,
+    days_in_month: pace.daysInMonth,
+    days_elapsed: pace.daysElapsed,
+    days_left: pace.daysLeft,
+    trainees,
+    unsigned_forms: await unsignedForms(ctx.db, ctx.supervisorId, today),
+  };
+}
+
+/** Seconds from `now` to the next server day, when another reminder may go. */
+function secondsToTomorrow(now: Date): number {
+  const tomorrow = Date.parse(`${addDays(serverToday(now), 1)}T00:00:00Z`);
+  return (tomorrow - now.getTime()) / 1000;
+}
+
+/**
+ * POST /api/v1/at-risk/remind/: mails a linked trainee what their month still needs. Once per
+ * supervisor and trainee a day: the reminder is recorded before the mail goes, and a second one
+ * that day is refused with 429.
+ */
+export async function remindTrainee(
+  ctx: Context & { mailer: Mailer; appUrl: string; traineeId: number },
+): Promise<{ msg: string; sent_at: string }> {
+  await assertLinkedTrainee(ctx, ctx.traineeId);
+  const today = serverToday(ctx.now);
+  const trainee = await findUserById(ctx.db, ctx.traineeId);
+  if (!trainee) throw new AppError('NOT_FOUND', 'Trainee not found');
+  const supervisor = await findUserById(ctx.db, ctx.actor.id);
+  const outlook = await traineeOutlook(ctx.db, trainee, today, true);
+  // Recorded first: of two clicks at once, one sends. The mail is queued in the outbox (and
+  // retried from there), so a recorded reminder is a sent one.
+  const isFirstToday = await repo.claimReminder(ctx.db, {
+    supervisorUserId: ctx.actor.id,
+    traineeId: trainee.id,
+    day: today,
+    sentAt: ctx.now,
+  });
+  if (!isFirstToday) {
+    throw AppError.rateLimited(
+      `You already sent ${trainee.name} a reminder today. You can send another tomorrow.`,
+      secondsToTomorrow(ctx.now),
+    );
+  }
+  await ctx.mailer.send(
+    ctx.db,
+    atRiskReminderMail({
+      trainee: outlook,
+      supervisorName: supervisor?.name ?? 'Your supervisor',
+      month: monthOf(today),
+      daysLeft: monthPace(today).daysLeft,
+      appUrl: ctx.appUrl,
+    }),
+  );
+  return { msg: `Reminder sent to ${trainee.name}`, sent_at: ctx.now.toISOString() };
+}

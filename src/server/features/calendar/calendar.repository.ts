@@ -1,0 +1,120 @@
+import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calendarFeeds, experienceLogs, traineeSupervisors, users } from '../../db/schema';
+import { supervisedBy } from '../logs/logs.repository';
+
+/** The most events of each kind a feed carries (the newest). */
+const MAX_EVENTS = 1000;
+
+export async function findFeed(db: Db, userId: number) {
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row;
+}
+
+/** The feed whose token hashes to `tokenHash`, with its owner. */
+export async function findFeedByHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      isSupervisor: users.isSupervisor,
+      timeZone: calendarFeeds.timeZone,
+    })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, tokenHash));
+  return row;
+}
+
+/** Creates the person's feed, or replaces its token (the old URL stops working at once). */
+export async function saveFeed(
+  db: Db,
+  values: { userId: number; tokenHash: string; timeZone: string; createdAt: Date },
+) {
+  await db
+    .insert(calendarFeeds)
+    .values(values)
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash: values.tokenHash, timeZone: values.timeZone, createdAt: values.createdAt },
+    });
+}
+
+/** Revokes the person's feed. */
+export async function deleteFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+type FeedOwner = { userId: number; isSupervisor: boolean };
+
+/**
+ * The live logs a feed shows: a trainee's own, or a supervisor's linked trainees' (not removed).
+ * Needs trainee_supervisors joined.
+ */
+const logsOf = (user: FeedOwner) =>
+  user.isSupervisor
+    ? supervisedBy(user.userId)
+    : and(eq(experienceLogs.traineeId, user.userId), isNull(experienceLogs.deletedAt));
+
+const supervisorName = sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`;
+
+/**
+ * Logged supervision meetings (a supervised log with its supervision window) since `from`: a
+ * trainee's own, or those a supervisor held with the trainees linked to them (not removed).
+ */
+export async function supervisionMeetings(db: Db, user: FeedOwner, from: string) {
+  return db
+    .select({
+      id: experienceLogs.id,
+      date: experienceLogs.dateOfExperience,
+      startMinute: experienceLogs.supervisionStartMinute,
+      endMinute: experienceLogs.supervisionEndMinute,
+      individualOrGroup: experienceLogs.individualOrGroup,
+      methodOfSupervision: experienceLogs.methodOfSupervision,
+      status: experienceLogs.status,
+      updatedAt: experienceLogs.updatedAt,
+      traineeName: users.name,
+      supervisorName,
+    })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
+    .where(
+      and(
+        logsOf(user),
+        ne(experienceLogs.individualOrGroup, 'No supervision'),
+        sql`${experienceLogs.supervisionStartMinute} is not null and ${experienceLogs.supervisionEndMinute} is not null`,
+        gte(experienceLogs.dateOfExperience, from),
+      ),
+    )
+    .orderBy(desc(experienceLogs.dateOfExperience), desc(experienceLogs.id))
+    .limit(MAX_EVENTS);
+}
+
+/**
+ * The months since `fromMonth` whose M-FVF is still to sign, per supervisor record: live logs of
+ * a fieldwork type with no complete live monthly form of that type. A trainee's own records, or
+ * the records linked to a supervisor (trainees not removed).
+ */
+export async function unsignedFormMonths(db: Db, user: FeedOwner, fromMonth: string) {
+  const month = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
+  return db
+    .select({
+      traineeSupervisorId: traineeSupervisors.id,
+      month,
+      traineeName: users.name,
+      supervisorName,
+    })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
+    .where(
+      and(
+        logsOf(user),
+        gte(experienceLogs.dateOfExperience, `${fromMonth}-01`),
+        sql`not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = ${experienceLogs.traineeSupervisorId} and f.month = ${month} and f.experience_type_id = ${experienceLogs.experienceTypeId} and f.voided_at is null and f.completed_on is not null)`,
+      ),
+    )
+    .groupBy(traineeSupervisors.id, month, users.name, supervisorName)
+    .orderBy(desc(month), traineeSupervisors.id)
+    .limit(MAX_EVENTS);
+}

@@ -1,0 +1,140 @@
+/*
+ * A small iCalendar (RFC 5545) writer for the private calendar feed: CRLF line ends, lines
+ * folded at 75 octets (never inside a UTF-8 character), TEXT values escaped, times in UTC
+ * ('Z') or as whole days. Nothing else of the format is needed, so no library.
+ */
+
+/** A time in an event: an instant (written in UTC) or a whole day ('YYYY-MM-DD'). */
+export type IcsTime = { at: Date } | { date: string };
+
+export type IcsEvent = {
+  /** Stable for the same event across fetches, so a calendar app updates instead of duplicating. */
+  uid: string;
+  /** When the event's information was last changed. */
+  stamp: Date;
+  start: IcsTime;
+  end: IcsTime;
+  summary: string;
+  description?: string;
+  url?: string;
+};
+
+const LINE_OCTETS = 75;
+
+/** Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * Folds one content line (RFC 5545 §3.1): at most 75 octets a line, each continuation starting
+ * with one space (which counts toward its 75), split between characters, never inside one.
+ */
+export function foldLine(line: string): string {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    const limit = lines.length === 0 ? LINE_OCTETS : LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      lines.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join('\r\n ');
+}
+
+/** An instant as an iCalendar UTC DATE-TIME: 20260410T120000Z. */
+export function formatUtc(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+}
+
+function timeProperty(name: 'DTSTART' | 'DTEND', time: IcsTime): string {
+  return 'at' in time
+    ? `${name}:${formatUtc(time.at)}`
+    : `${name};VALUE=DATE:${time.date.replace(/-/g, '')}`;
+}
+
+/** A whole VCALENDAR: every line folded and ended with CRLF. */
+export function buildCalendar(opts: { name: string; events: readonly IcsEvent[] }): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Fieldwork Tracker//Calendar feed//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(opts.name)}`,
+  ];
+  for (const event of opts.events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(event.uid)}`,
+      `DTSTAMP:${formatUtc(event.stamp)}`,
+      timeProperty('DTSTART', event.start),
+      timeProperty('DTEND', event.end),
+      `SUMMARY:${escapeText(event.summary)}`,
+    );
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+    if (event.url) lines.push(`URL:${event.url}`);
+    lines.push('TRANSP:OPAQUE', 'END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map((line) => `${foldLine(line)}\r\n`).join('');
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows ('Europe/Paris', 'UTC'). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffset(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant of a wall-clock time ('YYYY-MM-DD' and minutes after midnight) in `timeZone`. The
+ * offset is read twice, so a time just after a daylight-saving change lands right.
+ */
+export function wallClockToInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
+  const first = wall - zoneOffset(timeZone, new Date(wall));
+  return new Date(wall - zoneOffset(timeZone, new Date(first)));
+}
