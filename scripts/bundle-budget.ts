@@ -79,7 +79,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
   {
     name: 'supervisor home',
     path: '/supervisor/signlogs',
-    modules: ['app/areas/supervisor-area.tsx', 'features/review/components/sign-logs-page.tsx'],
+    modules: ['app/areas/supervisor-area.tsx', 'app/pages/supervisor-home-page.tsx'],
     targetJsGzip: 200 * KB,
     maxJsGzip: 200 * KB,
   },
