@@ -64,27 +64,40 @@ function appShellWithoutUnusedParts(): Plugin {
   };
 }
 
-const CHECKBOX = /[\\/]Checkbox[\\/]Checkbox\.mjs$/;
-const CHECKBOX_UNUSED_PART = '\0checkbox-unused-part:';
+const UNUSED_PART = '\0mantine-unused-part:';
+
+/** Per Mantine component file, the parts it hangs on itself that the app never draws. */
+const UNUSED_PARTS: { importer: RegExp; parts: RegExp }[] = [
+  // `Checkbox.Card`, `Checkbox.Indicator` (Checkbox.Group, the plan page's, stays).
+  {
+    importer: /[\\/]Checkbox[\\/]Checkbox\.mjs$/,
+    parts: /\/(CheckboxCard|CheckboxIndicator)\.mjs$/,
+  },
+  // `ActionIcon.Group`, `ActionIcon.GroupSection`.
+  {
+    importer: /[\\/]ActionIcon[\\/]ActionIcon\.mjs$/,
+    parts: /\/(ActionIconGroup|ActionIconGroupSection)\.mjs$/,
+  },
+];
 
 /**
- * Mantine's Checkbox hangs its Card and Indicator on itself (`Checkbox.Card`, `Checkbox.Indicator`),
- * so every page with a checkbox (sign-in's 'Remember me') downloads both, 0.5 KB gzip; the app draws
- * neither. There they are components that throw, saying why, if one is ever drawn. Checkbox.Group
- * (the plan page's) stays.
+ * Mantine's compound components hang their parts on themselves (`Checkbox.Card`,
+ * `ActionIcon.Group`), so every page with a checkbox (sign-in's 'Remember me') or an icon button
+ * downloads parts the app never draws (0.8 KB gzip on sign-in). Here they are components that throw,
+ * saying why, if one is ever drawn.
  */
-function checkboxWithoutCardAndIndicator(): Plugin {
+function mantineWithoutUnusedParts(): Plugin {
   return {
-    name: 'checkbox-without-card-and-indicator',
+    name: 'mantine-without-unused-parts',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!CHECKBOX.test(importer ?? '')) return null;
-      const part = /\/(CheckboxCard|CheckboxIndicator)\.mjs$/.exec(source)?.[1];
-      return part ? CHECKBOX_UNUSED_PART + part : null;
+      const rule = UNUSED_PARTS.find((candidate) => candidate.importer.test(importer ?? ''));
+      const part = rule?.parts.exec(source)?.[1];
+      return part ? UNUSED_PART + part : null;
     },
     load(id) {
-      if (!id.startsWith(CHECKBOX_UNUSED_PART)) return null;
-      const part = id.slice(CHECKBOX_UNUSED_PART.length);
+      if (!id.startsWith(UNUSED_PART)) return null;
+      const part = id.slice(UNUSED_PART.length);
       return [
         `export function ${part}() {`,
         `  throw new Error('Mantine\\'s ${part} is left out of the build (vite.config.ts)');`,
@@ -128,7 +141,7 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     scrollAreaWithoutFloatingUi(),
     appShellWithoutUnusedParts(),
-    checkboxWithoutCardAndIndicator(),
+    mantineWithoutUnusedParts(),
     react(),
     precompress(),
   ],
