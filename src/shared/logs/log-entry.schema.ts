@@ -29,14 +29,8 @@ export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
 /** A log's review status. */
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
-export {
-  CLIENT_OBSERVATION_ANSWERS,
-  INDIVIDUAL_OR_GROUP,
-  SUPERVISION_METHODS,
-  type ClientObservationAnswer,
-  type IndividualOrGroup,
-  type SupervisionMethod,
-} from './log-entry-options';
+// The form's fixed choices live apart (the log form draws them before this module loads).
+export * from './log-entry-options';
 
 /** The experience-log write payload with the contract's spellings (SPEC §3, §7). */
 export const LogEntryWireSchema = z.object({
