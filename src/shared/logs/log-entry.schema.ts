@@ -11,6 +11,14 @@ import {
   supervisedHoursTooLong,
   unknownTask,
 } from './log-messages';
+import {
+  CLIENT_OBSERVATION_ANSWERS,
+  INDIVIDUAL_OR_GROUP,
+  SUPERVISION_METHODS,
+  type ClientObservationAnswer,
+  type IndividualOrGroup,
+  type SupervisionMethod,
+} from './log-entry-options';
 import { ObservationHoursWireSchema, readObservation } from './observation';
 import { addDays, isValidDate } from './time';
 import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
@@ -21,20 +29,8 @@ export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
 /** A log's review status. */
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
-/** SPEC §3 individual_or_group; 'No supervision' clears every supervision field. */
-export const INDIVIDUAL_OR_GROUP = ['Individual', 'Group', 'No supervision'] as const;
-/** Individual, group or no supervision. */
-export type IndividualOrGroup = (typeof INDIVIDUAL_OR_GROUP)[number];
-
-/** SPEC §3 method_of_supervision. */
-export const SUPERVISION_METHODS = ['In Person', 'Virtual'] as const;
-/** In person or virtual. */
-export type SupervisionMethod = (typeof SUPERVISION_METHODS)[number];
-
-/** SPEC §3 client_observation. */
-export const CLIENT_OBSERVATION_ANSWERS = ['Yes', 'No'] as const;
-/** Whether the supervisor observed the trainee with a client. */
-export type ClientObservationAnswer = (typeof CLIENT_OBSERVATION_ANSWERS)[number];
+// The form's fixed choices live apart (the log form draws them before this module loads).
+export * from './log-entry-options';
 
 /** The experience-log write payload with the contract's spellings (SPEC §3, §7). */
 export const LogEntryWireSchema = z.object({

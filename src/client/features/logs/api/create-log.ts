@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExperienceLogSchema } from '../../../../shared/logs/experience-log.schema';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAfterLogChange } from './invalidate';
 
 /** POST /api/v1/experience-log/: a new log, pending review. */
-export function createLog(body: LogEntryWire) {
+export async function createLog(body: LogEntryWire) {
+  // The response's schema names the task lists' item schema: loaded with the first save, not
+  // with the log form (issue 11).
+  const { ExperienceLogSchema } = await import('../../../../shared/logs/experience-log.schema');
   return apiRequest(ExperienceLogSchema, '/api/v1/experience-log/', { method: 'POST', body });
 }
 

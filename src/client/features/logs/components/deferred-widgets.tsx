@@ -25,9 +25,6 @@ type WithRef<P> = ComponentType<P & { ref?: Ref<HTMLInputElement> }>;
 const LazySelect = lazy(() =>
   widgets().then((m) => ({ default: m.Select as WithRef<SelectProps> })),
 );
-const LazyMultiSelect = lazy(() =>
-  widgets().then((m) => ({ default: m.MultiSelect as WithRef<MultiSelectProps> })),
-);
 const LazyNumberInput = lazy(() =>
   widgets().then((m) => ({ default: m.NumberInput as WithRef<NumberInputProps> })),
 );
@@ -216,34 +213,41 @@ export const DeferredDateInput = forwardRef<HTMLInputElement, DateInputProps>(
 );
 
 /**
- * Mantine's MultiSelect, drawn until its code arrives as the same pills input with the same
- * pills (their labels from `pillLabel`), read-only.
+ * Mantine's MultiSelect, drawn until its code and `ready` (what its options are made of, loading
+ * beside it) have arrived as the same pills input with the same pills (their labels from
+ * `pillLabel`), read-only. Made once per module, outside render: its lazy widget must be stable.
  */
-export const DeferredMultiSelect = forwardRef<
-  HTMLInputElement,
-  MultiSelectProps & { pillLabel: (value: string) => string }
->(function DeferredMultiSelect({ pillLabel, ...props }, ref) {
-  return (
-    <Deferred
-      Widget={LazyMultiSelect}
-      widgetProps={{ ...props, ref }}
-      canOpen
-      standIn={(events) => (
-        <PillsInput
-          {...framePick(props)}
-          rightSection={<ComboboxChevron error={props.error} />}
-          rightSectionPointerEvents="none"
-        >
-          <Pill.Group disabled={props.disabled}>
-            {(props.value ?? []).map((value) => (
-              <Pill key={value} withRemoveButton={!props.disabled}>
-                {pillLabel(value)}
-              </Pill>
-            ))}
-            <PillsInput.Field ref={ref} placeholder={props.placeholder} readOnly {...events} />
-          </Pill.Group>
-        </PillsInput>
-      )}
-    />
+export function deferredMultiSelect(ready: Promise<unknown>) {
+  const LazyMultiSelect = lazy(() =>
+    Promise.all([widgets(), ready]).then(([m]) => ({
+      default: m.MultiSelect as WithRef<MultiSelectProps>,
+    })),
   );
-});
+  return forwardRef<HTMLInputElement, MultiSelectProps & { pillLabel: (value: string) => string }>(
+    function DeferredMultiSelect({ pillLabel, ...props }, ref) {
+      return (
+        <Deferred
+          Widget={LazyMultiSelect}
+          widgetProps={{ ...props, ref }}
+          canOpen
+          standIn={(events) => (
+            <PillsInput
+              {...framePick(props)}
+              rightSection={<ComboboxChevron error={props.error} />}
+              rightSectionPointerEvents="none"
+            >
+              <Pill.Group disabled={props.disabled}>
+                {(props.value ?? []).map((value) => (
+                  <Pill key={value} withRemoveButton={!props.disabled}>
+                    {pillLabel(value)}
+                  </Pill>
+                ))}
+                <PillsInput.Field ref={ref} placeholder={props.placeholder} readOnly {...events} />
+              </Pill.Group>
+            </PillsInput>
+          )}
+        />
+      );
+    },
+  );
+}

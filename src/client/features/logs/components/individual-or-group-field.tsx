@@ -1,6 +1,6 @@
 import { Group, Radio } from '@mantine/core';
 import { Controller, type UseFormClearErrors, type UseFormSetValue } from 'react-hook-form';
-import { INDIVIDUAL_OR_GROUP } from '../../../../shared/logs/log-entry.schema';
+import { INDIVIDUAL_OR_GROUP } from '../../../../shared/logs/log-entry-options';
 import { useMarkFlagged } from './field-flags';
 import {
   SUPERVISION_FIELD_NAMES,

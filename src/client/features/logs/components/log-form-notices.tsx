@@ -1,5 +1,11 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
-import { LegacyNotice } from './legacy-notice';
+import { lazy, Suspense } from 'react';
+
+// Only an existing entry can have it, and it shows after 300 ms: with the task lists it reads an
+// id's edition from, it is not part of the new log form's first download (issue 11).
+const LegacyNotice = lazy(() =>
+  import('./legacy-notice').then((m) => ({ default: m.LegacyNotice })),
+);
 
 type LogFormNoticesProps = {
   /** The messages of the last failed save. */
@@ -43,10 +49,12 @@ export function LogFormNotices({
         </Alert>
       ) : null}
       {existingEntry ? (
-        <LegacyNotice
-          dateOfExperience={existingEntry.dateOfExperience}
-          taskIds={existingEntry.taskIds}
-        />
+        <Suspense fallback={null}>
+          <LegacyNotice
+            dateOfExperience={existingEntry.dateOfExperience}
+            taskIds={existingEntry.taskIds}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,10 +1,30 @@
 import { ActionIcon, Box, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { forwardRef, useMemo } from 'react';
+import { forwardRef, useEffect, useMemo, useState } from 'react';
 import type { TaskListVersion } from '../../../../shared/reference/task-lists';
-import { DeferredMultiSelect } from './deferred-widgets';
+import { deferredMultiSelect } from './deferred-widgets';
 import { useMarkFlagged } from './field-flags';
-import { buildTaskOptions, makeTaskFilter } from './task-options';
+
+// The task lists the options are made of (6 KB gzip) are not part of the log form's first
+// download: asked for when this module runs (on the edit screen, while the log loads). Until they
+// and the picker's code are here, the picker is its stand-in (issue 11).
+let taskOptions: typeof import('./task-options') | null = null;
+const taskOptionsLoaded = import('./task-options').then((module) => {
+  taskOptions = module;
+  return module;
+});
+const TaskMultiSelect = deferredMultiSelect(taskOptionsLoaded);
+
+/** The options' module once loaded; re-renders the picker when it arrives. */
+function useTaskOptions() {
+  const [loaded, setLoaded] = useState(taskOptions);
+  useEffect(() => {
+    if (!loaded) void taskOptionsLoaded.then(setLoaded);
+  }, [loaded]);
+  return loaded;
+}
+
+const NO_OPTIONS = { data: [], haystacks: new Map<string, string>() };
 
 type TaskPickerProps = {
   version: TaskListVersion;
@@ -32,8 +52,12 @@ export const TaskPicker = forwardRef<HTMLInputElement, TaskPickerProps>(function
 ) {
   const mark = useMarkFlagged();
   // Rebuilt only when the edition or the picked tasks change; 104 items is cheap either way.
-  const { data, haystacks } = useMemo(() => buildTaskOptions(version, value), [version, value]);
-  const filter = useMemo(() => makeTaskFilter(haystacks), [haystacks]);
+  const options = useTaskOptions();
+  const { data, haystacks } = useMemo(
+    () => options?.buildTaskOptions(version, value) ?? NO_OPTIONS,
+    [options, version, value],
+  );
+  const filter = useMemo(() => options?.makeTaskFilter(haystacks), [options, haystacks]);
   const labels = useMemo(
     () => new Map(data.flatMap((group) => group.items.map((item) => [item.value, item.label]))),
     [data],
@@ -41,7 +65,7 @@ export const TaskPicker = forwardRef<HTMLInputElement, TaskPickerProps>(function
 
   return (
     <Box pos="relative">
-      <DeferredMultiSelect
+      <TaskMultiSelect
         ref={ref}
         {...mark(
           'task',

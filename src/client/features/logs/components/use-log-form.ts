@@ -1,12 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import {
-  makeLogEntrySchema,
-  type LogEntryInput,
-  type LogEntryWire,
-} from '../../../../shared/logs/log-entry.schema';
+import type { LogEntryInput, LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 import { minutesToHours } from '../../../../shared/logs/time';
 import { localToday } from '../../../lib/local-date';
 import { firstFieldToFocus } from './log-field-labels';
@@ -50,10 +45,18 @@ export function useLogForm({ initialValues, onSave }: UseLogFormOptions) {
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [invalidCount, setInvalidCount] = useState(0);
 
-  // The shared schema checks the values with the computed hours filled in, as the API will.
+  // The shared schema checks the values with the computed hours filled in, as the API will. It
+  // (with the task lists it checks ids against) is not part of the form's first download: its
+  // code is asked for as the form first renders, and the resolver awaits it (issue 11).
   const resolver = useMemo<Resolver<LogFormValues, unknown, LogEntryInput>>(() => {
-    const base = zodResolver(makeLogEntrySchema({ today }));
-    return (values, context, options) => base(withComputedHours(values), context, options);
+    const base = Promise.all([
+      import('@hookform/resolvers/zod'),
+      import('../../../../shared/logs/log-entry.schema'),
+    ]).then(([{ zodResolver }, { makeLogEntrySchema }]) =>
+      zodResolver(makeLogEntrySchema({ today })),
+    );
+    return async (values, context, options) =>
+      (await base)(withComputedHours(values), context, options);
   }, [today]);
   const form = useForm<LogFormValues, unknown, LogEntryInput>({
     resolver,
