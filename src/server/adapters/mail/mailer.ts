@@ -21,6 +21,15 @@ export type MailMessage = {
 export type Mailer = {
   transport: 'smtp' | 'outbox';
   send: (db: Db, message: MailMessage) => Promise<void>;
+  /**
+   * A mail owed once (a digest, a warning, a reminder): `claim` runs in a transaction with the
+   * mail's recording, so the claim and the queued mail commit together or not at all, and the
+   * delivery is tried after the commit. An instance that dies after the commit leaves the mail
+   * queued under its lease, which the mail retry takes over; one that dies before leaves the
+   * claim undone, which the next run takes. `claim` answers null to send nothing (its writes
+   * still commit). Resolves with whether a mail was queued.
+   */
+  sendClaimed: (db: Db, claim: (tx: Db) => Promise<MailMessage | null>) => Promise<boolean>;
   /** Tries again the mails whose delivery failed and whose next attempt is due at `now`. */
   retryDue: (db: Db, now: Date) => Promise<number>;
   close: () => void;
@@ -47,6 +56,15 @@ export function createMailer(options: MailerOptions): Mailer {
       send: async (db, message) => {
         await recordMail(db, message, { transport: 'outbox', leaseUntil: null });
         print(formatForConsole(message));
+      },
+      sendClaimed: async (db, claim) => {
+        const message = await db.transaction(async (tx) => {
+          const owed = await claim(tx);
+          if (owed) await recordMail(tx, owed, { transport: 'outbox', leaseUntil: null });
+          return owed;
+        });
+        if (message) print(formatForConsole(message));
+        return message !== null;
       },
       retryDue: async () => 0,
       close: () => undefined,
@@ -88,6 +106,16 @@ export function createMailer(options: MailerOptions): Mailer {
       const leaseUntil = new Date(Date.now() + DELIVERY_LEASE_MS);
       const mail = await recordMail(db, message, { transport: 'smtp', leaseUntil });
       if (mail) await attempt(db, mail, new Date());
+    },
+    sendClaimed: async (db, claim) => {
+      const mail = await db.transaction(async (tx) => {
+        const owed = await claim(tx);
+        if (!owed) return null;
+        const leaseUntil = new Date(Date.now() + DELIVERY_LEASE_MS);
+        return (await recordMail(tx, owed, { transport: 'smtp', leaseUntil })) ?? null;
+      });
+      if (mail) await attempt(db, mail, new Date());
+      return mail !== null;
     },
     retryDue: async (db, now) => {
       let sent = 0;

@@ -11,8 +11,8 @@ export const WARNING_INTERVAL_MINUTES = 60;
 /**
  * The access warnings job: mails each trainee whose trial, or whose cancelled plan, ends within
  * 7 days and then within 1 day (`WARNING_DAYS`, judged by `billingStandingOf`), once each. Every
- * mail is claimed in the database first, so several instances and reruns send it once; a mail
- * whose sending fails after its claim is not retried (the banner still warns). Returns how many
+ * mail is claimed in the database first, in the transaction that queues it, so several instances
+ * and reruns send it once and a failed delivery is retried by the mail queue. Returns how many
  * it sent.
  */
 export async function sendAccessWarnings(ctx: {
@@ -30,25 +30,26 @@ export async function sendAccessWarnings(ctx: {
     if (!warning.endsAt || warning.daysLeft === null) continue;
     const daysBefore = dueWarningDays(warning.daysLeft);
     if (daysBefore === null) continue;
-    const claimed = await repo.claimWarning(db, {
-      userId: user.id,
-      kind: warning.kind,
-      endsAt: warning.endsAt,
-      daysBefore,
-      sentAt: now,
-    });
-    if (!claimed) continue;
-    await ctx.mailer.send(
-      db,
-      accessEndingMail({
+    const { kind, endsAt, daysLeft } = warning;
+    const queued = await ctx.mailer.sendClaimed(db, async (tx) => {
+      const claimed = await repo.claimWarning(tx, {
+        userId: user.id,
+        kind,
+        endsAt,
+        daysBefore,
+        sentAt: now,
+      });
+      if (!claimed) return null;
+      return accessEndingMail({
         to: user.email,
         name: user.name,
-        kind: warning.kind,
-        endsAt: warning.endsAt,
-        daysLeft: warning.daysLeft,
+        kind,
+        endsAt,
+        daysLeft,
         subscriptionUrl: `${ctx.appUrl}/subscription`,
-      }),
-    );
+      });
+    });
+    if (!queued) continue;
     sent += 1;
   }
   return sent;

@@ -30,8 +30,8 @@ export async function sendFormReminders(ctx: {
   const deadline = formDeadline(month);
   let sent = 0;
   for (const row of await repo.listUnsignedMonths(ctx.db, month)) {
-    const claim = (recipient: 'trainee' | 'supervisor') =>
-      repo.claimReminder(ctx.db, {
+    const claim = (tx: Db, recipient: 'trainee' | 'supervisor') =>
+      repo.claimReminder(tx, {
         traineeSupervisorId: row.traineeSupervisorId,
         month,
         recipient,
@@ -39,37 +39,35 @@ export async function sendFormReminders(ctx: {
         sentAt: ctx.now,
       });
     const common = { month, deadline, daysLeft: daysBefore };
-    if (await claim('trainee')) {
-      await ctx.mailer.send(
-        ctx.db,
-        formReminderMail({
-          ...common,
-          to: row.trainee.email,
-          name: row.trainee.name,
-          recipient: 'trainee',
-          otherName: row.supervisorName,
-          link: `${ctx.appUrl}/student/upload`,
-        }),
-      );
-      sent += 1;
-    }
+    const toTrainee = await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
+      (await claim(tx, 'trainee'))
+        ? formReminderMail({
+            ...common,
+            to: row.trainee.email,
+            name: row.trainee.name,
+            recipient: 'trainee',
+            otherName: row.supervisorName,
+            link: `${ctx.appUrl}/student/upload`,
+          })
+        : null,
+    );
+    if (toTrainee) sent += 1;
     // A supervisor without an account, or who removed the trainee, is not mailed.
     const { supervisor } = row;
     if (!supervisor?.isVerified || row.hasRemovedTrainee) continue;
-    if (await claim('supervisor')) {
-      await ctx.mailer.send(
-        ctx.db,
-        formReminderMail({
-          ...common,
-          to: supervisor.email,
-          name: supervisor.name,
-          recipient: 'supervisor',
-          otherName: row.trainee.name,
-          link: `${ctx.appUrl}/supervisor/trainees/${row.trainee.id}`,
-        }),
-      );
-      sent += 1;
-    }
+    const toSupervisor = await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
+      (await claim(tx, 'supervisor'))
+        ? formReminderMail({
+            ...common,
+            to: supervisor.email,
+            name: supervisor.name,
+            recipient: 'supervisor',
+            otherName: row.trainee.name,
+            link: `${ctx.appUrl}/supervisor/trainees/${row.trainee.id}`,
+          })
+        : null,
+    );
+    if (toSupervisor) sent += 1;
   }
   return sent;
 }

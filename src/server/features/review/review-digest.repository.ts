@@ -10,20 +10,41 @@ import {
 } from '../../db/schema';
 
 /** Supervisors with trainees linked whose digest is due, claimed so another instance skips them. */
-export async function claimDueDigests(db: Db, now: Date, dueBefore: Date) {
+/** Which supervisors' digests are due: not unsubscribed, not sent since `dueBefore`, a trainee. */
+function isDue(dueBefore: Date) {
+  return and(
+    isNull(digestSubscriptions.unsubscribedAt),
+    sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
+    // A trainee linked and not removed: logs waiting, an at-risk month or an unsigned form
+    // can only be theirs (the digest itself looks at each).
+    sql`exists (select 1 from ${traineeSupervisors} ts where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ts.trainee_id))`,
+  );
+}
+
+/** The supervisors whose digest is due (read only: each is claimed on its own). */
+export async function listDueDigests(db: Db, dueBefore: Date) {
   return db
+    .select({ supervisorUserId: digestSubscriptions.supervisorUserId })
+    .from(digestSubscriptions)
+    .where(isDue(dueBefore));
+}
+
+/**
+ * Claims one supervisor's digest for `now` by a conditional update: of several instances (or
+ * reruns), one claims it; false when it was not due any more.
+ */
+export async function claimDigest(
+  db: Db,
+  supervisorUserId: number,
+  now: Date,
+  dueBefore: Date,
+): Promise<boolean> {
+  const claimed = await db
     .update(digestSubscriptions)
     .set({ lastSentAt: now })
-    .where(
-      and(
-        isNull(digestSubscriptions.unsubscribedAt),
-        sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
-        // A trainee linked and not removed: logs waiting, an at-risk month or an unsigned form
-        // can only be theirs (the digest itself looks at each).
-        sql`exists (select 1 from ${traineeSupervisors} ts where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ts.trainee_id))`,
-      ),
-    )
+    .where(and(eq(digestSubscriptions.supervisorUserId, supervisorUserId), isDue(dueBefore)))
     .returning({ supervisorUserId: digestSubscriptions.supervisorUserId });
+  return claimed.length > 0;
 }
 
 /**
