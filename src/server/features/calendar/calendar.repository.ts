@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, experienceLogs, traineeSupervisors, users } from '../../db/schema';
+import { noSignedMonthlyForm } from '../forms/month-forms.repository';
 import { supervisedBy } from '../logs/logs.repository';
 
 /** The most events of each kind a feed carries (the newest). */
@@ -111,7 +112,11 @@ export async function unsignedFormMonths(db: Db, user: FeedOwner, fromMonth: str
       and(
         logsOf(user),
         gte(experienceLogs.dateOfExperience, `${fromMonth}-01`),
-        sql`not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = ${experienceLogs.traineeSupervisorId} and f.month = ${month} and f.experience_type_id = ${experienceLogs.experienceTypeId} and f.voided_at is null and f.completed_on is not null)`,
+        noSignedMonthlyForm({
+          traineeSupervisorId: experienceLogs.traineeSupervisorId,
+          month,
+          experienceTypeId: experienceLogs.experienceTypeId,
+        }),
       ),
     )
     .groupBy(traineeSupervisors.id, month, users.name, supervisorName)

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { formReminders, traineeSupervisors, users } from '../../db/schema';
+import { noSignedMonthlyForm } from './month-forms.repository';
 
 const supervisorAccounts = alias(users, 'supervisor_account');
 
@@ -19,6 +20,11 @@ export function listUnsignedMonths(
 ) {
   const from = monthStart(month);
   const to = monthEnd(month);
+  const unsigned = noSignedMonthlyForm({
+    traineeSupervisorId: sql.raw('l.trainee_supervisor_id'),
+    month,
+    experienceTypeId: sql.raw('l.experience_type_id'),
+  });
   return db
     .select({
       traineeSupervisorId: traineeSupervisors.id,
@@ -42,7 +48,7 @@ export function listUnsignedMonths(
         scope.supervisorUserId === undefined
           ? undefined
           : eq(traineeSupervisors.supervisorUserId, scope.supervisorUserId),
-        sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = l.trainee_supervisor_id and f.month = ${month} and f.experience_type_id = l.experience_type_id and f.voided_at is null and f.completed_on is not null))`,
+        sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and ${unsigned})`,
       ),
     )
     .orderBy(asc(traineeSupervisors.id));

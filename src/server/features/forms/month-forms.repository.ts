@@ -1,8 +1,21 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
+
+/**
+ * A month still to sign: no complete, live monthly form (M-FVF) of the supervisor record, month
+ * ('YYYY-MM') and fieldwork type given, each a column, a value or an SQL expression of the query
+ * it joins (the reminders, the at-risk list and the calendar feed share it).
+ */
+export function noSignedMonthlyForm(form: {
+  traineeSupervisorId: unknown;
+  month: unknown;
+  experienceTypeId: unknown;
+}): SQL {
+  return sql`not exists (select 1 from month_forms f where f.kind = 'monthly' and f.trainee_supervisor_id = ${form.traineeSupervisorId} and f.month = ${form.month} and f.experience_type_id = ${form.experienceTypeId} and f.voided_at is null and f.completed_on is not null)`;
+}
 
 export type MonthFormRow = typeof monthForms.$inferSelect;
 /** 'monthly' (M-FVF) or 'final' (F-FVF): the two official forms share this table (decision 013). */
