@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,12 @@ import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import * as service from './files.service';
-import { discardOnFailure, receiveMultipart, type MultipartUpload } from './files.upload';
+import {
+  closeOnError,
+  discardOnFailure,
+  receiveMultipart,
+  type MultipartUpload,
+} from './files.upload';
 import { pictureRoutes } from './picture.routes';
 import { storageObjectRoutes } from './storage-object.routes';
 
@@ -46,11 +51,6 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       purpose: 'record',
       keyFor: (type) => service.recordFileKey(traineeId, type),
     });
-  };
-  /** A refused upload's body may be unread: the connection closes rather than read it. */
-  const closeOnError = (reply: FastifyReply) => (error: unknown) => {
-    reply.header('connection', 'close');
-    throw error;
   };
 
   return async (app) => {

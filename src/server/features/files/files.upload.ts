@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import {
@@ -23,6 +23,63 @@ import {
 import { limitBytes } from '../../adapters/storage/limit-bytes';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { rasteriseSvgPicture } from './svg-picture';
+
+/** A refused upload's body may be unread: the connection closes rather than read it. */
+export const closeOnError =
+  (reply: FastifyReply) =>
+  (error: unknown): never => {
+    reply.header('connection', 'close');
+    throw error;
+  };
+
+/** A multipart form's one file, read whole into memory, with the form's text fields. */
+export type FileInMemory = { bytes: Buffer; fileName: string; fields: Record<string, string> };
+
+/**
+ * Reads a multipart form whose one file must be read whole before anything is kept (a blank
+ * form to recognise, a spreadsheet to check). `maxBytes` holds while it streams (413 with
+ * `tooLargeMessage`); no file, or an empty one, is a field error on `noFile`. Text fields are
+ * kept when `keepFields` (a truncated one is refused), else ignored.
+ */
+export async function receiveFileInMemory(
+  request: FastifyRequest,
+  options: {
+    limits: { fields: number; fieldSize: number; parts: number; fileSize: number };
+    maxBytes: number;
+    tooLargeMessage: string;
+    noFile: { field: string; message: string };
+    keepFields?: boolean;
+  },
+): Promise<FileInMemory> {
+  if (!request.isMultipart()) {
+    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; fileName: string } | undefined;
+  const fileTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
+  for await (const part of request.parts({ limits: options.limits })) {
+    if (part.type === 'field') {
+      if (!options.keepFields) continue;
+      if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (!part.filename) {
+      part.file.resume();
+      continue;
+    }
+    if (file) throw AppError.field(part.fieldname, ONE_FILE_MESSAGE);
+    const chunks: Buffer[] = [];
+    for await (const chunk of limitBytes(part.file, options.maxBytes, fileTooLarge)) {
+      chunks.push(chunk);
+    }
+    file = { bytes: Buffer.concat(chunks), fileName: cleanFileName(part.filename) };
+  }
+  if (!file || file.bytes.length === 0) {
+    throw AppError.field(options.noFile.field, options.noFile.message);
+  }
+  return { ...file, fields };
+}
 
 /** A file checked and stored, not yet referenced by any row. */
 export type StoredFile = { key: string; size: number; type: AcceptedType; filename: string };

@@ -24,6 +24,7 @@ import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
 import * as finals from './final-forms.service';
 import * as signing from './form-signing.service';
+import { closeOnError } from '../files/files.upload';
 import { receiveOneFile } from './forms.upload';
 import * as templates from './fvf-templates.service';
 import * as months from './month-forms.service';
@@ -50,11 +51,6 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     actor: requireActor(request),
     now: deps.now(),
   });
-  /** A refused upload's body may be unread: the connection closes rather than read it. */
-  const closeOnError = (reply: FastifyReply) => (error: unknown) => {
-    reply.header('connection', 'close');
-    throw error;
-  };
   /** A redirect to a short-lived link that downloads the PDF as an attachment, as record files do. */
   const download = async (
     request: FastifyRequest<{ Params: { id: number } }>,

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
@@ -13,42 +13,22 @@ import {
 } from '../../../shared/import/import.schema';
 import type { AppDeps } from '../../deps';
 import { guard, requireTrainee } from '../../plugins/auth';
-import { cleanFileName } from '../files/files.upload';
+import { closeOnError, receiveFileInMemory } from '../files/files.upload';
 import * as service from './import.service';
 
 const tags = ['import'];
 
-/** The form: the file, and (a file in the user's own layout) the mapping as JSON. */
-type ImportForm = { bytes: Buffer; fileName: string; fields: Record<string, string> };
-
 const LIMITS = { fields: 5, fieldSize: 20_000, parts: 6, files: 1, fileSize: IMPORT_MAX_BYTES + 1 };
 
-/** Reads the multipart form; the file whole, up to IMPORT_MAX_BYTES. */
-async function readForm(request: FastifyRequest): Promise<ImportForm> {
-  if (!request.isMultipart())
-    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; fileName: string } | undefined;
-  for await (const part of request.parts({ limits: LIMITS })) {
-    if (part.type === 'field') {
-      if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file) {
-      size += (chunk as Buffer).length;
-      if (size > IMPORT_MAX_BYTES)
-        throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
-      chunks.push(chunk as Buffer);
-    }
-    file = { bytes: Buffer.concat(chunks), fileName: cleanFileName(part.filename ?? '') };
-  }
-  if (!file || file.bytes.length === 0)
-    throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
-  return { ...file, fields };
-}
+/** The form: the file, whole up to IMPORT_MAX_BYTES, and (own layout) the mapping as JSON. */
+const readForm = (request: FastifyRequest) =>
+  receiveFileInMemory(request, {
+    limits: LIMITS,
+    maxBytes: IMPORT_MAX_BYTES,
+    tooLargeMessage: IMPORT_MESSAGES.tooLarge,
+    noFile: { field: 'file', message: IMPORT_MESSAGES.notSpreadsheet },
+    keepFields: true,
+  });
 
 /** The `mapping` field: JSON of ImportMappingSchema, or nothing. */
 function mappingOf(fields: Record<string, string>): ImportMapping | null {
@@ -70,11 +50,6 @@ const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 /** Importing earlier hours from a CSV or XLSX file (issue 14): a preview, then the import. */
 export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
-  /** A refused upload's body may be unread: the connection closes rather than read it. */
-  const closeOnError = (reply: FastifyReply) => (error: unknown) => {
-    reply.header('connection', 'close');
-    throw error;
-  };
 
   return async (app) => {
     await app.register(multipart);
