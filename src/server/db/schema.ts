@@ -273,9 +273,17 @@ export const experienceLogs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * The client's Idempotency-Key of the POST that created the log (decision 023), and a digest of
+     * that request's body: a retry with the key answers with this log, never a second one.
+     */
+    idempotencyKey: uuid(),
+    idempotencyDigest: text(),
   },
   (t) => [
     index('experience_logs_trainee_date').on(t.traineeId, t.dateOfExperience),
+    // One log per trainee and key; the key of another trainee never matches (nulls are distinct).
+    uniqueIndex('experience_logs_trainee_idempotency_key').on(t.traineeId, t.idempotencyKey),
     index('experience_logs_supervisor_date').on(t.traineeSupervisorId, t.dateOfExperience),
     index('experience_logs_status').on(t.status),
     // A supervisor's lists by status (pending, flagged), newest first, without reading the rest.

@@ -232,7 +232,11 @@ const insertRecordQuery = (db: Db, name: string) => {
         status: 'pending',
         createdAt: now,
         updatedAt: now,
+        idempotencyKey: placeholder('idempotencyKey'),
+        idempotencyDigest: placeholder('idempotencyDigest'),
       })
+      // A key already used by the trainee writes nothing (and so no tasks, no history).
+      .onConflictDoNothing({ target: [experienceLogs.traineeId, experienceLogs.idempotencyKey] })
       .returning(),
   );
   const tasks = db.$with('tasks', {}).as(
@@ -258,23 +262,30 @@ const insertRecordQuery = (db: Db, name: string) => {
 
 /**
  * A new log (pending) with its tasks and its 'create' history entry, written by one prepared
- * statement (atomic by itself), which answers with the log as a LogRecord.
+ * statement (atomic by itself), which answers with the log as a LogRecord. With an idempotency
+ * key the trainee already used, nothing is written and the answer is undefined.
  */
 export async function insertLogRecord(
   db: Db,
   traineeId: number,
-  entry: { values: LogValues; taskIds: readonly string[]; changes: FieldChanges },
+  entry: {
+    values: LogValues;
+    taskIds: readonly string[];
+    changes: FieldChanges;
+    idempotency?: { key: string; digest: string } | undefined;
+  },
   now: Date,
-): Promise<LogRecord> {
+): Promise<LogRecord | undefined> {
   const [row] = await prepared(db, 'logs_insert_record', insertRecordQuery).execute({
     ...entry.values,
     traineeId,
     now: now.toISOString(),
     taskIds: JSON.stringify(entry.taskIds),
     changes: JSON.stringify(entry.changes),
+    idempotencyKey: entry.idempotency?.key ?? null,
+    idempotencyDigest: entry.idempotency?.digest ?? null,
   });
-  if (!row) throw new Error('insert returned no row');
-  return { ...row, taskIds: [...entry.taskIds] };
+  return row && { ...row, taskIds: [...entry.taskIds] };
 }
 
 /**

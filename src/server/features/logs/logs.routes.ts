@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import * as review from '../review/review.service';
 import { exportLogsCsv } from './logs.export';
+import { IdempotencyHeadersSchema } from './logs.idempotency';
 import * as service from './logs.service';
 
 const tags = ['logs'];
@@ -61,10 +62,24 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guard.trainee,
         // Writes logs only: the trainee's kept session stays (plugins/auth.ts).
         config: { keepsSession: true },
-        schema: { tags, body: LogEntryWireSchema, response: { 201: ExperienceLogSchema } },
+        // 201 with a new log; 200 with the log an earlier request with the same Idempotency-Key
+        // made (decision 023).
+        schema: {
+          tags,
+          headers: IdempotencyHeadersSchema,
+          body: LogEntryWireSchema,
+          response: { 200: ExperienceLogSchema, 201: ExperienceLogSchema },
+        },
       },
-      async (request, reply) =>
-        reply.status(201).send(await service.createLog({ ...ctx(request), wire: request.body })),
+      async (request, reply) => {
+        const idempotencyKey = request.headers['idempotency-key'];
+        const { log, replayed } = await service.createLog({
+          ...ctx(request),
+          wire: request.body,
+          idempotencyKey,
+        });
+        return reply.status(replayed ? 200 : 201).send(log);
+      },
     );
 
     app.post(

@@ -22,6 +22,7 @@ import { findActiveSignoff } from '../review/review.repository';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
+import { digestOf, findByIdempotencyKey, KEY_REUSED } from './logs.idempotency';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
 import { pauseAt } from '../../plugins/pause-points';
 
@@ -207,25 +208,47 @@ async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
 /**
  * Records a new log (pending) with its tasks and history entry: one query of checks, then one
  * statement that writes it all and answers with it (a new supervisor named inline is added in
- * the same transaction).
+ * the same transaction). With an idempotency key (decision 023) a key the trainee already used
+ * answers with its log (`replayed`), before any check: the retry would overlap its own log.
  */
-export async function createLog(ctx: Context & { wire: LogEntryWire }): Promise<ExperienceLog> {
+export async function createLog(
+  ctx: Context & { wire: LogEntryWire; idempotencyKey?: string | undefined },
+): Promise<{ log: ExperienceLog; replayed: boolean }> {
   const entry = parseEntry(ctx.wire, ctx.now);
+  const key = ctx.idempotencyKey;
+  const idempotency = key === undefined ? undefined : { key, digest: digestOf(entry) };
+  const replay = async () => {
+    if (!idempotency) return undefined;
+    const earlier = await findByIdempotencyKey(ctx.db, ctx.actor.id, idempotency.key);
+    if (!earlier) return undefined;
+    if (earlier.idempotencyDigest !== idempotency.digest)
+      throw new AppError('CONFLICT', KEY_REUSED);
+    return { log: toExperienceLog(earlier), replayed: true };
+  };
   const write = async (db: Db) => {
     const values = await resolveEntry({ ...ctx, db }, entry, {
       months: [monthOf(entry.dateOfExperience)],
     });
     const changes = diffSnapshots(null, snapshotOf(values, entry.taskIds));
-    return repo.insertLogRecord(
-      db,
-      ctx.actor.id,
-      { values, taskIds: entry.taskIds, changes },
-      ctx.now,
-    );
+    const entryToWrite = { values, taskIds: entry.taskIds, changes, idempotency };
+    return repo.insertLogRecord(db, ctx.actor.id, entryToWrite, ctx.now);
   };
-  const record =
-    entry.newSupervisor === null ? await write(ctx.db) : await ctx.db.transaction(write);
-  return toExperienceLog(record);
+  const earlier = await replay();
+  if (earlier) return earlier;
+  try {
+    const record =
+      entry.newSupervisor === null ? await write(ctx.db) : await ctx.db.transaction(write);
+    // No row: a concurrent request with the same key wrote it first.
+    if (record) return { log: toExperienceLog(record), replayed: false };
+  } catch (error) {
+    // A concurrent request with the same key may have written it first: its log overlaps ours.
+    const concurrent = error instanceof AppError ? await replay() : undefined;
+    if (concurrent) return concurrent;
+    throw error;
+  }
+  const written = await replay();
+  if (!written) throw new Error('insert returned no row');
+  return written;
 }
 
 /**
