@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 
 const NO_JSON_SCHEMA = '\0zod-without-json-schema:';
@@ -149,6 +150,43 @@ export default defineConfig({
     appShellWithoutUnusedParts(),
     mantineWithoutUnusedParts(),
     react(),
+    // The installable app and its service worker (src/client/sw.ts; decision 023). It is
+    // registered by app/pwa.ts, after the page has loaded.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Fieldwork Tracker',
+        short_name: 'Fieldwork',
+        description: 'Log supervised fieldwork hours for BCBA certification, even offline.',
+        start_url: '/student/logHour',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b6e79',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        // The app shell and every lazy chunk (so a lazy page opens offline); not the brotli and
+        // gzip copies beside them, nor the build manifest in .vite.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
     precompress(),
   ],
   build: {

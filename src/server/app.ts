@@ -156,6 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", ...uploadOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
+        // The service worker and the web manifest of the installable app (decision 023).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // Helmet's default asks browsers to fetch every http address as https. Served over plain
         // http (the default http://localhost:3000), Chromium then upgrades the redirect a profile
         // picture makes to its signed URL, and the picture never loads.

@@ -13,7 +13,8 @@ const Toasts = lazy(() => import('./toasts'));
 // Likewise the confirm dialogs (Mantine's Modal), which only signed-in pages ask for.
 const ConfirmDialogs = lazy(() => import('./confirm-dialogs'));
 
-const queryClient = new QueryClient({
+/** The app's one query client (exported for what app/pwa.ts refreshes after a kept log is sent). */
+export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -58,6 +58,7 @@ type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 /** Calls the API and parses the answer with `schema`; throws ApiError on failure. */
@@ -88,7 +89,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
   const token = readToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `token ${token}`;
   let response: Response;

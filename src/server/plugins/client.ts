@@ -3,9 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
-
-/** Paths that belong to the API: never answered with the single-page app. */
-export const API_PREFIXES = ['/api/', '/users/', '/modules/', '/rest-auth/'];
+import { API_PREFIXES } from '../../shared/wire/api-paths';
 
 /** Files under `assets/` carry a content hash in their name: a new build gives new names. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

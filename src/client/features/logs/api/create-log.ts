@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
-import { apiRequest } from '../../../lib/api-client';
 import { invalidateAfterLogChange } from './invalidate';
 
-/** POST /api/v1/experience-log/: a new log, pending review. */
+/**
+ * POST /api/v1/experience-log/: a new log, pending review; null when the server cannot be
+ * reached and the entry is kept on this device to send later (features/logs/offline).
+ */
 export async function createLog(body: LogEntryWire) {
-  // The response's schema names the task lists' item schema: loaded with the first save, not
-  // with the log form (issue 11).
-  const { ExperienceLogSchema } = await import('../../../../shared/logs/experience-log.schema');
-  return apiRequest(ExperienceLogSchema, '/api/v1/experience-log/', { method: 'POST', body });
+  // Loaded with the first save, not with the log form (issue 11): the response's schema names
+  // the task lists' item schema, and the offline queue is needed only then.
+  const { sendOrKeep } = await import('../offline/send-or-keep');
+  return sendOrKeep(body);
 }
 
 export function useCreateLog() {

@@ -33,7 +33,8 @@ export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) 
         isNewEntry
         onSave={async (payload) => {
           const log = await createLog.mutateAsync(payload);
-          setSaved({ id: log.id, date: log.date_of_experience });
+          // null: kept on this device to send later (the waiting list says so).
+          if (log) setSaved({ id: log.id, date: log.date_of_experience });
           return freshValues();
         }}
       />

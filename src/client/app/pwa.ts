@@ -1,0 +1,18 @@
+import { invalidateAfterLogChange } from '../features/logs/api/invalidate';
+import { readUser } from '../lib/session-storage';
+import { queryClient } from './app';
+
+/*
+ * Loaded after the page (main.tsx), so that none of it weighs on a first screen: the service
+ * worker that lets the app open offline, and, for a signed-in trainee, the sending of log
+ * entries kept on this device (docs/decisions/023-offline-log-form.md). A trainee who signs in
+ * later starts it from the log page (its waiting list).
+ */
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+}
+if (readUser()?.is_supervisor === false) {
+  void import('../features/logs/offline/background').then(({ startSending }) =>
+    startSending(() => void invalidateAfterLogChange(queryClient)),
+  );
+}
