@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase } from 'idb';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 
 /*
@@ -25,7 +25,7 @@ export type QueuedEntry = {
 
 type QueueDb = {
   entries: { key: string; value: QueuedEntry; indexes: { byUser: number } };
-} satisfies DBSchema;
+};
 
 const DB_NAME = 'fieldwork-offline';
 const STORE = 'entries';
@@ -52,9 +52,7 @@ export async function closeQueue(): Promise<void> {
 
 /** Tells every tab (this one included) that the queue changed, and why. */
 export type QueueEvent =
-  | { type: 'changed' }
-  | { type: 'kept'; key: string }
-  | { type: 'sent'; key: string; date: string };
+  { type: 'changed' } | { type: 'kept'; key: string } | { type: 'sent'; key: string; date: string };
 
 const CHANNEL = 'fieldwork-log-queue';
 
@@ -137,7 +135,14 @@ export async function replaceEntry(
   const entry = await tx.store.get(oldKey);
   if (entry) {
     await tx.store.delete(oldKey);
-    await tx.store.put({ ...entry, key: newKey, body, state: 'waiting', error: null, leaseUntil: null });
+    await tx.store.put({
+      ...entry,
+      key: newKey,
+      body,
+      state: 'waiting',
+      error: null,
+      leaseUntil: null,
+    });
   }
   await tx.done;
   announce({ type: 'changed' });
