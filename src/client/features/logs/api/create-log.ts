@@ -17,6 +17,8 @@ export function useCreateLog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createLog,
+    // Offline too: the entry is then kept on the device (React Query would hold it paused).
+    networkMode: 'always',
     onSuccess: () => invalidateAfterLogChange(queryClient),
   });
 }

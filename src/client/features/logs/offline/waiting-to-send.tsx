@@ -62,7 +62,12 @@ export default function WaitingToSend({ supervisors }: { supervisors: Supervisor
         {status}
       </Text>
       {entries.length > 0 ? (
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} aria-labelledby="waiting-to-send">
+        <Paper
+          component="section"
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          aria-labelledby="waiting-to-send"
+        >
           <Stack gap="sm">
             <Title order={2} size="h4" id="waiting-to-send">
               Waiting to send ({entries.length})
