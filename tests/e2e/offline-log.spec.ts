@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { authHeader, expect, signInAs, test, type Account } from './support/fixtures';
@@ -7,6 +8,8 @@ import { authHeader, expect, signInAs, test, type Account } from './support/fixt
  * survives a reload served by the service worker, and is sent once when the connection returns;
  * one the server refuses meanwhile is shown to be resolved.
  */
+
+mkdirSync('docs/screenshots', { recursive: true });
 
 /** The trainee's today in the browser's time zone (the form's default date). */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -53,6 +56,13 @@ async function openLogFormWithWorker(page: Page, account: Account): Promise<void
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
+  // A second visit, as the trainee's next one: the worker keeps the supervisor list it answers.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Supervisor', exact: true })).toBeEnabled();
+  await expect(page.getByRole('combobox', { name: 'Supervisor', exact: true })).toHaveAttribute(
+    'placeholder',
+    'Choose your supervisor',
+  );
 }
 
 /** A 'No supervision' entry of today between the given times. */
@@ -102,7 +112,10 @@ test.describe('logging offline', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Log Experience Hours' })).toBeVisible();
     await expect(waiting(page).getByRole('heading')).toHaveText('Waiting to send (1)');
-    await page.screenshot({ path: '.tmp/screenshots/offline-log-waiting.png', fullPage: true });
+    // The supervisor list the worker kept for this session: another entry can be written.
+    await page.getByRole('combobox', { name: 'Supervisor', exact: true }).click();
+    await expect(page.getByRole('option', { name: 'Dana Reyes', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     await context.setOffline(false);
     await expect(status(page)).toHaveText(`Your entry of ${usToday} was sent.`);
@@ -150,7 +163,7 @@ test.describe('logging offline', () => {
     const refused = waiting(page).getByRole('alert');
     await expect(refused).toContainText('The server did not accept this entry');
     await expect(refused).toContainText(`This entry overlaps your log of ${usToday}, 09:00–12:00.`);
-    await page.screenshot({ path: '.tmp/screenshots/offline-log-conflict.png', fullPage: true });
+    await waiting(page).screenshot({ path: 'docs/screenshots/offline-log.png' });
 
     // Resolved: moved to the afternoon and sent again.
     await waiting(page)
