@@ -22,7 +22,7 @@ const OFFLINE_LOGS = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|status of 4
 async function addSupervisor(request: APIRequestContext, account: Account): Promise<void> {
   const response = await request.post('/api/v1/trainee-supervisors/', {
     headers: authHeader(account),
-    data: { name: 'Dana', lastname: 'Reyes', email: `dana-${account.user.id}@example.com` },
+    data: { name: 'Dana', lastname: 'Reyes', email: `dana.${account.email}` },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
