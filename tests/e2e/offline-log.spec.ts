@@ -44,8 +44,23 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Opens the log form, signed in, once the service worker controls the page. */
-async function openLogFormWithWorker(page: Page, account: Account): Promise<void> {
+type Fixtures = {
+  page: Page;
+  request: APIRequestContext;
+  newAccount: (role: 'student') => Promise<Account>;
+  allowConsoleError: (pattern: RegExp) => void;
+};
+
+/**
+ * A new trainee with a supervisor, at the log form once the service worker controls the page
+ * (and kept the supervisor list on a second visit). Chromium's logs of the requests made offline
+ * are expected.
+ */
+async function traineeAtTheLogForm(fixtures: Fixtures): Promise<Account> {
+  const { page, request, newAccount, allowConsoleError } = fixtures;
+  allowConsoleError(OFFLINE_LOGS);
+  const account = await newAccount('student');
+  await addSupervisor(request, account);
   await signInAs(page, account);
   await page.evaluate(() => localStorage.setItem('welcomeSeen', 'true'));
   await page.goto('/student/logHour');
@@ -63,6 +78,7 @@ async function openLogFormWithWorker(page: Page, account: Account): Promise<void
     'placeholder',
     'Choose your supervisor',
   );
+  return account;
 }
 
 /** A 'No supervision' entry of today between the given times. */
@@ -93,10 +109,7 @@ test.describe('logging offline', () => {
     allowConsoleError,
   }) => {
     test.slow();
-    allowConsoleError(OFFLINE_LOGS);
-    const trainee = await newAccount('student', { name: 'Olive Offline' });
-    await addSupervisor(request, trainee);
-    await openLogFormWithWorker(page, trainee);
+    const trainee = await traineeAtTheLogForm({ page, request, newAccount, allowConsoleError });
 
     await fillEntry(page, '09:00', '11:00');
     await context.setOffline(true);
@@ -124,6 +137,16 @@ test.describe('logging offline', () => {
     expect(
       (await logsOfToday(request, trainee)).map((log) => log.time_of_expereince_start),
     ).toEqual(['09:00']);
+
+    // Signing out drops the supervisor list the worker kept for the session.
+    expect(await page.evaluate(() => caches.has('offline-session-v1'))).toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => caches.has('offline-session-v1'))).toBe(false);
   });
 
   test('an entry the server refuses meanwhile is shown, edited and sent', async ({
@@ -134,10 +157,7 @@ test.describe('logging offline', () => {
     allowConsoleError,
   }) => {
     test.slow();
-    allowConsoleError(OFFLINE_LOGS);
-    const trainee = await newAccount('student');
-    await addSupervisor(request, trainee);
-    await openLogFormWithWorker(page, trainee);
+    const trainee = await traineeAtTheLogForm({ page, request, newAccount, allowConsoleError });
 
     await fillEntry(page, '10:00', '11:00');
     await context.setOffline(true);
