@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { authHeader, expect, signInAs, test, type Account } from './support/fixtures';
 
@@ -97,6 +97,13 @@ async function fillEntry(page: Page, start: string, end: string): Promise<void> 
   await field(page, 'Experience Notes').fill('Data collection at the clinic, offline.');
 }
 
+/** Fills an entry, goes offline and saves it. */
+async function saveOffline(page: Page, context: BrowserContext, start: string, end: string) {
+  await fillEntry(page, start, end);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
 const waiting = (page: Page) => page.getByRole('region', { name: /^Waiting to send/ });
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /device|sent/ });
 
@@ -111,9 +118,7 @@ test.describe('logging offline', () => {
     test.slow();
     const trainee = await traineeAtTheLogForm({ page, request, newAccount, allowConsoleError });
 
-    await fillEntry(page, '09:00', '11:00');
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await saveOffline(page, context, '09:00', '11:00');
     await expect(status(page)).toHaveText(
       'Saved on this device. It will be sent when you are back online.',
     );
@@ -159,9 +164,7 @@ test.describe('logging offline', () => {
     test.slow();
     const trainee = await traineeAtTheLogForm({ page, request, newAccount, allowConsoleError });
 
-    await fillEntry(page, '10:00', '11:00');
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await saveOffline(page, context, '10:00', '11:00');
     await expect(waiting(page).getByRole('heading')).toHaveText('Waiting to send (1)');
 
     // Meanwhile, from another device, a log of 09:00–12:00 the same day.
