@@ -26,9 +26,10 @@ cleanupOutdatedCaches();
 // new version waits until the app's tabs are closed (their chunks would be gone).
 clientsClaim();
 
+// As the server does (plugins/client.ts): a path with a file extension is a file, not a page.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: API_PREFIXES.map((prefix) => new RegExp(`^${prefix}`)),
+    denylist: [...API_PREFIXES.map((prefix) => new RegExp(`^${prefix}`)), /\/[^/]+\.[^/]+$/],
   }),
 );
 

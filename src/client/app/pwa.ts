@@ -8,7 +8,8 @@ import { queryClient } from './app';
  * entries kept on this device (docs/decisions/023-offline-log-form.md). A trainee who signs in
  * later starts it from the log page (its waiting list).
  */
-if ('serviceWorker' in navigator) {
+// Only the build has a worker (vite-plugin-pwa writes it at build time).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
 }
 if (readUser()?.is_supervisor === false) {
