@@ -4,7 +4,7 @@
 // Run: `node --import tsx bench/import.bench.ts`
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -52,7 +52,14 @@ for (let index = 0; index < ROWS; index += 1) {
 const bytes = Buffer.from(lines.join('\r\n'));
 const file = { name: 'bench.csv', bytes, type: 'text/csv', field: 'file' };
 
+/** Milliseconds of CPU this process used since `from` (PGlite's engine runs in it). */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return Math.round((used.user + used.system) / 1000);
+};
+
 let started = performance.now();
+let cpu = process.cpuUsage();
 const preview = await t.request({
   method: 'POST',
   url: '/api/v1/import/preview/',
@@ -60,10 +67,12 @@ const preview = await t.request({
   ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING) }, [file])),
 });
 const previewMs = performance.now() - started;
+const previewCpu = cpuMs(cpu);
 const checked = preview.json<{ sha256: string; counts: { valid: number; invalid: number } }>();
 if (checked.counts.valid !== ROWS) throw new Error(`preview: ${JSON.stringify(checked.counts)}`);
 
 started = performance.now();
+cpu = process.cpuUsage();
 const done = await t.request({
   method: 'POST',
   url: '/api/v1/import/',
@@ -73,13 +82,15 @@ const done = await t.request({
   ])),
 });
 const importMs = performance.now() - started;
+const importCpu = cpuMs(cpu);
 if (done.statusCode !== 201)
   throw new Error(`import: ${done.statusCode} ${done.body.slice(0, 300)}`);
 
 console.log(
   `${ROWS} rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB CSV, ${serverUrl ? 'PostgreSQL' : 'PGlite'}: ` +
     `preview ${Math.round(previewMs)} ms (answer ${(preview.rawPayload.length / 1024 / 1024).toFixed(1)} MB), ` +
-    `import ${Math.round(importMs)} ms`,
+    `import ${Math.round(importMs)} ms; this process's CPU: preview ${previewCpu} ms, import ${importCpu} ms; ` +
+    `load ${loadavg()[0]?.toFixed(2)}`,
 );
 await t.close();
 if (admin) {

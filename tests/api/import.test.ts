@@ -15,6 +15,7 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { overlapMessage } from '../../src/shared/logs/log-overlap';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { progressRevision, totalsBothWays } from '../helpers/month-totals';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from './files-support';
 
@@ -313,6 +314,70 @@ describe('a layout of the user’s own', () => {
       notes: 'Notes from a formula',
       errors: {},
     });
+  });
+});
+
+describe('the month totals', () => {
+  it('adds a whole file as they add its rows one by one, and moves the progress revision', async () => {
+    const whole = await trainee();
+    const oneByOne = await trainee();
+    const rows = [
+      genericRow('2026-02-02', '09:00', '12:00'),
+      genericRow('2026-02-03', '09:00', '10:30', {
+        type: 'Concentrated',
+        group: 'Group',
+        contact: 'Group meeting',
+        observed: 'No',
+        tasks: 'D.4',
+      }),
+      genericRow('2026-02-03', '13:00', '15:00', {
+        supervised: 'Independent',
+        restricted: 'Restricted',
+      }),
+      genericRow('2026-03-02', '08:00', '09:00', { contact: 'Phone call (not a contact)' }),
+      genericRow('2026-03-03', '10:00', '11:00', { type: 'Concentrated', tasks: 'C.1' }),
+    ];
+    // Each has a log in March already: the file adds to that month's totals.
+    for (const who of [whole, oneByOne]) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/experience-log/',
+        token: who.token,
+        payload: createLogPayload({
+          supervisor: who.recordId,
+          trainee_supervisor: who.recordId,
+          date_of_experience: '2026-03-10',
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const before = await progressRevision(t.db, whole.id);
+    const importFile = async (who: Trainee, file: ReturnType<typeof genericCsv>) => {
+      const checked = await preview(who, file, GENERIC_MAPPING);
+      expect(checked.rows.map((row) => row.errors)).toEqual(checked.rows.map(() => ({})));
+      const mapping = JSON.stringify(GENERIC_MAPPING);
+      const done = await send(IMPORT, who, file, { sha256: checked.sha256, mapping });
+      expect(done.statusCode, done.body).toBe(201);
+    };
+    await importFile(whole, genericCsv(...rows));
+    for (const row of rows) await importFile(oneByOne, genericCsv(row));
+
+    const totalsOf = async (who: Trainee) => {
+      const { kept, recomputed } = await totalsBothWays(t.db, who.id);
+      expect(kept).toEqual(recomputed);
+      return kept.map(({ trainee_id: _, ...totals }) => totals);
+    };
+    const kept = await totalsOf(whole);
+    expect(kept).toEqual(await totalsOf(oneByOne));
+    expect(kept.map((row) => [row.month, row.experience_type_id, row.logs])).toEqual([
+      ['2026-02', 1, 2],
+      ['2026-02', 2, 1],
+      ['2026-03', 1, 2],
+      ['2026-03', 2, 1],
+    ]);
+    const after = await progressRevision(t.db, whole.id);
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
   });
 });
 
