@@ -12,6 +12,7 @@ import {
   type ImportPreview,
 } from '../../src/shared/import/import.schema';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
+import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { overlapMessage } from '../../src/shared/logs/log-overlap';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -43,6 +44,21 @@ async function trainee(): Promise<Trainee> {
   });
   expect(record.statusCode, record.body).toBe(201);
   return { ...user, recordId: record.json<{ id: number }>().id };
+}
+
+/** A log saved through the log form, with the trainee's supervisor record. */
+async function createLog(who: Trainee, overrides: Partial<LogEntryWire>): Promise<void> {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/v1/experience-log/',
+    token: who.token,
+    payload: createLogPayload({
+      supervisor: who.recordId,
+      trainee_supervisor: who.recordId,
+      ...overrides,
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
 }
 
 const csvFile = (text: string, name = 'hours.csv') => ({
@@ -128,17 +144,7 @@ describe('the product’s own CSV export', () => {
         experience_note: '=HYPERLINK("http://evil.example","click")',
       },
     ]) {
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/v1/experience-log/',
-        token: from.token,
-        payload: createLogPayload({
-          supervisor: from.recordId,
-          trainee_supervisor: from.recordId,
-          ...overrides,
-        }),
-      });
-      expect(created.statusCode, created.body).toBe(201);
+      await createLog(from, overrides);
     }
     const exported = await t.request({
       method: 'POST',
@@ -339,17 +345,7 @@ describe('the month totals', () => {
     ];
     // Each has a log in March already: the file adds to that month's totals.
     for (const who of [whole, oneByOne]) {
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/v1/experience-log/',
-        token: who.token,
-        payload: createLogPayload({
-          supervisor: who.recordId,
-          trainee_supervisor: who.recordId,
-          date_of_experience: '2026-03-10',
-        }),
-      });
-      expect(created.statusCode, created.body).toBe(201);
+      await createLog(who, { date_of_experience: '2026-03-10' });
     }
     const before = await progressRevision(t.db, whole.id);
     const importFile = async (who: Trainee, file: ReturnType<typeof genericCsv>) => {
@@ -384,17 +380,7 @@ describe('the month totals', () => {
 describe('errors in the log form’s words', () => {
   it('reports each row’s errors, overlaps with existing logs and with other rows, and a signed month', async () => {
     const who = await trainee();
-    const existing = await t.request({
-      method: 'POST',
-      url: '/api/v1/experience-log/',
-      token: who.token,
-      payload: createLogPayload({
-        supervisor: who.recordId,
-        trainee_supervisor: who.recordId,
-        date_of_experience: '2026-03-05',
-      }),
-    });
-    expect(existing.statusCode).toBe(201);
+    await createLog(who, { date_of_experience: '2026-03-05' });
     await t.db.insert(monthSignoffs).values({
       traineeId: who.id,
       supervisorUserId: supervisor.id,
@@ -457,17 +443,7 @@ describe('errors in the log form’s words', () => {
     );
     const checked = await preview(who, file, GENERIC_MAPPING);
     expect(checked.counts.valid).toBe(2);
-    const meanwhile = await t.request({
-      method: 'POST',
-      url: '/api/v1/experience-log/',
-      token: who.token,
-      payload: createLogPayload({
-        supervisor: who.recordId,
-        trainee_supervisor: who.recordId,
-        date_of_experience: '2026-03-11',
-      }),
-    });
-    expect(meanwhile.statusCode).toBe(201);
+    await createLog(who, { date_of_experience: '2026-03-11' });
     const refused = await send(IMPORT, who, file, {
       sha256: checked.sha256,
       mapping: JSON.stringify(GENERIC_MAPPING),
@@ -561,16 +537,7 @@ describe('who may import', () => {
   it('imports into the caller’s own logs only, with their own supervisors', async () => {
     const owner = await trainee();
     const other = await createTrainee(t.db);
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/experience-log/',
-      token: owner.token,
-      payload: createLogPayload({
-        supervisor: owner.recordId,
-        trainee_supervisor: owner.recordId,
-        date_of_experience: '2026-03-16',
-      }),
-    });
+    await createLog(owner, { date_of_experience: '2026-03-16' });
     // Another trainee: the owner's supervisor record is not theirs, the owner's log is no overlap.
     const checked = await preview(
       other,
