@@ -1,10 +1,13 @@
 // Importing 10,000 rows of earlier hours (issue 14): the preview (read, check every row with the
 // log form's rules) and the import (check again, store all in one transaction), in process on a
 // fresh embedded database, or with BENCH_POSTGRES_URL (a server; a database is made and dropped).
-// Run: `node --import tsx bench/import.bench.ts`
+// Run: `node --import tsx bench/import.bench.ts`. The machine may be shared: besides the time it
+// prints the CPU used (this process's, and a local PostgreSQL's processes for the bench database)
+// and the load average.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -52,34 +55,78 @@ for (let index = 0; index < ROWS; index += 1) {
 const bytes = Buffer.from(lines.join('\r\n'));
 const file = { name: 'bench.csv', bytes, type: 'text/csv', field: 'file' };
 
-let started = performance.now();
-const preview = await t.request({
-  method: 'POST',
-  url: '/api/v1/import/preview/',
-  token: trainee.token,
-  ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING) }, [file])),
-});
-const previewMs = performance.now() - started;
-const checked = preview.json<{ sha256: string; counts: { valid: number; invalid: number } }>();
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/**
+ * The CPU time (ms) the server processes serving the bench database have used, by process id:
+ * a PostgreSQL on this machine (Linux /proc); empty for PGlite, whose engine runs in this process.
+ */
+async function serverCpu(): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  if (!admin) return used;
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1',
+    [dbName],
+  );
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (!fields) continue;
+    // utime and stime: fields 14 and 15 of the file, 12 and 13 after the name.
+    used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+  }
+  return used;
+}
+
+/** How long `work` took, and the CPU this process and the database server used meanwhile. */
+async function measure<T>(work: () => Promise<T>) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const server = await serverCpu();
+  const result = await work();
+  const ms = Math.round(performance.now() - started);
+  const used = process.cpuUsage(cpu);
+  const own = Math.round((used.user + used.system) / 1000);
+  let db = 0;
+  for (const [pid, after] of await serverCpu()) db += after - (server.get(pid) ?? 0);
+  const figures = admin
+    ? `${ms} ms (CPU: ${own} ms here, ${Math.round(db)} ms server)`
+    : `${ms} ms (CPU ${own} ms)`;
+  return { result, figures };
+}
+
+const preview = await measure(async () =>
+  t.request({
+    method: 'POST',
+    url: '/api/v1/import/preview/',
+    token: trainee.token,
+    ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING) }, [file])),
+  }),
+);
+const checked = preview.result.json<{
+  sha256: string;
+  counts: { valid: number; invalid: number };
+}>();
 if (checked.counts.valid !== ROWS) throw new Error(`preview: ${JSON.stringify(checked.counts)}`);
 
-started = performance.now();
-const done = await t.request({
-  method: 'POST',
-  url: '/api/v1/import/',
-  token: trainee.token,
-  ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING), sha256: checked.sha256 }, [
-    file,
-  ])),
-});
-const importMs = performance.now() - started;
-if (done.statusCode !== 201)
-  throw new Error(`import: ${done.statusCode} ${done.body.slice(0, 300)}`);
+const done = await measure(async () =>
+  t.request({
+    method: 'POST',
+    url: '/api/v1/import/',
+    token: trainee.token,
+    ...(await multipart({ mapping: JSON.stringify(GENERIC_MAPPING), sha256: checked.sha256 }, [
+      file,
+    ])),
+  }),
+);
+if (done.result.statusCode !== 201)
+  throw new Error(`import: ${done.result.statusCode} ${done.result.body.slice(0, 300)}`);
 
+const answerMb = (preview.result.rawPayload.length / 1024 / 1024).toFixed(1);
 console.log(
   `${ROWS} rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB CSV, ${serverUrl ? 'PostgreSQL' : 'PGlite'}: ` +
-    `preview ${Math.round(previewMs)} ms (answer ${(preview.rawPayload.length / 1024 / 1024).toFixed(1)} MB), ` +
-    `import ${Math.round(importMs)} ms`,
+    `preview ${preview.figures}, answer ${answerMb} MB; import ${done.figures}; ` +
+    `load ${loadavg()[0]?.toFixed(2)}`,
 );
 await t.close();
 if (admin) {

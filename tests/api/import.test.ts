@@ -12,9 +12,11 @@ import {
   type ImportPreview,
 } from '../../src/shared/import/import.schema';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
+import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { overlapMessage } from '../../src/shared/logs/log-overlap';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { progressRevision, totalsBothWays } from '../helpers/month-totals';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from './files-support';
 
@@ -42,6 +44,21 @@ async function trainee(): Promise<Trainee> {
   });
   expect(record.statusCode, record.body).toBe(201);
   return { ...user, recordId: record.json<{ id: number }>().id };
+}
+
+/** A log saved through the log form, with the trainee's supervisor record. */
+async function createLog(who: Trainee, overrides: Partial<LogEntryWire>): Promise<void> {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/v1/experience-log/',
+    token: who.token,
+    payload: createLogPayload({
+      supervisor: who.recordId,
+      trainee_supervisor: who.recordId,
+      ...overrides,
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
 }
 
 const csvFile = (text: string, name = 'hours.csv') => ({
@@ -127,17 +144,7 @@ describe('the product’s own CSV export', () => {
         experience_note: '=HYPERLINK("http://evil.example","click")',
       },
     ]) {
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/v1/experience-log/',
-        token: from.token,
-        payload: createLogPayload({
-          supervisor: from.recordId,
-          trainee_supervisor: from.recordId,
-          ...overrides,
-        }),
-      });
-      expect(created.statusCode, created.body).toBe(201);
+      await createLog(from, overrides);
     }
     const exported = await t.request({
       method: 'POST',
@@ -316,20 +323,64 @@ describe('a layout of the user’s own', () => {
   });
 });
 
+describe('the month totals', () => {
+  it('adds a whole file as they add its rows one by one, and moves the progress revision', async () => {
+    const whole = await trainee();
+    const oneByOne = await trainee();
+    const rows = [
+      genericRow('2026-02-02', '09:00', '12:00'),
+      genericRow('2026-02-03', '09:00', '10:30', {
+        type: 'Concentrated',
+        group: 'Group',
+        contact: 'Group meeting',
+        observed: 'No',
+        tasks: 'D.4',
+      }),
+      genericRow('2026-02-03', '13:00', '15:00', {
+        supervised: 'Independent',
+        restricted: 'Restricted',
+      }),
+      genericRow('2026-03-02', '08:00', '09:00', { contact: 'Phone call (not a contact)' }),
+      genericRow('2026-03-03', '10:00', '11:00', { type: 'Concentrated', tasks: 'C.1' }),
+    ];
+    // Each has a log in March already: the file adds to that month's totals.
+    for (const who of [whole, oneByOne]) {
+      await createLog(who, { date_of_experience: '2026-03-10' });
+    }
+    const before = await progressRevision(t.db, whole.id);
+    const importFile = async (who: Trainee, file: ReturnType<typeof genericCsv>) => {
+      const checked = await preview(who, file, GENERIC_MAPPING);
+      expect(checked.rows.map((row) => row.errors)).toEqual(checked.rows.map(() => ({})));
+      const mapping = JSON.stringify(GENERIC_MAPPING);
+      const done = await send(IMPORT, who, file, { sha256: checked.sha256, mapping });
+      expect(done.statusCode, done.body).toBe(201);
+    };
+    await importFile(whole, genericCsv(...rows));
+    for (const row of rows) await importFile(oneByOne, genericCsv(row));
+
+    const totalsOf = async (who: Trainee) => {
+      const { kept, recomputed } = await totalsBothWays(t.db, who.id);
+      expect(kept).toEqual(recomputed);
+      return kept.map(({ trainee_id: _, ...totals }) => totals);
+    };
+    const kept = await totalsOf(whole);
+    expect(kept).toEqual(await totalsOf(oneByOne));
+    expect(kept.map((row) => [row.month, row.experience_type_id, row.logs])).toEqual([
+      ['2026-02', 1, 2],
+      ['2026-02', 2, 1],
+      ['2026-03', 1, 2],
+      ['2026-03', 2, 1],
+    ]);
+    const after = await progressRevision(t.db, whole.id);
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  });
+});
+
 describe('errors in the log form’s words', () => {
   it('reports each row’s errors, overlaps with existing logs and with other rows, and a signed month', async () => {
     const who = await trainee();
-    const existing = await t.request({
-      method: 'POST',
-      url: '/api/v1/experience-log/',
-      token: who.token,
-      payload: createLogPayload({
-        supervisor: who.recordId,
-        trainee_supervisor: who.recordId,
-        date_of_experience: '2026-03-05',
-      }),
-    });
-    expect(existing.statusCode).toBe(201);
+    await createLog(who, { date_of_experience: '2026-03-05' });
     await t.db.insert(monthSignoffs).values({
       traineeId: who.id,
       supervisorUserId: supervisor.id,
@@ -392,17 +443,7 @@ describe('errors in the log form’s words', () => {
     );
     const checked = await preview(who, file, GENERIC_MAPPING);
     expect(checked.counts.valid).toBe(2);
-    const meanwhile = await t.request({
-      method: 'POST',
-      url: '/api/v1/experience-log/',
-      token: who.token,
-      payload: createLogPayload({
-        supervisor: who.recordId,
-        trainee_supervisor: who.recordId,
-        date_of_experience: '2026-03-11',
-      }),
-    });
-    expect(meanwhile.statusCode).toBe(201);
+    await createLog(who, { date_of_experience: '2026-03-11' });
     const refused = await send(IMPORT, who, file, {
       sha256: checked.sha256,
       mapping: JSON.stringify(GENERIC_MAPPING),
@@ -496,16 +537,7 @@ describe('who may import', () => {
   it('imports into the caller’s own logs only, with their own supervisors', async () => {
     const owner = await trainee();
     const other = await createTrainee(t.db);
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/experience-log/',
-      token: owner.token,
-      payload: createLogPayload({
-        supervisor: owner.recordId,
-        trainee_supervisor: owner.recordId,
-        date_of_experience: '2026-03-16',
-      }),
-    });
+    await createLog(owner, { date_of_experience: '2026-03-16' });
     // Another trainee: the owner's supervisor record is not theirs, the owner's log is no overlap.
     const checked = await preview(
       other,

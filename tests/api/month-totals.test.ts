@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertSupervisorRecord, UNSUPERVISED_PAYLOAD } from '../helpers/log-factory';
+import { progressRevision, rowsOf as rowsOfDb, totalsBothWays } from '../helpers/month-totals';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * log_month_totals (migration 0011) is kept by triggers: after every kind of change a trainee's
+ * log_month_totals (migrations 0013, 0024) is kept by triggers: after every kind of change a trainee's
  * logs go through, it must equal the sums of their live logs, and the totals read from it
  * (get-accrued over any range) must equal the sums of the logs themselves.
  */
@@ -35,41 +36,8 @@ const asTrainee = (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: obj
 const asSupervisor = (url: string, payload: object) =>
   t.request({ method: 'POST', url, token: supervisor.token, payload });
 
-type TotalsRow = Record<string, number | string>;
-
-/** The rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
-const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** The table's rows and the same sums computed from the live logs, both sorted alike. */
-async function bothWays(): Promise<{ kept: TotalsRow[]; recomputed: TotalsRow[] }> {
-  const columns = sql.raw(`trainee_id, month, experience_type_id, logs, experience_minutes,
-    independent_minutes, supervised_minutes, individual_minutes, group_minutes,
-    unrestricted_minutes, restricted_minutes, contacts, observations, observation_minutes,
-    approved_minutes`);
-  const kept = await rowsOf<TotalsRow>(
-    sql`select ${columns} from log_month_totals order by trainee_id, month, experience_type_id`,
-  );
-  const recomputed = await rowsOf<TotalsRow>(sql`
-    select l.trainee_id, to_char(l.date_of_experience, 'YYYY-MM') as month,
-      l.experience_type_id,
-      count(*)::int as logs,
-      sum(l.experience_minutes)::int as experience_minutes,
-      sum(l.independent_minutes)::int as independent_minutes,
-      sum(l.supervised_minutes)::int as supervised_minutes,
-      sum(case when l.individual_or_group = 'Individual' then l.supervised_minutes else 0 end)::int as individual_minutes,
-      sum(case when l.individual_or_group = 'Group' then l.supervised_minutes else 0 end)::int as group_minutes,
-      sum(l.unrestricted_minutes)::int as unrestricted_minutes,
-      sum(l.restricted_minutes)::int as restricted_minutes,
-      (count(*) filter (where l.individual_or_group <> 'No supervision' and coalesce(c.counts_as_contact, false)))::int as contacts,
-      (count(*) filter (where l.individual_or_group <> 'No supervision' and l.client_observation = 'Yes'))::int as observations,
-      sum(case when l.individual_or_group <> 'No supervision' and l.client_observation = 'Yes' then coalesce(l.observation_minutes, 0) else 0 end)::int as observation_minutes,
-      sum(case when l.status = 'approved' then l.experience_minutes else 0 end)::int as approved_minutes
-    from experience_logs l left join supervision_contacts c on c.id = l.supervision_contact_id
-    where l.deleted_at is null
-    group by 1, 2, 3 order by 1, 2, 3`);
-  return { kept, recomputed };
-}
+const rowsOf = <T>(query: SQL) => rowsOfDb<T>(t.db, query);
+const bothWays = () => totalsBothWays(t.db);
 
 async function expectTotalsKept(): Promise<void> {
   const { kept, recomputed } = await bothWays();
@@ -174,6 +142,29 @@ describe('log_month_totals', () => {
     await expectTotalsKept();
     expect((await asSupervisor('/api/v1/reopen-log/', { log_id: ids[3] })).statusCode).toBe(200);
     await expectTotalsKept();
+  });
+
+  it('adds the logs one statement writes, of several trainees and months, all at once', async () => {
+    const before = [
+      await progressRevision(t.db, trainee.id),
+      await progressRevision(t.db, other.id),
+    ];
+    // A copy of every log a day later (approved, flagged and deleted ones included), in one INSERT.
+    const copied = sql.raw(`trainee_id, trainee_supervisor_id, experience_type_id, setting_id,
+      start_minute, end_minute, experience_minutes, unrestricted_minutes, restricted_minutes,
+      individual_or_group, method_of_supervision, supervision_start_minute, supervision_end_minute,
+      supervised_minutes, independent_minutes, client_observation, observation_minutes,
+      supervision_contact_id, experience_note, status, deleted_at`);
+    await rowsOf(sql`insert into experience_logs (${copied}, date_of_experience)
+      select ${copied}, date_of_experience + 1 from experience_logs`);
+    await expectTotalsKept();
+    const after = [
+      await progressRevision(t.db, trainee.id),
+      await progressRevision(t.db, other.id),
+    ];
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after.every((revision) => revision !== null)).toBe(true);
   });
 
   it('gives get-accrued the sums of the logs themselves over any range', async () => {

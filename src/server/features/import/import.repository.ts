@@ -1,4 +1,5 @@
-import { and, asc, between, eq, isNull } from 'drizzle-orm';
+import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { ImportMapping } from '../../../shared/import/import.schema';
 import { ImportMappingSchema } from '../../../shared/import/import.schema';
 import type { Db } from '../../db/client';
@@ -10,7 +11,7 @@ import {
   monthSignoffs,
   type FieldChanges,
 } from '../../db/schema';
-import type { LogValues } from '../logs/logs.repository';
+import { LOG_VALUE_KEYS, type LogValues } from '../logs/logs.repository';
 
 /** The mapping the user saved at their last import of their own layout, if any. */
 export async function findMapping(db: Db, userId: number): Promise<ImportMapping | null> {
@@ -66,16 +67,18 @@ export function logWindowsBetween(db: Db, traineeId: number, from: string, to: s
     .orderBy(asc(experienceLogs.dateOfExperience), asc(experienceLogs.startMinute));
 }
 
-/** Logs per INSERT: well under PostgreSQL's 65,535 parameters a statement (25 a log). */
-const BATCH = 1000;
-
 /** An imported log: its values, tasks and what its history records. */
 export type ImportedLog = { values: LogValues; taskIds: readonly string[]; changes: FieldChanges };
 
+/** The columns of LogValues, as the database names them. */
+const LOG_COLUMNS = LOG_VALUE_KEYS.map((key) => [key, toSnakeCase(key)] as const);
+
 /**
- * Writes the logs (pending), their tasks and an 'import' history entry each, a batch of rows per
- * statement. The caller runs it in a transaction: all of them or none. `onBatch` hears how many
- * are written so far.
+ * Writes the logs (pending), their tasks and an 'import' history entry each, in one statement.
+ * The logs, their tasks and their changes go as three JSON arrays read side by side; each log
+ * takes its id from the table's sequence first (in the file's order), and its tasks and history
+ * entry are written with it. One INSERT of all the logs lets the month totals add them at once
+ * (migration 0024). The caller runs it in a transaction with the checks: all of them or none.
  */
 export async function insertImportedLogs(
   db: Db,
@@ -83,37 +86,41 @@ export async function insertImportedLogs(
   logs: readonly ImportedLog[],
   now: Date,
 ): Promise<number> {
-  let written = 0;
-  for (let offset = 0; offset < logs.length; offset += BATCH) {
-    const batch = logs.slice(offset, offset + BATCH);
-    const ids = await db
-      .insert(experienceLogs)
-      .values(
-        batch.map((log) => ({
-          ...log.values,
-          traineeId,
-          status: 'pending' as const,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning({ id: experienceLogs.id });
-    const tasks = batch.flatMap((log, index) =>
-      log.taskIds.map((taskId, position) => ({ logId: ids[index]!.id, taskId, position })),
+  if (logs.length === 0) return 0;
+  const json = (of: (log: ImportedLog) => unknown) => JSON.stringify(logs.map(of));
+  const values = json((log) =>
+    Object.fromEntries(LOG_COLUMNS.map(([key, column]) => [column, log.values[key]])),
+  );
+  const list = (prefix?: string) =>
+    sql.join(
+      LOG_COLUMNS.map(([, column]) =>
+        prefix ? sql`${sql.identifier(prefix)}.${sql.identifier(column)}` : sql.identifier(column),
+      ),
+      sql`, `,
     );
-    for (let from = 0; from < tasks.length; from += BATCH * 4) {
-      await db.insert(logTasks).values(tasks.slice(from, from + BATCH * 4));
-    }
-    await db.insert(logHistory).values(
-      batch.map((log, index) => ({
-        logId: ids[index]!.id,
-        actorId: traineeId,
-        action: 'import' as const,
-        changes: log.changes,
-        createdAt: now,
-      })),
-    );
-    written += batch.length;
-  }
-  return written;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    with input as materialized (
+      select nextval(pg_get_serial_sequence('experience_logs', 'id'))::int as id,
+        item.task_ids, item.changes, ${list('value')}
+      from rows from (
+          json_array_elements(${values}::json),
+          json_array_elements(${json((log) => log.taskIds)}::json),
+          json_array_elements(${json((log) => log.changes)}::json)
+        ) with ordinality as item(log, task_ids, changes, n)
+        cross join lateral json_populate_record(null::${experienceLogs}, item.log) as value
+      order by item.n
+    ), logs as (
+      insert into ${experienceLogs} (id, trainee_id, status, created_at, updated_at, ${list()})
+      select input.id, ${traineeId}, 'pending', ${at}, ${at}, ${list('input')} from input
+    ), tasks as (
+      insert into ${logTasks} (log_id, task_id, position)
+      select input.id, task.id, (task.n - 1)::int
+      from input cross join json_array_elements_text(input.task_ids) with ordinality as task(id, n)
+    ), history as (
+      insert into ${logHistory} (log_id, actor_id, action, changes, created_at)
+      select input.id, ${traineeId}, 'import', input.changes::jsonb, ${at} from input
+    )
+    select count(*) from input`);
+  return logs.length;
 }

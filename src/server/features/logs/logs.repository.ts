@@ -198,7 +198,7 @@ export async function preflight(
 }
 
 /** The columns a trainee writes, as a LogValues object lists them. */
-const LOG_VALUE_KEYS = [
+export const LOG_VALUE_KEYS = [
   'traineeSupervisorId',
   'experienceTypeId',
   'settingId',
