@@ -1,11 +1,13 @@
 import {
   ComboboxChevron,
+  InputBase,
   Pill,
   PillsInput,
   TextInput,
   type MultiSelectProps,
   type NumberInputProps,
   type SelectProps,
+  type TextareaProps,
 } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
 import {
@@ -21,7 +23,7 @@ import {
 
 // One chunk for the four widgets (log-form-widgets.tsx), asked for when the form first renders.
 const widgets = () => import('./log-form-widgets');
-type WithRef<P> = ComponentType<P & { ref?: Ref<HTMLInputElement> }>;
+type WithRef<P, E = HTMLInputElement> = ComponentType<P & { ref?: Ref<E> }>;
 const LazySelect = lazy(() =>
   widgets().then((m) => ({ default: m.Select as WithRef<SelectProps> })),
 );
@@ -30,6 +32,9 @@ const LazyNumberInput = lazy(() =>
 );
 const LazyDateInput = lazy(() =>
   widgets().then((m) => ({ default: m.DateInput as WithRef<DateInputProps> })),
+);
+const LazyTextarea = lazy(() =>
+  widgets().then((m) => ({ default: m.Textarea as WithRef<TextareaProps, HTMLTextAreaElement> })),
 );
 
 /** What the reader did to a stand-in, handed to the widget that replaces it. */
@@ -207,6 +212,37 @@ export const DeferredDateInput = forwardRef<HTMLInputElement, DateInputProps>(
         widgetProps={{ ...props, ref }}
         canOpen={false}
         standIn={textStandIn(props, value, ref, false)}
+      />
+    );
+  },
+);
+
+/**
+ * Mantine's Textarea (its autosize: 1.5 KB of gzip), drawn until its code arrives as the same
+ * field at its `minRows` height, read-only. Its value is the form's (react-hook-form sets it
+ * through the ref, on the stand-in and then on the widget).
+ */
+export const DeferredTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>(
+  function DeferredTextarea(props, ref) {
+    // The stand-in takes no input: the form's own events are the widget's.
+    const { autosize: _a, maxRows: _m, minRows, onChange: _c, onBlur: _b, ...frame } = props;
+    return (
+      <Deferred
+        Widget={LazyTextarea}
+        widgetProps={{ ...props, ref }}
+        canOpen={false}
+        standIn={(events) => (
+          <InputBase
+            component="textarea"
+            multiline
+            __staticSelector="Textarea"
+            {...frame}
+            ref={ref}
+            rows={minRows}
+            readOnly
+            {...events}
+          />
+        )}
       />
     );
   },

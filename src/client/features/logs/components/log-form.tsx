@@ -1,4 +1,4 @@
-import { Fieldset, Stack, Textarea, VisuallyHidden } from '@mantine/core';
+import { Fieldset, Stack, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
@@ -20,6 +20,7 @@ import { SupervisorField } from './supervisor-field';
 import { TaskPicker } from './task-picker';
 import { useLogForm } from './use-log-form';
 import { FormColumns } from './form-columns';
+import { DeferredTextarea } from './deferred-widgets';
 
 type LogFormProps = {
   initialValues: LogFormValues;
@@ -154,7 +155,7 @@ export function LogForm({
               )}
             />
 
-            <Textarea
+            <DeferredTextarea
               {...markFlagged(flags, 'experience_note', 'Experience Notes')}
               required
               autosize
