@@ -10,6 +10,7 @@ import {
   type TextareaProps,
 } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
+import { useMergedRef } from '@mantine/hooks';
 import {
   forwardRef,
   lazy,
@@ -218,14 +219,46 @@ export const DeferredDateInput = forwardRef<HTMLInputElement, DateInputProps>(
 );
 
 /**
- * Mantine's Textarea (its autosize: 1.5 KB of gzip), drawn until its code arrives as the same
- * field at its `minRows` height, read-only. Its value is the form's (react-hook-form sets it
+ * Gives a textarea the height Mantine's autosize gives it (Autosize.mjs' calculateNodeHeight):
+ * its text's height, or `minRows` to `maxRows` rows of its scroll height for one row (a whole
+ * number of pixels, so not quite `rows` lines), so the widget replacing the stand-in moves nothing.
+ */
+function sizeAsAutosize(node: HTMLTextAreaElement, minRows = 1, maxRows = Infinity): void {
+  const style = getComputedStyle(node);
+  const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  const border = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+  const { value } = node;
+  const measure = (text: string) => {
+    node.value = text;
+    return node.scrollHeight;
+  };
+  node.style.setProperty('height', '0', 'important');
+  node.style.setProperty('overflow', 'hidden');
+  node.style.setProperty('min-height', '0');
+  const textHeight = measure(value || node.placeholder || 'x') + border;
+  const rowHeight = measure('x') - padding;
+  node.value = value;
+  node.style.removeProperty('overflow');
+  node.style.removeProperty('min-height');
+  const height = Math.min(
+    Math.max(rowHeight * minRows + padding + border, textHeight),
+    rowHeight * maxRows + padding + border,
+  );
+  node.style.setProperty('height', `${height}px`, 'important');
+}
+
+/**
+ * Mantine's Textarea with `autosize` (1.5 KB of gzip), drawn until its code arrives as the same
+ * field at the height it will have, read-only. Its value is the form's (react-hook-form sets it
  * through the ref, on the stand-in and then on the widget).
  */
 export const DeferredTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>(
   function DeferredTextarea(props, ref) {
     // The stand-in takes no input: the form's own events are the widget's.
-    const { autosize: _a, maxRows: _m, minRows, onChange: _c, onBlur: _b, ...frame } = props;
+    const { autosize: _a, maxRows, minRows, onChange: _c, onBlur: _b, ...frame } = props;
+    const sized = useMergedRef(ref, (node: HTMLTextAreaElement | null) => {
+      if (node) sizeAsAutosize(node, minRows, maxRows);
+    });
     return (
       <Deferred
         Widget={LazyTextarea}
@@ -237,7 +270,7 @@ export const DeferredTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>(
             multiline
             __staticSelector="Textarea"
             {...frame}
-            ref={ref}
+            ref={sized}
             rows={minRows}
             readOnly
             {...events}
