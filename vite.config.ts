@@ -98,12 +98,25 @@ const UNUSED_PARTS: { importer: RegExp; parts: RegExp; step?: true }[] = [
     importer: /[\\/]AppShell[\\/]AppShell\.mjs$/,
     parts: /\/(AppShellAside|AppShellFooter)\.mjs$/,
   },
+  // `Input.ClearButton` (with CloseButton) on every input: the combobox's clear button, its one
+  // user, imports it itself (COMBOBOX_CLEAR_BUTTON below).
+  {
+    importer: /[\\/]Input[\\/]Input\.mjs$/,
+    parts: /\/(InputClearButton)\.mjs$/,
+  },
   {
     importer: /[\\/]AppShellMediaStyles[\\/]get-variables[\\/]get-variables\.mjs$/,
     parts: /\/(assign-aside-variables|assign-footer-variables)\.mjs$/,
     step: true,
   },
 ];
+
+/** The clear button of a clearable Select or MultiSelect, given Input's clear button by name. */
+const COMBOBOX_CLEAR_BUTTON = {
+  id: /[\\/]Combobox[\\/]ComboboxClearButton[\\/]ComboboxClearButton\.mjs$/,
+  from: 'import { Input } from "../../Input/Input.mjs";',
+  to: 'import { InputClearButton } from "../../Input/InputClearButton/InputClearButton.mjs";',
+};
 
 /**
  * Mantine's compound components hang their parts on themselves (`Checkbox.Card`,
@@ -124,9 +137,17 @@ function mantineWithoutUnusedParts(): Plugin {
       const name = part.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
       return (rule.step ? UNUSED_STEP : UNUSED_PART) + name;
     },
+    transform(code, id) {
+      if (!COMBOBOX_CLEAR_BUTTON.id.test(id)) return null;
+      if (!code.includes(COMBOBOX_CLEAR_BUTTON.from)) {
+        throw new Error(`${id} no longer imports Input as vite.config.ts expects`);
+      }
+      return code
+        .replace(COMBOBOX_CLEAR_BUTTON.from, COMBOBOX_CLEAR_BUTTON.to)
+        .replaceAll('Input.ClearButton', 'InputClearButton');
+    },
     load(id) {
-      if (id.startsWith(UNUSED_STEP))
-        return `export function ${id.slice(UNUSED_STEP.length)}() {}`;
+      if (id.startsWith(UNUSED_STEP)) return `export function ${id.slice(UNUSED_STEP.length)}() {}`;
       if (!id.startsWith(UNUSED_PART)) return null;
       const part = id.slice(UNUSED_PART.length);
       return [
