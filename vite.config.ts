@@ -66,9 +66,13 @@ function appShellWithoutUnusedParts(): Plugin {
 }
 
 const UNUSED_PART = '\0mantine-unused-part:';
+const UNUSED_STEP = '\0mantine-unused-step:';
 
-/** Per Mantine component file, the parts it hangs on itself that the app never draws. */
-const UNUSED_PARTS: { importer: RegExp; parts: RegExp }[] = [
+/**
+ * Per Mantine component file, the parts it hangs on itself that the app never draws (`step`: a
+ * function it always calls whose work is for such a part, given as one that does nothing).
+ */
+const UNUSED_PARTS: { importer: RegExp; parts: RegExp; step?: true }[] = [
   // `Checkbox.Card`, `Checkbox.Indicator` (Checkbox.Group, the plan page's, stays).
   {
     importer: /[\\/]Checkbox[\\/]Checkbox\.mjs$/,
@@ -84,7 +88,36 @@ const UNUSED_PARTS: { importer: RegExp; parts: RegExp }[] = [
     importer: /[\\/]NavLink[\\/]NavLink\.mjs$/,
     parts: /\/(Collapse|AccordionChevron)\.mjs$/,
   },
+  // `Radio.Card`, `Radio.Indicator`: the plan cards import RadioCard and RadioIndicator by name.
+  {
+    importer: /[\\/]Radio[\\/]Radio\.mjs$/,
+    parts: /\/(RadioCard|RadioIndicator)\.mjs$/,
+  },
+  // The shell's aside and footer (the areas have a header and a navbar only), and the CSS
+  // variables the shell computes for them on every render (nothing when there are none).
+  {
+    importer: /[\\/]AppShell[\\/]AppShell\.mjs$/,
+    parts: /\/(AppShellAside|AppShellFooter)\.mjs$/,
+  },
+  // `Input.ClearButton` (with CloseButton) on every input: the combobox's clear button, its one
+  // user, imports it itself (COMBOBOX_CLEAR_BUTTON below).
+  {
+    importer: /[\\/]Input[\\/]Input\.mjs$/,
+    parts: /\/(InputClearButton)\.mjs$/,
+  },
+  {
+    importer: /[\\/]AppShellMediaStyles[\\/]get-variables[\\/]get-variables\.mjs$/,
+    parts: /\/(assign-aside-variables|assign-footer-variables)\.mjs$/,
+    step: true,
+  },
 ];
+
+/** The clear button of a clearable Select or MultiSelect, given Input's clear button by name. */
+const COMBOBOX_CLEAR_BUTTON = {
+  id: /[\\/]Combobox[\\/]ComboboxClearButton[\\/]ComboboxClearButton\.mjs$/,
+  from: 'import { Input } from "../../Input/Input.mjs";',
+  to: 'import { InputClearButton } from "../../Input/InputClearButton/InputClearButton.mjs";',
+};
 
 /**
  * Mantine's compound components hang their parts on themselves (`Checkbox.Card`,
@@ -100,9 +133,22 @@ function mantineWithoutUnusedParts(): Plugin {
     resolveId(source, importer) {
       const rule = UNUSED_PARTS.find((candidate) => candidate.importer.test(importer ?? ''));
       const part = rule?.parts.exec(source)?.[1];
-      return part ? UNUSED_PART + part : null;
+      if (!part) return null;
+      // The module's one export, named as its file (`assign-aside-variables` → assignAsideVariables).
+      const name = part.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+      return (rule.step ? UNUSED_STEP : UNUSED_PART) + name;
+    },
+    transform(code, id) {
+      if (!COMBOBOX_CLEAR_BUTTON.id.test(id)) return null;
+      if (!code.includes(COMBOBOX_CLEAR_BUTTON.from)) {
+        throw new Error(`${id} no longer imports Input as vite.config.ts expects`);
+      }
+      return code
+        .replace(COMBOBOX_CLEAR_BUTTON.from, COMBOBOX_CLEAR_BUTTON.to)
+        .replaceAll('Input.ClearButton', 'InputClearButton');
     },
     load(id) {
+      if (id.startsWith(UNUSED_STEP)) return `export function ${id.slice(UNUSED_STEP.length)}() {}`;
       if (!id.startsWith(UNUSED_PART)) return null;
       const part = id.slice(UNUSED_PART.length);
       return [

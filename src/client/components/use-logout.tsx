@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import { openConfirmModal } from '../lib/confirm';
 import { useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
 
@@ -7,14 +6,17 @@ import { useSession } from '../lib/session';
 export function useLogout(): () => void {
   const { signOut } = useSession();
   const navigate = useNavigate();
+  // The confirm dialogs' module (with Mantine's modals store) is loaded on the first click.
   return () =>
-    openConfirmModal({
-      title: 'Log out',
-      children: <Text size="sm">Are you sure you want to logout?</Text>,
-      labels: { confirm: 'Log out', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        void signOut().then(() => navigate('/', { replace: true }));
-      },
-    });
+    void import('../lib/confirm').then(({ openConfirmModal }) =>
+      openConfirmModal({
+        title: 'Log out',
+        children: <Text size="sm">Are you sure you want to logout?</Text>,
+        labels: { confirm: 'Log out', cancel: 'Cancel' },
+        confirmProps: { color: 'red' },
+        onConfirm: () => {
+          void signOut().then(() => navigate('/', { replace: true }));
+        },
+      }),
+    );
 }

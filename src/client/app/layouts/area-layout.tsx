@@ -2,7 +2,6 @@ import {
   AppShell,
   Avatar,
   Burger,
-  Divider,
   Group,
   NavLink,
   Stack,
@@ -106,13 +105,13 @@ export function AreaLayout({
             </nav>
             {sidebarExtra ? (
               <>
-                <Divider my="sm" />
+                <div role="separator" aria-orientation="horizontal" className={classes.divider} />
                 {sidebarExtra}
               </>
             ) : null}
           </AppShell.Section>
           <AppShell.Section>
-            <Divider my="sm" />
+            <div role="separator" aria-orientation="horizontal" className={classes.divider} />
             <UnstyledButton onClick={logout} w="100%" p="xs" style={{ borderRadius: 8 }}>
               <Group gap="sm">
                 <IconLogout size={18} aria-hidden />

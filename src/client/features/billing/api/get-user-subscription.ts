@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   UserSubscriptionsResponseSchema,
   type UserSubscription,
-} from '../../../../shared/billing/billing.schema';
+} from '../../../../shared/billing/subscription.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,4 +1,14 @@
-import { Badge, Group, Radio, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Radio,
+  RadioCard,
+  RadioIndicator,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { SubscriptionPlan } from '../../../../shared/billing/billing.schema';
 import { formatUsd } from '../../../../shared/billing/price';
 import { PER_PERIOD, selectablePlans, yearlySaving } from './plan-list';
@@ -38,13 +48,13 @@ export function PlanCards({
     >
       <SimpleGrid cols={{ base: 1, sm: shown.length || 1 }} spacing="md">
         {shown.map((plan) => (
-          <Radio.Card key={plan.id} value={String(plan.id)} radius="md" p="md">
+          <RadioCard key={plan.id} value={String(plan.id)} radius="md" p="md">
             <Stack gap={6}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Text fw={700} size="lg">
                   {plan.name}
                 </Text>
-                <Radio.Indicator aria-hidden />
+                <RadioIndicator aria-hidden />
               </Group>
               <Text fw={700} fz={28} lh={1.1}>
                 {formatUsd(plan.price.unit_amount)}
@@ -70,7 +80,7 @@ export function PlanCards({
                 ) : null}
               </Group>
             </Stack>
-          </Radio.Card>
+          </RadioCard>
         ))}
       </SimpleGrid>
     </Radio.Group>

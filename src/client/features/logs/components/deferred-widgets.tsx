@@ -1,13 +1,16 @@
 import {
   ComboboxChevron,
+  InputBase,
   Pill,
   PillsInput,
   TextInput,
   type MultiSelectProps,
   type NumberInputProps,
   type SelectProps,
+  type TextareaProps,
 } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
+import { useMergedRef } from '@mantine/hooks';
 import {
   forwardRef,
   lazy,
@@ -21,7 +24,7 @@ import {
 
 // One chunk for the four widgets (log-form-widgets.tsx), asked for when the form first renders.
 const widgets = () => import('./log-form-widgets');
-type WithRef<P> = ComponentType<P & { ref?: Ref<HTMLInputElement> }>;
+type WithRef<P, E = HTMLInputElement> = ComponentType<P & { ref?: Ref<E> }>;
 const LazySelect = lazy(() =>
   widgets().then((m) => ({ default: m.Select as WithRef<SelectProps> })),
 );
@@ -30,6 +33,9 @@ const LazyNumberInput = lazy(() =>
 );
 const LazyDateInput = lazy(() =>
   widgets().then((m) => ({ default: m.DateInput as WithRef<DateInputProps> })),
+);
+const LazyTextarea = lazy(() =>
+  widgets().then((m) => ({ default: m.Textarea as WithRef<TextareaProps, HTMLTextAreaElement> })),
 );
 
 /** What the reader did to a stand-in, handed to the widget that replaces it. */
@@ -207,6 +213,69 @@ export const DeferredDateInput = forwardRef<HTMLInputElement, DateInputProps>(
         widgetProps={{ ...props, ref }}
         canOpen={false}
         standIn={textStandIn(props, value, ref, false)}
+      />
+    );
+  },
+);
+
+/**
+ * Gives a textarea the height Mantine's autosize gives it (Autosize.mjs' calculateNodeHeight):
+ * its text's height, or `minRows` to `maxRows` rows of its scroll height for one row (a whole
+ * number of pixels, so not quite `rows` lines), so the widget replacing the stand-in moves nothing.
+ */
+function sizeAsAutosize(node: HTMLTextAreaElement, minRows = 1, maxRows = Infinity): void {
+  const style = getComputedStyle(node);
+  const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  const border = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+  const { value } = node;
+  const measure = (text: string) => {
+    node.value = text;
+    return node.scrollHeight;
+  };
+  node.style.setProperty('height', '0', 'important');
+  node.style.setProperty('overflow', 'hidden');
+  node.style.setProperty('min-height', '0');
+  const textHeight = measure(value || node.placeholder || 'x') + border;
+  const rowHeight = measure('x') - padding;
+  node.value = value;
+  node.style.removeProperty('overflow');
+  node.style.removeProperty('min-height');
+  const height = Math.min(
+    Math.max(rowHeight * minRows + padding + border, textHeight),
+    rowHeight * maxRows + padding + border,
+  );
+  node.style.setProperty('height', `${height}px`, 'important');
+}
+
+/**
+ * Mantine's Textarea with `autosize` (1.5 KB of gzip), drawn until its code arrives as the same
+ * field at the height it will have, read-only. Its value is the form's (react-hook-form sets it
+ * through the ref, on the stand-in and then on the widget).
+ */
+export const DeferredTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>(
+  function DeferredTextarea(props, ref) {
+    // The stand-in takes no input: the form's own events are the widget's.
+    const { autosize: _a, maxRows, minRows, onChange: _c, onBlur: _b, ...frame } = props;
+    const sized = useMergedRef(ref, (node: HTMLTextAreaElement | null) => {
+      if (node) sizeAsAutosize(node, minRows, maxRows);
+    });
+    return (
+      <Deferred
+        Widget={LazyTextarea}
+        widgetProps={{ ...props, ref }}
+        canOpen={false}
+        standIn={(events) => (
+          <InputBase
+            component="textarea"
+            multiline
+            __staticSelector="Textarea"
+            {...frame}
+            ref={sized}
+            rows={minRows}
+            readOnly
+            {...events}
+          />
+        )}
       />
     );
   },

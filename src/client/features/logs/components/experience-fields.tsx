@@ -1,4 +1,3 @@
-import { SimpleGrid } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { ComputedField } from './computed-field';
@@ -6,6 +5,7 @@ import { DeferredDateInput } from './deferred-widgets';
 import { useMarkFlagged } from './field-flags';
 import { HoursInput } from './hours-input';
 import type { ComputedMinutes, LogFormControl, LogFormValues } from './log-form-values';
+import { FormColumns } from './form-columns';
 
 type ExperienceFieldsProps = {
   control: LogFormControl;
@@ -33,7 +33,7 @@ export function ExperienceFields({
   const mark = useMarkFlagged();
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <FormColumns count={3}>
         <Controller
           control={control}
           name="date_of_experience"
@@ -65,9 +65,9 @@ export function ExperienceFields({
           {...register('time_of_expereince_end')}
           error={errors.time_of_expereince_end?.message}
         />
-      </SimpleGrid>
+      </FormColumns>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <FormColumns count={3}>
         <Controller
           control={control}
           name="unrestricted_hours"
@@ -98,7 +98,7 @@ export function ExperienceFields({
           computedFrom={experienceType === '2' ? 'End − start (×1.33 toward 2,000)' : 'End − start'}
           error={errors.experience_hours?.message}
         />
-      </SimpleGrid>
+      </FormColumns>
     </>
   );
 }

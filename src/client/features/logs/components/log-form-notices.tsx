@@ -1,8 +1,12 @@
-import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
 // Only an existing entry can have it, and it shows after 300 ms: with the task lists it reads an
 // id's edition from, it is not part of the new log form's first download (issue 11).
+// Shown only after a failed save (with Mantine's List): asked for when the form first renders.
+const saveErrorsAlert = import('./save-errors-alert');
+const SaveErrorsAlert = lazy(() => saveErrorsAlert);
+
 const LegacyNotice = lazy(() =>
   import('./legacy-notice').then((m) => ({ default: m.LegacyNotice })),
 );
@@ -27,13 +31,9 @@ export function LogFormNotices({
   return (
     <>
       {serverErrors.length > 0 ? (
-        <Alert color="red" variant="light" role="alert" title="The entry was not saved">
-          <List size="sm" spacing={2}>
-            {serverErrors.map((message) => (
-              <List.Item key={message}>{message}</List.Item>
-            ))}
-          </List>
-        </Alert>
+        <Suspense fallback={null}>
+          <SaveErrorsAlert messages={serverErrors} />
+        </Suspense>
       ) : null}
       {isSixthEditionNeeded ? (
         <Alert color="yellow" variant="light" title="New entries use the 6th Edition">

@@ -1,4 +1,4 @@
-import { Fieldset, SimpleGrid, Stack, Textarea, VisuallyHidden } from '@mantine/core';
+import { Fieldset, Stack, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
@@ -19,6 +19,8 @@ import type { SupervisorChoices } from '../../../components/supervisor-choices';
 import { SupervisorField } from './supervisor-field';
 import { TaskPicker } from './task-picker';
 import { useLogForm } from './use-log-form';
+import { FormColumns } from './form-columns';
+import { DeferredTextarea } from './deferred-widgets';
 
 type LogFormProps = {
   initialValues: LogFormValues;
@@ -85,7 +87,7 @@ export function LogForm({
               }
             />
 
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <FormColumns count={2}>
               <SelectField
                 control={form.control}
                 name="expereince_type"
@@ -98,7 +100,7 @@ export function LogForm({
                 label="Setting"
                 data={idOptions(lookups.settings)}
               />
-            </SimpleGrid>
+            </FormColumns>
 
             <SupervisorField
               control={form.control}
@@ -153,7 +155,7 @@ export function LogForm({
               )}
             />
 
-            <Textarea
+            <DeferredTextarea
               {...markFlagged(flags, 'experience_note', 'Experience Notes')}
               required
               autosize

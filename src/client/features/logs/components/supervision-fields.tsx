@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import {
   useWatch,
@@ -12,6 +12,7 @@ import { useMarkFlagged } from './field-flags';
 import type { ComputedMinutes, LogFormControl, LogFormValues } from './log-form-values';
 import { ObservationField } from './observation-field';
 import { idOptions, SelectField } from './select-field';
+import { FormColumns } from './form-columns';
 
 type SupervisionFieldsProps = {
   control: LogFormControl;
@@ -35,7 +36,7 @@ export function SupervisionFields({
   const clientObservation = useWatch({ control, name: 'client_observation' });
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <FormColumns count={2}>
         <TimeInput
           {...mark('supervision_start_time', 'Supervision Start')}
           required
@@ -89,7 +90,7 @@ export function SupervisionFields({
           description="A phone call is not a supervision contact."
           data={idOptions(lookups.supervisionContacts)}
         />
-      </SimpleGrid>
+      </FormColumns>
     </Stack>
   );
 }

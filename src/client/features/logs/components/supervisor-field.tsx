@@ -1,9 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
 import type { LogFormControl, LogFormValues } from './log-form-values';
 import { SelectField } from './select-field';
+import { FormColumns } from './form-columns';
 
 type SupervisorFieldProps = {
   control: LogFormControl;
@@ -32,7 +33,7 @@ export function SupervisorField({
   if (isAdding) {
     return (
       <Stack gap={6}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormColumns count={2}>
           <TextInput
             label="New supervisor's name"
             required
@@ -49,7 +50,7 @@ export function SupervisorField({
             {...register('newSupervisorEmail')}
             error={errors.newSupervisorEmail?.message}
           />
-        </SimpleGrid>
+        </FormColumns>
         <Group>
           <Button
             variant="subtle"

@@ -4,8 +4,6 @@ import { useForm, type Resolver } from 'react-hook-form';
 import type { LogEntryInput, LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 import { minutesToHours } from '../../../../shared/logs/time';
 import { localToday } from '../../../lib/local-date';
-import { firstFieldToFocus } from './log-field-labels';
-import { reportLogErrors } from './log-errors';
 import {
   computeFormMinutes,
   isSupervisedEntry,
@@ -14,6 +12,10 @@ import {
   type ComputedMinutes,
   type LogFormValues,
 } from './log-form-values';
+
+// What a refused check or save needs (the fields' order and labels, the server errors' placing)
+// is not part of the form's first download: asked for when this module runs, awaited on a failure.
+const failureHandling = Promise.all([import('./log-field-labels'), import('./log-errors')]);
 
 /** What the computed fields say, read out after the trainee stops typing. */
 function describeMinutes(minutes: ComputedMinutes, isSupervised: boolean): string {
@@ -82,7 +84,8 @@ export function useLogForm({ initialValues, onSave }: UseLogFormOptions) {
     window.requestAnimationFrame(() => form.setFocus(isAdding ? 'newSupervisor' : 'supervisor'));
   };
 
-  const focusFirst = (fields: readonly string[]) => {
+  const focusFirst = async (fields: readonly string[]) => {
+    const [{ firstFieldToFocus }] = await failureHandling;
     const first = firstFieldToFocus(fields, { isAddingSupervisor });
     if (first) form.setFocus(first);
   };
@@ -97,15 +100,16 @@ export function useLogForm({ initialValues, onSave }: UseLogFormOptions) {
         form.reset(next);
         setIsAddingSupervisor(false);
       } catch (error) {
+        const [, { reportLogErrors }] = await failureHandling;
         const reported = reportLogErrors(error, form.setError);
         setServerErrors(reported.messages);
-        focusFirst(reported.fields);
+        await focusFirst(reported.fields);
       }
     },
-    (fieldErrors) => {
+    async (fieldErrors) => {
       setServerErrors([]);
       setInvalidCount(Object.keys(fieldErrors).length);
-      focusFirst(Object.keys(fieldErrors));
+      await focusFirst(Object.keys(fieldErrors));
     },
   );
 

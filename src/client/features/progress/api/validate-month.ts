@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MonthValidationSchema } from '../../../../shared/progress/accrued.schema';
+import { MonthValidationSchema } from '../../../../shared/progress/month-validation.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

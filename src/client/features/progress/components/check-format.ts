@@ -1,5 +1,5 @@
 import { formatPercent, roundToQuarterHour } from '../../../../shared/logs/time';
-import type { MonthValidation } from '../../../../shared/progress/accrued.schema';
+import type { MonthValidation } from '../../../../shared/progress/month-validation.schema';
 import {
   figureBesideLimit,
   formatHoursBesideLimit,

@@ -1,9 +1,41 @@
-import { Group, Table, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { roundToQuarterHour } from '../../../../shared/logs/time';
+import type { MonthValidation } from '../../../../shared/progress/month-validation.schema';
 import { formatActual, formatRequired, type MonthlyCheckWire } from './check-format';
 
-/** One experience type's checks of the month card (month-requirements-card.tsx). */
-export default function ChecksTable({
+/**
+ * The month card's body once the figures are there (month-requirements-card.tsx): each experience
+ * type's hours and its checks' table. Loaded beside the figures, with Table and Badge.
+ */
+export default function MonthTypeChecks({
+  types,
+  isCurrentMonth,
+}: {
+  types: MonthValidation['types'];
+  isCurrentMonth: boolean;
+}) {
+  return types.map((type) => (
+    <Stack gap={4} key={type.expereince_type}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text component="h3" fw={600} size="sm">
+          {type.name}
+        </Text>
+        <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
+          {roundToQuarterHour(type.total_hours)} h logged
+        </Badge>
+      </Group>
+      <ChecksTable
+        caption={`${type.name} requirements`}
+        checks={type.checks}
+        isCurrentMonth={isCurrentMonth}
+      />
+    </Stack>
+  ));
+}
+
+/** One experience type's checks. */
+function ChecksTable({
   caption,
   checks,
   isCurrentMonth,

@@ -1,14 +1,13 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { roundToQuarterHour } from '../../../../shared/logs/time';
 import { ErrorState } from '../../../components/page-state';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
 
-// The checks' tables (Mantine's Table and its ScrollArea) load while the month's figures do.
+// The checks' tables (Mantine's Table and its ScrollArea, Badge) load while the month's figures do.
 const loadChecksTable = () => import('./checks-table');
-const ChecksTable = lazy(loadChecksTable);
+const MonthTypeChecks = lazy(loadChecksTable);
 
 /** The card's body while the figures, or the tables' code, are on their way. */
 function ChecksSkeleton() {
@@ -60,23 +59,10 @@ export function MonthRequirementsCard({ month }: { month: string }) {
                 Change
               </Anchor>
             </Text>
-            {validation.data.types.map((type) => (
-              <Stack gap={4} key={type.expereince_type}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text component="h3" fw={600} size="sm">
-                    {type.name}
-                  </Text>
-                  <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
-                    {roundToQuarterHour(type.total_hours)} h logged
-                  </Badge>
-                </Group>
-                <ChecksTable
-                  caption={`${type.name} requirements`}
-                  checks={type.checks}
-                  isCurrentMonth={validation.data.is_current_month}
-                />
-              </Stack>
-            ))}
+            <MonthTypeChecks
+              types={validation.data.types}
+              isCurrentMonth={validation.data.is_current_month}
+            />
           </Suspense>
         )}
       </Stack>

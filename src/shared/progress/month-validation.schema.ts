@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { RULE_SET_IDS } from '../logs/rule-sets';
+
+// The month's requirement checks on the wire: apart from the other progress answers
+// (accrued.schema.ts, which re-exports them) so that the log form's month card, on its first
+// screen, parses its answer without the dashboard's schemas (issue 11).
+
+/** One requirement check on the wire. */
+export const MonthlyCheckSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  required: z.number().nullable(),
+  actual: z.number(),
+  unit: z.enum(['hours', 'percent', 'count', 'minutes']),
+  status: z.enum(['pass', 'fail', 'info']),
+});
+
+/** GET /api/v1/validate/: the month's requirement checks per fieldwork type. */
+export const MonthValidationSchema = z.object({
+  month: z.string(),
+  is_current_month: z.boolean(),
+  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string(), is_chosen: z.boolean() }),
+  types: z.array(
+    z.object({
+      expereince_type: z.number(),
+      name: z.string(),
+      total_hours: z.number(),
+      checks: z.array(MonthlyCheckSchema),
+    }),
+  ),
+});
+export type MonthValidation = z.infer<typeof MonthValidationSchema>;
