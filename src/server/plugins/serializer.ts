@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,15 +45,29 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   const { schema } = route;
   if (schema instanceof z.ZodType) {
     try {
-      const json = z.toJSONSchema(schema, {
-        io: 'output',
-        unrepresentable: 'throw',
-        target: 'draft-7',
-      });
-      return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
+      return compileSerializer(schema);
     } catch {
       // Not expressible as JSON Schema: zod serialises it.
     }
   }
   return zodSerializerCompiler(route);
 };
+
+/**
+ * The JSON text of values of `schema`, as a route answering with that schema writes them (a
+ * response assembled from parts, e.g. a list page's logs, writes each part with this). Throws
+ * when the schema cannot be expressed as JSON Schema.
+ */
+export function compileSerializer<T extends z.ZodType>(schema: T): (value: z.output<T>) => string {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+  return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
+}
+
+/**
+ * Sends JSON text written beforehand (by a route's own serialiser, or assembled from parts it
+ * wrote) as it is: a string with a JSON content type is not serialised again. Typed as the
+ * answer it holds.
+ */
+export function sendJsonText<T>(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text as unknown as T);
+}

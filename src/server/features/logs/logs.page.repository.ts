@@ -4,14 +4,16 @@ import { PAGE_SIZE } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { experienceLogs, traineeSupervisors } from '../../db/schema';
-import { selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
+import type { LogRow } from './logs.records.repository';
 import { supervisedBy } from './logs.supervisor.repository';
+import { selectLogJson, type LogJsonParts } from './logs.wire-sql';
 
 /*
  * A page of the experience-log list (GET /api/v1/experience-log/), for the trainee or for a
  * supervisor: one prepared statement per combination of filters. The ids of the page and the
  * count of every match come first (an index range, no names), then the page's rows are read
- * with their names and tasks: a page costs the same whatever the list's length.
+ * with their names and tasks, each as its wire JSON (logs.wire-sql.ts): a page costs the same
+ * whatever the list's length.
  */
 
 export type PageFilters = {
@@ -26,7 +28,7 @@ export type PageFilters = {
 
 export type Scope = { traineeId: number } | { supervisorId: number };
 
-export type LogPage = { count: number; records: LogRecord[] };
+export type LogPage = { count: number; logs: LogJsonParts[] };
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -82,7 +84,7 @@ function pageQuery(db: Db, name: string, forSupervisor: boolean, shape: Shape) {
       .limit(placeholder('limit'))
       .offset(placeholder('offset')),
   );
-  return selectRecords(db.with(page), { count: sql<number>`${page.count}`.as('count') })
+  return selectLogJson(db.with(page), { count: sql<number>`${page.count}`.as('count') })
     .innerJoin(page, eq(page.id, experienceLogs.id))
     .orderBy(...newestFirst)
     .prepare(name);
@@ -126,5 +128,5 @@ export async function listPage(
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
-  return { count: rows[0]?.count ?? 0, records: rows };
+  return { count: rows[0]?.count ?? 0, logs: rows };
 }

@@ -79,9 +79,13 @@ export function selectRecords(
   return source
     .select({ ...recordColumns, ...extra })
     .from(experienceLogs)
-    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId));
+    .innerJoin(users, traineeOfLog)
+    .innerJoin(traineeSupervisors, recordOfLog);
 }
+
+/** The joins namesOf reads: the log's trainee, and its supervisor record. */
+export const traineeOfLog = eq(users.id, experienceLogs.traineeId);
+export const recordOfLog = eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId);
 
 export type LogFilters = {
   status?: LogRow['status'] | undefined;

@@ -1,13 +1,20 @@
-import type { ExperienceLog, LogHistoryEntry } from '../../../shared/logs/experience-log.schema';
+import {
+  ExperienceLogSchema,
+  type ExperienceLog,
+  type LogHistoryEntry,
+} from '../../../shared/logs/experience-log.schema';
 import { formatTime, minutesToHours } from '../../../shared/logs/time';
 import {
   findTask,
   taskVersionOf,
+  TaskItemSchema,
   toTaskItem,
   type TaskItem,
 } from '../../../shared/reference/task-lists';
-import type { FieldChanges } from '../../db/schema';
+import type { FieldChanges, FlagData } from '../../db/schema';
+import { compileSerializer } from '../../plugins/serializer';
 import type { LogRecord, LogValues } from './logs.repository';
+import type { LogJsonParts } from './logs.wire-sql';
 
 /** The wire items of the task ids met so far (the lists are fixed; an id's item never changes). */
 const taskItems = new Map<string, Readonly<TaskItem>>();
@@ -28,6 +35,32 @@ export function taskItemOf(id: string): Readonly<TaskItem> {
     if (taskItems.size < MAX_TASK_ITEMS) taskItems.set(id, item);
   }
   return item;
+}
+
+const taskItemJson = compileSerializer(TaskItemSchema);
+const flagsJson = compileSerializer(ExperienceLogSchema.shape.data);
+/** The JSON text of each task id's wire item, as the log serialiser writes it. */
+const taskTexts = new Map<string, string>();
+
+function taskJsonOf(id: string): string {
+  let text = taskTexts.get(id);
+  if (text === undefined) {
+    text = taskItemJson(taskItemOf(id));
+    if (taskTexts.size < MAX_TASK_ITEMS) taskTexts.set(id, text);
+  }
+  return text;
+}
+
+/**
+ * A log's wire JSON from the parts the database wrote (logs.wire-sql.ts): the text the log
+ * route's serialiser writes for `toExperienceLog` of the same row, with the task items and the
+ * flags written here as there.
+ */
+export function logJsonOf(parts: LogJsonParts): string {
+  const tasks = parts.taskIds.map(taskJsonOf).join(',');
+  const flags =
+    parts.flagData === '{}' ? '{}' : flagsJson(JSON.parse(parts.flagData) as FlagData);
+  return `${parts.head.slice(0, -1)},"task":[${tasks}],${parts.middle.slice(1, -1)},"data":${flags},${parts.stamps.slice(1)}`;
 }
 
 const timeOrNull = (minute: number | null) => (minute === null ? null : formatTime(minute));

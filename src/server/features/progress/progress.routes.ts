@@ -20,6 +20,7 @@ import {
   requireTrainee,
   type Actor,
 } from '../../plugins/auth';
+import { sendJsonText } from '../../plugins/serializer';
 import * as reviewService from '../review/review.service';
 import * as service from './progress.service';
 
@@ -98,8 +99,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body = reply.serialize(table) as string;
           serialisedTables.set(table, body);
         }
-        // (A string with a JSON content type is sent as it is: typed as the answer it holds.)
-        return reply.type('application/json; charset=utf-8').send(body as unknown as typeof table);
+        return sendJsonText<typeof table>(reply, body);
       },
     );
 

@@ -8,7 +8,6 @@ import {
   type LinkedTrainee,
 } from '../../../shared/review/review.schema';
 import type { Mailer } from '../../adapters/mail/mailer';
-import type { Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { pauseAt } from '../../plugins/pause-points';
@@ -97,10 +96,10 @@ export async function getDates(
   };
 }
 
-/** A page of the supervisor's visible logs (only theirs, of trainees not removed). */
+/** A page of the supervisor's visible logs (only theirs, of trainees not removed), as JSON text. */
 export async function listSupervisorLogs(
   ctx: Context & { filters: PageFilters; url: string; page: number },
-): Promise<Page<ExperienceLog>> {
+): Promise<string> {
   return pageOfLogs(ctx.db, { supervisorId: ctx.actor.id }, ctx.filters, ctx);
 }
 
