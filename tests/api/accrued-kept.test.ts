@@ -35,11 +35,11 @@ const accrued = async () =>
 
 /** The live logs' hours, summed by the database from the logs themselves. */
 async function loggedHours(): Promise<number> {
-  const result = await t.db.execute<{ minutes: number }>(
+  // PGlite and node-postgres both answer `{ rows }`.
+  const { rows } = (await t.db.execute(
     sql`select coalesce(sum(experience_minutes), 0)::int as minutes from experience_logs
       where trainee_id = ${trainee.id} and deleted_at is null`,
-  );
-  const rows = (Array.isArray(result) ? result : result.rows) as { minutes: number }[];
+  )) as unknown as { rows: { minutes: number }[] };
   return Math.round(((rows[0]?.minutes ?? 0) / 60) * 100) / 100;
 }
 

@@ -9,8 +9,9 @@ import { insertDailyLogs, insertSupervisorRecord } from '../helpers/log-factory'
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * The list pages are written by the database (logs.wire-sql.ts) and a log by itself by
- * `toExperienceLog` and the route's serialiser: both must write the same text. Every log of a
+ * A list page reads its logs without the generic row mapping, its timestamps as text
+ * (logs.records.repository.ts, pageRecordColumns); a log by itself is read as a LogRecord. Both
+ * must write the same text. Every log of a
  * varied set (odd minutes, nulls, names and notes with quotes, backslashes, control characters
  * and other scripts, flags with and without comments, unknown legacy task ids, timestamps with
  * microseconds) is read both ways and compared, and each list page is byte for byte what the

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,11 +63,3 @@ export function compileSerializer<T extends z.ZodType>(schema: T): (value: z.out
   return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
 }
 
-/**
- * Sends JSON text written beforehand (by a route's own serialiser, or assembled from parts it
- * wrote) as it is: a string with a JSON content type is not serialised again. Typed as the
- * answer it holds.
- */
-export function sendJsonText<T>(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text as unknown as T);
-}

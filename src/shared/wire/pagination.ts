@@ -60,12 +60,3 @@ export function toPage<T>(url: string, page: number, count: number, results: T[]
     results,
   };
 }
-
-/**
- * The contract's page as JSON text, its rows given as JSON texts already (written as the page's
- * schema writes them): what `toPage` answers, without parsing and writing the rows again.
- */
-export function pageJson(url: string, page: number, count: number, results: string[]): string {
-  const { results: _none, ...links } = toPage(url, page, count, []);
-  return `${JSON.stringify(links).slice(0, -1)},"results":[${results.join(',')}]}`;
-}

@@ -4,16 +4,14 @@ import { PAGE_SIZE } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { experienceLogs, traineeSupervisors } from '../../db/schema';
-import type { LogRow } from './logs.records.repository';
+import { selectPageRecords, type LogRow, type PageRecord } from './logs.records.repository';
 import { supervisedBy } from './logs.supervisor.repository';
-import { selectLogJson, type LogJsonParts } from './logs.wire-sql';
 
 /*
  * A page of the experience-log list (GET /api/v1/experience-log/), for the trainee or for a
  * supervisor: one prepared statement per combination of filters. The ids of the page and the
  * count of every match come first (an index range, no names), then the page's rows are read
- * with their names and tasks, each as its wire JSON (logs.wire-sql.ts): a page costs the same
- * whatever the list's length.
+ * with their names and tasks: a page costs the same whatever the list's length.
  */
 
 export type PageFilters = {
@@ -28,7 +26,7 @@ export type PageFilters = {
 
 export type Scope = { traineeId: number } | { supervisorId: number };
 
-export type LogPage = { count: number; logs: LogJsonParts[] };
+export type LogPage = { count: number; records: PageRecord[] };
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -84,11 +82,14 @@ function pageQuery(db: Db, name: string, forSupervisor: boolean, shape: Shape) {
       .limit(placeholder('limit'))
       .offset(placeholder('offset')),
   );
-  return selectLogJson(db.with(page), { count: sql<number>`${page.count}`.as('count') })
+  return selectPageRecords(db.with(page), { count: sql<number>`${page.count}`.as('count') })
     .innerJoin(page, eq(page.id, experienceLogs.id))
     .orderBy(...newestFirst)
     .prepare(name);
 }
+
+/** A prepared statement's `all` (drizzle's, untyped on a select): the driver's rows, unmapped. */
+type Raw = { all: (values: Record<string, unknown>) => Promise<unknown[]> };
 
 /** The logs of page `page` (from 1) of the list, newest first, and how many match in all. */
 export async function listPage(
@@ -116,7 +117,8 @@ export async function listPage(
   const statement = prepared(db, name, (database, statementName) =>
     pageQuery(database, statementName, forSupervisor, shape),
   );
-  const rows = await statement.execute({
+  // As the driver parses them (pageRecordColumns names every value as PageRecord does).
+  const rows = (await (statement as unknown as Raw).all({
     ...('supervisorId' in scope
       ? { supervisorId: scope.supervisorId }
       : { scopeTraineeId: scope.traineeId }),
@@ -127,6 +129,6 @@ export async function listPage(
     traineeId: filters.traineeId,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
-  });
-  return { count: rows[0]?.count ?? 0, logs: rows };
+  })) as (PageRecord & { count: number })[];
+  return { count: rows[0]?.count ?? 0, records: rows };
 }

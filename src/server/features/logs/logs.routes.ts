@@ -13,7 +13,6 @@ import { pageSchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
-import { sendJsonText } from '../../plugins/serializer';
 import * as review from '../review/review.service';
 import { exportLogsCsv } from './logs.export';
 import * as service from './logs.service';
@@ -21,7 +20,6 @@ import * as service from './logs.service';
 const tags = ['logs'];
 const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
 const LogPageSchema = pageSchema(ExperienceLogSchema);
-type LogPage = z.infer<typeof LogPageSchema>;
 /** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
 const UpdateBodySchema = z.union([
   z.object({ id: z.coerce.number().optional(), log: LogEntryWireSchema }),
@@ -44,26 +42,16 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guard.user,
         schema: { tags, querystring: LogListQuerySchema, response: { 200: LogPageSchema } },
       },
-      async (request, reply) => {
+      async (request) => {
         const actor = requireActor(request);
         const { url } = request;
-        // The page comes as JSON text, written by the database and the log serialiser's parts.
         if (actor.isSupervisor) {
           const { status, month, date_of_experience: date, task, u_id: traineeId } = request.query;
           const filters = { status, month, date, task, traineeId };
           const page = request.query.page ?? 1;
-          const text = await review.listSupervisorLogs({
-            db,
-            actor,
-            now: deps.now(),
-            filters,
-            url,
-            page,
-          });
-          return sendJsonText<LogPage>(reply, text);
+          return review.listSupervisorLogs({ db, actor, now: deps.now(), filters, url, page });
         }
-        const text = await service.listLogs({ ...ctx(request), query: request.query, url });
-        return sendJsonText<LogPage>(reply, text);
+        return service.listLogs({ ...ctx(request), query: request.query, url });
       },
     );
 

@@ -15,20 +15,14 @@ import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
 import { findTask } from '../../../shared/reference/task-lists';
-import { pageJson } from '../../../shared/wire/pagination';
+import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findActiveSignoff } from '../review/review.repository';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
-import {
-  diffSnapshots,
-  logJsonOf,
-  snapshotOf,
-  toExperienceLog,
-  toHistoryEntry,
-} from './logs.wire';
+import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
 import { pauseAt } from '../../plugins/pause-points';
 
 type Context = { db: Db; actor: Actor; now: Date };
@@ -329,23 +323,23 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
 
 /**
  * A page of a list of logs (the trainee's own, or a supervisor's scope), newest first: the
- * contract's page as JSON text (the route sends it as it is), or 404 past the last one.
+ * contract's page, or 404 past the last one.
  */
 export async function pageOfLogs(
   db: Db,
   scope: Scope,
   filters: PageFilters,
   request: { url: string; page: number },
-): Promise<string> {
-  const { count, logs } = await listPage(db, scope, filters, request.page);
-  if (logs.length === 0 && request.page > 1) throw new AppError('NOT_FOUND', 'Invalid page.');
-  return pageJson(request.url, request.page, count, logs.map(logJsonOf));
+): Promise<Page<ExperienceLog>> {
+  const { count, records } = await listPage(db, scope, filters, request.page);
+  if (records.length === 0 && request.page > 1) throw new AppError('NOT_FOUND', 'Invalid page.');
+  return toPage(request.url, request.page, count, records.map(toExperienceLog));
 }
 
 /** A page of the trainee's logs with the contract's filters. */
 export async function listLogs(
   ctx: Context & { query: LogListQuery; url: string },
-): Promise<string> {
+): Promise<Page<ExperienceLog>> {
   const { status, month, date_of_experience: date, task, page = 1 } = ctx.query;
   return pageOfLogs(
     ctx.db,

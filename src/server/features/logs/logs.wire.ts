@@ -1,20 +1,14 @@
-import {
-  ExperienceLogSchema,
-  type ExperienceLog,
-  type LogHistoryEntry,
-} from '../../../shared/logs/experience-log.schema';
+import type { ExperienceLog, LogHistoryEntry } from '../../../shared/logs/experience-log.schema';
 import { formatTime, minutesToHours } from '../../../shared/logs/time';
 import {
   findTask,
   taskVersionOf,
-  TaskItemSchema,
   toTaskItem,
   type TaskItem,
 } from '../../../shared/reference/task-lists';
-import type { FieldChanges, FlagData } from '../../db/schema';
-import { compileSerializer } from '../../plugins/serializer';
+import type { FieldChanges } from '../../db/schema';
+import type { PageRecord } from './logs.records.repository';
 import type { LogRecord, LogValues } from './logs.repository';
-import type { LogJsonParts } from './logs.wire-sql';
 
 /** The wire items of the task ids met so far (the lists are fixed; an id's item never changes). */
 const taskItems = new Map<string, Readonly<TaskItem>>();
@@ -37,37 +31,24 @@ export function taskItemOf(id: string): Readonly<TaskItem> {
   return item;
 }
 
-const taskItemJson = compileSerializer(TaskItemSchema);
-const flagsJson = compileSerializer(ExperienceLogSchema.shape.data);
-/** The JSON text of each task id's wire item, as the log serialiser writes it. */
-const taskTexts = new Map<string, string>();
-
-function taskJsonOf(id: string): string {
-  let text = taskTexts.get(id);
-  if (text === undefined) {
-    text = taskItemJson(taskItemOf(id));
-    if (taskTexts.size < MAX_TASK_ITEMS) taskTexts.set(id, text);
-  }
-  return text;
-}
-
-/**
- * A log's wire JSON from the parts the database wrote (logs.wire-sql.ts): the text the log
- * route's serialiser writes for `toExperienceLog` of the same row, with the task items and the
- * flags written here as there.
- */
-export function logJsonOf(parts: LogJsonParts): string {
-  const tasks = parts.taskIds.map(taskJsonOf).join(',');
-  const flags =
-    parts.flagData === '{}' ? '{}' : flagsJson(JSON.parse(parts.flagData) as FlagData);
-  return `${parts.head.slice(0, -1)},"task":[${tasks}],${parts.middle.slice(1, -1)},"data":${flags},${parts.stamps.slice(1)}`;
-}
-
 const timeOrNull = (minute: number | null) => (minute === null ? null : formatTime(minute));
 const hoursOrNull = (minutes: number | null) => (minutes === null ? null : minutesToHours(minutes));
 
+/**
+ * A timestamp as `Date.prototype.toISOString` writes it: from a Date, or from PostgreSQL's UTC
+ * text of it ('YYYY-MM-DD HH:MM:SS[.ffffff]', a list page's: milliseconds truncated, as pg's
+ * Date has them).
+ */
+function isoOf(at: Date | string): string {
+  if (typeof at !== 'string') return at.toISOString();
+  const dot = at.indexOf('.', 19);
+  const millis = dot < 0 ? '000' : `${at.slice(dot + 1, dot + 4)}00`.slice(0, 3);
+  return `${at.slice(0, 10)}T${at.slice(11, 19)}.${millis}Z`;
+}
+const isoOrNull = (at: Date | string | null) => (at === null ? null : isoOf(at));
+
 /** A stored log in the contract's shape (SPEC §3). Hours are actual hours, never ×1.33. */
-export function toExperienceLog(record: LogRecord): ExperienceLog {
+export function toExperienceLog(record: LogRecord | PageRecord): ExperienceLog {
   return {
     id: record.id,
     user: { id: record.traineeId, name: record.traineeName },
@@ -99,10 +80,10 @@ export function toExperienceLog(record: LogRecord): ExperienceLog {
     experience_note: record.experienceNote,
     status: record.status,
     data: record.flagData,
-    status_changed_at: record.statusChangedAt?.toISOString() ?? null,
-    created_at: record.createdAt.toISOString(),
-    updated_at: record.updatedAt.toISOString(),
-    deleted_at: record.deletedAt?.toISOString() ?? null,
+    status_changed_at: isoOrNull(record.statusChangedAt),
+    created_at: isoOf(record.createdAt),
+    updated_at: isoOf(record.updatedAt),
+    deleted_at: isoOrNull(record.deletedAt),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type LinkedTrainee,
 } from '../../../shared/review/review.schema';
 import type { Mailer } from '../../adapters/mail/mailer';
+import type { Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { pauseAt } from '../../plugins/pause-points';
@@ -96,10 +97,10 @@ export async function getDates(
   };
 }
 
-/** A page of the supervisor's visible logs (only theirs, of trainees not removed), as JSON text. */
+/** A page of the supervisor's visible logs (only theirs, of trainees not removed). */
 export async function listSupervisorLogs(
   ctx: Context & { filters: PageFilters; url: string; page: number },
-): Promise<string> {
+): Promise<Page<ExperienceLog>> {
   return pageOfLogs(ctx.db, { supervisorId: ctx.actor.id }, ctx.filters, ctx);
 }
 
