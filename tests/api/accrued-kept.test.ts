@@ -31,7 +31,9 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
 
 type Accrued = { total: { experience_hours: number }; weekly: { experience_hours: number } };
 const accrued = async () =>
-  (await call('GET', '/api/v1/get-accrued/?from_date=2026-04-10&to_date=2026-05-31')).json<Accrued>();
+  (
+    await call('GET', '/api/v1/get-accrued/?from_date=2026-04-10&to_date=2026-05-31')
+  ).json<Accrued>();
 
 /** The live logs' hours, summed by the database from the logs themselves. */
 async function loggedHours(): Promise<number> {

@@ -59,7 +59,10 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
  * when the schema cannot be expressed as JSON Schema.
  */
 export function compileSerializer<T extends z.ZodType>(schema: T): (value: z.output<T>) => string {
-  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+  const json = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'throw',
+    target: 'draft-7',
+  });
   return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
 }
-

@@ -146,7 +146,10 @@ export async function sumTotalAndRange(
   const revision = row?.revision ?? null;
   const part = (prefix: string) =>
     Object.fromEntries(
-      TOTAL_KEYS.map((key) => [key, (row as unknown as Record<string, number>)[`${prefix}_${key}`] ?? 0]),
+      TOTAL_KEYS.map((key) => [
+        key,
+        (row as unknown as Record<string, number>)[`${prefix}_${key}`] ?? 0,
+      ]),
     ) as MinuteTotals;
   const isKept = keptRevision !== undefined && revision === keptRevision;
   return { total: isKept ? null : part('total'), range: part('range'), revision };
