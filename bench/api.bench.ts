@@ -5,11 +5,14 @@
 // with autocannon at 64 connections, a bare Fastify route doing one indexed SELECT on the same
 // database and then each hot endpoint, side by side in one run. It prints req/s, p99, the ratio
 // to the bare route and the round trips per request beside the targets, compares a trainee
-// with 10 logs and one with 10,000, and writes bench/RESULTS.md (and, on PostgreSQL, the
-// EXPLAIN (ANALYZE, BUFFERS) of every hot query to bench/EXPLAIN.md).
+// with 10 logs and one with 10,000, and writes its section of bench/RESULTS.md (between
+// `<!-- api:start -->` and `<!-- api:end -->`; the front end's section stays) and, on
+// PostgreSQL, the EXPLAIN (ANALYZE, BUFFERS) of each endpoint's queries to its section of
+// bench/EXPLAIN.md. `--endpoints month-logs,pending` measures only those (keys in SCENARIOS),
+// `--only postgres|pglite` one database, `--no-history` skips the 10 / 10,000 logs comparison.
 // `--profile` runs the server under `node --cpu-prof` (profiles in bench/profiles/).
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +27,7 @@ import {
   type BenchTrainee,
   type BenchUser,
 } from './bench-data';
+import { writeSection } from './results-section';
 import type { Statement } from './server';
 
 const { values: args } = parseArgs({
@@ -195,7 +199,7 @@ type DbRun = {
   bare: Measure[];
   endpoints: Map<string, Measure & { roundTrips: number | null; sampleBytes: number }>;
   history: Map<string, { light: Measure; heavy: Measure }>;
-  explain: string[];
+  explain: { key: string; text: string }[];
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -534,15 +538,16 @@ async function runDatabase(
       const users = usersFor(scenario.role);
       const counted = await roundTrips(url, bareUrl, requestFor(scenario, manifest, users));
       if (kind === 'postgres' && benchUrl)
-        run.explain.push(
-          await explainScenario(
+        run.explain.push({
+          key: scenario.key,
+          text: await explainScenario(
             benchUrl,
             url,
             bareUrl,
             scenario,
             requestFor(scenario, manifest, users),
           ),
-        );
+        });
       const measure = await cannon(url, cpu, requestFor(scenario, manifest, users));
       run.endpoints.set(scenario.key, {
         ...measure,
@@ -607,7 +612,7 @@ function report(runs: DbRun[]): string {
   })();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines: string[] = [
-    '# API benchmark results',
+    '## API benchmark results',
     '',
     `Written by \`npm run bench:api\` (bench/api.bench.ts) on ${new Date().toISOString()}, commit ${commit}.`,
     `Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
@@ -700,12 +705,15 @@ async function main(): Promise<void> {
   if (!only || only === 'pglite') runs.push(await runDatabase('pglite', undefined));
   const text = report(runs);
   console.log(`\n${text}`);
-  writeFileSync(args.out, text);
+  // Its own section only: the front end's figures and any other section stay.
+  writeSection(args.out, 'api', text);
   const pgRun = runs.find((r) => r.kind === 'postgres');
-  if (pgRun && pgRun.explain.length > 0)
-    writeFileSync(
+  // One section per endpoint: a run of some endpoints (--endpoints) leaves the others' plans.
+  for (const { key, text: plan } of pgRun?.explain ?? [])
+    writeSection(
       'bench/EXPLAIN.md',
-      `# EXPLAIN (ANALYZE, BUFFERS) of the hot endpoints' queries\n\nWritten by \`npm run bench:api\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}: every statement one request of each endpoint sends (writes rolled back).\n\n${pgRun.explain.join('\n')}\n`,
+      `explain:${key}`,
+      `${plan}\n\n(Written by \`npm run bench:api\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}.)`,
     );
 }
 

@@ -1,7 +1,9 @@
-// `node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [skip seconds]`: where a V8
+// `node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [skip seconds] [until seconds]`: where a V8
 // CPU profile (from `npm run bench:api -- --profile`) spent its time: self time by package or source
 // folder, the heaviest functions by self time, and by inclusive time (their callees counted).
-// Skipping the first seconds leaves out the server's start.
+// Skipping the first seconds leaves out the server's start; `until` ends the window (one
+// endpoint's stretch of a profile of several: `npm run bench:api -- --profile` prints when each
+// endpoint's load starts and ends, in seconds since the server started).
 import { readFileSync } from 'node:fs';
 
 type Node = {
@@ -11,13 +13,14 @@ type Node = {
 };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
-const [file, topArg, skipArg] = process.argv.slice(2);
+const [file, topArg, skipArg, untilArg] = process.argv.slice(2);
 if (!file) {
   console.error('usage: profile-summary <file.cpuprofile> [top] [skip seconds]');
   process.exit(1);
 }
 const top = Number(topArg ?? 25);
 const skipMicros = Number(skipArg ?? 0) * 1e6;
+const untilMicros = untilArg === undefined ? Infinity : Number(untilArg) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
@@ -46,7 +49,7 @@ let elapsed = 0;
 profile.samples.forEach((id, i) => {
   const delta = profile.timeDeltas[i] ?? 0;
   elapsed += delta;
-  if (elapsed < skipMicros) return;
+  if (elapsed < skipMicros || elapsed > untilMicros) return;
   const node = byId.get(id);
   if (!node) return;
   total += delta;

@@ -45,15 +45,24 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   const { schema } = route;
   if (schema instanceof z.ZodType) {
     try {
-      const json = z.toJSONSchema(schema, {
-        io: 'output',
-        unrepresentable: 'throw',
-        target: 'draft-7',
-      });
-      return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
+      return compileSerializer(schema);
     } catch {
       // Not expressible as JSON Schema: zod serialises it.
     }
   }
   return zodSerializerCompiler(route);
 };
+
+/**
+ * The JSON text of values of `schema`, as a route answering with that schema writes them (a
+ * response assembled from parts, e.g. a list page's logs, writes each part with this). Throws
+ * when the schema cannot be expressed as JSON Schema.
+ */
+export function compileSerializer<T extends z.ZodType>(schema: T): (value: z.output<T>) => string {
+  const json = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'throw',
+    target: 'draft-7',
+  });
+  return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
+}

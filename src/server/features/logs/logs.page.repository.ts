@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { experienceLogs, traineeSupervisors } from '../../db/schema';
-import { selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
+import { selectPageRecords, type LogRow, type PageRecord } from './logs.records.repository';
 import { supervisedBy } from './logs.supervisor.repository';
 
 /*
@@ -26,7 +26,7 @@ export type PageFilters = {
 
 export type Scope = { traineeId: number } | { supervisorId: number };
 
-export type LogPage = { count: number; records: LogRecord[] };
+export type LogPage = { count: number; records: PageRecord[] };
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -82,11 +82,14 @@ function pageQuery(db: Db, name: string, forSupervisor: boolean, shape: Shape) {
       .limit(placeholder('limit'))
       .offset(placeholder('offset')),
   );
-  return selectRecords(db.with(page), { count: sql<number>`${page.count}`.as('count') })
+  return selectPageRecords(db.with(page), { count: sql<number>`${page.count}`.as('count') })
     .innerJoin(page, eq(page.id, experienceLogs.id))
     .orderBy(...newestFirst)
     .prepare(name);
 }
+
+/** A prepared statement's `all` (drizzle's, untyped on a select): the driver's rows, unmapped. */
+type Raw = { all: (values: Record<string, unknown>) => Promise<unknown[]> };
 
 /** The logs of page `page` (from 1) of the list, newest first, and how many match in all. */
 export async function listPage(
@@ -114,7 +117,8 @@ export async function listPage(
   const statement = prepared(db, name, (database, statementName) =>
     pageQuery(database, statementName, forSupervisor, shape),
   );
-  const rows = await statement.execute({
+  // As the driver parses them (pageRecordColumns names every value as PageRecord does).
+  const rows = (await (statement as unknown as Raw).all({
     ...('supervisorId' in scope
       ? { supervisorId: scope.supervisorId }
       : { scopeTraineeId: scope.traineeId }),
@@ -125,6 +129,6 @@ export async function listPage(
     traineeId: filters.traineeId,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
-  });
+  })) as (PageRecord & { count: number })[];
   return { count: rows[0]?.count ?? 0, records: rows };
 }

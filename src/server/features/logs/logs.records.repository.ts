@@ -68,6 +68,47 @@ const recordNames = { ...namesOf(experienceLogs), taskIds: taskIdsColumn };
 /** A log's columns and names flat, as a LogRecord (no reshaping after the query). */
 export const recordColumns = { ...getTableColumns(experienceLogs), ...recordNames };
 
+/** A timestamp as UTC text, 'YYYY-MM-DD HH:MM:SS[.ffffff]' (isoOfUtcText reads it). */
+const utcText = (column: SQLWrapper) => sql`(${column} at time zone 'UTC')::text`;
+
+/**
+ * What a list page reads of a log: a LogRecord's values (but the one the API never shows), each
+ * under its LogRecord name, the date and timestamps as text. The page reads them as the driver
+ * parses them (the statement's `all`): no generic row mapping of some 700 values a page, and no
+ * Date made and printed back per timestamp.
+ */
+const {
+  statusChangedBy: _statusChangedBy,
+  dateOfExperience: _dateOfExperience,
+  statusChangedAt: _statusChangedAt,
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  deletedAt: _deletedAt,
+  ...plainColumns
+} = recordColumns;
+const pageColumns: Record<string, SQLWrapper> = {
+  ...plainColumns,
+  dateOfExperience: sql`${experienceLogs.dateOfExperience}::text`,
+  statusChangedAt: utcText(experienceLogs.statusChangedAt),
+  createdAt: utcText(experienceLogs.createdAt),
+  updatedAt: utcText(experienceLogs.updatedAt),
+  deletedAt: utcText(experienceLogs.deletedAt),
+};
+export const pageRecordColumns = Object.fromEntries(
+  Object.entries(pageColumns).map(([key, value]) => [key, sql`${value}`.as(key)]),
+);
+
+/** A log as a list page reads it: its timestamps as UTC text. */
+export type PageRecord = Omit<
+  LogRecord,
+  'statusChangedBy' | 'statusChangedAt' | 'createdAt' | 'updatedAt' | 'deletedAt'
+> & {
+  statusChangedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+};
+
 /**
  * Logs with their names and task ids, each row a LogRecord; the caller adds the scope and order.
  * `source` may be a `db.with(…)` builder (a page of ids to join).
@@ -79,8 +120,24 @@ export function selectRecords(
   return source
     .select({ ...recordColumns, ...extra })
     .from(experienceLogs)
-    .innerJoin(users, eq(users.id, experienceLogs.traineeId))
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId));
+    .innerJoin(users, traineeOfLog)
+    .innerJoin(traineeSupervisors, recordOfLog);
+}
+
+/** The joins namesOf reads: the log's trainee, and its supervisor record. */
+const traineeOfLog = eq(users.id, experienceLogs.traineeId);
+const recordOfLog = eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId);
+
+/** selectRecords for a list page: PageRecords with the page's count, read with `all`. */
+export function selectPageRecords(
+  source: Pick<Db, 'select'>,
+  extra: { count: SQL.Aliased<number> },
+) {
+  return source
+    .select({ ...pageRecordColumns, ...extra })
+    .from(experienceLogs)
+    .innerJoin(users, traineeOfLog)
+    .innerJoin(traineeSupervisors, recordOfLog);
 }
 
 export type LogFilters = {

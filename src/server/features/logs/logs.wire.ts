@@ -7,6 +7,7 @@ import {
   type TaskItem,
 } from '../../../shared/reference/task-lists';
 import type { FieldChanges } from '../../db/schema';
+import type { PageRecord } from './logs.records.repository';
 import type { LogRecord, LogValues } from './logs.repository';
 
 /** The wire items of the task ids met so far (the lists are fixed; an id's item never changes). */
@@ -33,8 +34,21 @@ export function taskItemOf(id: string): Readonly<TaskItem> {
 const timeOrNull = (minute: number | null) => (minute === null ? null : formatTime(minute));
 const hoursOrNull = (minutes: number | null) => (minutes === null ? null : minutesToHours(minutes));
 
+/**
+ * A timestamp as `Date.prototype.toISOString` writes it: from a Date, or from PostgreSQL's UTC
+ * text of it ('YYYY-MM-DD HH:MM:SS[.ffffff]', a list page's: milliseconds truncated, as pg's
+ * Date has them).
+ */
+function isoOf(at: Date | string): string {
+  if (typeof at !== 'string') return at.toISOString();
+  const dot = at.indexOf('.', 19);
+  const millis = dot < 0 ? '000' : `${at.slice(dot + 1, dot + 4)}00`.slice(0, 3);
+  return `${at.slice(0, 10)}T${at.slice(11, 19)}.${millis}Z`;
+}
+const isoOrNull = (at: Date | string | null) => (at === null ? null : isoOf(at));
+
 /** A stored log in the contract's shape (SPEC §3). Hours are actual hours, never ×1.33. */
-export function toExperienceLog(record: LogRecord): ExperienceLog {
+export function toExperienceLog(record: LogRecord | PageRecord): ExperienceLog {
   return {
     id: record.id,
     user: { id: record.traineeId, name: record.traineeName },
@@ -66,10 +80,10 @@ export function toExperienceLog(record: LogRecord): ExperienceLog {
     experience_note: record.experienceNote,
     status: record.status,
     data: record.flagData,
-    status_changed_at: record.statusChangedAt?.toISOString() ?? null,
-    created_at: record.createdAt.toISOString(),
-    updated_at: record.updatedAt.toISOString(),
-    deleted_at: record.deletedAt?.toISOString() ?? null,
+    status_changed_at: isoOrNull(record.statusChangedAt),
+    created_at: isoOf(record.createdAt),
+    updated_at: isoOf(record.updatedAt),
+    deleted_at: isoOrNull(record.deletedAt),
   };
 }
 

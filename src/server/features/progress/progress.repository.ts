@@ -86,15 +86,21 @@ const totalAndRangeQuery = (db: Db, name: string) => {
     TOTAL_KEYS.map((key) => sql`${logParts[key]} as ${columnName(key)}`),
     sql`, `,
   );
-  // Every month counts for the total; the range takes its whole months here and the days
-  // around them from the logs.
+  // The range: its whole months from log_month_totals, the days around them from the logs. The
+  // total: every month, read only when the revision is not the one the caller kept a total at
+  // (a condition on no row: PostgreSQL tests it once and skips the scan).
   const parts = sql`(
-    select false as from_logs, ${between(logMonthTotals.month, 'monthFrom', 'monthTo')} as in_range,
-      ${totalsPart}
+    select false as for_total, true as in_range, ${totalsPart}
     from ${logMonthTotals}
     where ${logMonthTotals.traineeId} = ${placeholder('traineeId')}
+      and ${between(logMonthTotals.month, 'monthFrom', 'monthTo')}
     union all
-    select true, true, ${logsPart} from ${experienceLogs}
+    select true, false, ${totalsPart}
+    from ${logMonthTotals}
+    where ${logMonthTotals.traineeId} = ${placeholder('traineeId')}
+      and coalesce(${revisionColumn}, '') <> ${placeholder('keptRevision')}
+    union all
+    select false, true, ${logsPart} from ${experienceLogs}
     left join ${supervisionContacts} on ${supervisionContacts.id} = ${experienceLogs.supervisionContactId}
     where ${experienceLogs.traineeId} = ${placeholder('traineeId')}
       and ${experienceLogs.deletedAt} is null
@@ -105,7 +111,8 @@ const totalAndRangeQuery = (db: Db, name: string) => {
     Object.fromEntries(Object.entries(columns).map(([key, value]) => [`${prefix}_${key}`, value]));
   return db
     .select({
-      ...prefixed('total', summed(columnName, sql`not ${sql.identifier('from_logs')}`)),
+      revision: revisionColumn,
+      ...prefixed('total', summed(columnName, sql`${sql.identifier('for_total')}`)),
       ...prefixed('range', summed(columnName, sql`${sql.identifier('in_range')}`)),
     })
     .from(parts)
@@ -115,14 +122,17 @@ const totalAndRangeQuery = (db: Db, name: string) => {
 /**
  * The trainee's live logs summed over all time and over a date range (all statuses), in one
  * query: months from log_month_totals, the range's days around its whole months from the logs.
+ * The all-time total is null when the progress revision (returned, read in the same statement)
+ * is still `keptRevision`: the caller's total kept at that revision stands.
  */
 export async function sumTotalAndRange(
   db: Db,
   traineeId: number,
   range: Range,
-): Promise<{ total: MinuteTotals; range: MinuteTotals }> {
+  keptRevision?: string,
+): Promise<{ total: MinuteTotals | null; range: MinuteTotals; revision: string | null }> {
   const { months, head, tail } = splitRange(range);
-  const [row = {}] = await prepared(db, 'progress_total_and_range', totalAndRangeQuery).execute({
+  const [row] = await prepared(db, 'progress_total_and_range', totalAndRangeQuery).execute({
     traineeId,
     monthFrom: months.from,
     monthTo: months.to,
@@ -130,12 +140,19 @@ export async function sumTotalAndRange(
     headTo: head.to,
     tailFrom: tail.from,
     tailTo: tail.to,
+    // No revision is '' (never kept): anything else sums the total.
+    keptRevision: keptRevision ?? '-',
   });
+  const revision = row?.revision ?? null;
   const part = (prefix: string) =>
     Object.fromEntries(
-      TOTAL_KEYS.map((key) => [key, (row as Record<string, number>)[`${prefix}_${key}`] ?? 0]),
+      TOTAL_KEYS.map((key) => [
+        key,
+        (row as unknown as Record<string, number>)[`${prefix}_${key}`] ?? 0,
+      ]),
     ) as MinuteTotals;
-  return { total: part('total'), range: part('range') };
+  const isKept = keptRevision !== undefined && revision === keptRevision;
+  return { total: isKept ? null : part('total'), range: part('range'), revision };
 }
 
 const monthWithCumulativeQuery = (db: Db, name: string) =>

@@ -31,6 +31,7 @@ import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts/accounts.repository';
 import { serverToday } from '../logs/logs.service';
 import { taskItemOf } from '../logs/logs.wire';
+import { keptByRevision } from './kept-by-revision';
 import * as repo from './progress.repository';
 
 const percentOf = (part: number, whole: number) =>
@@ -63,8 +64,13 @@ export async function getAccrued(ctx: {
   const to = ctx.range.to ?? monthEnd(today);
   if (from > to)
     throw AppError.field('from_date', 'The start date must be on or before the end date');
-  const { total, range } = await repo.sumTotalAndRange(ctx.db, ctx.traineeId, { from, to });
-  return { total: toAccrued(total), weekly: toAccrued(range), from_date: from, to_date: to };
+  // The all-time total is kept under the month rows' revision (the query sums them only when
+  // that changed); the range is summed every time (at most two months of logs).
+  const kept = keptTotals.get(ctx.traineeId, 'total');
+  const sums = await repo.sumTotalAndRange(ctx.db, ctx.traineeId, { from, to }, kept?.revision);
+  const total = sums.total ?? (kept?.value as repo.MinuteTotals);
+  if (sums.total) keptTotals.set(ctx.traineeId, sums.revision, 'total', sums.total);
+  return { total: toAccrued(total), weekly: toAccrued(sums.range), from_date: from, to_date: to };
 }
 
 /** A month's sums for one type, with the cumulative sums the 60% unrestricted rule needs. */
@@ -323,27 +329,22 @@ function dashboardFigures(
   };
 }
 
-/**
- * The dashboards' figures last computed per trainee, under the progress revision of the month
- * rows they came from and the rule set they were read against. The figures are a pure function
- * of the month rows, their forms and the rule set (monthRows and the shared rules read no clock
- * and no other table), and triggers give the revision a new random value in the transaction of
- * every change to those rows (migration 0017): an entry is served only while the database
- * answers the same revision. Nothing to invalidate, right on any number of instances, and a
- * write is seen by the next read. Newest use last; the oldest goes past MAX_KEPT trainees.
- */
-const kept = new Map<number, { revision: string; ruleSetId: string; figures: DashboardFigures }>();
-const MAX_KEPT = 2_000;
+/** The dashboards' figures per trainee, under the rule set they were read against. */
+const keptFigures = keptByRevision<DashboardFigures>();
+/** The all-time totals of get-accrued per trainee (a sum of every month row). */
+const keptTotals = keptByRevision<repo.MinuteTotals>();
 
 /** Forgets every kept figure (tests compare the kept path with a fresh computation). */
 export function forgetDashboardFigures(): void {
-  kept.clear();
+  keptFigures.clear();
+  keptTotals.clear();
 }
 
 /**
  * The trainee's dashboard figures: one query of one row by its key (the revision) when they
  * were computed at that revision before, else the month rows (with their revision, in one
- * statement).
+ * statement). The figures are a pure function of the month rows, their forms and the rule set
+ * (monthRows and the shared rules read no clock and no other table).
  */
 async function figuresFor(ctx: {
   db: Db;
@@ -352,22 +353,12 @@ async function figuresFor(ctx: {
   now: Date;
 }): Promise<DashboardFigures> {
   const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
-  const entry = kept.get(ctx.traineeId);
-  if (entry && entry.ruleSetId === ruleSet.id) {
-    const revision = await repo.progressRevision(ctx.db, ctx.traineeId);
-    if (revision === entry.revision) {
-      kept.delete(ctx.traineeId);
-      kept.set(ctx.traineeId, entry);
-      return entry.figures;
-    }
-  }
+  const entry = keptFigures.get(ctx.traineeId, ruleSet.id);
+  if (entry && (await repo.progressRevision(ctx.db, ctx.traineeId)) === entry.revision)
+    return entry.value;
   const { rows, revision } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
   const figures = dashboardFigures(rows, ruleSet);
-  kept.delete(ctx.traineeId);
-  if (revision !== null) {
-    kept.set(ctx.traineeId, { revision, ruleSetId: ruleSet.id, figures });
-    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as number);
-  }
+  keptFigures.set(ctx.traineeId, revision, ruleSet.id, figures);
   return figures;
 }
 
