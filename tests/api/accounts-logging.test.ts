@@ -118,6 +118,52 @@ describe('log lines never carry a password, token or code', () => {
     });
   });
 
+  it('keeps secrets in headers, the query string and the body of any request out of the request lines', async () => {
+    const before = lines.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/no-such-route/?token=query-secret-6&code=135791',
+      headers: { authorization: 'Token header-secret-7', cookie: 'session=cookie-secret-8' },
+      payload: { password: 'body-secret-9', code: '864200' },
+    });
+    expect(response.statusCode).toBe(404);
+    const logged = lines.slice(before);
+    for (const secret of [
+      'query-secret-6',
+      '135791',
+      'header-secret-7',
+      'cookie-secret-8',
+      'body-secret-9',
+      '864200',
+    ]) {
+      expect(logged.filter((line) => line.includes(secret))).toEqual([]);
+    }
+    // The request lines keep what traces a request: method, path, status, time and request id.
+    const parsed = logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.find((line) => line.msg === 'incoming request')).toMatchObject({
+      reqId: expect.any(String),
+      req: { method: 'POST', url: '/api/v1/no-such-route/' },
+    });
+    expect(parsed.find((line) => line.msg === 'request completed')).toMatchObject({
+      reqId: expect.any(String),
+      res: { statusCode: 404 },
+      responseTime: expect.any(Number),
+    });
+  });
+
+  it('redacts in arrays, and leaves the logged object as it was', () => {
+    const before = lines.length;
+    const logged = { items: [{ token: 'array-secret-10' }], note: 'kept' };
+    t.app.log.info(logged, 'array check');
+    const [line] = lines.slice(before);
+    expect(line).not.toContain('array-secret-10');
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      items: [{ token: '[redacted]' }],
+      note: 'kept',
+    });
+    expect(logged.items[0]?.token).toBe('array-secret-10');
+  });
+
   it('keeps the query parameters of a failed database write (the password hash) out of the log and the body', async () => {
     // Make the database refuse this one name, so that the sign-up's insert fails.
     await t.db.execute(
