@@ -11,6 +11,7 @@
 // bench/EXPLAIN.md. `--endpoints month-logs,pending` measures only those (keys in SCENARIOS),
 // `--only postgres|pglite` one database, `--no-history` skips the 10 / 10,000 logs comparison.
 // `--profile` runs the server under `node --cpu-prof` (profiles in bench/profiles/).
+import { randomUUID } from 'node:crypto';
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -72,6 +73,8 @@ type Scenario = {
   isList?: boolean;
   /** Compared between the trainee with 10 logs and the one with 10,000. */
   history?: boolean;
+  /** Headers of its own, beside the token and the content type. */
+  headers?: () => Record<string, string>;
 };
 
 /** Each trainee's POSTs go to days of their own in 1970 onwards, before any logged history. */
@@ -81,6 +84,19 @@ const freshDay = (user: BenchUser) => {
   nextDay.set(user.id, n + 1);
   return addDays('1970-01-01', n);
 };
+
+/** A new log of the trainee's first supervisor record, on a day of its own. */
+function createBody(_m: BenchManifest, user: BenchUser): string {
+  const record = (user as BenchTrainee).records[0] as number;
+  return JSON.stringify(
+    createLogPayload({
+      supervisor: record,
+      trainee_supervisor: record,
+      date_of_experience: freshDay(user),
+      task: ['A.1', 'B.2'],
+    }),
+  );
+}
 
 const SCENARIOS: Scenario[] = [
   {
@@ -164,18 +180,17 @@ const SCENARIOS: Scenario[] = [
     role: 'trainee',
     method: 'POST',
     path: () => '/api/v1/experience-log/',
-    body: (_m, user) => {
-      const record = (user as BenchTrainee).records[0] as number;
-      return JSON.stringify(
-        createLogPayload({
-          supervisor: record,
-          trainee_supervisor: record,
-          date_of_experience: freshDay(user),
-          task: ['A.1', 'B.2'],
-        }),
-      );
-    },
+    body: createBody,
     history: true,
+  },
+  {
+    key: 'create-keyed',
+    name: 'create a log with an Idempotency-Key (as the log form sends it)',
+    role: 'trainee',
+    method: 'POST',
+    path: () => '/api/v1/experience-log/',
+    body: createBody,
+    headers: () => ({ 'idempotency-key': randomUUID() }),
   },
 ];
 
@@ -348,6 +363,7 @@ function requestFor(scenario: Scenario, m: BenchManifest, users: readonly BenchU
     n += 1;
     const headers: Record<string, string> = { authorization: `token ${user.token}` };
     if (scenario.body) headers['content-type'] = 'application/json';
+    Object.assign(headers, scenario.headers?.());
     return {
       method: scenario.method,
       path: scenario.path(m, user, round),
