@@ -138,6 +138,11 @@ export type Preflight = {
   isOwnRecord: boolean;
   /** Another live log of that date whose times overlap, if any. */
   overlapping: Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
+  /**
+   * The request digest of the trainee's log (deleted or not) made with the Idempotency-Key
+   * given, or null: no key, or none made with it.
+   */
+  earlierDigest: string | null;
 };
 
 const placeholder = (name: string) => sql.placeholder(name);
@@ -153,6 +158,9 @@ const preflightQuery = (db: Db, name: string) =>
         start_minute: number;
         end_minute: number;
       } | null>`(select row_to_json(o) from (select ${experienceLogs.id}, ${experienceLogs.dateOfExperience}, ${experienceLogs.startMinute}, ${experienceLogs.endMinute} from ${experienceLogs} where ${experienceLogs.traineeId} = ${placeholder('traineeId')} and ${experienceLogs.dateOfExperience} = ${placeholder('date')} and ${experienceLogs.deletedAt} is null and ${experienceLogs.startMinute} < ${placeholder('endMinute')} and ${experienceLogs.endMinute} > ${placeholder('startMinute')} and ${experienceLogs.id} <> ${placeholder('excludeId')} order by ${experienceLogs.startMinute} limit 1) o)`,
+      earlierDigest: sql<
+        string | null
+      >`(select ${experienceLogs.idempotencyDigest} from ${experienceLogs} where ${experienceLogs.traineeId} = ${placeholder('traineeId')} and ${experienceLogs.idempotencyKey} = ${placeholder('idempotencyKey')}::uuid limit 1)`,
     })
     .from(sql`(select 1) as preflight`)
     .prepare(name);
@@ -160,7 +168,8 @@ const preflightQuery = (db: Db, name: string) =>
 /**
  * The checks a new or edited log goes through against the trainee's other rows, in one query:
  * whether its months are signed off, whether the supervisor record is theirs, and the first
- * live log its time overlaps (`excludeId`: the log being edited).
+ * live log its time overlaps (`excludeId`: the log being edited), and what an earlier request
+ * with the same Idempotency-Key made (`idempotencyKey`: a create's).
  */
 export async function preflight(
   db: Db,
@@ -172,6 +181,7 @@ export async function preflight(
     startMinute: number;
     endMinute: number;
     excludeId?: number | undefined;
+    idempotencyKey?: string | undefined;
   },
 ): Promise<Preflight> {
   const [row] = await prepared(db, 'logs_preflight', preflightQuery).execute({
@@ -183,6 +193,7 @@ export async function preflight(
     startMinute: check.startMinute,
     endMinute: check.endMinute,
     excludeId: check.excludeId ?? 0,
+    idempotencyKey: check.idempotencyKey ?? null,
   });
   const overlapping = row?.overlapping ?? null;
   return {
@@ -194,6 +205,7 @@ export async function preflight(
       startMinute: overlapping.start_minute,
       endMinute: overlapping.end_minute,
     },
+    earlierDigest: row?.earlierDigest ?? null,
   };
 }
 

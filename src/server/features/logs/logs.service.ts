@@ -126,20 +126,37 @@ export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): rep
   };
 }
 
+/** What resolveEntry answers when the create's Idempotency-Key already made a log. */
+const MADE_EARLIER = Symbol('made earlier');
+
 /**
  * Checks against reference data and the trainee's other rows (one query: the months' sign-off,
- * the supervisor record, an overlapping log); returns the values to store. `months` are locked
- * once signed off: the entry's, and an edited log's former one.
+ * the supervisor record, an overlapping log, a log made with the create's Idempotency-Key);
+ * returns the values to store, or MADE_EARLIER when the key already made a log for this entry
+ * (before any other check: the earlier log overlaps this entry). `months` are locked once
+ * signed off: the entry's, and an edited log's former one.
  */
+type ResolveOptions = {
+  logId?: number;
+  allowedLegacyTaskIds?: readonly string[];
+  months: [string, string?];
+  idempotency?: { key: string; digest: string } | undefined;
+};
 async function resolveEntry(
   ctx: Context,
   entry: LogEntryInput,
-  options: {
-    logId?: number;
-    allowedLegacyTaskIds?: readonly string[];
-    months: [string, string?];
-  },
-): Promise<repo.LogValues> {
+  options: ResolveOptions & { idempotency?: undefined },
+): Promise<repo.LogValues>;
+async function resolveEntry(
+  ctx: Context,
+  entry: LogEntryInput,
+  options: ResolveOptions,
+): Promise<repo.LogValues | typeof MADE_EARLIER>;
+async function resolveEntry(
+  ctx: Context,
+  entry: LogEntryInput,
+  options: ResolveOptions,
+): Promise<repo.LogValues | typeof MADE_EARLIER> {
   const { db, actor } = ctx;
   const namesRecord = entry.newSupervisor === null && entry.traineeSupervisorId !== null;
   const checks = await repo.preflight(db, actor.id, {
@@ -149,7 +166,13 @@ async function resolveEntry(
     startMinute: entry.startMinute,
     endMinute: entry.endMinute,
     excludeId: options.logId,
+    idempotencyKey: options.idempotency?.key,
   });
+  if (checks.earlierDigest !== null) {
+    if (checks.earlierDigest !== options.idempotency?.digest)
+      throw new AppError('CONFLICT', KEY_REUSED);
+    return MADE_EARLIER;
+  }
   if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
   const errors = entryErrors(entry, {
     isOwnRecord: !namesRecord || checks.isOwnRecord,
@@ -225,20 +248,22 @@ export async function createLog(
       throw new AppError('CONFLICT', KEY_REUSED);
     return { log: toExperienceLog(earlier), replayed: true };
   };
+  // The key's earlier log is looked for by the checks' query; only when one is found (or a
+  // concurrent request wrote it first) is it read, to answer with it.
   const write = async (db: Db) => {
     const values = await resolveEntry({ ...ctx, db }, entry, {
       months: [monthOf(entry.dateOfExperience)],
+      idempotency,
     });
+    if (values === MADE_EARLIER) return undefined;
     const changes = diffSnapshots(null, snapshotOf(values, entry.taskIds));
     const entryToWrite = { values, taskIds: entry.taskIds, changes, idempotency };
     return repo.insertLogRecord(db, ctx.actor.id, entryToWrite, ctx.now);
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
   try {
     const record =
       entry.newSupervisor === null ? await write(ctx.db) : await ctx.db.transaction(write);
-    // No row: a concurrent request with the same key wrote it first.
+    // No row: the key made a log earlier, or a concurrent request with it wrote it first.
     if (record) return { log: toExperienceLog(record), replayed: false };
   } catch (error) {
     // A concurrent request with the same key may have written it first: its log overlaps ours.
