@@ -3,7 +3,6 @@
 // which hydrates it (src/client/main.tsx). Run after `vite build` (package.json "build",
 // scripts/ensure-build.mjs): `node --import tsx scripts/prerender.ts [client dist]`.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -53,7 +52,9 @@ export async function prerender(clientDist = 'dist/client'): Promise<void> {
   const manifest = JSON.parse(
     readFileSync(path.join(clientDist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
-  const ssrDir = mkdtempSync(path.join(tmpdir(), 'ft-prerender-'));
+  // Inside the project, so that the entry finds the packages it imports in node_modules.
+  mkdirSync('dist', { recursive: true });
+  const ssrDir = mkdtempSync(path.resolve('dist/.prerender-'));
   try {
     await build({
       logLevel: 'warn',
@@ -63,6 +64,9 @@ export async function prerender(clientDist = 'dist/client'): Promise<void> {
         emptyOutDir: true,
         manifest: false,
         ssrManifest: false,
+        rolldownOptions: {
+          output: { entryFileNames: 'prerender.js', chunkFileNames: 'chunks/[hash].js' },
+        },
       },
     });
     Object.defineProperty(globalThis, 'localStorage', { value: emptyStorage(), configurable: true });
@@ -80,7 +84,7 @@ export async function prerender(clientDist = 'dist/client'): Promise<void> {
         // Mantine's light scheme, which its provider sets on <html> once it runs.
         .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
         .replace('</head>', `${extra}</head>`)
-        .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+        .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${url}">${markup}</div>`);
       writeFileSync(path.join(clientDist, file), html);
     }
     await precompressDir(outDir);

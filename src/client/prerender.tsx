@@ -17,6 +17,9 @@ export async function renderPage(url: string): Promise<string> {
     <StrictMode>
       <App Router={Router} />
     </StrictMode>,
+    // Every boundary in place, never sent apart with a script that moves it (the CSP allows no
+    // inline script).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
