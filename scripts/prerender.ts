@@ -69,7 +69,10 @@ export async function prerender(clientDist = 'dist/client'): Promise<void> {
         },
       },
     });
-    Object.defineProperty(globalThis, 'localStorage', { value: emptyStorage(), configurable: true });
+    Object.defineProperty(globalThis, 'localStorage', {
+      value: emptyStorage(),
+      configurable: true,
+    });
     const { renderPage } = (await import(
       pathToFileURL(path.join(ssrDir, 'prerender.js')).href
     )) as typeof import('../src/client/prerender');
