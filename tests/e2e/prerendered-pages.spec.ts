@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, failedRequestLog, signInAs, test } from './support/fixtures';
 
 /**
  * The landing and sign-in pages come drawn in their HTML (scripts/prerender.ts) and React takes
@@ -71,6 +71,37 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAttribute(
       'data-invalid',
       'true',
+    );
+  });
+
+  test('what is typed before the script takes over is kept and sent', async ({
+    page,
+    supervisor,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(400));
+    // The scripts held back until the fields are filled: only the HTML's form is there.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login/student', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(supervisor.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(supervisor.password);
+    release();
+    await expectHydrated(page, 'form');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The server's answer to those credentials: they were sent.
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: "Invalid student's credentials" }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(
+      supervisor.email,
     );
   });
 
