@@ -83,11 +83,12 @@ export async function prerender(clientDist = 'dist/client'): Promise<void> {
       const markup = await renderPage(url);
       if (/<script/i.test(markup)) throw new Error(`${url} prerendered with a script (CSP)`);
       const extra = url.startsWith('/login/') ? preloads(manifest, LOGIN_CHUNK, index) : '';
+      // Replaced by functions: the markup's `$` (React's boundary comments) is no pattern.
       const html = index
         // Mantine's light scheme, which its provider sets on <html> once it runs.
         .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-        .replace('</head>', `${extra}</head>`)
-        .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${url}">${markup}</div>`);
+        .replace('</head>', () => `${extra}</head>`)
+        .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${url}">${markup}</div>`);
       writeFileSync(path.join(clientDist, file), html);
     }
     await precompressDir(outDir);
