@@ -30,12 +30,18 @@ const clientSources = [
   'index.html',
   'vite.config.ts',
   'scripts/precompress.ts',
+  'scripts/prerender.ts',
   'package-lock.json',
 ];
 if (isStale(path.resolve('dist/client/index.html'), clientSources)) {
   console.log('Building the web client…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // The landing and sign-in pages drawn into their HTML (decision 015, fifth pass).
+  const prerender = spawnSync('node', ['--import', 'tsx', 'scripts/prerender.ts'], {
+    stdio: 'inherit',
+  });
+  if (prerender.status !== 0) process.exit(prerender.status ?? 1);
 }
 if (
   isStale(path.resolve(SERVER_OUTDIR, 'main.js'), SERVER_SOURCES) ||

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress';
+import { PRERENDERED_PAGES } from '../../src/shared/wire/prerendered-pages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -14,6 +15,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const STYLE = `.card { padding: 4px; margin: 2px; }\n`.repeat(60);
 const INDEX = `<!doctype html><html><head><title>Fieldwork Tracker</title>${'<meta name="x" content="y" />'.repeat(40)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+
+/** What scripts/prerender.ts writes for each prerendered path: index.html with the page in it. */
+const prerenderedHtml = (url: string) =>
+  INDEX.replace(
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="${url}"><h1>The page at ${url}</h1></div>`,
+  );
 
 let clientDir: string;
 let t: TestApp;
@@ -27,6 +35,10 @@ beforeAll(async () => {
   await writeFile(path.join(clientDir, 'assets', 'index-Ef56Gh78.css'), STYLE);
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(clientDir, '.vite', 'manifest.json'), '{"index.html":{}}');
+  await mkdir(path.join(clientDir, 'prerendered'));
+  for (const [url, file] of PRERENDERED_PAGES) {
+    await writeFile(path.join(clientDir, file), prerenderedHtml(url));
+  }
   await precompressDir(clientDir);
   t = await createTestApp({ CLIENT_DIST: clientDir });
 });
@@ -74,8 +86,12 @@ describe('the built client', () => {
     expect(response.body).toBe(SCRIPT);
   });
 
-  it('sends index.html compressed and revalidated on every load, at / and at a client route', async () => {
-    for (const url of ['/', '/student/logHour', '/supervisor/signlogs?month=2024-05']) {
+  it('sends index.html compressed and revalidated on every load, at client routes', async () => {
+    for (const url of [
+      '/register/student',
+      '/student/logHour',
+      '/supervisor/signlogs?month=2024-05',
+    ]) {
       const response = await get(url, 'br, gzip');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -87,6 +103,31 @@ describe('the built client', () => {
     const plain = await get('/student/logHour');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX);
+  });
+
+  it("sends the landing and sign-in pages prerendered, with index.html's headers", async () => {
+    const plain = await get('/student/logHour', 'br, gzip');
+    // Every header but those that describe one answer or one file.
+    const ownHeaders = ['date', 'etag', 'last-modified', 'content-length', 'x-request-id'];
+    const comparable = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !ownHeaders.includes(name)));
+    for (const url of ['/', '/login/student', '/login/supervisor']) {
+      const response = await get(url, 'br, gzip');
+      expect(response.statusCode, url).toBe(200);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(prerenderedHtml(url));
+      expect(comparable(response.headers), url).toEqual(comparable(plain.headers));
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toMatch(/script-src 'self'/);
+    }
+    expect((await get('/login/student')).body).toContain('<h1>The page at /login/student</h1>');
+  });
+
+  it('sends the plain index.html to those paths with a query, and to every other page', async () => {
+    for (const url of ['/?code=abc&state=xyz', '/login/student?x=1', '/login/student/', '/terms']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
   });
 
   it('revalidates files without a content hash (favicon.svg) instead of caching them for a year', async () => {

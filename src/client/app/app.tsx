@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { ApiError, setSubscriptionRequiredHandler } from '../lib/api-client';
 import { SessionProvider, useSession } from '../lib/session';
@@ -63,17 +63,25 @@ function Overlays() {
   );
 }
 
-/** Providers, in the order they depend on each other, around the routes. */
-export function App() {
+/**
+ * Providers, in the order they depend on each other, around the routes. `Router` is the
+ * browser's, or the build's StaticRouter at one address when it prerenders a page
+ * (client/prerender.tsx).
+ */
+export function App({
+  Router = BrowserRouter,
+}: {
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <Overlays />
-          <BrowserRouter>
+          <Router>
             <SubscriptionRequiredRedirect />
             <AppRoutes />
-          </BrowserRouter>
+          </Router>
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

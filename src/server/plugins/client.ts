@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { API_PREFIXES } from '../../shared/wire/api-paths';
+import { PRERENDERED_PAGES } from '../../shared/wire/prerendered-pages';
 
 /** Files under `assets/` carry a content hash in their name: a new build gives new names. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,11 +13,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client and falls back to index.html for client routes, so that a reload
  * on /student/logHour works. Unknown API paths answer 404 JSON. The build writes brotli and gzip
  * copies beside each text file (scripts/precompress.ts): they are sent as they are to browsers
- * that take them, so nothing is compressed per request.
+ * that take them, so nothing is compressed per request. The landing and sign-in pages, asked
+ * without a query, get the copy of index.html the build drew them into (scripts/prerender.ts),
+ * when the build has one.
  */
 export async function registerClient(app: FastifyInstance, clientDist: string): Promise<void> {
   const root = path.resolve(clientDist);
   const hasClient = existsSync(path.join(root, 'index.html'));
+  const prerendered = new Map(
+    [...PRERENDERED_PAGES].filter(([, file]) => hasClient && existsSync(path.join(root, file))),
+  );
   if (hasClient) {
     const assets = `${path.sep}assets${path.sep}`;
     await app.register(fastifyStatic, {
@@ -45,6 +51,7 @@ export async function registerClient(app: FastifyInstance, clientDist: string): 
     if (path.extname(pathname) !== '') {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = request.url === pathname ? prerendered.get(pathname) : undefined;
+    return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
   });
 }

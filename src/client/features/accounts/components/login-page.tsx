@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import {
   homePathFor,
@@ -66,6 +66,18 @@ export function LoginPage({
     password: useRef<HTMLInputElement>(null),
   };
 
+  // What was typed into the prerendered form before the script took it over (decision 015,
+  // fifth pass) is kept, not replaced by the empty state.
+  useEffect(() => {
+    const typed = {
+      username: inputs.username.current?.value ?? '',
+      password: inputs.password.current?.value ?? '',
+    };
+    if (typed.username || typed.password) setValues(typed);
+    // Once, when the page is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   if (!role) return <Navigate to="/not-found" replace />;
 
   /** A field's props; once the form was submitted, its messages follow each keystroke. */
@@ -122,7 +134,15 @@ export function LoginPage({
 
   return (
     <AuthCard>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-title">
+      {/* The page comes drawn in the HTML (decision 015, fifth pass): before its script takes over,
+          the browser's own submit must do nothing (a form outside a dialog with method "dialog"
+          is not sent), never put the password in the address. */}
+      <form
+        method="dialog"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-labelledby="login-title"
+      >
         <Stack gap="md">
           <PageHeader title={<>Welcome back, {ROLE_TITLES[role]}</>} titleId="login-title">
             Sign in to your Fieldwork Tracker account.
