@@ -5,10 +5,11 @@
 // of logs, served by the real server from the built client on a fresh embedded database, and
 // prints the median score of `--runs` runs (default 3) beside the target. `--only <page>` audits
 // one page, `--form-factor mobile|desktop` one preset, `--dist <folder>` another build of the
-// client (as it is: nothing is built then, e.g. an older commit's build to compare). Exits 1 when a figure misses its target. Scores depend on the machine's load: run it
+// client (as it is: nothing is built then, e.g. an older commit's build to compare), `--save
+// <folder>` keeps each run's Lighthouse report (JSON) there. Exits 1 when a figure misses its target. Scores depend on the machine's load: run it
 // on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,7 +57,12 @@ const METRICS = {
  * One Lighthouse run (performance only) on the browser listening on `port`. A run that fails to
  * record the page (NO_NAVSTART and the like happen on a busy machine) is tried again, twice.
  */
-async function audit(url: string, port: number, formFactor: FormFactor): Promise<Audit> {
+async function audit(
+  url: string,
+  port: number,
+  formFactor: FormFactor,
+  saveAs?: string,
+): Promise<Audit> {
   let failure = '';
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const result = await lighthouse(
@@ -69,6 +75,7 @@ async function audit(url: string, port: number, formFactor: FormFactor): Promise
       failure = result?.lhr.runtimeError?.message ?? 'no result';
       continue;
     }
+    if (saveAs) writeFileSync(saveAs, JSON.stringify(result?.lhr, null, 1));
     const metrics = Object.entries(METRICS)
       .map(([label, id]) => `${label} ${result?.lhr.audits[id]?.displayValue ?? '?'}`)
       .join(', ');
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       'form-factor': { type: 'string' },
       dist: { type: 'string' },
+      save: { type: 'string' },
     },
   });
   const runs = Math.max(1, Number(values.runs) || 3);
@@ -92,6 +100,7 @@ async function main(): Promise<void> {
     (formFactor) => !values['form-factor'] || formFactor === values['form-factor'],
   );
   const CLIENT_DIST = values.dist ?? DEFAULT_CLIENT_DIST;
+  if (values.save) mkdirSync(values.save, { recursive: true });
 
   if (!values.dist) {
     const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
@@ -172,7 +181,10 @@ async function main(): Promise<void> {
       for (const formFactor of formFactors) {
         const audits: Audit[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const result = await audit(`${origin}${page.path}`, port, formFactor);
+          const saveAs = values.save
+            ? path.join(values.save, `${page.name.replace(' ', '-')}-${formFactor}-${run + 1}.json`)
+            : undefined;
+          const result = await audit(`${origin}${page.path}`, port, formFactor, saveAs);
           // Printed as it comes: a full run takes minutes on a busy machine.
           console.log(
             `  ${page.name} ${formFactor} run ${run + 1}: ${result.score} (${result.metrics})`,
