@@ -8,7 +8,8 @@
 // with 10 logs and one with 10,000, and writes its section of bench/RESULTS.md (between
 // `<!-- api:start -->` and `<!-- api:end -->`; the front end's section stays) and, on
 // PostgreSQL, the EXPLAIN (ANALYZE, BUFFERS) of each endpoint's queries to its section of
-// bench/EXPLAIN.md. `--endpoints month-logs,pending` measures only those (keys in SCENARIOS),
+// bench/EXPLAIN.md (with `--out <file>`, an EXPLAIN.md beside it; or `--explain-out <file>`).
+// `--endpoints month-logs,pending` measures only those (keys in SCENARIOS),
 // `--only postgres|pglite` one database, `--no-history` skips the 10 / 10,000 logs comparison.
 // `--profile` runs the server under `node --cpu-prof` (profiles in bench/profiles/).
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,7 @@ import {
 import { writeSection } from './results-section';
 import type { Statement } from './server';
 
+const DEFAULT_OUT = 'bench/RESULTS.md';
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -46,9 +48,14 @@ const { values: args } = parseArgs({
     'no-history': { type: 'boolean', default: false },
     /** Skips the bare route (a profile of the endpoints alone). */
     'no-bare': { type: 'boolean', default: false },
-    out: { type: 'string', default: 'bench/RESULTS.md' },
+    out: { type: 'string', default: DEFAULT_OUT },
+    /** Where the plans go: bench/EXPLAIN.md, or beside `--out` when that is not the default. */
+    'explain-out': { type: 'string' },
   },
 });
+const EXPLAIN_OUT =
+  args['explain-out'] ??
+  (args.out === DEFAULT_OUT ? 'bench/EXPLAIN.md' : path.join(path.dirname(args.out), 'EXPLAIN.md'));
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
@@ -727,7 +734,7 @@ async function main(): Promise<void> {
   // One section per endpoint: a run of some endpoints (--endpoints) leaves the others' plans.
   for (const { key, text: plan } of pgRun?.explain ?? [])
     writeSection(
-      'bench/EXPLAIN.md',
+      EXPLAIN_OUT,
       `explain:${key}`,
       `${plan}\n\n(Written by \`npm run bench:api\` on PostgreSQL with the benchmark's data set, ${new Date().toISOString()}.)`,
     );

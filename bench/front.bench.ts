@@ -6,7 +6,8 @@
 // prints the median score of `--runs` runs (default 3) beside the target. `--only <page>` audits
 // one page, `--form-factor mobile|desktop` one preset, `--dist <folder>` another build of the
 // client (as it is: nothing is built then, e.g. an older commit's build to compare), `--save
-// <folder>` keeps each run's Lighthouse report (JSON) there. Exits 1 when a figure misses its target. Scores depend on the machine's load: run it
+// <folder>` keeps each run's Lighthouse report (JSON) there, `--throttling devtools` has the
+// browser throttled as it loads instead of Lighthouse's default simulation. Exits 1 when a figure misses its target. Scores depend on the machine's load: run it
 // on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,12 @@ const AUDITED_PAGES = [
 ] as const;
 
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
+/**
+ * Lighthouse's default `simulate` estimates the metrics from an unthrottled load (Lantern);
+ * `devtools` applies the same network and CPU throttling to the browser and reports what it saw.
+ */
+const THROTTLING = ['simulate', 'devtools'] as const;
+type Throttling = (typeof THROTTLING)[number];
 type FormFactor = (typeof FORM_FACTORS)[number];
 type Audit = { score: number; metrics: string };
 type Score = (typeof AUDITED_PAGES)[number] & {
@@ -61,13 +68,20 @@ async function audit(
   url: string,
   port: number,
   formFactor: FormFactor,
+  throttling: Throttling,
   saveAs?: string,
 ): Promise<Audit> {
   let failure = '';
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const result = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        throttlingMethod: throttling,
+      },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     const score = result?.lhr.categories.performance?.score;
@@ -92,6 +106,7 @@ async function main(): Promise<void> {
       'form-factor': { type: 'string' },
       dist: { type: 'string' },
       save: { type: 'string' },
+      throttling: { type: 'string', default: 'simulate' },
     },
   });
   const runs = Math.max(1, Number(values.runs) || 3);
@@ -100,6 +115,8 @@ async function main(): Promise<void> {
     (formFactor) => !values['form-factor'] || formFactor === values['form-factor'],
   );
   const CLIENT_DIST = values.dist ?? DEFAULT_CLIENT_DIST;
+  const throttling = THROTTLING.find((t) => t === values.throttling);
+  if (!throttling) throw new Error(`--throttling is one of ${THROTTLING.join(', ')}`);
   if (values.save) mkdirSync(values.save, { recursive: true });
 
   if (!values.dist) {
@@ -184,7 +201,7 @@ async function main(): Promise<void> {
           const saveAs = values.save
             ? path.join(values.save, `${page.name.replace(' ', '-')}-${formFactor}-${run + 1}.json`)
             : undefined;
-          const result = await audit(`${origin}${page.path}`, port, formFactor, saveAs);
+          const result = await audit(`${origin}${page.path}`, port, formFactor, throttling, saveAs);
           // Printed as it comes: a full run takes minutes on a busy machine.
           console.log(
             `  ${page.name} ${formFactor} run ${run + 1}: ${result.score} (${result.metrics})`,
@@ -205,8 +222,8 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `\nLighthouse performance, median of ${runs} (mobile: its default phone on slow 4G, ` +
-      'simulated; desktop: its desktop preset)',
+    `\nLighthouse performance, median of ${runs} (mobile: its default phone on slow 4G; ` +
+      `desktop: its desktop preset; throttling ${throttling === 'simulate' ? 'simulated' : 'applied (devtools)'})`,
   );
   for (const s of scores) {
     const verdict = s.median.score >= LIGHTHOUSE_TARGET ? 'ok  ' : 'MISS';

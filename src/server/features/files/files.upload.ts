@@ -1,4 +1,4 @@
-import type {} from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
@@ -32,6 +32,46 @@ export const closeOnError =
     throw error;
   };
 
+/** A multipart form's limits, as @fastify/multipart takes them. */
+type PartLimits = { fields: number; fieldSize: number; parts: number; fileSize: number };
+
+/**
+ * Walks a multipart form, the one way every upload reads one: its text fields are collected (a
+ * truncated one is refused) when `keepFields`, else ignored; a file input left empty (no name) is
+ * drained and skipped; the one named file goes to `onFile` with its cleaned name (a second is a
+ * field error). A request that is not multipart is refused.
+ */
+async function walkParts(
+  request: FastifyRequest,
+  limits: PartLimits,
+  handlers: {
+    keepFields: boolean;
+    onFile: (part: MultipartFile, fileName: string) => Promise<void>;
+  },
+): Promise<Record<string, string>> {
+  if (!request.isMultipart()) {
+    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  let hasFile = false;
+  for await (const part of request.parts({ limits })) {
+    if (part.type === 'field') {
+      if (!handlers.keepFields) continue;
+      if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (!part.filename) {
+      part.file.resume();
+      continue;
+    }
+    if (hasFile) throw AppError.field(part.fieldname, ONE_FILE_MESSAGE);
+    hasFile = true;
+    await handlers.onFile(part, cleanFileName(part.filename));
+  }
+  return fields;
+}
+
 /** A multipart form's one file, read whole into memory, with the form's text fields. */
 export type FileInMemory = { bytes: Buffer; fileName: string; fields: Record<string, string> };
 
@@ -44,37 +84,25 @@ export type FileInMemory = { bytes: Buffer; fileName: string; fields: Record<str
 export async function receiveFileInMemory(
   request: FastifyRequest,
   options: {
-    limits: { fields: number; fieldSize: number; parts: number; fileSize: number };
+    limits: PartLimits;
     maxBytes: number;
     tooLargeMessage: string;
     noFile: { field: string; message: string };
     keepFields?: boolean;
   },
 ): Promise<FileInMemory> {
-  if (!request.isMultipart()) {
-    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
-  }
-  const fields: Record<string, string> = {};
   let file: { bytes: Buffer; fileName: string } | undefined;
   const fileTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
-  for await (const part of request.parts({ limits: options.limits })) {
-    if (part.type === 'field') {
-      if (!options.keepFields) continue;
-      if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (!part.filename) {
-      part.file.resume();
-      continue;
-    }
-    if (file) throw AppError.field(part.fieldname, ONE_FILE_MESSAGE);
-    const chunks: Buffer[] = [];
-    for await (const chunk of limitBytes(part.file, options.maxBytes, fileTooLarge)) {
-      chunks.push(chunk);
-    }
-    file = { bytes: Buffer.concat(chunks), fileName: cleanFileName(part.filename) };
-  }
+  const fields = await walkParts(request, options.limits, {
+    keepFields: options.keepFields ?? false,
+    onFile: async (part, fileName) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of limitBytes(part.file, options.maxBytes, fileTooLarge)) {
+        chunks.push(chunk);
+      }
+      file = { bytes: Buffer.concat(chunks), fileName };
+    },
+  });
   if (!file || file.bytes.length === 0) {
     throw AppError.field(options.noFile.field, options.noFile.message);
   }
@@ -193,32 +221,22 @@ export async function receiveMultipart(
   request: FastifyRequest,
   options: { storage: StoragePort; purpose: FilePurpose; keyFor: (type: AcceptedType) => string },
 ): Promise<MultipartUpload> {
-  if (!request.isMultipart()) {
-    throw new AppError('INVALID', 'Send the form as multipart/form-data.');
-  }
-  const fields: Record<string, string> = {};
   let file: StoredFile | undefined;
+  let fields: Record<string, string>;
   try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type === 'field') {
-        if (part.valueTruncated) throw AppError.field(part.fieldname, 'This value is too long.');
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (!part.filename) {
-        part.file.resume();
-        continue;
-      }
-      if (file) throw AppError.field(part.fieldname, ONE_FILE_MESSAGE);
-      file = await storeChecked({
-        storage: options.storage,
-        source: part.file,
-        purpose: options.purpose,
-        field: part.fieldname,
-        filename: cleanFileName(part.filename),
-        keyFor: options.keyFor,
-      });
-    }
+    fields = await walkParts(request, MULTIPART_LIMITS, {
+      keepFields: true,
+      onFile: async (part, fileName) => {
+        file = await storeChecked({
+          storage: options.storage,
+          source: part.file,
+          purpose: options.purpose,
+          field: part.fieldname,
+          filename: fileName,
+          keyFor: options.keyFor,
+        });
+      },
+    });
   } catch (error) {
     if (file) await options.storage.delete(file.key).catch(() => undefined);
     throw error;
