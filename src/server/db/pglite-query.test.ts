@@ -132,6 +132,19 @@ describe('one-pass PGlite queries', () => {
       expect(fay.rows).toEqual([{ n: 0 }]);
     });
 
+    it('keeps a statement first made in a transaction that rolled back', async () => {
+      const client = onePassClient(pglite);
+      const text = 'select count(*)::int as n from things where name like $1';
+      await expect(
+        client.transaction(async (tx) => {
+          await tx.query(text, ['%']);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const after = await client.query(text, ['nobody%']);
+      expect(after.rows).toEqual([{ n: 0 }]);
+    });
+
     it('answers from the table as it is after the schema changes', async () => {
       const client = onePassClient(pglite);
       await pglite.exec('create table shapes (id int primary key, label text)');
