@@ -1,9 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Writes `text` as section `name` of a results file (between `<!-- name:start -->` and
  * `<!-- name:end -->`), leaving every other section as it is: each benchmark rewrites only its
- * own figures in bench/RESULTS.md. A section not there yet is added at the end.
+ * own figures in bench/RESULTS.md. A section not there yet is added at the end; a file not there
+ * yet is made (its folder too).
  */
 export function writeSection(file: string, name: string, text: string): void {
   const start = `<!-- ${name}:start -->`;
@@ -16,5 +18,6 @@ export function writeSection(file: string, name: string, text: string): void {
     from >= 0 && to > from
       ? `${old.slice(0, from)}${section}${old.slice(to + end.length)}`
       : `${old.trimEnd()}\n\n${section}\n`;
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, next);
 }

@@ -58,9 +58,19 @@ const MIGRATION_LOCK_ID = 727_001;
 /**
  * PGlite's engine settings. PostgreSQL's default 128 MB of shared buffers is allocated and
  * touched inside the process at start, whatever the data; 16 MB holds the hot pages of a
- * practice's data (the files stay in the OS page cache beside it). Tests use the same settings.
+ * practice's data (the files stay in the OS page cache beside it). A kept statement
+ * (pglite-query.ts) runs its generic plan, as the PostgreSQL pool's do (openPostgres): left to
+ * choose, the engine planned get-accrued and the supervisor's lists afresh at every request,
+ * which in wasm costs more than running them (decision 016, fifth round). Tests use the same
+ * settings.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'plan_cache_mode=force_generic_plan',
+];
 
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
