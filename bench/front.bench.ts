@@ -7,8 +7,8 @@
 // one page, `--form-factor mobile|desktop` one preset, `--dist <folder>` another build of the
 // client (as it is: nothing is built then, e.g. an older commit's build to compare), `--save
 // <folder>` keeps each run's Lighthouse report (JSON) there, `--throttling devtools` has the
-// browser throttled as it loads instead of Lighthouse's default simulation. Exits 1 when a figure misses its target. Scores depend on the machine's load: run it
-// on an otherwise idle machine.
+// browser throttled as it loads instead of Lighthouse's default simulation. Exits 1 when a figure
+// misses its target. Scores depend on the machine's load: run it on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,11 +6,12 @@
 // element carries React's fiber), and the main thread's long tasks until 1.5 s after that (their
 // time over 50 ms summed, as Total Blocking Time counts it, and the longest). Prints each figure's
 // runs and median. Used to weigh a change to how the first screen loads against what it does for
-// a visitor (decision 015, sixth pass); the pages are served by a running server (`npm start`, or two on other ports
-// with CLIENT_DIST set to compare two builds).
+// a visitor (decision 015, sixth pass); the pages are served by a running server (`npm start`,
+// or two on other ports with CLIENT_DIST set to compare two builds).
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { findBrowser, thisMachine } from '../scripts/browser';
+import { median } from './support/server';
 
 type Load = { paint: number; hydrated: number; blocking: number; longest: number };
 
@@ -44,13 +45,8 @@ const INIT_SCRIPT = `
   });
 `;
 
-/** What INIT_SCRIPT leaves on \`window\` for the bench to read. */
+/** What INIT_SCRIPT leaves on `window` for the bench to read. */
 type BenchWindow = Window & { benchHydratedAt?: number; benchLongTasks?: number[] };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-}
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({

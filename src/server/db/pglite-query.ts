@@ -85,8 +85,9 @@ export const KEPT_STATEMENTS = 200;
 type KeptStatements = {
   /** The kept statement's name for `text`, now the most recently used; undefined if none. */
   use: (text: string) => string | undefined;
-  /** A name for a new statement of `text`, to be kept once it has run (`keep`). */
+  /** A name for a new statement, unused in the process. */
   newName: () => string;
+  /** Keeps `name` as `text`'s statement once it has run; the least recently used may go. */
   keep: (text: string, name: string) => void;
   /** Forgets `text`'s statement, and has `name` closed (it may or may not exist). */
   drop: (text: string, name: string) => void;
