@@ -5,7 +5,6 @@ import { cpSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
 export const SERVER_ENTRY = 'src/server/main.ts';
@@ -47,7 +46,7 @@ function besideFiles(dir = path.join(ROOT, 'src/server')) {
 }
 
 /**
- * Writes `outdir/main.js`, its lazily loaded chunks, beside them the files server modules find
+ * Writes `outdir/main.js`, its lazily loaded chunks beside it, beside them the files server modules find
  * beside themselves, copied as they are (a child process's script is run, not bundled), and the
  * migrated PGlite database a first start copies.
  * Every package stays in node_modules, imported as it is: native modules (argon2, resvg),
@@ -57,6 +56,8 @@ function besideFiles(dir = path.join(ROOT, 'src/server')) {
 export async function buildServer(outdir = SERVER_OUTDIR) {
   const target = path.resolve(ROOT, outdir);
   const staging = `${target}.building-${process.pid}`;
+  // Loaded here, not at the top: `npm start` imports this module's names on every start.
+  const { build } = await import('esbuild');
   const beside = besideFiles();
   rmSync(staging, { recursive: true, force: true });
   try {
@@ -70,9 +71,11 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
       target: 'node20.19',
       packages: 'external',
       // Code only some requests need (pdf-lib, the S3 SDK, Stripe) stays in chunks that load on
-      // first use, as it does under tsx.
+      // first use, as it does under tsx; so does the app itself, which loads while main.js opens
+      // the database. The chunks sit beside main.js, where the files they find beside themselves
+      // are copied.
       splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
+      chunkNames: '[name]-[hash]',
       sourcemap: 'linked',
       logLevel: 'warning',
       metafile: true,
@@ -89,11 +92,11 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
         },
       ],
     });
-    // A module that finds files beside itself must be in main.js, beside the copies.
-    const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('/main.js'));
+    // A module that finds files beside itself must be bundled beside the copies.
     for (const { name, importer } of beside.values()) {
-      if (!main?.[1].inputs[importer]) {
-        throw new Error(`${importer} must be bundled into main.js, beside ${name}`);
+      const output = Object.entries(metafile.outputs).find(([, { inputs }]) => inputs[importer]);
+      if (!output || path.dirname(path.resolve(ROOT, output[0])) !== staging) {
+        throw new Error(`${importer} must be bundled into ${outdir}, beside ${name}`);
       }
     }
     for (const [file, { name }] of beside) {

@@ -11,7 +11,7 @@ import { createPayments } from './adapters/payments/create-payments';
 import type { PaymentsPort } from './adapters/payments/payments.port';
 import { createStorage } from './adapters/storage/create-storage';
 import type { StoragePort } from './adapters/storage/storage.port';
-import { openDatabase, type Database } from './db/client';
+import { openConfiguredDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -48,8 +48,13 @@ import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
   config: Config;
-  /** An open database; when absent one is opened (and migrated) from the config. */
+  /** An open database, which the app leaves open; when absent one is opened from the config. */
   database?: Database;
+  /**
+   * The database the config names, already being opened (main.ts starts opening it while this
+   * module loads); the app closes it when it closes.
+   */
+  openingDatabase?: Promise<Database>;
   mailer?: Mailer;
   /** The payment provider; when absent, the one PAYMENTS names. */
   payments?: PaymentsPort;
@@ -64,7 +69,7 @@ export type BuildAppOptions = {
 /** Builds the whole application without listening (main.ts listens; tests inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  // First, so a provider that cannot run stops the start before anything is opened.
+  // First, so a provider that cannot run stops the start before anything else is made.
   const payments = options.payments ?? (await createPayments(config));
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
@@ -97,16 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      pool: {
-        max: config.DB_POOL_MAX,
-        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-        statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-      },
-    }));
+    options.database ?? (await (options.openingDatabase ?? openConfiguredDatabase(config)));
   const ownsDatabase = !options.database;
   const mailer =
     options.mailer ??

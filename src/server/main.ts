@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { openConfiguredDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { loadConfig } from './env';
 
@@ -16,7 +16,13 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  const app = await buildApp({ config });
+  // The database opens while the rest of the server loads: PGlite waits on its files and on
+  // compiling its engine, time the loading fills (decision 014, start time).
+  const openingDatabase = openConfiguredDatabase(config);
+  // Its failure is reported where buildApp awaits it, not as an unhandled rejection before that.
+  openingDatabase.catch(() => undefined);
+  const { buildApp } = await import('./app');
+  const app = await buildApp({ config, openingDatabase });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

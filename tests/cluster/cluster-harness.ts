@@ -14,13 +14,13 @@ import { freePort, startProcess, type RunningProcess } from '../helpers/server-p
 /*
  * The parts of a deployment of several instances, each real and on loopback: a PostgreSQL
  * database of its own on DATABASE_URL's server (created here, dropped at the end), S3 on s3rver,
- * an SMTP receiver (smtp-server), the built server (`node dist/server/main.js`) started as many
- * times as asked, and Debian's nginx in front with TLS, configured from the template that
- * docs/deploying.md shows (deploy/nginx/fieldwork-tracker.conf.template).
+ * an SMTP receiver (smtp-server), the built server as `npm start` runs it (scripts/start.mjs)
+ * started as many times as asked, and Debian's nginx in front with TLS, configured from the
+ * template that docs/deploying.md shows (deploy/nginx/fieldwork-tracker.conf.template).
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = join(ROOT, 'dist/server/main.js');
+const SERVER_ENTRY = join(ROOT, 'scripts/start.mjs');
 export const METRICS_TOKEN = 'cluster-test-metrics-token';
 
 export type Reply = {

@@ -23,6 +23,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '../env';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { startPgliteMaintenance } from './pglite-maintenance';
 import { onePassClient } from './pglite-query';
@@ -92,6 +93,28 @@ const DEFAULT_POOL_LIMITS: PoolLimits = {
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 30_000,
 };
+
+/** The database the settings name (DATABASE_URL, or PGlite under DATA_DIR), opened and migrated. */
+export function openConfiguredDatabase(
+  config: Pick<
+    Config,
+    | 'DATABASE_URL'
+    | 'DATA_DIR'
+    | 'DB_POOL_MAX'
+    | 'DB_CONNECT_TIMEOUT_MS'
+    | 'DB_STATEMENT_TIMEOUT_MS'
+  >,
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pool: {
+      max: config.DB_POOL_MAX,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    },
+  });
+}
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
