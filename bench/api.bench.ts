@@ -29,7 +29,7 @@ import {
   type BenchTrainee,
   type BenchUser,
 } from './bench-data';
-import { writeSection } from './results-section';
+import { provenance, writeSection } from './results-section';
 import type { Statement } from './server';
 
 const DEFAULT_OUT = 'bench/RESULTS.md';
@@ -622,26 +622,10 @@ const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 function report(runs: DbRun[]): string {
   const pgRun = runs.find((r) => r.kind === 'postgres');
   const liteRun = runs.find((r) => r.kind === 'pglite');
-  const commit = (() => {
-    try {
-      const sha = execSync('git rev-parse --short HEAD').toString().trim();
-      const dirty = execSync('git status --porcelain --untracked-files=no').toString().trim()
-        ? ' (with uncommitted changes)'
-        : '';
-      return `${sha}${dirty}`;
-    } catch {
-      return 'unknown';
-    }
-  })();
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines: string[] = [
     '## API benchmark results',
     '',
-    `Written by \`npm run bench:api\` (bench/api.bench.ts) on ${new Date().toISOString()}, commit ${commit}.`,
-    `Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}.`,
+    ...provenance('bench:api', 'bench/api.bench.ts'),
     `Data: ${args.trainees} trainees × ${args.years} years of weekday logs, ${args.supervisors} supervisors; autocannon ${CONNECTIONS} connections, ${DURATION} s per figure after ${WARMUP} s of warm-up; server, database and autocannon share the machine.`,
     '',
     'The machine is shared (other work runs on the same cores), so absolute figures are noisy: what',

@@ -1,4 +1,6 @@
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -20,4 +22,31 @@ export function writeSection(file: string, name: string, text: string): void {
       : `${old.trimEnd()}\n\n${section}\n`;
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, next);
+}
+
+/** The commit the working tree is at, and whether it has uncommitted changes. */
+function commitOfTree(): string {
+  try {
+    const sha = execSync('git rev-parse --short HEAD').toString().trim();
+    const dirty = execSync('git status --porcelain --untracked-files=no').toString().trim()
+      ? ' (with uncommitted changes)'
+      : '';
+    return `${sha}${dirty}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A section's first lines: what wrote it, when, from which commit, on what machine. */
+export function provenance(script: string, file: string): string[] {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const memory = (os.totalmem() / 2 ** 30).toFixed(1);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return [
+    `Written by \`npm run ${script}\` (${file}) on ${new Date().toISOString()}, commit ${commitOfTree()}.`,
+    `Machine: ${os.cpus().length} × ${cpu}, ${memory} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${load}.`,
+  ];
 }

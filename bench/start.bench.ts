@@ -1,7 +1,8 @@
 // The production start and the server's memory, on PGlite and on PostgreSQL: time from spawning
 // `npm start` (on a built checkout) to the first 200 from /api/health, resident memory after the
 // start and under load (autocannon, 64 connections), throughput of /api/health beside a JSON 404.
-// Run: `npm run bench:start` (BENCH_POSTGRES_URL names the PostgreSQL server; default: local).
+// Run: `npm run bench:start` (BENCH_POSTGRES_URL names the PostgreSQL server; default: local);
+// the figures are written to bench/RESULTS.md (its `start` section).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,10 @@ import {
   TABLE_HEAD,
   type DatabaseKind,
 } from './support/server';
+import { provenance, writeSection } from './results-section';
 
 const STARTS = 5;
+const RESULTS_FILE = 'bench/RESULTS.md';
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NPM_START = ['npm', 'start', '--silent'];
 const TSX_START = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
@@ -139,9 +142,17 @@ async function main(): Promise<void> {
       first.rssMb <= 300,
     ]),
   );
-  console.log(`\nStart and memory, built server, medians, ${new Date().toISOString()}`);
-  console.log(TABLE_HEAD);
-  for (const line of rows) console.log(line);
+  const text = [
+    '## Start and memory',
+    '',
+    ...provenance('bench:start', 'bench/start.bench.ts'),
+    `Medians of ${STARTS} starts (3 for the first start); the load figures are autocannon, 64 connections, ${LOAD_SECONDS} s each, on the same machine.`,
+    '',
+    TABLE_HEAD,
+    ...rows,
+  ].join('\n');
+  console.log(`\n${text}`);
+  writeSection(RESULTS_FILE, 'start', text);
 }
 
 main().catch((error: unknown) => {

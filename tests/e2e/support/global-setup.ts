@@ -47,8 +47,8 @@ async function waitForHealth(
 
 /**
  * Starts a real SMTP receiver, a real OpenID Connect provider (the Google of the sign-in tests)
- * and the real server (`node --import tsx src/server/main.ts`) on a
- * fresh embedded database, and stops both when the run ends.
+ * and the real server as `npm start` runs it (scripts/start.mjs: the built bundle, built first
+ * when stale) on a fresh embedded database, and stops both when the run ends.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.join(ROOT, CLIENT_DIST, 'index.html'))) {
@@ -72,7 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // the API suite) names a database that outlives the run, whose rows (a blank form installed
   // for everyone, say) a later run would find.
   const { DATABASE_URL: _outlivesTheRun, ...callerEnv } = process.env;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...callerEnv,
