@@ -75,11 +75,10 @@ function besideFiles(dir = path.join(ROOT, 'src/server')) {
 }
 
 /**
- * Writes `outdir/main.js`, its lazily loaded chunks beside it, beside them the files server modules find
- * beside themselves, copied as they are (a child process's script is run, not bundled), and the
- * migrated PGlite database a first start copies.
- * Every package stays in node_modules, imported as it is: native modules (argon2, resvg),
- * PGlite's wasm and data files and the DejaVu fonts are found there at run time. The new build
+ * Writes `outdir/main.js` and its lazily loaded chunks; beside them, the files server modules
+ * find beside themselves, copied as they are (a child process's script is run, not bundled), and
+ * the migrated PGlite database a first start copies. Every package is bundled but
+ * EXTERNAL_PACKAGES, which stay in node_modules and are imported from there. The new build
  * replaces the old one whole, so a failed build leaves the last good one in place.
  */
 export async function buildServer(outdir = SERVER_OUTDIR) {
