@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
+import { addMonths } from '../../src/shared/plan/plan';
 import { type Account, expect, expectAccessible, signInAs, test } from './support/fixtures';
 
 /** A month two months back, over in every time zone. */
@@ -16,12 +17,6 @@ function browserMonth(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' })
     .format(new Date())
     .slice(0, 7);
-}
-
-/** The month before `month` ('YYYY-MM'). */
-function monthBefore(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 0, (monthNumber ?? 1) - 2, 1)).toISOString().slice(0, 7);
 }
 
 const MONTH = pastMonth();
@@ -91,7 +86,7 @@ test.describe('supervisor task grid', () => {
     // browser's month and MONTH's can be one or two apart), where pressing a task lists the
     // trainee's logs of it.
     for (let shown = browserMonth(); shown > MONTH;) {
-      shown = monthBefore(shown);
+      shown = addMonths(shown, -1);
       await page.getByRole('button', { name: 'Previous month' }).click();
       await expect(page.getByRole('group', { name: 'Month' })).toContainText(
         formatMonthYear(shown),
