@@ -1,7 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
-import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
-import { addMonths } from '../../src/shared/plan/plan';
+import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
 import { type Account, expect, expectAccessible, signInAs, test } from './support/fixtures';
 
 /** A month two months back, over in every time zone. */
@@ -108,6 +107,17 @@ test.describe('supervisor task grid', () => {
     await expect(page.getByRole('heading', { name: 'Task logs', level: 2 })).toBeVisible();
     await expect(task).toHaveAttribute('aria-pressed', 'false');
     await expect(page).toHaveURL(new RegExp(`\\?view=monthly&month=${MONTH}$`));
+
+    // A quick double click moves two months, each click from the month the one before asked for.
+    const twoBack = addMonths(MONTH, -2);
+    await page.getByRole('button', { name: 'Previous month' }).dblclick();
+    await expect(page).toHaveURL(new RegExp(`\\?view=monthly&month=${twoBack}$`));
+    await expect(page.getByRole('group', { name: 'Month' })).toContainText(
+      formatMonthYear(twoBack),
+    );
+    await page.getByRole('button', { name: 'Next month' }).dblclick();
+    await expect(page).toHaveURL(new RegExp(`\\?view=monthly&month=${MONTH}$`));
+    await expect(page.getByRole('group', { name: 'Month' })).toContainText(formatMonthYear(MONTH));
 
     // A trainee who is not on the list is not shown.
     await page.goto('/supervisor/monthly-document?u_id=999999');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   formatDuration,
   formatMonthYear,
   formatHours,
@@ -170,6 +171,16 @@ describe('dates', () => {
     ['2026-03-29', 7, '2026-04-05'],
   ])('%s plus %i days is %s', (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-11', 3, '2027-02'],
+    ['2026-01', -1, '2025-12'],
+    ['2026-12', 1, '2027-01'],
+    ['2026-03', -15, '2024-12'],
+    ['2026-03', 0, '2026-03'],
+  ])('%s plus %i months is %s', (month, count, expected) => {
+    expect(addMonths(month, count)).toBe(expected);
   });
 
   it.each([

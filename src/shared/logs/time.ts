@@ -98,6 +98,12 @@ export function addDays(date: string, days: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM' n months after a month. */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 /** A date as the US forms write it, without leading zeros: '2026-03-05' → '3/5/2026'. */
 export function formatUsDate(date: string): string {
   const [year, month, day] = date.split('-');

@@ -1,6 +1,5 @@
-import { monthOf } from '../logs/time';
+import { addMonths, monthOf } from '../logs/time';
 import {
-  addMonths,
   countsNow,
   monthsBetween,
   type PlanHistoryMonth,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS, rulesFor } from '../logs/rule-sets';
-import { monthEnd } from '../logs/time';
+import { addMonths, monthEnd } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { addMonths, planToFinish, type PlanHistoryMonth, type PlanInput } from './plan';
+import { planToFinish, type PlanHistoryMonth, type PlanInput } from './plan';
 import { PLAN_STEP_MINUTES } from './plan-spread';
 
 const HOUR = 60;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../logs/rule-sets';
 import type { ExperienceTypeId } from '../reference/lookups';
 import {
-  addMonths,
   goalMinutesLeft,
   lastMonthWithin,
   planToFinish,
@@ -44,11 +43,6 @@ function input(overrides: Partial<PlanInput> = {}): PlanInput {
 }
 
 describe('month arithmetic', () => {
-  it('adds months across years', () => {
-    expect(addMonths('2026-11', 3)).toBe('2027-02');
-    expect(addMonths('2026-01', -1)).toBe('2025-12');
-  });
-
   it('ends the 5-year time limit in the month of the day before the fifth anniversary', () => {
     expect(lastMonthWithin('2026-03-01', 5)).toBe('2031-02');
     expect(lastMonthWithin('2026-03-02', 5)).toBe('2031-03');

@@ -1,5 +1,5 @@
 import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
-import { addDays, monthOf } from '../logs/time';
+import { addDays, addMonths, monthOf } from '../logs/time';
 import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { buildPlanMonths } from './plan-months';
@@ -94,12 +94,6 @@ export type Plan = {
   maxMonthMinutes: number;
   months: PlanMonth[];
 };
-
-/** 'YYYY-MM' n months after a month. */
-export function addMonths(month: string, count: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 /** Months from `from` to `to`, both included (0 when `to` is earlier). */
 export function monthsBetween(from: string, to: string): number {

@@ -6,7 +6,7 @@ import {
   type FormType,
   type RecordFile,
 } from '../../../../shared/files/record-file.schema';
-import { formatMonthYear } from '../../../../shared/logs/time';
+import { addMonths, formatMonthYear } from '../../../../shared/logs/time';
 
 /** The upload modal's values, in the contract's field names (SPEC §7 `upload-record`). */
 export type RecordFormValues = {
@@ -43,13 +43,6 @@ export const RECORD_FORM_FIELDS = [
 export type RecordModalRequest =
   { mode: 'create'; formType: FormType } | { mode: 'edit'; file: RecordFile };
 
-/** A 'YYYY-MM' month `delta` months from `month`. */
-function shiftMonth(month: string, delta: number): string {
-  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
-  const index = year * 12 + (monthNumber - 1) + delta;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 /** How far back the month choice goes: a supervision period can last five years (SPEC §9). */
 const MONTHS_OFFERED = 60;
 
@@ -62,7 +55,7 @@ export function monthChoices(
   storedMonth: string | null = null,
 ): { value: string; label: string }[] {
   const months = Array.from({ length: MONTHS_OFFERED }, (_, index) =>
-    shiftMonth(currentMonth, -index),
+    addMonths(currentMonth, -index),
   );
   if (storedMonth && !months.includes(storedMonth)) months.push(storedMonth);
   return months.map((month) => ({ value: month, label: formatMonthYear(month) }));
@@ -82,7 +75,7 @@ export function recordFormDefaults(
     return {
       form_type: file.form_type,
       supervisor: file.supervisor === null ? '' : String(file.supervisor),
-      date: file.month ?? shiftMonth(currentMonth, -1),
+      date: file.month ?? addMonths(currentMonth, -1),
       title: file.title,
       description: file.description ?? '',
       notes: file.notes,
@@ -95,7 +88,7 @@ export function recordFormDefaults(
   return {
     form_type: request.formType,
     supervisor: supervisorIds.length === 1 ? (supervisorIds[0] ?? '') : '',
-    date: shiftMonth(currentMonth, -1),
+    date: addMonths(currentMonth, -1),
     title: '',
     description: '',
     notes: '',

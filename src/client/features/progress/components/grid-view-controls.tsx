@@ -1,7 +1,7 @@
 import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { formatMonthYear } from '../../../../shared/logs/time';
+import { useEffect, useRef } from 'react';
+import { addMonths, formatMonthYear } from '../../../../shared/logs/time';
 
 /** The grid's two views (SPEC §2). */
 export type GridView = 'overall' | 'monthly';
@@ -11,15 +11,11 @@ const VIEWS: { value: GridView; label: string }[] = [
   { value: 'monthly', label: 'View Monthly' },
 ];
 
-/** The month `delta` months from a 'YYYY-MM' month. */
-export function shiftMonth(month: string, delta: number): string {
-  return dayjs(`${month}-01`).add(delta, 'month').format('YYYY-MM');
-}
-
 /**
  * 'View Overall' / 'View Monthly', and the month with previous/next arrows, which work in the
  * monthly view only (the overall view reads 'Overall Progress'). The next arrow stops at the
- * current month: there are no logs after today.
+ * current month: there are no logs after today. A click counts from the month the previous click
+ * asked for while that month is not shown yet, so a quick double click moves two months.
  */
 export function GridViewControls({
   view,
@@ -33,6 +29,17 @@ export function GridViewControls({
   onChange: (next: { view: GridView; month: string }) => void;
 }) {
   const isMonthly = view === 'monthly';
+  // The month a click asked for, until the page shows it.
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [month]);
+  const shift = (delta: number) => {
+    const next = addMonths(requested.current ?? month, delta);
+    if (next > latestMonth) return;
+    requested.current = next;
+    onChange({ view, month: next });
+  };
   return (
     <Group justify="space-between" gap="sm">
       <SegmentedControl
@@ -47,7 +54,7 @@ export function GridViewControls({
           size="lg"
           aria-label="Previous month"
           disabled={!isMonthly}
-          onClick={() => onChange({ view, month: shiftMonth(month, -1) })}
+          onClick={() => shift(-1)}
         >
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
@@ -59,7 +66,7 @@ export function GridViewControls({
           size="lg"
           aria-label="Next month"
           disabled={!isMonthly || month >= latestMonth}
-          onClick={() => onChange({ view, month: shiftMonth(month, 1) })}
+          onClick={() => shift(1)}
         >
           <IconChevronRight size={18} aria-hidden />
         </ActionIcon>
