@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BILLING_EVENT_KINDS } from '../../shared/billing/subscription.schema';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -576,18 +577,7 @@ export const billingEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: integer().references(() => userSubscriptions.id, { onDelete: 'set null' }),
-    kind: text({
-      enum: [
-        'charge',
-        'trial',
-        'renewal',
-        'failure',
-        'plan_change',
-        'cancel',
-        'payment_method',
-        'refund',
-      ],
-    }).notNull(),
+    kind: text({ enum: BILLING_EVENT_KINDS }).notNull(),
     planId: integer().references(() => subscriptionPlans.id),
     amountCents: integer().notNull().default(0),
     couponCode: text(),
