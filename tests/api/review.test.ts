@@ -494,6 +494,21 @@ describe('removing a trainee', () => {
       results: Log[];
     }>();
     expect(visible.results.map((log) => log.user.id)).toEqual([otherTrainee.id]);
+    // The calendar and the pending list leave out the removed trainee's days and logs too.
+    expect(
+      (
+        await asSupervisor('GET', '/api/v1/get-dates/?start_date=2026-03-01&end_date=2026-03-31')
+      ).json(),
+    ).toEqual({
+      dates: ['2026-03-05'],
+      dates_status: [{ date_of_experience: '2026-03-05', status: 'pending' }],
+    });
+    const pending = (await asSupervisor('GET', '/api/v1/experience-log/?status=pending')).json<{
+      results: Log[];
+    }>();
+    expect(pending.results.map((log) => [log.user.id, log.date_of_experience])).toEqual([
+      [otherTrainee.id, '2026-03-05'],
+    ]);
     expect(
       (await asSupervisor('POST', '/api/v1/flag-log/', { log_id: second.id, is_approved: true }))
         .statusCode,

@@ -1,14 +1,4 @@
-import {
-  and,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  notExists,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, removedTrainees, traineeSupervisors } from '../../db/schema';
 import {
@@ -20,15 +10,16 @@ import {
 
 /**
  * The scope of every supervisor query: live logs whose supervisor record is linked to this
- * account, of trainees the supervisor has not removed. Needs trainee_supervisors joined.
+ * account, of trainees the supervisor has not removed. Needs trainee_supervisors joined. The
+ * removed trainees are read once per query (an uncorrelated array), not once per log: a
+ * correlated NOT EXISTS was planned as an anti join that scanned removed_trainees again for every
+ * matching log, and each scan asks the table's size (a file `lseek`, an `fstat` under PGlite).
  */
 export function supervisedBy(supervisorId: number | Placeholder): SQL | undefined {
   return and(
     eq(traineeSupervisors.supervisorUserId, supervisorId),
     isNull(experienceLogs.deletedAt),
-    notExists(
-      sql`(select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${experienceLogs.traineeId})`,
-    ),
+    sql`${experienceLogs.traineeId} <> all (array(select ${removedTrainees.traineeId} from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId}))`,
   );
 }
 
