@@ -16,7 +16,13 @@ let supervisorToken: string;
 let supervisorId: number;
 let recordId: number;
 const SUPERVISOR_EMAIL = 'dana.reyes@example.com';
-type Log = { id: number; status: string; data: Record<string, unknown>; user: { id: number } };
+type Log = {
+  id: number;
+  status: string;
+  data: Record<string, unknown>;
+  user: { id: number };
+  date_of_experience: string;
+};
 
 async function createLog(
   user: TestUser,
