@@ -1,4 +1,4 @@
-import { monthEnd } from '../logs/time';
+import { addMonths, monthEnd } from '../logs/time';
 
 /*
  * When a monthly fieldwork verification form (M-FVF) is due (BACB-RULES "Forms and deadlines"):
@@ -15,9 +15,7 @@ export const REMINDER_DAYS_BEFORE_DEADLINE = [10, 3] as const;
 
 /** The month after 'YYYY-MM': '2026-12' → '2027-01'. */
 export function nextMonth(month: string): string {
-  const year = Number(month.slice(0, 4));
-  const index = Number(month.slice(5, 7));
-  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+  return addMonths(month, 1);
 }
 
 /** The last day to sign a month's M-FVF: the last day of the following month. */
