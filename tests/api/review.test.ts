@@ -295,6 +295,14 @@ describe('review', () => {
       })
     ).json<{ results: { action: string }[] }>();
     expect(history.results.map((entry) => entry.action)).toHaveLength(2);
+    // Either may win; the tests below sign March, so its logs must end approved whichever did.
+    if (final.status === 'flagged') {
+      const approved = await asSupervisor('POST', '/api/v1/flag-log/', {
+        log_id: racing.id,
+        is_approved: true,
+      });
+      expect(approved.statusCode).toBe(200);
+    }
   });
 
   it('keeps an approved log locked for the trainee until the supervisor reopens it', async () => {
