@@ -10,7 +10,8 @@
 // PostgreSQL, the EXPLAIN (ANALYZE, BUFFERS) of each endpoint's queries to its section of
 // bench/EXPLAIN.md (with `--out <file>`, an EXPLAIN.md beside it; or `--explain-out <file>`).
 // `--endpoints month-logs,pending` measures only those (keys in SCENARIOS),
-// `--only postgres|pglite` one database, `--no-history` skips the 10 / 10,000 logs comparison.
+// `--only postgres|pglite` one database, `--no-history` skips the 10 / 10,000 logs comparison,
+// `--no-bounds` the bounds (each endpoint's answer and statements sent by the bare server).
 // `--profile` runs the server under `node --cpu-prof` (profiles in bench/profiles/).
 import { randomUUID } from 'node:crypto';
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -48,6 +49,8 @@ const { values: args } = parseArgs({
     'no-history': { type: 'boolean', default: false },
     /** Skips the bare route (a profile of the endpoints alone). */
     'no-bare': { type: 'boolean', default: false },
+    /** Skips the bounds (the endpoints' answers and statements sent by the bare server). */
+    'no-bounds': { type: 'boolean', default: false },
     out: { type: 'string', default: DEFAULT_OUT },
     /** Where the plans go: bench/EXPLAIN.md, or beside `--out` when that is not the default. */
     'explain-out': { type: 'string' },
@@ -221,6 +224,8 @@ type DbRun = {
   bare: Measure[];
   endpoints: Map<string, Measure & { roundTrips: number | null; sampleBytes: number }>;
   history: Map<string, { light: Measure; heavy: Measure }>;
+  /** What the bare server reaches with the endpoint's answer, and with its statements. */
+  bounds: Map<string, { answer: Measure; replay: Measure | null }>;
   explain: { key: string; text: string }[];
 };
 
@@ -390,12 +395,72 @@ async function bareRun(bareUrl: string, cpu: CpuProbe, m: BenchManifest): Promis
   }));
 }
 
+/** How many of an endpoint's requests are recorded for the replay (as many as connections). */
+const REPLAYED = 64;
+
+/**
+ * What bounds an endpoint on this machine, measured by the bare server: the bare route's SELECT
+ * followed by the endpoint's own answer (what its bytes cost), and the statements recorded from
+ * REPLAYED of its requests sent again in turn (what its database work costs, nothing of the app
+ * around it). PostgreSQL only: the targets against the bare route are its own, and its statements
+ * can be recorded. The actor cache's shared catch-up (`select 1`) is left out of the replay.
+ */
+async function boundRuns(
+  url: string,
+  bareUrl: string,
+  cpu: CpuProbe,
+  m: BenchManifest,
+  scenario: Scenario,
+  next: ReturnType<typeof requestFor>,
+  sample: string,
+): Promise<{ answer: Measure; replay: Measure | null }> {
+  await fetch(`${bareUrl}/answer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ answer: sample }),
+  });
+  const ids = [...m.trainees, ...m.supervisors].map((u) => u.id);
+  let n = 0;
+  const answer = await cannon(bareUrl, cpu, () => ({
+    method: 'GET',
+    path: `/answer/${ids[n++ % ids.length]}`,
+    headers: {},
+  }));
+  // A keyed create's statements, replayed, would meet their own key: only its answer is bound.
+  if (scenario.headers) return { answer, replay: null };
+  const groups: Statement[][] = [];
+  for (let i = 0; i < REPLAYED; i += 1) {
+    await fetch(`${bareUrl}/record`, { method: 'POST' });
+    const request = next();
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body ? { body: request.body } : {}),
+    });
+    await response.arrayBuffer();
+    const statements = (await (await fetch(`${bareUrl}/recorded`)).json()) as Statement[];
+    groups.push(statements.filter((statement) => statement.text.trim() !== 'select 1'));
+  }
+  await fetch(`${bareUrl}/replay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ groups }),
+  });
+  const replay = await cannon(bareUrl, cpu, () => ({
+    method: 'GET',
+    path: '/replay',
+    headers: {},
+  }));
+  return { answer, replay };
+}
+
 /** Statements sent to PostgreSQL per request, over a few sequential requests. */
 async function roundTrips(url: string, bareUrl: string, next: ReturnType<typeof requestFor>) {
   const count = async () =>
     ((await (await fetch(`${bareUrl}/queries`)).json()) as { statements: number }).statements;
   const runs = 10;
   let bytes = 0;
+  let sample = '';
   // Requests queued by the last load still finish after autocannon stops: wait for quiet.
   let before = await count();
   for (let quiet = 0; quiet < 3;) {
@@ -416,9 +481,10 @@ async function roundTrips(url: string, bareUrl: string, next: ReturnType<typeof 
       throw new Error(
         `${request.method} ${request.path}: ${response.status} ${Buffer.from(body).toString()}`,
       );
+    if (body.byteLength >= bytes) sample = Buffer.from(body).toString();
     bytes = Math.max(bytes, body.byteLength);
   }
-  return { roundTrips: ((await count()) - before) / runs, sampleBytes: bytes };
+  return { roundTrips: ((await count()) - before) / runs, sampleBytes: bytes, sample };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements one request sends (writes rolled back). */
@@ -511,7 +577,14 @@ async function runDatabase(
   kind: 'postgres' | 'pglite',
   baseUrl: string | undefined,
 ): Promise<DbRun> {
-  const run: DbRun = { kind, bare: [], endpoints: new Map(), history: new Map(), explain: [] };
+  const run: DbRun = {
+    kind,
+    bare: [],
+    endpoints: new Map(),
+    history: new Map(),
+    bounds: new Map(),
+    explain: [],
+  };
   let env: Record<string, string>;
   let dataDir: string | undefined;
   let benchUrl: string | undefined;
@@ -580,6 +653,22 @@ async function runDatabase(
       console.log(
         `  ${scenario.name}: ${measure.reqPerSec.toFixed(0)} req/s, p99 ${measure.p99} ms, ${cpuText(measure)}, ${counted.roundTrips} statements, ${(counted.sampleBytes / 1024).toFixed(1)} KB`,
       );
+      // The targets against the bare route are PostgreSQL's: so are the bounds.
+      if (kind === 'postgres' && !args['no-bounds']) {
+        const bounds = await boundRuns(
+          url,
+          bareUrl,
+          cpu,
+          manifest,
+          scenario,
+          requestFor(scenario, manifest, users),
+          counted.sample,
+        );
+        run.bounds.set(scenario.key, bounds);
+        console.log(
+          `    its answer from the bare route: ${bounds.answer.reqPerSec.toFixed(0)} req/s; its statements replayed: ${bounds.replay ? `${bounds.replay.reqPerSec.toFixed(0)} req/s, ${cpuText(bounds.replay)}` : '–'}`,
+        );
+      }
       // The bare route again halfway and at the end: how much the machine drifted meanwhile.
       if (index === Math.floor(scenarios.length / 2) - 1) await bare();
     }
@@ -678,6 +767,24 @@ function report(runs: DbRun[]): string {
       if (!e) continue;
       lines.push(
         `| ${scenario.name} | ${fmt(e.serverCpuUs)} | ${e.dbCpuUs === null ? '–' : fmt(e.dbCpuUs)} | ${fmt(bareCpu / cpuOf(e), 2)} |`,
+      );
+    }
+  }
+  if (pgRun && pgRun.bounds.size > 0) {
+    const bare = bareOf(pgRun);
+    lines.push(
+      '',
+      `What bounds each endpoint (PostgreSQL), req/s over the bare route's: the bare server sending the endpoint's answer after its own SELECT (what the bytes cost), and sending the statements recorded from ${REPLAYED} of the endpoint's requests, in turn, answering the last one's rows (what its database work costs, nothing of the app around it). The endpoint cannot pass the lower of the two.`,
+      '',
+      '| endpoint | response KB | its answer × bare | its statements × bare | the endpoint × bare | endpoint over its statements |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const scenario of SCENARIOS) {
+      const b = pgRun.bounds.get(scenario.key);
+      const e = pgRun.endpoints.get(scenario.key);
+      if (!b || !e) continue;
+      lines.push(
+        `| ${scenario.name} | ${fmt(e.sampleBytes / 1024, 1)} | ${fmt(b.answer.reqPerSec / bare, 2)} | ${b.replay ? fmt(b.replay.reqPerSec / bare, 2) : '–'} | ${fmt(e.reqPerSec / bare, 2)} | ${b.replay ? fmt(e.reqPerSec / b.replay.reqPerSec, 2) : '–'} |`,
       );
     }
   }

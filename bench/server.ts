@@ -2,7 +2,10 @@
 // from the environment, its logger, every plugin), and beside it, on BENCH_BARE_PORT, a bare
 // Fastify route doing one indexed SELECT through the same database connection: the stack's own
 // limit. The bare server also counts the statements sent to PostgreSQL (GET /queries), so the
-// benchmark can count round trips per request without touching the app.
+// benchmark can count round trips per request without touching the app. Two more bare routes
+// bound what an endpoint could reach: GET /answer/:id sends a stored answer (an endpoint's bytes)
+// after the bare route's SELECT, and GET /replay sends, in turn, the statements recorded from the
+// endpoint's own requests (its database work, with nothing of the app around it).
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -10,7 +13,7 @@ import { openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/env';
 import { rawClient } from './bench-data';
 
-export type Statement = { text: string; values: unknown[] };
+export type Statement = { text: string; values: unknown[]; name?: string };
 let statements = 0;
 let recorded: Statement[] | null = null;
 const query = pg.Client.prototype.query;
@@ -20,7 +23,11 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   if (recorded) {
     const config = typeof first === 'string' ? { text: first } : (first as Partial<Statement>);
     const values = Array.isArray(second) ? second : (config.values ?? []);
-    recorded.push({ text: String(config.text), values });
+    recorded.push({
+      text: String(config.text),
+      values,
+      ...(config.name ? { name: config.name } : {}),
+    });
   }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
@@ -41,6 +48,46 @@ async function main(): Promise<void> {
       Number(request.params.id),
     ]);
     return rows[0] ?? {};
+  });
+  // An endpoint's answer, sent after the bare route's own SELECT: what its bytes alone cost.
+  let answer = '{}';
+  bare.post<{ Body: { answer: string } }>('/answer', async (request) => {
+    answer = request.body.answer;
+    return {};
+  });
+  bare.get<{ Params: { id: string } }>('/answer/:id', async (request, reply) => {
+    await client.query('select id, name, email from users where id = $1', [
+      Number(request.params.id),
+    ]);
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
+  // An endpoint's statements, one recorded request's in turn, each under its prepared name as the
+  // app sent it, answered with the last one's rows as the driver gives them.
+  let groups: Statement[][] = [];
+  let turn = 0;
+  bare.post<{ Body: { groups: Statement[][] } }>(
+    '/replay',
+    { bodyLimit: 64 * 1024 * 1024 },
+    async (request) => {
+      groups = request.body.groups;
+      turn = 0;
+      return {};
+    },
+  );
+  // PostgreSQL only (the statements are recorded from pg's client): a Pool takes a query config.
+  const pool = client as unknown as pg.Pool;
+  bare.get('/replay', async (_request, reply) => {
+    const group = groups[turn++ % groups.length] ?? [];
+    let rows: unknown[] = [];
+    // A transaction's statements go to one connection, as the app sends them.
+    const inTransaction = group.some((statement) => /^begin/i.test(statement.text.trim()));
+    const connection = inTransaction ? await pool.connect() : pool;
+    try {
+      for (const statement of group) rows = (await connection.query(statement)).rows;
+    } finally {
+      if (inTransaction) (connection as pg.PoolClient).release();
+    }
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
   });
   bare.get('/queries', async () => ({ statements }));
   bare.get('/cpu', async () => {
