@@ -1,12 +1,15 @@
 // CSV export of 10,000 logs from the built server, on PGlite and on PostgreSQL: time to the first
 // byte, to the whole file, and how much the server's resident memory rises while it streams.
 // Run: `npm run bench:export` (BENCH_POSTGRES_URL names the PostgreSQL server, default the local
-// one; BENCH_ENTRY another built server to compare, default dist/server/main.js).
+// one; BENCH_ENTRY another built server to compare, default dist/server/main.js). The figures are
+// written to bench/RESULTS.md (its `export` section); a missed target exits with 1.
 import { performance } from 'node:perf_hooks';
 import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { insertDailyLogs, insertSupervisorRecord } from '../tests/helpers/log-factory';
+import { provenance, writeSection } from './results-section';
 import {
+  anyTargetMissed,
   benchDatabase,
   cpuMs,
   ensureBuilt,
@@ -112,9 +115,18 @@ async function benchKind(kind: DatabaseKind): Promise<string[]> {
 async function main(): Promise<void> {
   ensureBuilt();
   const rows = [...(await benchKind('pglite')), ...(await benchKind('postgres'))];
-  console.log(`\nCSV export, built server, median of ${RUNS} runs, ${new Date().toISOString()}`);
-  console.log(TABLE_HEAD);
-  for (const line of rows) console.log(line);
+  const text = [
+    '## CSV export',
+    '',
+    ...provenance('bench:export', 'bench/export.bench.ts'),
+    `The built server, ${LOGS.toLocaleString('en-US')} logs of one trainee, exported whole; medians of ${RUNS} runs after one warm-up.`,
+    '',
+    TABLE_HEAD,
+    ...rows,
+  ].join('\n');
+  console.log(`\n${text}`);
+  writeSection('bench/RESULTS.md', 'export', text);
+  process.exitCode = anyTargetMissed() ? 1 : 0;
 }
 
 main().catch((error: unknown) => {

@@ -10,6 +10,7 @@ import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { insertDailyLogs, insertSupervisorRecord } from '../tests/helpers/log-factory';
 import {
+  anyTargetMissed,
   autocannon,
   benchDatabase,
   ensureBuilt,
@@ -158,6 +159,7 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log(`\n${text}`);
   writeSection(RESULTS_FILE, 'start', text);
+  process.exitCode = anyTargetMissed() ? 1 : 0;
 }
 
 main().catch((error: unknown) => {

@@ -204,9 +204,14 @@ export function median(values: number[]): number {
 }
 
 /** One line of a result table: the figure, and its target and whether it is met (if it has one). */
+/** Whether a row so far had a target it missed (the benchmark then exits with 1). */
+let missed = false;
+export const anyTargetMissed = () => missed;
+
 export function row(name: string, value: number, unit: string, target?: [string, boolean]) {
   const figure = `${value < 10 ? value.toFixed(2) : Math.round(value)} ${unit}`;
   const [goal, isMet] = target ?? ['', undefined];
+  if (isMet === false) missed = true;
   return `| ${name} | ${figure} | ${goal} | ${isMet === undefined ? '' : isMet ? 'met' : 'NOT met'} |`;
 }
 
