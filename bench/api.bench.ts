@@ -30,10 +30,10 @@ import {
   type BenchTrainee,
   type BenchUser,
 } from './bench-data';
-import { provenance, writeSection } from './results-section';
+import { provenance, RESULTS_FILE, writeSection } from './results-section';
 import type { Statement } from './server';
 
-const DEFAULT_OUT = 'bench/RESULTS.md';
+const DEFAULT_OUT = RESULTS_FILE;
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -367,6 +367,15 @@ async function cannon(
   return measure;
 }
 
+/** One request as requestFor makes it, sent to the server at `url`. */
+function send(url: string, request: ReturnType<ReturnType<typeof requestFor>>): Promise<Response> {
+  return fetch(`${url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body ? { body: request.body } : {}),
+  });
+}
+
 function requestFor(scenario: Scenario, m: BenchManifest, users: readonly BenchUser[]) {
   let n = 0;
   return () => {
@@ -385,12 +394,18 @@ function requestFor(scenario: Scenario, m: BenchManifest, users: readonly BenchU
   };
 }
 
-async function bareRun(bareUrl: string, cpu: CpuProbe, m: BenchManifest): Promise<Measure> {
+/** A route of the bare server that takes a user id (`bare`, `answer`), each user in turn. */
+async function bareRun(
+  bareUrl: string,
+  cpu: CpuProbe,
+  m: BenchManifest,
+  route = 'bare',
+): Promise<Measure> {
   const ids = [...m.trainees, ...m.supervisors].map((u) => u.id);
   let n = 0;
   return cannon(bareUrl, cpu, () => ({
     method: 'GET',
-    path: `/bare/${ids[n++ % ids.length]}`,
+    path: `/${route}/${ids[n++ % ids.length]}`,
     headers: {},
   }));
 }
@@ -422,31 +437,19 @@ async function boundRuns(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ answer: sample }),
   });
-  const ids = [...m.trainees, ...m.supervisors].map((u) => u.id);
-  let n = 0;
-  const answer = await cannon(bareUrl, cpu, () => ({
-    method: 'GET',
-    path: `/answer/${ids[n++ % ids.length]}`,
-    headers: {},
-  }));
+  const answer = await bareRun(bareUrl, cpu, m, 'answer');
   // A keyed create's statements, replayed, would meet their own key: only its answer is bound.
   if (scenario.headers) return { answer, replay: null };
-  const send = async () => {
-    const request = next();
-    const response = await fetch(`${url}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body ? { body: request.body } : {}),
-    });
-    await response.arrayBuffer();
+  const sendNext = async () => {
+    await (await send(url, next())).arrayBuffer();
   };
   // First a request by every user (there are fewer than REPLAYED), so that the statements
   // recorded are a signed-in user's under load: their token kept, not looked up.
-  for (let i = 0; i < REPLAYED; i += 1) await send();
+  for (let i = 0; i < REPLAYED; i += 1) await sendNext();
   const groups: Statement[][] = [];
   for (let i = 0; i < REPLAYED; i += 1) {
     await fetch(`${bareUrl}/record`, { method: 'POST' });
-    await send();
+    await sendNext();
     const statements = (await (await fetch(`${bareUrl}/recorded`)).json()) as Statement[];
     groups.push(statements.filter((statement) => statement.text.trim() !== 'select 1'));
   }
@@ -480,11 +483,7 @@ async function roundTrips(url: string, bareUrl: string, next: ReturnType<typeof 
   }
   for (let i = 0; i < runs; i += 1) {
     const request = next();
-    const response = await fetch(`${url}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body ? { body: request.body } : {}),
-    });
+    const response = await send(url, request);
     const body = await response.arrayBuffer();
     if (!response.ok)
       throw new Error(
@@ -506,13 +505,7 @@ async function explainScenario(
 ): Promise<string> {
   await fetch(`${bareUrl}/record`, { method: 'POST' });
   const request = next();
-  await (
-    await fetch(`${url}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body ? { body: request.body } : {}),
-    })
-  ).arrayBuffer();
+  await (await send(url, request)).arrayBuffer();
   const statements = (await (await fetch(`${bareUrl}/recorded`)).json()) as Statement[];
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { insertDailyLogs, insertSupervisorRecord } from '../tests/helpers/log-factory';
-import { provenance, writeSection } from './results-section';
+import { provenance, RESULTS_FILE, writeSection } from './results-section';
 import {
   anyTargetMissed,
   benchDatabase,
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     ...rows,
   ].join('\n');
   console.log(`\n${text}`);
-  writeSection('bench/RESULTS.md', 'export', text);
+  writeSection(RESULTS_FILE, 'export', text);
   process.exitCode = anyTargetMissed() ? 1 : 0;
 }
 

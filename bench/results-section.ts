@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The file every benchmark writes its section of. */
+export const RESULTS_FILE = 'bench/RESULTS.md';
+
 /**
  * Writes `text` as section `name` of a results file (between `<!-- name:start -->` and
  * `<!-- name:end -->`), leaving every other section as it is: each benchmark rewrites only its

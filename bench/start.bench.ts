@@ -22,10 +22,9 @@ import {
   TABLE_HEAD,
   type DatabaseKind,
 } from './support/server';
-import { provenance, writeSection } from './results-section';
+import { provenance, RESULTS_FILE, writeSection } from './results-section';
 
 const STARTS = 5;
-const RESULTS_FILE = 'bench/RESULTS.md';
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NPM_START = ['npm', 'start', '--silent'];
 const TSX_START = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
