@@ -7,18 +7,16 @@ import { performance } from 'node:perf_hooks';
 import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { insertDailyLogs, insertSupervisorRecord } from '../tests/helpers/log-factory';
-import { provenance, RESULTS_FILE, writeSection } from './results-section';
 import {
-  anyTargetMissed,
   benchDatabase,
   cpuMs,
   ensureBuilt,
   median,
+  reportTable,
   row,
   rssMb,
   sampleRss,
   startServer,
-  TABLE_HEAD,
   type DatabaseKind,
 } from './support/server';
 
@@ -115,18 +113,16 @@ async function benchKind(kind: DatabaseKind): Promise<string[]> {
 async function main(): Promise<void> {
   ensureBuilt();
   const rows = [...(await benchKind('pglite')), ...(await benchKind('postgres'))];
-  const text = [
-    '## CSV export',
-    '',
-    ...provenance('bench:export', 'bench/export.bench.ts'),
-    `The built server, ${LOGS.toLocaleString('en-US')} logs of one trainee, exported whole; medians of ${RUNS} runs after one warm-up.`,
-    '',
-    TABLE_HEAD,
-    ...rows,
-  ].join('\n');
-  console.log(`\n${text}`);
-  writeSection(RESULTS_FILE, 'export', text);
-  process.exitCode = anyTargetMissed() ? 1 : 0;
+  reportTable(
+    {
+      name: 'export',
+      title: 'CSV export',
+      script: 'bench:export',
+      file: 'bench/export.bench.ts',
+      method: `The built server, ${LOGS.toLocaleString('en-US')} logs of one trainee, exported whole; medians of ${RUNS} runs after one warm-up.`,
+    },
+    rows,
+  );
 }
 
 main().catch((error: unknown) => {

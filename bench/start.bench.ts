@@ -10,19 +10,17 @@ import { addDays } from '../src/shared/logs/time';
 import { createTrainee } from '../tests/helpers/factories';
 import { insertDailyLogs, insertSupervisorRecord } from '../tests/helpers/log-factory';
 import {
-  anyTargetMissed,
   autocannon,
   benchDatabase,
   ensureBuilt,
   median,
+  reportTable,
   row,
   rssMb,
   sampleRss,
   startServer,
-  TABLE_HEAD,
   type DatabaseKind,
 } from './support/server';
-import { provenance, RESULTS_FILE, writeSection } from './results-section';
 
 const STARTS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -147,18 +145,16 @@ async function main(): Promise<void> {
       first.rssMb <= 300,
     ]),
   );
-  const text = [
-    '## Start and memory',
-    '',
-    ...provenance('bench:start', 'bench/start.bench.ts'),
-    `Medians of ${STARTS} starts (3 for the first start); the load figures are autocannon, 64 connections, ${LOAD_SECONDS} s each, on the same machine.`,
-    '',
-    TABLE_HEAD,
-    ...rows,
-  ].join('\n');
-  console.log(`\n${text}`);
-  writeSection(RESULTS_FILE, 'start', text);
-  process.exitCode = anyTargetMissed() ? 1 : 0;
+  reportTable(
+    {
+      name: 'start',
+      title: 'Start and memory',
+      script: 'bench:start',
+      file: 'bench/start.bench.ts',
+      method: `Medians of ${STARTS} starts (3 for the first start); the load figures are autocannon, 64 connections, ${LOAD_SECONDS} s each, on the same machine.`,
+    },
+    rows,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { freePort } from '../../tests/helpers/server-process';
+import { provenance, RESULTS_FILE, writeSection } from '../results-section';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -216,6 +217,28 @@ export function row(name: string, value: number, unit: string, target?: [string,
 }
 
 export const TABLE_HEAD = '| figure | median | target | |\n|---|---|---|---|';
+
+/**
+ * Prints a benchmark's table of `row`s and writes it as its section of bench/RESULTS.md, under
+ * its title, provenance and a line on how it was measured; a missed target makes the exit code 1.
+ */
+export function reportTable(
+  section: { name: string; title: string; script: string; file: string; method: string },
+  rows: string[],
+): void {
+  const text = [
+    `## ${section.title}`,
+    '',
+    ...provenance(section.script, section.file),
+    section.method,
+    '',
+    TABLE_HEAD,
+    ...rows,
+  ].join('\n');
+  console.log(`\n${text}`);
+  writeSection(RESULTS_FILE, section.name, text);
+  process.exitCode = anyTargetMissed() ? 1 : 0;
+}
 
 /** Builds the server bundle when it is missing or stale (`npm start` does the same). */
 export function ensureBuilt(): void {
