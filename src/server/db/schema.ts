@@ -219,6 +219,12 @@ export const traineeSupervisors = pgTable(
     email: text().notNull(),
     supervisorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     invitedAt: timestamp({ withTimezone: true }),
+    /**
+     * The organization the supervisor supervises the trainee at ('' for none: an individual
+     * supervisor). Records of one trainee with the same organization share its Organization
+     * forms (M-FVF and F-FVF: issue 26).
+     */
+    organization: text().notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -681,11 +687,14 @@ export const fvfTemplates = pgTable(
     variantId: text().notNull(),
     storageKey: text().notNull(),
     sizeBytes: integer().notNull(),
+    /** Its SHA-256 (hex): each form says which blank it was filled from. */
+    sha256: text().notNull().default(''),
+    /** Whose it is: an upload serves its uploader's forms only (issue 26). */
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('fvf_templates_variant').on(t.variantId),
+    uniqueIndex('fvf_templates_owner_variant').on(t.uploadedBy, t.variantId),
     uniqueIndex('fvf_templates_storage_key').on(t.storageKey),
   ],
 );
@@ -720,6 +729,14 @@ export const monthForms = pgTable(
     monthsCounted: integer(),
     experienceTypeId: integer().notNull(),
     variantId: text().notNull(),
+    /** The blank it was filled from: the operator's folder or the trainee's own upload. */
+    templateSource: text({ enum: ['folder', 'upload'] })
+      .notNull()
+      .default('folder'),
+    /** That blank's SHA-256 (hex), '' on forms filled before it was kept. */
+    templateSha256: text().notNull().default(''),
+    /** The organization an Organization form covers ('' for a supervisor's own form). */
+    organization: text().notNull().default(''),
     storageKey: text().notNull(),
     independentMinutes: integer().notNull(),
     supervisedMinutes: integer().notNull(),

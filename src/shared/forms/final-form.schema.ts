@@ -39,12 +39,18 @@ export const FinalFormAdjustmentSchema = z.object({
 });
 export type FinalFormAdjustment = z.infer<typeof FinalFormAdjustmentSchema>;
 
-/** One supervisor record × fieldwork type with hours: its period, figures and form. */
+/**
+ * One supervisor (or organization) with hours: its period, figures and form. The F-FVF reports
+ * supervised and concentrated fieldwork in columns of their own: `expereince_type` 3 is both.
+ */
 export const FinalFormRowSchema = z.object({
+  /** The responsible supervisor's record: the live form's, else the one with the most logs. */
   trainee_supervisor: z.number(),
   supervisor_name: z.string(),
+  /** The organization whose supervisors the form lists ('' for one supervisor's own). */
+  organization: z.string(),
   expereince_type: z.number(),
-  /** The first month with hours with this supervisor and type. */
+  /** The first month with hours with this supervisor (or organization). */
   first_month: z.string(),
   /** The last month with hours that is over; null while none is. */
   last_month: z.string().nullable(),
@@ -83,8 +89,14 @@ const monthSpan = (from: string, to: string) =>
   Number(from.slice(5, 7)) +
   1;
 
-/** POST /api/v1/final-forms/: fill the F-FVF for one supervisor, fieldwork type and period. */
-export const FinalFormCreateRequestSchema = MonthFormCreateRequestSchema.omit({ month: true })
+/**
+ * POST /api/v1/final-forms/: fill the F-FVF signed by one supervisor record (the responsible
+ * one) over a period; its fieldwork types are the period's.
+ */
+export const FinalFormCreateRequestSchema = MonthFormCreateRequestSchema.omit({
+  month: true,
+  expereince_type: true,
+})
   .extend({ from_month: MonthSchema, to_month: MonthSchema })
   .superRefine((body, ctx) => {
     const span = monthSpan(body.from_month, body.to_month);

@@ -140,3 +140,32 @@ export function finalFvfFigures(
   const types = [...new Set(months.map((month) => month.experienceTypeId))].sort((a, b) => a - b);
   return types.map((type) => addUpFinalFvfMonths(months, period, type));
 }
+
+/** The supervisor records one F-FVF covers (one, or every record at one organization). */
+export type FinalFormSubject = { recordIds: readonly number[]; fromMonth: string; toMonth: string };
+
+/**
+ * The columns of one F-FVF: per fieldwork type logged with the subject's supervisors in the
+ * period, their counted minutes added up, and the months that count (a month counts once,
+ * whichever of the organization's supervisors its hours were with). One column is supervised
+ * or concentrated fieldwork; two are a Mixed period. Also every month of the period, as
+ * `finalFvfMonths` gives them, for the reasons a month counts less.
+ */
+export function finalFormColumns(
+  logs: readonly FvfLogRow[],
+  subject: FinalFormSubject,
+  counting: MonthCounting,
+): { columns: FinalFvfFigures[]; months: FinalFvfMonth[] } {
+  const [first = 0] = subject.recordIds;
+  const period = { traineeSupervisorId: first, fromMonth: subject.fromMonth, toMonth: subject.toMonth };
+  const months = subject.recordIds.flatMap((traineeSupervisorId) =>
+    finalFvfMonths(logs, { ...period, traineeSupervisorId }, counting),
+  );
+  const types = [...new Set(months.map((month) => month.experienceTypeId))].sort((a, b) => a - b);
+  const columns = types.map((type) => {
+    const sum = addUpFinalFvfMonths(months, period, type);
+    const counted = months.filter((m) => m.experienceTypeId === type && m.counted.totalMinutes > 0);
+    return { ...sum, months: new Set(counted.map((m) => m.month)).size };
+  });
+  return { columns, months };
+}

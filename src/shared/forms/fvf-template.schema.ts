@@ -3,8 +3,9 @@ import { RULE_SET_IDS } from '../logs/rule-sets';
 
 /*
  * The blank official forms installed (GET and POST /api/v1/fvf-templates/): which variants of
- * the BACB's M-FVF and F-FVF the product can fill. The PDFs themselves are the BACB's and never shipped;
- * a user uploads one, or the operator drops it into FORMS_DIR (decision 012).
+ * the BACB's M-FVF and F-FVF the product can fill for the asker. The PDFs themselves are the
+ * BACB's and never shipped: the operator drops them into FORMS_DIR (for everyone), or a user
+ * uploads one (for their own forms only; decision 012).
  */
 
 /** The two forms: the monthly one (M-FVF) and the final one (F-FVF). */
@@ -21,7 +22,7 @@ export const FVF_FORM_ABBREVIATIONS: Readonly<Record<FvfFormName, string>> = {
 export const FVF_STRUCTURES = ['individual', 'organization'] as const;
 export type FvfStructureName = (typeof FVF_STRUCTURES)[number];
 
-/** Where an installed template came from: the operator's folder wins over an upload. */
+/** Where an installed template came from: the operator's folder (everyone's) or the asker's upload. */
 export const FVF_TEMPLATE_SOURCES = ['folder', 'upload'] as const;
 
 /** One installed template. */
@@ -36,6 +37,8 @@ export const FvfTemplateSchema = z.object({
   source: z.enum(FVF_TEMPLATE_SOURCES),
   /** When it was uploaded, or the file's modification time in the folder. */
   installed_at: z.string(),
+  /** The blank's SHA-256 (hex): each filled form names the one it came from. */
+  sha256: z.string(),
 });
 export type FvfTemplate = z.infer<typeof FvfTemplateSchema>;
 
@@ -43,7 +46,7 @@ export const FvfTemplatesAnswerSchema = z.object({ results: z.array(FvfTemplateS
 export type FvfTemplatesAnswer = z.infer<typeof FvfTemplatesAnswerSchema>;
 
 export const FVF_TEMPLATE_MESSAGES = {
-  installed: (label: string) =>
-    `The ${label} is already installed; a blank form is installed once for everyone.`,
+  inFolder: (label: string) =>
+    `The operator has installed the ${label} for everyone; your forms are filled from it.`,
   noFile: 'Choose the blank PDF form to upload.',
 } as const;

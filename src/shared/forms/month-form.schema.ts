@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { RULE_SET_IDS } from '../logs/rule-sets';
-import { IdSchema, MonthSchema, safeText } from '../wire/primitives';
+import { IdSchema, MonthSchema } from '../wire/primitives';
 import { FormSignatureSchema } from './attestations';
-import { FVF_STRUCTURES } from './fvf-template.schema';
+import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
 
 /*
  * The wire of the official monthly forms (GET/POST /api/v1/month-forms/…): one M-FVF per month,
@@ -32,17 +32,30 @@ export const FormPartySignatureSchema = z.object({
   signed_on: z.string(),
 });
 
+/** The blank a form was filled from: the operator's, or the trainee's own upload, and its SHA-256. */
+export const FormTemplateOriginSchema = z.object({
+  source: z.enum(FVF_TEMPLATE_SOURCES),
+  sha256: z.string(),
+});
+
 /** A filled form (live or voided). `document` is a short-lived download link. */
 export const MonthFormSchema = z.object({
   id: z.number(),
   month: z.string(),
   user: z.number(),
+  /** The record of the supervisor who signs it (the responsible one at an organization). */
   trainee_supervisor: z.number(),
   supervisor_name: z.string(),
+  /** The organization an Organization form covers; '' for a supervisor's own form. */
+  organization: z.string(),
+  /** 1 supervised, 2 concentrated; an F-FVF may be 3, both (Mixed). */
   expereince_type: z.number(),
   variant: z.string(),
   variant_label: z.string(),
   edition: z.enum(RULE_SET_IDS),
+  /** Who signs it: both parties on an M-FVF, the responsible supervisor alone on an F-FVF. */
+  signers: z.array(z.enum(['trainee', 'supervisor'])),
+  template: FormTemplateOriginSchema,
   /** The figures the form was filled with. */
   figures: FormFiguresSchema,
   trainee_signature: FormPartySignatureSchema.nullable(),
@@ -64,6 +77,8 @@ export const MonthFormRowSchema = z.object({
   month: z.string(),
   trainee_supervisor: z.number(),
   supervisor_name: z.string(),
+  /** An organization's row adds up the hours of every supervisor there ('' for none). */
+  organization: z.string(),
   expereince_type: z.number(),
   /** What the month's logs add up to now. */
   figures: FormFiguresSchema,
@@ -97,18 +112,16 @@ export const MonthFormsQuerySchema = z.object({ u_id: IdSchema.optional() });
 
 const FIELDWORK_TYPE_MESSAGE = 'Choose supervised (1) or concentrated (2) fieldwork';
 
-/** POST /api/v1/month-forms/: fill the month's form for one supervisor and fieldwork type. */
+/**
+ * POST /api/v1/month-forms/: fill the month's form for a fieldwork type, signed by one supervisor
+ * record (at an organization: the Organization form, with every supervisor's hours there).
+ */
 export const MonthFormCreateRequestSchema = z.object({
   month: MonthSchema,
   trainee_supervisor: IdSchema,
   expereince_type: z.union([z.literal(1), z.literal(2)], { error: FIELDWORK_TYPE_MESSAGE }),
-  /** Which layout to fill; the Individual form when installed, else the Organization form. */
-  structure: z.enum(FVF_STRUCTURES).optional(),
-  /** Written on an Organization form. */
-  organization_name: safeText()
-    .trim()
-    .max(200, { error: 'Must be at most 200 characters' })
-    .optional(),
+  /** The month was partial (fieldwork began or ended in it): the form's prorated box. */
+  prorated: z.boolean().optional(),
 });
 export type MonthFormCreateRequest = z.infer<typeof MonthFormCreateRequestSchema>;
 

@@ -7,6 +7,11 @@ export const TraineeSupervisorInputSchema = z.object({
   name: requiredText(150),
   lastname: safeText().trim().max(150).optional().default(''),
   email: EmailSchema,
+  /**
+   * The organization the supervisor supervises the trainee at, if any ('' for none): its
+   * supervisors share the Organization M-FVF and F-FVF (issue 26).
+   */
+  organization: safeText().trim().max(200).optional().default(''),
 });
 export type TraineeSupervisorInput = z.infer<typeof TraineeSupervisorInputSchema>;
 export type TraineeSupervisorForm = z.input<typeof TraineeSupervisorInputSchema>;
@@ -16,6 +21,7 @@ export const TraineeSupervisorPatchSchema = z.object({
   name: requiredText(150).optional(),
   lastname: safeText().trim().max(150).optional(),
   email: EmailSchema.optional(),
+  organization: safeText().trim().max(200).optional(),
 });
 
 /** A trainee's supervisor on the wire; `supervisor` is the linked tracker account, if any. */
@@ -24,6 +30,7 @@ export const TraineeSupervisorSchema = z.object({
   name: z.string(),
   lastname: z.string(),
   email: z.string(),
+  organization: z.string(),
   supervisor: z.number().nullable(),
   invited_at: z.string().nullable(),
 });

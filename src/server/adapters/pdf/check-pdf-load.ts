@@ -6,12 +6,14 @@ const CHILD = fileURLToPath(new URL('./pdf-load-check.child.mjs', import.meta.ur
 
 export type PdfLoadLimits = { maxDecodedBytes: number; timeoutMs: number };
 /**
- * `allowScripts`: a blank form's scripts pass (filling drops its document-level ones and keeps
- * its fields' format scripts); anything else uploaded is refused for any script.
+ * `mode`: a 'record' file carries nothing active at all; a blank official form ('template') may
+ * carry what the BACB's forms do (field scripts, an OpenAction, a link to another file), since
+ * nothing of it is ever written out (pdf-load-check.child.mjs says what each refuses).
  */
-export type PdfLoadOptions = PdfLoadLimits & { allowScripts: boolean };
-export type PdfLoadCheck =
-  { ok: true } | { ok: false; reason: 'unreadable' | 'too-large' | 'active-content' | 'polyglot' };
+export type PdfLoadOptions = PdfLoadLimits & { mode: 'record' | 'template' };
+export type PdfRefusal = 'unreadable' | 'too-large' | 'active-content' | 'polyglot';
+/** `found` names the active content refused, in words ('a Launch action, which starts a program'). */
+export type PdfLoadCheck = { ok: true } | { ok: false; reason: PdfRefusal; found?: string };
 
 /**
  * What loading an uploaded PDF may cost (a blank form or a record file): a BACB form's streams
@@ -23,7 +25,7 @@ export const UPLOADED_PDF_LIMITS: PdfLoadLimits = {
 };
 
 /** Why an uploaded PDF is refused, as its uploader reads it. */
-export const PDF_REFUSAL_MESSAGES: Record<(PdfLoadCheck & { ok: false })['reason'], string> = {
+export const PDF_REFUSAL_MESSAGES: Record<PdfRefusal, string> = {
   unreadable: 'This PDF cannot be read; save it as a plain PDF (Print to PDF) and upload it again.',
   'too-large':
     'This PDF is too large or complex to read; save it as a plain PDF (Print to PDF) and upload it again.',
@@ -33,11 +35,14 @@ export const PDF_REFUSAL_MESSAGES: Record<(PdfLoadCheck & { ok: false })['reason
     'This file is not only a PDF (it also holds a web page); save it as a plain PDF (Print to PDF) and upload it again.',
 };
 
-const REASON_OF_EXIT: Record<number, PdfLoadCheck & { ok: false }> = {
-  [EXIT_UNREADABLE]: { ok: false, reason: 'unreadable' },
-  [EXIT_ACTIVE_CONTENT]: { ok: false, reason: 'active-content' },
-  [EXIT_POLYGLOT]: { ok: false, reason: 'polyglot' },
+const REASON_OF_EXIT: Record<number, PdfRefusal> = {
+  [EXIT_UNREADABLE]: 'unreadable',
+  [EXIT_ACTIVE_CONTENT]: 'active-content',
+  [EXIT_POLYGLOT]: 'polyglot',
 };
+
+/** What the child said it found, kept short (it is its own words, at most a line). */
+const MAX_FOUND_CHARS = 200;
 
 /**
  * Whether pdf-lib can load these bytes within the limits, and they are a plain PDF (no polyglot,
@@ -52,13 +57,15 @@ export function checkPdfLoad(pdf: Uint8Array, options: PdfLoadOptions): Promise<
       process.execPath,
       [
         CHILD,
-        JSON.stringify({
-          maxDecodedBytes: options.maxDecodedBytes,
-          allowScripts: options.allowScripts,
-        }),
+        JSON.stringify({ maxDecodedBytes: options.maxDecodedBytes, mode: options.mode }),
       ],
-      { env: {}, stdio: ['pipe', 'ignore', 'ignore'] },
+      { env: {}, stdio: ['pipe', 'pipe', 'ignore'] },
     );
+    let found = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      found = (found + chunk).slice(0, MAX_FOUND_CHARS);
+    });
     let isKilled = false;
     const timer = setTimeout(() => {
       isKilled = true;
@@ -69,8 +76,10 @@ export function checkPdfLoad(pdf: Uint8Array, options: PdfLoadOptions): Promise<
     child.on('error', () => undefined);
     child.on('close', (code) => {
       clearTimeout(timer);
+      const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
       if (!isKilled && code === 0) resolve({ ok: true });
-      else if (!isKilled && code !== null && REASON_OF_EXIT[code]) resolve(REASON_OF_EXIT[code]);
+      else if (reason === 'active-content' && found !== '') resolve({ ok: false, reason, found });
+      else if (reason) resolve({ ok: false, reason });
       // Over the decoding limit (EXIT_TOO_LARGE), killed at the time limit, or out of memory.
       else resolve({ ok: false, reason: 'too-large' });
     });

@@ -4,21 +4,18 @@
  * limit, so a 200 KB upload can ask for 200 MB and seconds of work (a deflate bomb). Here every
  * stream's decoding is counted, and the parent kills the process at its time limit.
  *
- * It also refuses what a PDF may carry besides pages (issue 12, decision 017):
+ * It also refuses what a PDF may carry besides pages (issue 12, decision 017; issue 27 item 3):
  * - a polyglot: bytes before the `%PDF-` header (it must be at offset 0, no byte-order mark), or
  *   an HTML marker (`<html`, `<script`, `<!doctype html`, any case) in the bytes outside the
  *   contents of the streams pdf-lib parsed, where a sniffing browser would find a page;
- * - active content, in any dictionary of any object (object streams decoded, so nothing hides in
- *   one): a `/JS` or `/JavaScript` key (an action's script, the `/Names` tree's scripts), an
- *   action whose `/S` is in DANGEROUS_ACTIONS, an embedded file (`/EF`, `/EmbeddedFile(s)`) or
- *   rich media (`/RichMedia…`). Every object is walked, so an `/OpenAction` or `/AA` naming such
- *   an action is caught at the action. With `allowScripts` (a blank form, whose fields' format
- *   scripts the official forms need and whose document-level scripts filling drops) the script
- *   keys and JavaScript actions pass; the rest does not.
+ * - active content (REFUSED_ACTIONS below: a record file carries none, a blank form only what a
+ *   form may), in any dictionary of any object (object streams decoded, names decoded as the
+ *   specification says, so nothing hides in one or behind `#xx`), and in the XFA form's packets.
+ *   Every object is walked, so an `/OpenAction` or `/AA` naming such an action is caught at it.
  *
- * argv[2]: JSON { maxDecodedBytes, allowScripts }; stdin: the PDF. Exit 0 loaded within the limit
- * and plain; 3 unreadable (pdf-lib cannot load it); 4 its streams decode to more than
- * maxDecodedBytes; 5 active content; 6 a polyglot.
+ * argv[2]: JSON { maxDecodedBytes, mode: 'record' | 'template' }; stdin: the PDF. Exit 0 loaded
+ * within the limit and plain; 3 unreadable (pdf-lib cannot load it); 4 its streams decode to
+ * more than maxDecodedBytes; 5 active content, what it is written to stdout; 6 a polyglot.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -29,20 +26,59 @@ export const EXIT_ACTIVE_CONTENT = 5;
 export const EXIT_POLYGLOT = 6;
 
 /**
- * Actions that run code (JavaScript), start a program or open a file (Launch), send the form's
- * data elsewhere (SubmitForm), read data from a file (ImportData), open another or an embedded
- * document (GoToR, GoToE), or drive embedded rich media (RichMediaExecute). Links (URI), page
- * jumps (GoTo) and the like stay: ordinary documents have them.
+ * PDF names as the specification reads them (ISO 32000-1, 7.3.5): `#` and two hexadecimal digits,
+ * in either case, stand for one byte, so `/#4aavaScript` is `/JavaScript`. pdf-lib decodes the
+ * upper-case digits only (`/#4AavaScript`), which let a script through the check and on to a
+ * reader that decodes both. `useSpecNameDecoding` makes pdf-lib's parser read every name this
+ * way; the app loads the PDFs it fills with it too (fvf-pdf-fields.ts).
  */
-const DANGEROUS_ACTIONS = new Set([
-  'JavaScript',
-  'Launch',
-  'SubmitForm',
-  'ImportData',
-  'GoToR',
-  'GoToE',
-  'RichMediaExecute',
-]);
+export function decodePdfName(raw) {
+  return raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Makes pdf-lib's `PDFName.of` (what its parser calls for each name) decode per the spec. */
+export function useSpecNameDecoding(PDFName) {
+  if (PDFName.of.isSpecDecoding) return;
+  const of = PDFName.of;
+  // pdf-lib decodes `#` plus two upper-case digits again: a literal `#` goes to it as `#23`.
+  const specOf = (name) => of.call(PDFName, decodePdfName(name).replace(/#/g, '#23'));
+  specOf.isSpecDecoding = true;
+  PDFName.of = specOf;
+}
+
+/**
+ * What a PDF may not carry, and how its uploader is told. A record file (`mode` 'record') is
+ * opened by the trainee's supervisor, so it carries nothing active at all: no script, no action
+ * that runs code (JavaScript), starts a program (Launch), sends the form's data elsewhere
+ * (SubmitForm), reads data from a file (ImportData), opens another or an embedded document (GoToR,
+ * GoToE) or drives rich media (RichMediaExecute); no embedded file or rich media; no script in an
+ * XFA form. A blank official form (`mode` 'template') is never served to anyone: it is read and
+ * filled, and what the product writes out carries no script and no action at all (pdf-output.ts),
+ * so the BACB's field scripts, its OpenAction and the stray link to a file on the BACB's own disk
+ * (GoToR) pass; what has no business in a form still does not (a program to start, data to send
+ * or import, another file inside it).
+ */
+const REFUSED_ACTIONS = {
+  record: new Set([
+    'JavaScript',
+    'Launch',
+    'SubmitForm',
+    'ImportData',
+    'GoToR',
+    'GoToE',
+    'RichMediaExecute',
+  ]),
+  template: new Set(['Launch', 'SubmitForm', 'ImportData', 'GoToE', 'RichMediaExecute']),
+};
+const ACTION_WORDS = {
+  JavaScript: 'a script (JavaScript action)',
+  Launch: 'a Launch action, which starts a program',
+  SubmitForm: "a SubmitForm action, which sends the form's data elsewhere",
+  ImportData: 'an ImportData action, which reads data from another file',
+  GoToR: 'a link that opens another file (GoToR action)',
+  GoToE: 'a link into an embedded file (GoToE action)',
+  RichMediaExecute: 'a rich-media action (RichMediaExecute)',
+};
 const SCRIPT_KEYS = new Set(['JS', 'JavaScript']);
 const EMBEDDED_KEYS = new Set([
   'EF',
@@ -52,6 +88,8 @@ const EMBEDDED_KEYS = new Set([
   'RichMediaContent',
 ]);
 const EMBEDDED_TYPES = new Set(['EmbeddedFile', 'RichMedia']);
+/** An XFA element that runs something: a script, a web-service or database call, a submission. */
+const XFA_ACTIVE = /<(?:[A-Za-z_][\w.-]*:)?(script|execute|submit)\b/i;
 
 const HTML_MARKER = /<html|<script|<!doctype html/i;
 
@@ -76,8 +114,11 @@ function hasHtmlOutsideStreams(pdfLib, bytes, parsed) {
   return HTML_MARKER.test(rest.toString('latin1'));
 }
 
-/** Whether a dictionary or anything directly inside it is active content (see above). */
-function hasActiveContent(pdfLib, value, allowScripts) {
+/**
+ * The active content (see above) in a dictionary or anything directly inside it, in words for
+ * the uploader ('a Launch action, which starts a program'), or null.
+ */
+function activeContentIn(pdfLib, value, mode) {
   const { PDFArray, PDFDict, PDFName, PDFStream } = pdfLib;
   const pending = [value];
   while (pending.length > 0) {
@@ -87,23 +128,36 @@ function hasActiveContent(pdfLib, value, allowScripts) {
     if (!(item instanceof PDFDict)) continue;
     for (const [key, entry] of item.entries()) {
       const name = key.decodeText();
-      if (SCRIPT_KEYS.has(name) && !allowScripts) return true;
-      if (EMBEDDED_KEYS.has(name)) return true;
+      if (SCRIPT_KEYS.has(name) && mode === 'record') return 'a script';
+      if (EMBEDDED_KEYS.has(name)) return name.startsWith('Rich') ? 'rich media' : 'an embedded file';
       if (entry instanceof PDFName) {
         const named = entry.decodeText();
-        if (name === 'S' && DANGEROUS_ACTIONS.has(named)) {
-          if (!(allowScripts && named === 'JavaScript')) return true;
+        if (name === 'S' && REFUSED_ACTIONS[mode].has(named)) return ACTION_WORDS[named];
+        if ((name === 'Type' || name === 'Subtype') && EMBEDDED_TYPES.has(named)) {
+          return named === 'RichMedia' ? 'rich media' : 'an embedded file';
         }
-        if ((name === 'Type' || name === 'Subtype') && EMBEDDED_TYPES.has(named)) return true;
       }
       pending.push(entry);
     }
   }
-  return false;
+  return null;
+}
+
+/** Whether the document's XFA form (one stream, or an array of named packets) runs anything. */
+function hasActiveXfa(pdfLib, doc) {
+  const { PDFArray, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = pdfLib;
+  const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'));
+  const xfa = acroForm instanceof PDFDict ? acroForm.lookup(PDFName.of('XFA')) : undefined;
+  const parts = xfa instanceof PDFArray ? xfa.asArray().map((item) => doc.context.lookup(item)) : [xfa];
+  return parts.some(
+    (part) =>
+      part instanceof PDFRawStream &&
+      XFA_ACTIVE.test(Buffer.from(decodePDFRawStream(part).decode()).toString('latin1')),
+  );
 }
 
 async function main() {
-  const { maxDecodedBytes, allowScripts = false } = JSON.parse(process.argv[2] ?? '{}');
+  const { maxDecodedBytes, mode = 'record' } = JSON.parse(process.argv[2] ?? '{}');
   const require = createRequire(import.meta.url);
   // Every filter pdf-lib decodes (Flate, LZW, RunLength, ASCII85, ASCIIHex, chained or not)
   // grows its output through DecodeStream.ensureBuffer: count the growth of all of them.
@@ -122,6 +176,7 @@ async function main() {
     return ensureBuffer.call(this, requested);
   };
   const pdfLib = require('pdf-lib');
+  useSpecNameDecoding(pdfLib.PDFName);
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
@@ -138,8 +193,17 @@ async function main() {
   // The context's own map keeps the parser's order (enumerateIndirectObjects sorts by number).
   const parsed = doc.context.indirectObjects.values();
   if (hasHtmlOutsideStreams(pdfLib, bytes, parsed)) process.exit(EXIT_POLYGLOT);
-  if (objects.some((object) => hasActiveContent(pdfLib, object, allowScripts))) {
-    process.exit(EXIT_ACTIVE_CONTENT);
+  let found = null;
+  for (const object of objects) found ??= activeContentIn(pdfLib, object, mode);
+  try {
+    if (!found && mode === 'record' && hasActiveXfa(pdfLib, doc)) found = 'a script in its XFA form';
+  } catch {
+    process.exit(EXIT_UNREADABLE); // an XFA packet that cannot be decoded cannot be checked
+  }
+  if (found) {
+    process.stdout.write(found);
+    process.exitCode = EXIT_ACTIVE_CONTENT;
+    return;
   }
   process.exit(0);
 }

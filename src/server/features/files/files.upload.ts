@@ -160,7 +160,7 @@ export async function storeChecked(options: {
     body = Readable.from([drawn.png]);
   } else if (type.mime === PDF_TYPE.mime && !options.isMadeByProduct) {
     const pdf = Buffer.concat(await body.toArray());
-    const plain = await checkPdfLoad(pdf, { ...UPLOADED_PDF_LIMITS, allowScripts: false });
+    const plain = await checkPdfLoad(pdf, { ...UPLOADED_PDF_LIMITS, mode: 'record' });
     if (!plain.ok) throw AppError.field(options.field, PDF_REFUSAL_MESSAGES[plain.reason]);
     body = Readable.from([pdf]);
   }

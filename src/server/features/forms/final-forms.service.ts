@@ -1,9 +1,8 @@
 import { AppError } from '../../../shared/errors';
 import {
-  addUpFinalFvfMonths,
-  finalFvfMonths,
+  finalFormColumns,
   type FinalFvfFigures,
-  type FinalFvfPeriod,
+  type FinalFvfMonth,
   type MonthCounting,
 } from '../../../shared/forms/final-fvf';
 import type {
@@ -13,7 +12,6 @@ import type {
   FinalFormsAnswer,
 } from '../../../shared/forms/final-form.schema';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
-import type { ExperienceTypeId } from '../../../shared/reference/lookups';
 import {
   addDays,
   formatMonthYear,
@@ -25,31 +23,34 @@ import type { Db } from '../../db/client';
 import { serverToday } from '../logs/logs.service';
 import { ruleSetFor } from '../progress/progress.service';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
-import { sameMinutes, toFinalForm, toFormFigures } from './month-forms.wire';
+import { sameMinutes, toFinalForm, toFormFigures, type FormMinutes } from './month-forms.wire';
 import {
   fillAndKeep,
   listedTrainee,
   loadVisibleForm,
   ownSupervisorRecord,
   recordsVisibleTo,
+  subjectOfRecord,
   type FormsContext,
 } from './official-forms.service';
 
 /*
- * The final fieldwork verification form (issue 10; decision 013): one F-FVF per supervisor record
- * and fieldwork type over a supervision period the trainee picks (whole months that are over),
- * filled with the hours that count, then signed by both parties as the M-FVF is
- * (form-signing.service.ts) and kept as a final form among the record files.
+ * The final fieldwork verification form (issues 10, 26; decision 013): one F-FVF per supervisor
+ * (or per organization, listing every supervisor there) over a supervision period the trainee
+ * picks (whole months that are over), filled with the hours that count, supervised, concentrated
+ * or both (Mixed), signed by the responsible supervisor alone (form-signing.service.ts) and kept
+ * by the trainee among the record files.
  */
 
 export const FINAL_FORM_FILL_MESSAGES = {
   periodNotOver:
     'The last month of this period is not over yet: a final form can include it from the first day of the next month.',
   noHours: (from: string, to: string) =>
-    `No hours with this supervisor and fieldwork type count from ${formatMonthYear(from)} to ${formatMonthYear(to)}.`,
+    `No hours with this supervisor count from ${formatMonthYear(from)} to ${formatMonthYear(to)}.`,
   complete:
-    'This final form is signed by both parties and can no longer change. Reopening a month of its period voids it.',
+    'This final form is signed and can no longer change. Reopening a month of its period voids it.',
 } as const;
 
 /** The trainee's logs and how their months count: what every F-FVF figure is built from. */
@@ -66,31 +67,52 @@ async function countingFor(
   return { logs, counting: { ruleSet, completions } };
 }
 
-const isFieldworkType = (id: number): id is ExperienceTypeId => id === 1 || id === 2;
+/** The fieldwork type a form of these columns reports: 1 or 2, or 3 for a Mixed period. */
+export const MIXED_FIELDWORK = 3;
+const typeOfColumns = (columns: readonly FinalFvfFigures[]) =>
+  columns.length > 1 ? MIXED_FIELDWORK : (columns[0]?.experienceTypeId ?? 1);
 
-/** What a period's hours that count add up to now, for one supervisor record and type. */
+/** The minutes of all columns added up, and the months that count in any: what a row keeps. */
+function keptOf(columns: readonly FinalFvfFigures[], months: readonly FinalFvfMonth[]) {
+  const sum = (pick: (column: FinalFvfFigures) => number) =>
+    columns.reduce((total, column) => total + pick(column), 0);
+  const counting = months.filter((month) => month.counted.totalMinutes > 0);
+  return {
+    experienceTypeId: typeOfColumns(columns),
+    independentMinutes: sum((column) => column.independentMinutes),
+    supervisedMinutes: sum((column) => column.supervisedMinutes),
+    totalMinutes: sum((column) => column.totalMinutes),
+    observationMinutes: sum((column) => column.observationMinutes),
+    monthsCounted: new Set(counting.map((month) => month.month)).size,
+  };
+}
+
+/** What a subject's period counts now: its columns, what a row keeps, and every month. */
 export async function currentFinalFigures(
   ctx: { db: Db; now: Date },
-  key: { traineeId: number; experienceTypeId: number } & FinalFvfPeriod,
-): Promise<FinalFvfFigures> {
+  key: { traineeId: number; recordIds: readonly number[]; fromMonth: string; toMonth: string },
+) {
   const { logs, counting } = await countingFor(ctx.db, key.traineeId, ctx.now);
-  const type = isFieldworkType(key.experienceTypeId) ? key.experienceTypeId : 1;
-  return addUpFinalFvfMonths(finalFvfMonths(logs, key, counting), key, type);
+  const { columns, months } = finalFormColumns(logs, key, counting);
+  return { columns, months, kept: keptOf(columns, months) };
 }
 
 /** True while a live F-FVF shows what its period's hours that count add up to. */
-export function showsFinalFigures(form: repo.MonthFormRow, now: FinalFvfFigures): boolean {
-  return sameMinutes(form, now) && form.monthsCounted === now.months;
+export function showsFinalFigures(
+  form: repo.MonthFormRow,
+  now: FormMinutes & { monthsCounted: number },
+): boolean {
+  return sameMinutes(form, now) && form.monthsCounted === now.monthsCounted;
 }
 
 /** The last month that is over on `today`. */
 const lastMonthOver = (today: string) => monthOf(addDays(monthStart(today), -1));
 
 /**
- * GET /api/v1/final-forms/: each supervisor record × fieldwork type with hours (or a live form),
- * with its period (the live form's, else its first month with hours to its last one that is
- * over), what that period counts now and why months count less, and the voided forms. A
- * supervisor sees the rows of the records linked to them only.
+ * GET /api/v1/final-forms/: each subject (a supervisor, or an organization) with hours (or a live
+ * form), with its period (the live form's, else its first month with hours to its last one that
+ * is over), what that period counts now and why months count less, and the voided forms. A
+ * supervisor sees the rows they sign only.
  */
 export async function listFinalForms(
   ctx: FormsContext & { traineeId: number | undefined },
@@ -104,77 +126,55 @@ export async function listFinalForms(
     supervisorsRepo.listForTrainee(ctx.db, traineeId),
   ]);
   const visible = recordsVisibleTo(ctx.actor, records);
-  const keyOf = (recordId: number, type: number) => `${recordId}|${type}`;
-
-  const monthsLogged = new Map<string, string[]>();
-  for (const log of logs) {
-    const key = keyOf(log.traineeSupervisorId, log.experienceTypeId);
-    monthsLogged.set(key, [...(monthsLogged.get(key) ?? []), monthOf(log.dateOfExperience)]);
-  }
-  const live = new Map(
-    forms
-      .filter((form) => form.voidedAt === null)
-      .map((form) => [keyOf(form.traineeSupervisorId, form.experienceTypeId), form]),
-  );
-  const keys = new Map<string, { recordId: number; type: number }>();
-  for (const log of logs) {
-    keys.set(keyOf(log.traineeSupervisorId, log.experienceTypeId), {
-      recordId: log.traineeSupervisorId,
-      type: log.experienceTypeId,
-    });
-  }
-  for (const form of live.values()) {
-    keys.set(keyOf(form.traineeSupervisorId, form.experienceTypeId), {
-      recordId: form.traineeSupervisorId,
-      type: form.experienceTypeId,
-    });
+  const subjects = formSubjects(records);
+  const live = new Map<string, repo.MonthFormRecord>();
+  for (const form of forms.filter((item) => item.voidedAt === null)) {
+    const subject = subjectOf(subjects, form.traineeSupervisorId);
+    if (subject) live.set(subject.key, form);
   }
 
   const results: FinalFormRow[] = [];
-  for (const [key, { recordId, type }] of keys) {
-    if (!visible(recordId) || !isFieldworkType(type)) continue;
-    const form = live.get(key);
-    const logged = [...(monthsLogged.get(key) ?? [])].sort();
+  for (const subject of subjects) {
+    const ids = subject.records.map((record) => record.id);
+    const theirs = logs.filter((log) => ids.includes(log.traineeSupervisorId));
+    const form = live.get(subject.key);
+    if (theirs.length === 0 && !form) continue;
+    const logged = [...new Set(theirs.map((log) => monthOf(log.dateOfExperience)))].sort();
+    // The responsible supervisor: the live form's, else the one with the most logs.
+    const responsible =
+      form?.traineeSupervisorId ?? busiest(theirs.map((log) => log.traineeSupervisorId), ids);
+    if (!visible(responsible)) continue;
     const firstMonth = logged[0] ?? form?.fromMonth ?? form?.month ?? lastOver;
     const lastMonth = logged.filter((month) => month <= lastOver).pop() ?? null;
-    const period: FinalFvfPeriod = {
-      traineeSupervisorId: recordId,
+    const period = {
+      recordIds: ids,
       fromMonth: form?.fromMonth ?? firstMonth,
       toMonth: form?.month ?? lastMonth ?? firstMonth,
     };
-    const months = finalFvfMonths(logs, period, counting);
-    const figures = addUpFinalFvfMonths(months, period, type);
-    const record = records.find((item) => item.id === recordId);
+    const { columns, months } = finalFormColumns(logs, period, counting);
+    const kept = keptOf(columns, months);
+    const record = records.find((item) => item.id === responsible);
     results.push({
-      trainee_supervisor: recordId,
-      supervisor_name: [record?.name, record?.lastname].filter(Boolean).join(' '),
-      expereince_type: type,
+      trainee_supervisor: responsible,
+      supervisor_name: record ? recordName(record) : '',
+      organization: subject.organization,
+      expereince_type: kept.experienceTypeId,
       first_month: firstMonth,
       last_month: lastMonth,
       from_month: period.fromMonth,
       to_month: period.toMonth,
-      figures: toFormFigures(figures),
-      months: figures.months,
-      adjustments: months
-        .filter((month) => month.experienceTypeId === type)
-        .filter((month) => month.counted.totalMinutes < month.logged.totalMinutes)
-        .map((month) => ({
-          month: month.month,
-          logged_hours: minutesToHours(month.logged.totalMinutes),
-          counted_hours: minutesToHours(month.counted.totalMinutes),
-          reasons: month.removals.map((removal) => removal.reason),
-        })),
+      figures: toFormFigures(kept),
+      months: kept.monthsCounted,
+      adjustments: adjustmentsOf(months),
       is_period_over: lastMonth !== null,
-      is_outdated:
-        form !== undefined && form.completedOn === null && !showsFinalFigures(form, figures),
+      is_outdated: form !== undefined && form.completedOn === null && !showsFinalFigures(form, kept),
       form: form ? await toFinalForm(ctx.storage, form) : null,
     });
   }
   results.sort(
     (a, b) =>
       a.supervisor_name.localeCompare(b.supervisor_name) ||
-      a.trainee_supervisor - b.trainee_supervisor ||
-      a.expereince_type - b.expereince_type,
+      a.trainee_supervisor - b.trainee_supervisor,
   );
   const voided = await Promise.all(
     forms
@@ -184,16 +184,54 @@ export async function listFinalForms(
   return { today, results, voided };
 }
 
+/** The record named on the most logs (the first of `ids` on a tie). */
+function busiest(named: readonly number[], ids: readonly number[]): number {
+  const counts = ids.map((id) => [id, named.filter((item) => item === id).length] as const);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ids[0] ?? 0;
+}
+
+/** The months of a period that count less than they logged, with adjusted hours' reasons. */
+function adjustmentsOf(months: readonly FinalFvfMonth[]) {
+  const byMonth = new Map<string, { logged: number; counted: number; reasons: Set<string> }>();
+  for (const month of months) {
+    const item = byMonth.get(month.month) ?? { logged: 0, counted: 0, reasons: new Set<string>() };
+    item.logged += month.logged.totalMinutes;
+    item.counted += month.counted.totalMinutes;
+    for (const removal of month.removals) item.reasons.add(removal.reason);
+    byMonth.set(month.month, item);
+  }
+  return [...byMonth.entries()]
+    .filter(([, item]) => item.counted < item.logged)
+    .map(([month, item]) => ({
+      month,
+      logged_hours: minutesToHours(item.logged),
+      counted_hours: minutesToHours(item.counted),
+      reasons: [...item.reasons],
+    }));
+}
+
 /** One F-FVF the asker may see. */
 export async function getFinalForm(ctx: FormsContext & { id: number }): Promise<FinalForm> {
   return toFinalForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'final'));
 }
 
+/** The live F-FVF of a subject, whichever of its records signs it. */
+async function findLiveFinal(db: Db, subject: FormSubject) {
+  for (const record of subject.records) {
+    for (const experienceTypeId of [1, 2, MIXED_FIELDWORK]) {
+      const form = await repo.findLive(db, { traineeSupervisorId: record.id, experienceTypeId });
+      if (form) return form;
+    }
+  }
+  return undefined;
+}
+
 /**
- * POST /api/v1/final-forms/: fills the F-FVF for one of the trainee's supervisor records, a
- * fieldwork type and a period of months that are over, with the hours that count, from the
- * template of the trainee's edition. A live form not yet complete is replaced (voided, kept as
- * history); a complete one is final.
+ * POST /api/v1/final-forms/: fills the F-FVF signed by one of the trainee's supervisor records
+ * (the responsible supervisor; at an organization, the form lists every supervisor there with
+ * hours in the period and adds up their hours) over a period of months that are over, with the
+ * hours that count, in a column per fieldwork type. A live form not yet complete is replaced
+ * (voided, kept as history); a complete one is final.
  */
 export async function createFinalForm(
   ctx: FormsContext & { input: FinalFormCreateRequest },
@@ -203,24 +241,32 @@ export async function createFinalForm(
   if (input.to_month > lastMonthOver(serverToday(ctx.now))) {
     throw new AppError('FORM_MONTH_NOT_OVER', FINAL_FORM_FILL_MESSAGES.periodNotOver);
   }
-  const figures = await currentFinalFigures(ctx, {
+  const subject = await subjectOfRecord(db, actor.id, record.id);
+  const period = { fromMonth: input.from_month, toMonth: input.to_month };
+  const now = await currentFinalFigures(ctx, {
     traineeId: actor.id,
-    traineeSupervisorId: record.id,
-    experienceTypeId: input.expereince_type,
-    fromMonth: input.from_month,
-    toMonth: input.to_month,
+    recordIds: subject.records.map((item) => item.id),
+    ...period,
   });
-  if (figures.totalMinutes === 0) {
+  if (now.kept.totalMinutes === 0) {
     throw new AppError(
       'FORM_NO_HOURS',
       FINAL_FORM_FILL_MESSAGES.noHours(input.from_month, input.to_month),
     );
   }
-  const existing = await repo.findLive(db, {
-    traineeSupervisorId: record.id,
-    experienceTypeId: input.expereince_type,
+  const withHours = new Set(
+    now.months.filter((month) => month.logged.totalMinutes > 0).map((month) => month.logged.traineeSupervisorId),
+  );
+  const id = await fillAndKeep({
+    ...ctx,
+    record,
+    subject,
+    listed: subject.records.filter((item) => withHours.has(item.id)),
+    figures: { period, columns: now.columns },
+    kept: now.kept,
+    isProrated: input.prorated ?? false,
+    existing: await findLiveFinal(db, subject),
+    completeMessage: FINAL_FORM_FILL_MESSAGES.complete,
   });
-  const completeMessage = FINAL_FORM_FILL_MESSAGES.complete;
-  const id = await fillAndKeep({ ...ctx, record, figures, existing, completeMessage });
   return getFinalForm({ ...ctx, id });
 }

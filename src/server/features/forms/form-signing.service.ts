@@ -13,14 +13,15 @@ import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-fo
 import * as repo from './month-forms.repository';
 import { currentFigures, getMonthForm } from './month-forms.service';
 import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';
-import { loadVisibleForm, putPdf, type FormsContext } from './official-forms.service';
+import { loadVisibleForm, putPdf, subjectOfRecord, type FormsContext } from './official-forms.service';
 import { loadPdfCode } from './pdf-code';
 
 /*
- * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013), the M-FVF and the
- * F-FVF alike: the trainee signs their own form, the linked supervisor the forms of their record.
- * After the second signature the flattened PDF is kept as a record file (the month's M-FVF, or a
- * final form) and the completion date recorded, which is what the M-FVF's deadline (and so
+ * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013): the trainee signs
+ * their own M-FVF, the responsible supervisor (the linked account of the form's record) the M-FVF
+ * and the F-FVF, which has no place for the trainee's signature (issue 26). Once every party the
+ * form has a place for has signed, the flattened PDF is kept as a record file (the month's M-FVF,
+ * or a final form) and the completion date recorded, which is what the M-FVF's deadline (and so
  * adjusted hours) is judged on.
  */
 
@@ -38,19 +39,24 @@ function hasSigned(form: repo.MonthFormRow, party: FormParty): boolean {
   return party === 'trainee' ? form.traineeSignedAt !== null : form.supervisorSignedAt !== null;
 }
 
-/** True while the form shows what the logs now add up to (else it is filled again first). */
+/**
+ * True while the form shows what the logs of its supervisor (or organization) now add up to
+ * (else it is filled again first).
+ */
 async function showsTheLogs(ctx: FormsContext, form: repo.MonthFormRecord): Promise<boolean> {
+  const subject = await subjectOfRecord(ctx.db, form.traineeId, form.traineeSupervisorId);
+  const recordIds = subject.records.map((record) => record.id);
   if (form.kind === 'monthly') {
-    return sameMinutes(form, (await currentFigures(ctx.db, form)) ?? NO_MINUTES);
+    const now = await currentFigures(ctx.db, { ...form, recordIds });
+    return sameMinutes(form, now ?? NO_MINUTES);
   }
   const now = await currentFinalFigures(ctx, {
     traineeId: form.traineeId,
-    traineeSupervisorId: form.traineeSupervisorId,
-    experienceTypeId: form.experienceTypeId,
+    recordIds,
     fromMonth: form.fromMonth ?? form.month,
     toMonth: form.month,
   });
-  return showsFinalFigures(form, now);
+  return showsFinalFigures(form, now.kept);
 }
 
 /** How a completed form is filed among the record files: an M-FVF by month, an F-FVF as final. */
@@ -112,10 +118,13 @@ async function signForm(
           supervisorSignedOn: signed.signedOn,
           supervisorSignedBy: ctx.actor.id,
         };
-  const completed = completedOn(
-    names.traineeSignedOn ?? form.traineeSignedOn,
-    names.supervisorSignedOn ?? form.supervisorSignedOn,
-  );
+  const supervisorOn = names.supervisorSignedOn ?? form.supervisorSignedOn;
+  // The F-FVF is complete with the responsible supervisor's signature alone.
+  const completed = !signed.isComplete
+    ? null
+    : form.kind === 'monthly'
+      ? completedOn(names.traineeSignedOn ?? form.traineeSignedOn, supervisorOn)
+      : supervisorOn;
 
   const storageKey = await putPdf(ctx.storage, form.traineeId, signed.bytes);
   let record: StoredFile | undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,23 +13,27 @@ import { loadPdfCode } from './pdf-code';
  */
 
 /** A recognised template in the folder. */
-export type FolderTemplate = { path: string; variant: FvfVariant; modifiedAt: Date };
+export type FolderTemplate = { path: string; variant: FvfVariant; modifiedAt: Date; sha256: string };
 
-type Seen = { size: number; mtimeMs: number; variant: FvfVariant | null };
+type Seen = { size: number; mtimeMs: number; variant: FvfVariant | null; sha256: string };
 const recognised = new Map<string, Seen>();
 
 async function variantOf(path: string, size: number, mtimeMs: number, log: FastifyBaseLogger) {
   const seen = recognised.get(path);
-  if (seen && seen.size === size && seen.mtimeMs === mtimeMs) return seen.variant;
+  if (seen && seen.size === size && seen.mtimeMs === mtimeMs) return seen;
   let variant: FvfVariant | null = null;
+  let sha256 = '';
   try {
+    const bytes = await readFile(path);
+    sha256 = createHash('sha256').update(bytes).digest('hex');
     const { recogniseFvfTemplate } = await loadPdfCode();
-    variant = await recogniseFvfTemplate(await readFile(path));
+    variant = await recogniseFvfTemplate(bytes);
   } catch (error) {
     log.warn({ err: error, path }, 'a PDF in FORMS_DIR is not a form we can fill; it is ignored');
   }
-  recognised.set(path, { size, mtimeMs, variant });
-  return variant;
+  const result = { size, mtimeMs, variant, sha256 };
+  recognised.set(path, result);
+  return result;
 }
 
 /**
@@ -50,9 +55,9 @@ export async function readFormsFolder(
     const path = join(dir, name);
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) continue;
-    const variant = await variantOf(path, info.size, info.mtimeMs, log);
+    const { variant, sha256 } = await variantOf(path, info.size, info.mtimeMs, log);
     if (variant && !found.some((template) => template.variant.id === variant.id)) {
-      found.push({ path, variant, modifiedAt: info.mtime });
+      found.push({ path, variant, modifiedAt: info.mtime, sha256 });
     }
   }
   return found;

@@ -6,7 +6,8 @@ import {
 
 /**
  * A PDF that is not a verification form we can fill: not a PDF, encrypted, or without the
- * fields of any variant in fvf-fields.ts. A 400 FORM_TEMPLATE_INVALID (`non_field_errors`) whose
+ * fields of any variant in fvf-fields.ts, or holding what a form never needs (a program to start,
+ * a file inside it). A 400 FORM_TEMPLATE_INVALID (`non_field_errors`) whose
  * message tells the user what to upload instead; `missing` names the fields the closest variant
  * lacks.
  */
@@ -62,8 +63,12 @@ export const FORM_MESSAGES = {
   wrongEdition: (label: string, edition: string) =>
     `This is the ${label}; the ${edition} form is needed for these hours.`,
   tooLong: (field: string) => `The value for ${field} is longer than the form allows.`,
-  noConcentratedBox: (label: string) =>
-    `The ${label} template has no box for concentrated supervised fieldwork.`,
+  noBox: (label: string, field: string, wanted: string) =>
+    `The ${label} template's box ${field} has no "${wanted}" choice.`,
+  activeContent: (found: string) =>
+    `This PDF holds ${found}, which a blank form never needs, so it was not installed. Upload the blank form as downloaded from the BACB.`,
   alreadySigned: (party: string) => `The ${party} has already signed this form.`,
+  noPlaceToSign: (label: string, party: string) =>
+    `The ${label} has no place for the ${party}'s signature: only the responsible supervisor signs it.`,
   complete: 'This form is signed by both parties and can no longer change.',
 } as const;

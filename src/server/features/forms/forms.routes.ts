@@ -34,7 +34,7 @@ import { loadVisibleForm } from './official-forms.service';
 
 const tags = ['forms'];
 
-/** Blank templates installed by a user: each can be 20 MB, and one per variant is ever kept. */
+/** Blank templates a user uploads: each can be 20 MB, and one per variant is kept for them. */
 const TEMPLATE_UPLOADS = { limit: 10, windowSeconds: 60 * 60 };
 
 /**
@@ -69,7 +69,9 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/fvf-templates/',
       { onRequest: guard.user, schema: { tags, response: { 200: FvfTemplatesAnswerSchema } } },
       async (request) => ({
-        results: (await templates.installedTemplates(ctx(request))).map(templates.toFvfTemplate),
+        results: (await templates.installedTemplates(ctx(request), requireActor(request).id)).map(
+          templates.toFvfTemplate,
+        ),
       }),
     );
 

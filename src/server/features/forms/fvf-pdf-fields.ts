@@ -1,17 +1,17 @@
 import {
-  decodePDFRawStream,
   degrees,
   drawText,
   EncryptedPDFError,
   ExceededMaxLengthError,
+  PDFButton,
   PDFCheckBox,
   PDFDict,
   PDFDocument,
+  PDFDropdown,
   PDFHexString,
   PDFName,
-  PDFRawStream,
+  PDFOptionList,
   PDFSignature,
-  PDFString,
   PDFTextField,
   rgb,
   type PDFField,
@@ -19,13 +19,18 @@ import {
   type PDFForm,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
-import type { FvfFieldKind } from './fvf-fields';
+import { useSpecNameDecoding } from '../../adapters/pdf/pdf-load-check.child.mjs';
+import type { FvfField, FvfFieldKind } from './fvf-fields';
 import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
+
+// Names are read as the PDF specification says (`#4a` is `J`), as the upload check reads them.
+useSpecNameDecoding(PDFName);
 
 /*
  * The AcroForm operations the forms need that pdf-lib does not do as we need them: loading a
- * user's PDF with clear refusals, writing text in DejaVu, the fieldwork-type box, a signature
- * stamped into a box, and flattening that leaves no widget behind.
+ * user's PDF with clear refusals, finding a field by the table's names, writing text in DejaVu, a
+ * box ticked by its "on" value, a signature stamped into a box, and flattening that leaves no
+ * widget behind. What is written out goes through pdf-output.ts.
  */
 
 /** Loads a PDF from outside; what cannot be read or filled is a FormTemplateError. */
@@ -38,9 +43,8 @@ export async function loadFormPdf(bytes: Uint8Array): Promise<PDFDocument> {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
   try {
-    // An XFA copy of the form would be shown instead of the fields we fill: drop it quietly.
+    // An XFA copy of the form would be shown instead of the fields we fill.
     doc.catalog.getAcroForm()?.dict.delete(PDFName.of('XFA'));
-    dropDocumentScripts(doc);
     doc.getForm();
   } catch {
     // pdf-lib reads a header followed by garbage as a document without a catalog.
@@ -49,51 +53,42 @@ export async function loadFormPdf(bytes: Uint8Array): Promise<PDFDocument> {
   return doc;
 }
 
-/**
- * Removes what runs when the document opens or closes: document-level JavaScript, the catalog's
- * additional actions and an OpenAction that is an action (a page to open at stays). A blank form
- * uploaded by one user is filled for every trainee, so no one's script may travel with it; the
- * fields' own format actions (AFNumber_Format…) stay, since the official forms need them.
- */
-function dropDocumentScripts(doc: PDFDocument): void {
-  const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
-  names?.delete(PDFName.of('JavaScript'));
-  doc.catalog.delete(PDFName.of('AA'));
-  if (doc.catalog.lookup(PDFName.of('OpenAction')) instanceof PDFDict) {
-    doc.catalog.delete(PDFName.of('OpenAction'));
-  }
-}
-
 /** The kind of a field as the variant table names it; null for kinds we never fill. */
 export function fieldKindOf(field: PDFField): FvfFieldKind | null {
   if (field instanceof PDFTextField) return 'text';
   if (field instanceof PDFCheckBox) return 'checkbox';
   if (field instanceof PDFSignature) return 'signature';
+  if (field instanceof PDFDropdown || field instanceof PDFOptionList) return 'choice';
+  if (field instanceof PDFButton) return 'button';
   return null;
 }
 
-/** The JavaScript of a field's format action (/AA /F), '' when it has none. */
-function formatScriptOf(field: PDFTextField): string {
-  const actions = field.acroField.dict.lookup(PDFName.of('AA'));
-  const format = actions instanceof PDFDict ? actions.lookup(PDFName.of('F')) : undefined;
-  const script = format instanceof PDFDict ? format.lookup(PDFName.of('JS')) : undefined;
-  if (script instanceof PDFString || script instanceof PDFHexString) return script.decodeText();
-  if (script instanceof PDFRawStream) {
-    return new TextDecoder('latin1').decode(decodePDFRawStream(script).decode());
+/**
+ * The template's field for a table entry, by its name or one of its other spellings, when it is
+ * of the kind the entry needs (a signature may be a text field).
+ */
+export function findField(form: PDFForm, spec: FvfField | undefined): PDFField | undefined {
+  if (!spec) return undefined;
+  for (const name of [spec.name, ...(spec.aliases ?? [])]) {
+    const field = form.getFieldMaybe(name);
+    const kind = field ? fieldKindOf(field) : null;
+    if (field && (kind === spec.kind || (spec.kind === 'signature' && kind === 'text'))) {
+      return field;
+    }
   }
-  return '';
+  return undefined;
 }
 
 /**
- * Writes a text field in our font and locks it. A field whose format script is Acrobat's
- * AFPercent_Format keeps the fraction as its value (0.075), which that script expects, while it
- * shows `shown` ('7.5%'); any other field keeps what it shows.
+ * Writes a text field in our font and locks it. A field that holds a fraction for the reader
+ * (the percent supervised: `fraction`, 0.075) keeps it as its value, as the form's own percent
+ * format expects, while it shows `shown` ('7.5%'); any other field keeps what it shows.
  */
 export function writeText(
   field: PDFTextField,
   shown: string,
   font: PDFFont,
-  options: { fraction?: number; lock?: boolean } = {},
+  options: { fraction?: string; lock?: boolean } = {},
 ): void {
   try {
     field.setText(shown);
@@ -104,8 +99,8 @@ export function writeText(
     throw error;
   }
   field.updateAppearances(font);
-  if (options.fraction !== undefined && formatScriptOf(field).includes('AFPercent_Format')) {
-    field.acroField.dict.set(PDFName.of('V'), PDFHexString.fromText(String(options.fraction)));
+  if (options.fraction !== undefined) {
+    field.acroField.dict.set(PDFName.of('V'), PDFHexString.fromText(options.fraction));
   }
   if (options.lock ?? true) field.enableReadOnly();
 }
@@ -113,43 +108,45 @@ export function writeText(
 /** The "on" state name of a box widget, as text. */
 const onValueOf = (widget: PDFWidgetAnnotation) => widget.getOnValue()?.decodeText() ?? '';
 
+/** Widgets in reading order: top to bottom, left to right within a line. */
+function readingOrder(widgets: readonly PDFWidgetAnnotation[]): PDFWidgetAnnotation[] {
+  return [...widgets].sort((a, b) => {
+    const [ra, rb] = [a.getRectangle(), b.getRectangle()];
+    // Boxes within a few points of each other's height are on one line: left to right.
+    return Math.abs(rb.y - ra.y) < 4 ? ra.x - rb.x : rb.y - ra.y;
+  });
+}
+
 /**
- * Ticks the box of a fieldwork type and clears the other. Templates either have a box per type
- * or one box field with a widget per type; in the second case the widget whose "on" name says
- * concentrated is the concentrated one, else the widgets are taken in reading order (supervised
- * first, as the form lists them).
+ * Ticks the widget of a box whose "on" value is `wanted` (null: none) and clears the others.
+ * The value is matched as written, then ignoring case and spaces at the ends; a template whose
+ * widgets carry other names is read in the order the table lists them (`expected`).
  */
-export function tickFieldworkType(
-  boxes: { supervised?: PDFCheckBox; concentrated?: PDFCheckBox },
-  type: 1 | 2,
+export function tickBox(
+  box: PDFCheckBox,
+  wanted: string | null,
+  expected: readonly string[],
   label: string,
 ): void {
-  const { supervised, concentrated } = boxes;
-  if (!supervised && !concentrated) return;
-  const widgets = supervised?.acroField.getWidgets() ?? [];
-  if (supervised && !concentrated && widgets.length >= 2) {
-    const ordered = [...widgets].sort((a, b) => {
-      const [ra, rb] = [a.getRectangle(), b.getRectangle()];
-      // Boxes within a few points of each other's height are on one line: left to right.
-      return Math.abs(rb.y - ra.y) < 4 ? ra.x - rb.x : rb.y - ra.y;
-    });
-    const byName = ordered.find((w) => /concentrated/i.test(onValueOf(w)));
-    const concentratedWidget = byName ?? ordered[1];
-    const chosen = type === 2 ? concentratedWidget : ordered.find((w) => w !== concentratedWidget);
-    const on = chosen?.getOnValue();
-    if (!chosen || !on) throw new FormTemplateError(FORM_MESSAGES.noConcentratedBox(label));
-    supervised.acroField.dict.set(PDFName.of('V'), on);
-    for (const widget of widgets)
-      widget.setAppearanceState(widget === chosen ? on : PDFName.of('Off'));
-    supervised.enableReadOnly();
-    return;
+  const widgets = box.acroField.getWidgets();
+  const loose = (value: string) => value.trim().toLowerCase();
+  let chosen: PDFWidgetAnnotation | undefined;
+  if (wanted !== null) {
+    chosen =
+      widgets.find((widget) => onValueOf(widget) === wanted) ??
+      widgets.find((widget) => loose(onValueOf(widget)) === loose(wanted));
+    const ordered = readingOrder(widgets);
+    if (!chosen && ordered.length === expected.length) chosen = ordered[expected.indexOf(wanted)];
+    if (!chosen?.getOnValue()) {
+      throw new FormTemplateError(FORM_MESSAGES.noBox(label, box.getName(), wanted));
+    }
   }
-  const [mine, other] = type === 1 ? [supervised, concentrated] : [concentrated, supervised];
-  if (!mine) throw new FormTemplateError(FORM_MESSAGES.noConcentratedBox(label));
-  mine.check();
-  other?.uncheck();
-  mine.enableReadOnly();
-  other?.enableReadOnly();
+  const on = chosen?.getOnValue();
+  box.acroField.dict.set(PDFName.of('V'), on ?? PDFName.of('Off'));
+  for (const widget of widgets) {
+    widget.setAppearanceState(widget === chosen && on ? on : PDFName.of('Off'));
+  }
+  box.enableReadOnly();
 }
 
 /** Font size that fits `text` into `width`, no larger than `max`. */

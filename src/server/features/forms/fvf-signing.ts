@@ -2,18 +2,20 @@ import { PDFHexString, PDFName, PDFSignature, PDFTextField, type PDFForm } from 
 import type { FormParty } from '../../../shared/forms/attestations';
 import { signingDate } from '../../../shared/forms/deadline';
 import { formatUsDate } from '../../../shared/logs/time';
-import type { FvfSlot, FvfVariant } from './fvf-fields';
-import { flattenForm, loadFormPdf, stampSignature, writeText } from './fvf-pdf-fields';
+import { signersOf, type FvfSlot, type FvfVariant } from './fvf-fields';
+import { findField, flattenForm, loadFormPdf, stampSignature, writeText } from './fvf-pdf-fields';
 import { infoDictOf, SIGNING_RECORD_KEYS, type FvfSigningRecord } from './fvf-read';
-import { recogniseFvfForm } from './fvf-template';
+import { recogniseFvfDocument } from './fvf-template';
 import { FORM_MESSAGES, FormSigningError } from './forms.errors';
 import { embedDejaVu } from './pdf-fonts';
+import { saveInert } from './pdf-output';
 
 /*
  * Signing a filled M-FVF in the app (issue 10 "Signing"): each party types their full name
  * under the attestation (shared/forms/attestations.ts); the name and the moment go into the
  * party's signature box, the date into their date field, and a signing record into the
- * document information. Once both have signed, the form is flattened so it can never change.
+ * document information. Once every party the form has a place for has signed (the F-FVF: the
+ * responsible supervisor alone), the form is flattened so it can never change.
  */
 
 /** One party's electronic signature. */
@@ -31,7 +33,7 @@ export type SignedFvf = {
   bytes: Uint8Array;
   variant: FvfVariant;
   signedOn: string;
-  /** Both parties have signed: the form is flattened. */
+  /** Every party the form has a place for has signed: the form is flattened. */
   isComplete: boolean;
 };
 
@@ -40,14 +42,8 @@ const SLOTS: Readonly<Record<FormParty, { signature: FvfSlot; date: FvfSlot }>> 
   supervisor: { signature: 'supervisorSignature', date: 'supervisorSignatureDate' },
 };
 
-const OTHER: Readonly<Record<FormParty, FormParty>> = {
-  trainee: 'supervisor',
-  supervisor: 'trainee',
-};
-
 function textField(form: PDFForm, variant: FvfVariant, slot: FvfSlot): PDFTextField | undefined {
-  const spec = variant.fields[slot];
-  const field = spec && form.getFieldMaybe(spec.name);
+  const field = findField(form, variant.fields[slot]);
   return field instanceof PDFTextField ? field : undefined;
 }
 
@@ -68,22 +64,20 @@ export async function signFvf(pdf: Uint8Array, signer: FvfSigner): Promise<Signe
   const doc = await loadFormPdf(pdf);
   const form = doc.getForm();
   if (form.getFields().length === 0) throw new FormSigningError(FORM_MESSAGES.complete);
-  const variant = recogniseFvfForm(form);
+  const variant = recogniseFvfDocument(doc);
+  if (!signersOf(variant).includes(signer.party)) {
+    throw new FormSigningError(FORM_MESSAGES.noPlaceToSign(variant.label, signer.party));
+  }
   if (hasSigned(form, variant, signer.party)) {
     throw new FormSigningError(FORM_MESSAGES.alreadySigned(signer.party));
   }
 
   const font = await embedDejaVu(doc);
   const signedOn = signingDate(signer.at, signer.timeZone);
-  const spec = variant.fields[SLOTS[signer.party].signature];
-  const box = spec && form.getFieldMaybe(spec.name);
+  const box = findField(form, variant.fields[SLOTS[signer.party].signature]);
   if (box instanceof PDFTextField || box instanceof PDFSignature) {
-    stampSignature(
-      doc,
-      box,
-      { name: `/s/ ${signer.fullName}`, note: `Signed electronically ${stampTime(signer.at)}` },
-      font,
-    );
+    const note = `Signed electronically on ${formatUsDate(signedOn)} (${stampTime(signer.at)})`;
+    stampSignature(doc, box, { name: `/s/ ${signer.fullName}`, note }, font);
   }
   const dateField = textField(form, variant, SLOTS[signer.party].date);
   if (dateField) writeText(dateField, formatUsDate(signedOn), font);
@@ -99,8 +93,10 @@ export async function signFvf(pdf: Uint8Array, signer: FvfSigner): Promise<Signe
     PDFHexString.fromText(JSON.stringify(record)),
   );
 
-  const isComplete = hasSigned(form, variant, OTHER[signer.party]);
+  const isComplete = signersOf(variant).every(
+    (party) => party === signer.party || hasSigned(form, variant, party),
+  );
   if (isComplete) flattenForm(doc, form);
-  const bytes = await doc.save({ updateFieldAppearances: false });
+  const bytes = await saveInert(doc);
   return { bytes, variant, signedOn, isComplete };
 }

@@ -1,44 +1,68 @@
-import { PDFCheckBox, PDFTextField, type PDFForm } from 'pdf-lib';
+import {
+  PDFCheckBox,
+  PDFDropdown,
+  PDFOptionList,
+  PDFTextField,
+  type PDFDocument,
+  type PDFForm,
+} from 'pdf-lib';
 import type { FinalFvfFigures } from '../../../shared/forms/final-fvf';
 import type { FvfFormName } from '../../../shared/forms/fvf-template.schema';
 import {
   formMonthValues,
   fvfHoursValues,
+  type FvfFigures,
   type MonthlyFvfFigures,
 } from '../../../shared/forms/fvf-values';
 import type { RuleSetId } from '../../../shared/logs/rule-sets';
-import { formatUsDate, monthEnd, monthStart } from '../../../shared/logs/time';
 import {
   FORM_MARKS,
   FVF_VARIANTS,
-  hasCertificateMonth,
+  STRUCTURE_MARKS,
+  type BoxMeaning,
   type FvfField,
   type FvfSlot,
+  type FvfStructure,
   type FvfVariant,
+  type HoursSlot,
 } from './fvf-fields';
-import { fieldKindOf, loadFormPdf, tickFieldworkType, writeText } from './fvf-pdf-fields';
+import { findField, loadFormPdf, tickBox, writeText } from './fvf-pdf-fields';
 import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
 import { embedDejaVu } from './pdf-fonts';
+import { saveInert } from './pdf-output';
+import { readDocumentText } from './pdf-text';
 
 /*
- * The BACB's own forms, monthly and final, recognised and filled from the logs (issue 10 "The
- * official form, filled"; decisions 012 and 013). The user or operator supplies the blank PDF;
- * we never ship it.
+ * The BACB's own forms, monthly and final, recognised and filled from the logs (issue 26;
+ * decisions 012 and 013). The user or operator supplies the blank PDF; we never ship it.
  */
+
+/** A supervisor as the forms name them. */
+export type FvfPerson = { name: string; bacbId: string };
 
 /** Who the form is about, from the profiles (the BACB ID and fieldwork place are profile fields). */
 export type FvfIdentity = {
   trainee: { name: string; bacbId: string; fieldworkState: string; fieldworkCountry: string };
-  supervisor: { name: string; bacbId: string };
-  /** Written on the Organization forms; ignored by the Individual ones. */
-  organizationName?: string;
+  /** The responsible supervisor, who signs; `qualification` as their profile says it. */
+  supervisor: FvfPerson & { qualification: string };
+  /** Every supervisor the form lists (the F-FVF Organization form: up to four). */
+  supervisors: readonly FvfPerson[];
+};
+
+/** A final form's figures: its period, and a column per fieldwork type it reports. */
+export type FinalFillFigures = {
+  period: { fromMonth: string; toMonth: string };
+  /** Supervised fieldwork, concentrated, or both (a Mixed period). */
+  columns: readonly FinalFvfFigures[];
 };
 
 /** Everything one M-FVF (a month's figures) or F-FVF (a period's) shows before it is signed. */
 export type FvfFillInput = FvfIdentity & {
-  figures: MonthlyFvfFigures | FinalFvfFigures;
+  figures: MonthlyFvfFigures | FinalFillFigures;
   /** The trainee's rule set: a template of the other edition is refused. */
   edition?: RuleSetId;
+  /** The month or period was partial: its hours are prorated (the form's prorated box). */
+  isProrated: boolean;
 };
 
 /** The form a set of figures is for: a month's are an M-FVF's, a period's an F-FVF's. */
@@ -49,54 +73,54 @@ export function formOfFigures(figures: FvfFillInput['figures']): FvfFormName {
 /** A filled form, its variant and the text written into each field (by field name). */
 export type FilledFvf = { bytes: Uint8Array; variant: FvfVariant; values: Record<string, string> };
 
-/** Whether the template has a field of the kind a slot needs (a signature may be text). */
-function hasField(form: PDFForm, spec: FvfField | undefined): boolean {
-  const field = spec && form.getFieldMaybe(spec.name);
-  const kind = field ? fieldKindOf(field) : null;
-  if (!spec || !kind) return false;
-  return kind === spec.kind || (spec.kind === 'signature' && kind === 'text');
-}
+/** What a template says of itself besides its fields: its title and its first page's text. */
+type TemplateWords = { title: string; text: string };
+
+const requiredFields = (variant: FvfVariant): FvfField[] =>
+  [
+    ...Object.values(variant.fields),
+    ...Object.values(variant.hours),
+    ...Object.values(variant.concentratedHours ?? {}),
+  ].filter((spec) => !spec.optional);
 
 /**
  * How a template differs from a variant: the required names it lacks, and the fields it has that
  * mark the other form (`FORM_MARKS`: an F-FVF is never taken for an M-FVF, nor the reverse).
  */
 function differences(form: PDFForm, variant: FvfVariant) {
-  const fields = Object.entries(variant.fields) as [FvfSlot, FvfField][];
-  const missing = fields
-    .filter(([, spec]) => !spec.optional && !hasField(form, spec))
-    .map(([, spec]) => spec.name);
-  const isMonthly = variant.form === 'monthly';
-  if (isMonthly && !hasCertificateMonth((slot) => hasField(form, variant.fields[slot]))) {
-    missing.push(variant.fields.certificateMonthYear?.name ?? 'TRAINEE_CERTIFICATE_MONTH/YEAR');
-  }
-  const unexpected = FORM_MARKS[isMonthly ? 'final' : 'monthly'].filter(
-    (name) => form.getFieldMaybe(name) !== undefined,
-  );
+  const missing = requiredFields(variant)
+    .filter((spec) => !findField(form, spec))
+    .map((spec) => spec.name);
+  const other = variant.form === 'monthly' ? 'final' : 'monthly';
+  const unexpected = FORM_MARKS[other].filter((name) => form.getFieldMaybe(name) !== undefined);
   return { missing, unexpected, count: missing.length + unexpected.length };
 }
 
-const requiredCount = (variant: FvfVariant) =>
-  Object.values(variant.fields).filter((spec) => !spec.optional).length;
+/** The structure a template's words claim: its title first, else the headings on its page. */
+function structureOfWords(words: TemplateWords): FvfStructure {
+  if (STRUCTURE_MARKS.title.test(words.title)) return 'organization';
+  if (words.title.trim() === '' && STRUCTURE_MARKS.text.test(words.text)) return 'organization';
+  return 'individual';
+}
 
 /**
- * The variant of a loaded form, by its AcroForm field names (fvf-fields.ts). When several
- * variants fit, the one that asks for the most fields wins (an Organization form has every
- * field of the Individual one, and more); an unknown template is a FormTemplateError naming
+ * The variant of a form by its AcroForm field names (fvf-fields.ts). When the names fit both an
+ * Individual and an Organization form (the 2022 M-FVF's are the same), the document's title or
+ * its page's headings decide (`STRUCTURE_MARKS`); when several variants of one structure fit,
+ * the one that asks for the most fields wins. An unknown template is a FormTemplateError naming
  * the fields the closest variant lacks.
  */
-export function recogniseFvfForm(form: PDFForm): FvfVariant {
+export function recogniseFvfForm(form: PDFForm, words: TemplateWords): FvfVariant {
   if (form.getFields().length === 0) throw new FormTemplateError(FORM_MESSAGES.noFields);
-  const candidates = FVF_VARIANTS.map((variant) => ({
-    variant,
-    ...differences(form, variant),
-  }));
-  const fitting = candidates
-    .filter((candidate) => candidate.count === 0)
-    .map((candidate) => candidate.variant)
-    .sort((a, b) => requiredCount(b) - requiredCount(a));
+  const candidates = FVF_VARIANTS.map((variant) => ({ variant, ...differences(form, variant) }));
+  let fitting = candidates.filter((item) => item.count === 0).map((item) => item.variant);
+  if (new Set(fitting.map((variant) => variant.structure)).size > 1) {
+    const said = structureOfWords(words);
+    fitting = fitting.filter((variant) => variant.structure === said);
+  }
+  fitting.sort((a, b) => requiredFields(b).length - requiredFields(a).length);
   const [best, next] = fitting;
-  if (best && next && requiredCount(best) === requiredCount(next)) {
+  if (best && next && requiredFields(best).length === requiredFields(next).length) {
     throw new FormTemplateError(FORM_MESSAGES.ambiguous(fitting.map((variant) => variant.label)));
   }
   if (best) return best;
@@ -108,76 +132,186 @@ export function recogniseFvfForm(form: PDFForm): FvfVariant {
   );
 }
 
-/** The variant of a blank template (throws FormTemplateError for anything else). */
-export async function recogniseFvfTemplate(template: Uint8Array): Promise<FvfVariant> {
-  const doc = await loadFormPdf(template);
-  return recogniseFvfForm(doc.getForm());
+/** The variant of a loaded document (its fields, title and first page). */
+export function recogniseFvfDocument(doc: PDFDocument): FvfVariant {
+  const text = readDocumentText(doc, 1).flat().join(' ').replace(/\s+/g, ' ');
+  return recogniseFvfForm(doc.getForm(), { title: doc.getTitle() ?? '', text });
 }
 
-/** The slots that say when: the M-FVF's month, or the F-FVF's period (M/D/YYYY, as signature dates) and months. */
-function whenValues(figures: FvfFillInput['figures']): Partial<Record<FvfSlot, string>> {
-  if ('month' in figures) {
-    const month = formMonthValues(figures.month);
+/** The variant of a blank template (throws FormTemplateError for anything else). */
+export async function recogniseFvfTemplate(template: Uint8Array): Promise<FvfVariant> {
+  return recogniseFvfDocument(await loadFormPdf(template));
+}
+
+/** A text field's value: what it shows, and for the percent the fraction it holds. */
+type Written = { shown: string; fraction?: string };
+
+/** The written hours of one column, by slot, in the form's edition. */
+function columnValues(
+  figures: FvfFigures,
+  edition: RuleSetId,
+  months?: number,
+): Partial<Record<HoursSlot, Written>> {
+  const hours = fvfHoursValues(figures, edition);
+  const monthsCount = months === undefined ? {} : { monthsCount: { shown: String(months) } };
+  if (hours.edition === '2022') {
+    const total = Number(hours.totalFieldwork);
     return {
-      certificateMonthYear: month.monthYear,
-      certificateMonth: month.month,
-      certificateYear: month.year,
+      ...monthsCount,
+      independentHours: { shown: hours.independentHours },
+      supervisedHours: { shown: hours.supervisedHours },
+      totalHours: { shown: hours.totalFieldwork },
+      // The fraction of the figures as written, as the form's own calculation makes it.
+      percentSupervised: {
+        shown: hours.percentSupervised,
+        fraction: total === 0 ? '0' : String(Number((Number(hours.supervisedHours) / total).toFixed(6))),
+      },
     };
   }
+  const fraction = figures.totalMinutes === 0 ? 0 : figures.supervisedMinutes / figures.totalMinutes;
   return {
-    periodStartDate: formatUsDate(monthStart(figures.fromMonth)),
-    periodEndDate: formatUsDate(monthEnd(figures.toMonth)),
-    monthsCount: String(figures.months),
+    ...monthsCount,
+    independentHours: { shown: hours.independent.hours },
+    independentMinutes: { shown: hours.independent.minutes },
+    supervisedHours: { shown: hours.supervised.hours },
+    supervisedMinutes: { shown: hours.supervised.minutes },
+    totalHours: { shown: hours.total.hours },
+    totalMinutes: { shown: hours.total.minutes },
+    observationHours: { shown: hours.observation.hours },
+    observationMinutes: { shown: hours.observation.minutes },
+    percentSupervised: { shown: hours.percentSupervised, fraction: String(Number(fraction.toFixed(6))) },
   };
 }
 
-/**
- * The text of each text slot of a variant: who, when, and the hours in the edition's format
- * (shared/forms/fvf-values.ts). Slots the variant lacks are simply not used.
- */
-export function fvfSlotValues(
-  variant: FvfVariant,
-  input: FvfFillInput,
-): Partial<Record<FvfSlot, string>> {
+/** 'YYYY-MM' as the forms that say MM/YYYY want it. */
+const monthYear = (month: string) => formMonthValues(month).monthYear;
+
+/** The text of each slot of a variant: who, when, and the people the form lists. */
+function slotValues(variant: FvfVariant, input: FvfFillInput): Partial<Record<FvfSlot, string>> {
   const values: Partial<Record<FvfSlot, string>> = {
     traineeName: input.trainee.name,
     traineeBacbId: input.trainee.bacbId,
-    ...whenValues(input.figures),
     fieldworkState: input.trainee.fieldworkState,
     fieldworkCountry: input.trainee.fieldworkCountry,
     supervisorName: input.supervisor.name,
     supervisorBacbId: input.supervisor.bacbId,
   };
-  if (variant.structure === 'organization') values.organizationName = input.organizationName ?? '';
-  const hours = fvfHoursValues(input.figures, variant.edition);
-  if (hours.edition === '2022') {
-    return {
-      ...values,
-      independentHours: hours.independentHours,
-      supervisedHours: hours.supervisedHours,
-      totalHours: hours.totalFieldwork,
-      percentSupervised: hours.percentSupervised,
-    };
+  if ('month' in input.figures) values.certificateMonthYear = monthYear(input.figures.month);
+  else {
+    values.periodStart = monthYear(input.figures.period.fromMonth);
+    values.periodEnd = monthYear(input.figures.period.toMonth);
   }
-  return {
-    ...values,
-    independentHours: hours.independent.hours,
-    independentMinutes: hours.independent.minutes,
-    supervisedHours: hours.supervised.hours,
-    supervisedMinutes: hours.supervised.minutes,
-    totalHours: hours.total.hours,
-    totalMinutes: hours.total.minutes,
-    observationHours: hours.observation.hours,
-    observationMinutes: hours.observation.minutes,
-    percentSupervised: hours.percentSupervised,
+  ([1, 2, 3, 4] as const).forEach((n, index) => {
+    const person = input.supervisors[index];
+    values[`supervisorName${n}`] = person?.name ?? '';
+    values[`supervisorBacbId${n}`] = person?.bacbId ?? '';
+  });
+  return values;
+}
+
+/** The hours of each column: an M-FVF's month, or the F-FVF's supervised and concentrated columns. */
+function hoursByColumn(variant: FvfVariant, input: FvfFillInput) {
+  const edition = variant.edition;
+  if ('month' in input.figures) return [{ fields: variant.hours, values: columnValues(input.figures, edition) }];
+  const { columns } = input.figures;
+  const column = (type: 1 | 2) => columns.find((figures) => figures.experienceTypeId === type);
+  return [
+    { fields: variant.hours, figures: column(1) },
+    { fields: variant.concentratedHours ?? {}, figures: column(2) },
+  ].map(({ fields, figures }) => ({
+    fields,
+    // A column without hours stays blank, as the form asks.
+    values: figures ? columnValues(figures, edition, figures.months) : {},
+  }));
+}
+
+/** What the fieldwork-type box says: the month's type, or the period's (both: Mixed). */
+function fieldworkTypeOf(figures: FvfFillInput['figures']): BoxMeaning {
+  const types = 'month' in figures ? [figures.experienceTypeId] : figures.columns.map((c) => c.experienceTypeId);
+  if (types.includes(1) && types.includes(2)) return 'mixed';
+  return types.includes(2) ? 'concentrated' : 'supervised';
+}
+
+/** The qualification choice that says `qualification` ('BCBA' → 'BCBA/BCBA-D'), if any. */
+function qualificationOption(options: readonly string[], qualification: string): string | undefined {
+  const said = qualification.trim().toLowerCase();
+  if (said === '') return undefined;
+  return (
+    options.find((option) => option.toLowerCase() === said) ??
+    options.find((option) => /^bcba/.test(said) && /bcba/i.test(option)) ??
+    options.find((option) => option !== options[0] && option.toLowerCase().includes(said))
+  );
+}
+
+/** Writes the text fields and the choice; returns what was written, by field name. */
+function writeFields(
+  form: PDFForm,
+  variant: FvfVariant,
+  input: FvfFillInput,
+  font: Awaited<ReturnType<typeof embedDejaVu>>,
+): Record<string, string> {
+  const written: Record<string, string> = {};
+  const write = (spec: FvfField | undefined, value: Written) => {
+    const field = findField(form, spec);
+    if (!(field instanceof PDFTextField)) return;
+    writeText(field, value.shown, font, value.fraction === undefined ? {} : { fraction: value.fraction });
+    written[field.getName()] = value.shown;
   };
+  for (const [slot, shown] of Object.entries(slotValues(variant, input)) as [FvfSlot, string][]) {
+    write(variant.fields[slot], { shown });
+  }
+  for (const { fields, values } of hoursByColumn(variant, input)) {
+    for (const [slot, spec] of Object.entries(fields) as [HoursSlot, FvfField][]) {
+      write(spec, values[slot] ?? { shown: '' });
+    }
+  }
+  // A template saved with dates in it would look signed already: the parties sign in the app.
+  for (const slot of ['traineeSignatureDate', 'supervisorSignatureDate'] as const) {
+    const field = findField(form, variant.fields[slot]);
+    if (field instanceof PDFTextField) writeText(field, '', font, { lock: false });
+  }
+  const choiceSpec = variant.fields.supervisorQualification;
+  const choice = findField(form, choiceSpec);
+  if (choice instanceof PDFDropdown || choice instanceof PDFOptionList) {
+    const option = qualificationOption(choice.getOptions(), input.supervisor.qualification);
+    if (option) {
+      choice.select(option);
+      written[choice.getName()] = option;
+    }
+    choice.defaultUpdateAppearances(font);
+    choice.enableReadOnly();
+  }
+  return written;
+}
+
+/** Ticks the fieldwork-type box and the prorated box as the figures and the input say. */
+function tickBoxes(form: PDFForm, variant: FvfVariant, input: FvfFillInput): Record<string, string> {
+  const ticked: Record<string, string> = {};
+  const boxes: [FvfSlot, BoxMeaning | null][] = [
+    ['fieldworkType', fieldworkTypeOf(input.figures)],
+    ['prorated', input.isProrated ? 'yes' : null],
+  ];
+  for (const [slot, meaning] of boxes) {
+    const spec = variant.fields[slot];
+    const box = findField(form, spec);
+    if (!spec || !(box instanceof PDFCheckBox)) continue;
+    const onValues = spec.onValues ?? {};
+    const wanted = meaning === null ? null : (onValues[meaning] ?? null);
+    if (meaning !== null && wanted === null) {
+      throw new FormTemplateError(FORM_MESSAGES.noBox(variant.label, spec.name, meaning));
+    }
+    tickBox(box, wanted, Object.values(onValues), variant.label);
+    ticked[box.getName()] = wanted ?? 'Off';
+  }
+  return ticked;
 }
 
 /**
- * Fills a blank official form for one supervisor and fieldwork type: an M-FVF for a month or an
- * F-FVF for a period, as the figures say. Recognises the variant, writes every field it has
- * (locked, in DejaVu so any name renders) and ticks the fieldwork type. Signature and date
- * fields stay empty for `signFvf`.
+ * Fills a blank official form: an M-FVF for a month or an F-FVF for a period, as the figures
+ * say. Recognises the variant, writes every field it has (read-only calculated ones included,
+ * since no reader runs the form's scripts once they are gone; locked, in DejaVu so any name
+ * renders), ticks the boxes and picks the qualification. Signature and date fields stay empty
+ * for `signFvf`. What is written carries no script and no action (pdf-output.ts).
  */
 export async function fillFvfTemplate(
   template: Uint8Array,
@@ -185,7 +319,7 @@ export async function fillFvfTemplate(
 ): Promise<FilledFvf> {
   const doc = await loadFormPdf(template);
   const form = doc.getForm();
-  const variant = recogniseFvfForm(form);
+  const variant = recogniseFvfDocument(doc);
   const wanted = formOfFigures(input.figures);
   if (variant.form !== wanted) {
     throw new FormTemplateError(FORM_MESSAGES.wrongForm(variant.label, wanted));
@@ -194,41 +328,7 @@ export async function fillFvfTemplate(
     throw new FormTemplateError(FORM_MESSAGES.wrongEdition(variant.label, input.edition));
   }
   const font = await embedDejaVu(doc);
-  const { supervisedMinutes, totalMinutes } = input.figures;
-  const values: Record<string, string> = {};
-  for (const [slot, shown] of Object.entries(fvfSlotValues(variant, input)) as [
-    FvfSlot,
-    string,
-  ][]) {
-    const spec = variant.fields[slot];
-    const field = spec && form.getFieldMaybe(spec.name);
-    if (!spec || !(field instanceof PDFTextField)) continue;
-    const fraction = totalMinutes === 0 ? 0 : supervisedMinutes / totalMinutes;
-    writeText(field, shown, font, slot === 'percentSupervised' ? { fraction } : {});
-    values[spec.name] = shown;
-  }
-  // A template saved with dates in it would look signed already: the parties sign in the app.
-  const unsigned: FvfSlot[] = [
-    'traineeSignature',
-    'traineeSignatureDate',
-    'supervisorSignature',
-    'supervisorSignatureDate',
-  ];
-  for (const slot of unsigned) {
-    const spec = variant.fields[slot];
-    const field = spec && form.getFieldMaybe(spec.name);
-    if (field instanceof PDFTextField) writeText(field, '', font, { lock: false });
-  }
-  const box = (slot: FvfSlot) => {
-    const field = variant.fields[slot] && form.getFieldMaybe(variant.fields[slot].name);
-    return field instanceof PDFCheckBox ? field : undefined;
-  };
-  tickFieldworkType(
-    { supervised: box('checkSupervised'), concentrated: box('checkConcentrated') },
-    input.figures.experienceTypeId,
-    variant.label,
-  );
+  const values = { ...writeFields(form, variant, input, font), ...tickBoxes(form, variant, input) };
   doc.setProducer('Fieldwork Tracker');
-  const bytes = await doc.save({ updateFieldAppearances: false });
-  return { bytes, variant, values };
+  return { bytes: await saveInert(doc), variant, values };
 }

@@ -1,38 +1,59 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fvfTemplates } from '../../db/schema';
 
 export type FvfTemplateRow = typeof fvfTemplates.$inferSelect;
 
-/** Every uploaded template (they are shared: one per variant, for everyone). */
-export function listUploaded(db: Db): Promise<FvfTemplateRow[]> {
-  return db.select().from(fvfTemplates).orderBy(asc(fvfTemplates.id));
+/** The templates one user uploaded: they serve that user's forms only (issue 26). */
+export function listUploadedBy(db: Db, userId: number): Promise<FvfTemplateRow[]> {
+  return db
+    .select()
+    .from(fvfTemplates)
+    .where(eq(fvfTemplates.uploadedBy, userId))
+    .orderBy(asc(fvfTemplates.id));
+}
+
+/** A user's upload of a variant, if any. */
+export async function findUploaded(
+  db: Db,
+  userId: number,
+  variantId: string,
+): Promise<FvfTemplateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fvfTemplates)
+    .where(and(eq(fvfTemplates.uploadedBy, userId), eq(fvfTemplates.variantId, variantId)))
+    .limit(1);
+  return row;
 }
 
 /**
- * Records an uploaded template; false when the variant has one already (the unique key decides
- * between two uploads at once).
+ * Records a user's upload of a variant, replacing their earlier one (the unique key decides
+ * between two uploads at once: the last one stays). Returns the storage key it replaced, if any.
  */
-export async function insertUploaded(
+export async function upsertUploaded(
   db: Db,
   values: {
     variantId: string;
     storageKey: string;
     sizeBytes: number;
+    sha256: string;
     uploadedBy: number;
     now: Date;
   },
-): Promise<boolean> {
-  const rows = await db
-    .insert(fvfTemplates)
-    .values({
-      variantId: values.variantId,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const earlier = await findUploaded(tx, values.uploadedBy, values.variantId);
+    const row = {
       storageKey: values.storageKey,
       sizeBytes: values.sizeBytes,
-      uploadedBy: values.uploadedBy,
+      sha256: values.sha256,
       createdAt: values.now,
-    })
-    .onConflictDoNothing({ target: fvfTemplates.variantId })
-    .returning({ id: fvfTemplates.id });
-  return rows.length === 1;
+    };
+    await tx
+      .insert(fvfTemplates)
+      .values({ ...row, variantId: values.variantId, uploadedBy: values.uploadedBy })
+      .onConflictDoUpdate({ target: [fvfTemplates.uploadedBy, fvfTemplates.variantId], set: row });
+    return earlier?.storageKey ?? null;
+  });
 }

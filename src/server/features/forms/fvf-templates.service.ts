@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../shared/errors';
@@ -26,9 +26,9 @@ import { loadPdfCode } from './pdf-code';
 import * as repo from './fvf-templates.repository';
 
 /*
- * Which blank official forms (M-FVF and F-FVF) are installed, and installing one (issue 10;
- * decision 012): the operator's FORMS_DIR first, then what users uploaded (one per variant,
- * shared by everyone).
+ * Which blank official forms (M-FVF and F-FVF) serve whom, and installing one (issue 26;
+ * decision 012): the operator's FORMS_DIR serves everyone; a user's own upload serves only that
+ * user's forms (and so the supervisors who sign them), never another user's.
  */
 
 export type TemplatesContext = {
@@ -43,6 +43,8 @@ export type InstalledTemplate = {
   variant: FvfVariant;
   source: FvfTemplate['source'];
   installedAt: Date;
+  /** Its SHA-256 (hex): a filled form says which blank it came from. */
+  sha256: string;
   load: () => Promise<Uint8Array>;
 };
 
@@ -67,16 +69,23 @@ export async function readObjectIfPresent(
 
 const variantOrder = (variant: FvfVariant) => FVF_VARIANTS.indexOf(variant);
 
-/** Every installed variant, in the order of the variant table; the folder wins over an upload. */
-export async function installedTemplates(ctx: TemplatesContext): Promise<InstalledTemplate[]> {
+/**
+ * The variants that serve `ownerId`'s forms, in the order of the variant table: the operator's
+ * folder (everyone's), then that user's own uploads; the folder wins for a variant it has.
+ */
+export async function installedTemplates(
+  ctx: TemplatesContext,
+  ownerId: number,
+): Promise<InstalledTemplate[]> {
   const [folder, uploaded] = await Promise.all([
     readFormsFolder(ctx.formsDir, ctx.log),
-    repo.listUploaded(ctx.db),
+    repo.listUploadedBy(ctx.db, ownerId),
   ]);
   const result: InstalledTemplate[] = folder.map((template) => ({
     variant: template.variant,
     source: 'folder',
     installedAt: template.modifiedAt,
+    sha256: template.sha256,
     load: () => readFolderTemplate(template),
   }));
   for (const row of uploaded) {
@@ -86,6 +95,7 @@ export async function installedTemplates(ctx: TemplatesContext): Promise<Install
       variant,
       source: 'upload',
       installedAt: row.createdAt,
+      sha256: row.sha256,
       load: () => readObject(ctx.storage, row.storageKey),
     });
   }
@@ -101,13 +111,16 @@ export function toFvfTemplate(template: InstalledTemplate): FvfTemplate {
     label: template.variant.label,
     source: template.source,
     installed_at: template.installedAt.toISOString(),
+    sha256: template.sha256,
   };
 }
 
 /**
- * Installs an uploaded blank form for everyone. It must be a PDF (by its content) that one of
- * the variants recognises, and that variant must not be installed yet: the first upload of a
- * variant stays (an operator replaces it through FORMS_DIR). Nothing is stored for a refusal.
+ * Installs an uploaded blank form for its uploader's own forms. It must be a PDF (by its
+ * content) that one of the variants recognises, holding nothing a form never needs (the check
+ * says what it found); a variant the operator's folder has is refused (the folder serves
+ * everyone). A second upload of a variant replaces the uploader's first. Nothing is stored for a
+ * refusal, and nobody else's forms change, whatever the file claims to be.
  */
 export async function installTemplate(
   ctx: TemplatesContext & { actor: Actor; bytes: Uint8Array; now: Date },
@@ -116,8 +129,7 @@ export async function installTemplate(
   if (!content.ok || content.type.mime !== PDF_TYPE.mime) {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
-  // Its scripts pass here: filling drops the document-level ones and keeps the fields' formats.
-  const loadable = await checkPdfLoad(ctx.bytes, { ...UPLOADED_PDF_LIMITS, allowScripts: true });
+  const loadable = await checkPdfLoad(ctx.bytes, { ...UPLOADED_PDF_LIMITS, mode: 'template' });
   if (!loadable.ok) {
     const { reason } = loadable;
     throw new FormTemplateError(
@@ -125,7 +137,9 @@ export async function installTemplate(
         ? FORM_MESSAGES.tooLarge
         : reason === 'unreadable'
           ? FORM_MESSAGES.notPdf
-          : PDF_REFUSAL_MESSAGES[reason],
+          : reason === 'active-content' && loadable.found
+            ? FORM_MESSAGES.activeContent(loadable.found)
+            : PDF_REFUSAL_MESSAGES[reason],
     );
   }
   const { recogniseFvfTemplate } = await loadPdfCode();
@@ -135,31 +149,35 @@ export async function installTemplate(
     ctx.log.warn({ err: error }, 'an uploaded template could not be read');
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   });
-  const installed = await installedTemplates(ctx);
-  if (installed.some((template) => template.variant === variant)) {
-    throw new AppError('CONFLICT', FVF_TEMPLATE_MESSAGES.installed(variant.label));
+  const folder = await readFormsFolder(ctx.formsDir, ctx.log);
+  if (folder.some((template) => template.variant === variant)) {
+    throw new AppError('CONFLICT', FVF_TEMPLATE_MESSAGES.inFolder(variant.label));
   }
-  const key = `forms/templates/${variant.id}-${randomUUID()}.pdf`;
+  const key = `forms/templates/${ctx.actor.id}/${variant.id}-${randomUUID()}.pdf`;
   await ctx.storage.put(key, Readable.from([Buffer.from(ctx.bytes)]), {
     contentType: 'application/pdf',
   });
-  let isInserted = false;
+  const sha256 = createHash('sha256').update(ctx.bytes).digest('hex');
+  let replaced: string | null;
   try {
-    isInserted = await repo.insertUploaded(ctx.db, {
+    replaced = await repo.upsertUploaded(ctx.db, {
       variantId: variant.id,
       storageKey: key,
       sizeBytes: ctx.bytes.byteLength,
+      sha256,
       uploadedBy: ctx.actor.id,
       now: ctx.now,
     });
-  } finally {
-    if (!isInserted) await ctx.storage.delete(key).catch(() => undefined);
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
   }
-  if (!isInserted) throw new AppError('CONFLICT', FVF_TEMPLATE_MESSAGES.installed(variant.label));
+  if (replaced) await ctx.storage.delete(replaced).catch(() => undefined);
   return toFvfTemplate({
     variant,
     source: 'upload',
     installedAt: ctx.now,
+    sha256,
     load: async () => ctx.bytes,
   });
 }
@@ -170,24 +188,23 @@ const STRUCTURE_LABELS: Record<FvfStructureName, string> = {
 };
 
 /**
- * The template a form (M-FVF or F-FVF) of `edition` is filled from: the structure asked for, or
- * else the Individual form, or else the Organization form. None installed is a 409
+ * The template the trainee `ownerId`'s form (M-FVF or F-FVF) of `edition` and `structure` is
+ * filled from: the operator's, else the trainee's own upload. None is a 409
  * FORM_TEMPLATE_MISSING that says what to do.
  */
 export async function templateFor(
   ctx: TemplatesContext,
-  asked: { form: FvfFormName; edition: RuleSetId; structure: FvfStructureName | undefined },
+  asked: { form: FvfFormName; edition: RuleSetId; structure: FvfStructureName; ownerId: number },
 ): Promise<InstalledTemplate> {
   const { form, edition, structure } = asked;
-  const ofEdition = (await installedTemplates(ctx)).filter(
-    (template) => template.variant.form === form && template.variant.edition === edition,
+  const found = (await installedTemplates(ctx, asked.ownerId)).find(
+    (template) =>
+      template.variant.form === form &&
+      template.variant.edition === edition &&
+      template.variant.structure === structure,
   );
-  const wanted = structure ? [structure] : (['individual', 'organization'] as const);
-  for (const candidate of wanted) {
-    const found = ofEdition.find((template) => template.variant.structure === candidate);
-    if (found) return found;
-  }
-  const which = structure ? `${edition} (${STRUCTURE_LABELS[structure]})` : edition;
+  if (found) return found;
+  const which = `${edition} (${STRUCTURE_LABELS[structure]})`;
   throw new AppError(
     'FORM_TEMPLATE_MISSING',
     `No blank ${FVF_FORM_ABBREVIATIONS[form]} ${which} is installed. Upload the BACB's blank ` +

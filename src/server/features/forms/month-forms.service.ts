@@ -1,6 +1,10 @@
 import { AppError } from '../../../shared/errors';
 import { formDeadlineStatus } from '../../../shared/forms/deadline';
-import { monthlyFvfFigures, type MonthlyFvfFigures } from '../../../shared/forms/fvf-values';
+import {
+  monthlyFvfFigures,
+  type FvfLogRow,
+  type MonthlyFvfFigures,
+} from '../../../shared/forms/fvf-values';
 import type {
   MonthForm,
   MonthFormCreateRequest,
@@ -11,6 +15,7 @@ import { formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { serverToday } from '../logs/logs.service';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';
 import {
@@ -19,6 +24,7 @@ import {
   loadVisibleForm,
   ownSupervisorRecord,
   recordsVisibleTo,
+  subjectOfRecord,
   type FormsContext,
 } from './official-forms.service';
 
@@ -37,13 +43,46 @@ export const MONTH_FORM_MESSAGES = {
     'This form is signed by both parties and can no longer change. Reopening the month voids it.',
 } as const;
 
-type RowKey = { month: string; traineeSupervisorId: number; experienceTypeId: number };
-const keyOf = (row: RowKey) => `${row.month}|${row.traineeSupervisorId}|${row.experienceTypeId}`;
+/**
+ * A month's figures per subject (a record of its own, or an organization: the hours of every
+ * supervisor there added up) and fieldwork type, keyed `${month}|${subject}|${type}`.
+ */
+function subjectFigures(
+  logs: readonly FvfLogRow[],
+  month: string,
+  subjects: readonly FormSubject[],
+): Map<string, MonthlyFvfFigures & { subject: FormSubject; byRecord: Map<number, number> }> {
+  const result = new Map<
+    string,
+    MonthlyFvfFigures & { subject: FormSubject; byRecord: Map<number, number> }
+  >();
+  for (const item of monthlyFvfFigures(logs, month)) {
+    const subject = subjectOf(subjects, item.traineeSupervisorId);
+    if (!subject) continue;
+    const key = `${month}|${subject.key}|${item.experienceTypeId}`;
+    const sum = result.get(key);
+    if (!sum) {
+      result.set(key, { ...item, subject, byRecord: new Map([[item.traineeSupervisorId, item.totalMinutes]]) });
+      continue;
+    }
+    sum.independentMinutes += item.independentMinutes;
+    sum.supervisedMinutes += item.supervisedMinutes;
+    sum.totalMinutes += item.totalMinutes;
+    sum.observationMinutes += item.observationMinutes;
+    sum.byRecord.set(item.traineeSupervisorId, item.totalMinutes);
+  }
+  return result;
+}
+
+/** The responsible supervisor by default: the subject's record with the most hours that month. */
+function busiestRecord(byRecord: Map<number, number>): number {
+  return [...byRecord.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
 
 /**
- * GET /api/v1/month-forms/: each month × supervisor record × fieldwork type with logged hours
- * (or a live form), newest month first, with its deadline, state and form; the forms due; the
- * voided forms. A supervisor sees the rows of the records linked to them only.
+ * GET /api/v1/month-forms/: each month × subject (a supervisor, or an organization) × fieldwork
+ * type with logged hours (or a live form), newest month first, with its deadline, state and
+ * form; the forms due; the voided forms. A supervisor sees the rows they sign only.
  */
 export async function listMonthForms(
   ctx: FormsContext & { traineeId: number | undefined },
@@ -56,24 +95,39 @@ export async function listMonthForms(
     supervisorsRepo.listForTrainee(ctx.db, traineeId),
   ]);
   const visible = recordsVisibleTo(ctx.actor, records);
-  const names = new Map(
-    records.map((record) => [record.id, [record.name, record.lastname].filter(Boolean).join(' ')]),
-  );
+  const subjects = formSubjects(records);
+  const names = new Map(records.map((record) => [record.id, recordName(record)]));
 
-  const figures = new Map<string, MonthlyFvfFigures>();
+  const figures = new Map<string, ReturnType<typeof subjectFigures> extends Map<string, infer V> ? V : never>();
   for (const month of new Set(logs.map((log) => monthOf(log.dateOfExperience)))) {
-    for (const item of monthlyFvfFigures(logs, month)) figures.set(keyOf(item), item);
+    for (const [key, item] of subjectFigures(logs, month, subjects)) figures.set(key, item);
   }
+  const keyOfForm = (form: repo.MonthFormRecord) =>
+    `${form.month}|${subjectOf(subjects, form.traineeSupervisorId)?.key ?? `r${form.traineeSupervisorId}`}|${form.experienceTypeId}`;
   const live = new Map(
-    forms.filter((form) => form.voidedAt === null).map((form) => [keyOf(form), form]),
+    forms.filter((form) => form.voidedAt === null).map((form) => [keyOfForm(form), form]),
   );
-  const keys = new Map<string, RowKey>();
-  for (const item of [...figures.values(), ...live.values()]) {
-    if (visible(item.traineeSupervisorId)) keys.set(keyOf(item), item);
+  const keys = new Map<string, { month: string; recordId: number; type: number; organization: string }>();
+  for (const [key, item] of figures) {
+    keys.set(key, {
+      month: item.month,
+      recordId: busiestRecord(item.byRecord),
+      type: item.experienceTypeId,
+      organization: item.subject.organization,
+    });
+  }
+  for (const [key, form] of live) {
+    keys.set(key, {
+      month: form.month,
+      recordId: form.traineeSupervisorId,
+      type: form.experienceTypeId,
+      organization: form.organization,
+    });
   }
 
   const results: MonthFormRow[] = [];
   for (const [key, row] of keys) {
+    if (!visible(row.recordId)) continue;
     const form = live.get(key);
     const now = figures.get(key) ?? NO_MINUTES;
     const status = formDeadlineStatus({
@@ -83,9 +137,10 @@ export async function listMonthForms(
     });
     results.push({
       month: row.month,
-      trainee_supervisor: row.traineeSupervisorId,
-      supervisor_name: names.get(row.traineeSupervisorId) ?? '',
-      expereince_type: row.experienceTypeId,
+      trainee_supervisor: row.recordId,
+      supervisor_name: names.get(row.recordId) ?? '',
+      organization: row.organization,
+      expereince_type: row.type,
       figures: toFormFigures(now),
       state: status.state,
       deadline: status.deadline,
@@ -118,24 +173,56 @@ export async function getMonthForm(ctx: FormsContext & { id: number }): Promise<
   return toMonthForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'monthly'));
 }
 
-/** The month's figures for one supervisor record and type from the live logs, if any. */
+/**
+ * The month's figures for a subject (the records given: one, or an organization's) and type
+ * from the live logs, if any.
+ */
 export async function currentFigures(
   db: Db,
-  key: { traineeId: number; month: string; traineeSupervisorId: number; experienceTypeId: number },
+  key: { traineeId: number; month: string; recordIds: readonly number[]; experienceTypeId: number },
 ): Promise<MonthlyFvfFigures | undefined> {
   const logs = await repo.listLiveLogs(db, key.traineeId, key.month);
-  return monthlyFvfFigures(logs, key.month).find(
+  const theirs = monthlyFvfFigures(logs, key.month).filter(
     (item) =>
-      item.traineeSupervisorId === key.traineeSupervisorId &&
+      key.recordIds.includes(item.traineeSupervisorId) &&
       item.experienceTypeId === key.experienceTypeId,
+  );
+  const [first] = theirs;
+  if (!first) return undefined;
+  return theirs.slice(1).reduce(
+    (sum, item) => ({
+      ...sum,
+      independentMinutes: sum.independentMinutes + item.independentMinutes,
+      supervisedMinutes: sum.supervisedMinutes + item.supervisedMinutes,
+      totalMinutes: sum.totalMinutes + item.totalMinutes,
+      observationMinutes: sum.observationMinutes + item.observationMinutes,
+    }),
+    first,
   );
 }
 
+/** The live M-FVF of a month, subject and fieldwork type, whichever of its records signs it. */
+export async function findLiveOfSubject(
+  db: Db,
+  key: { month: string; subject: FormSubject; experienceTypeId: number },
+): Promise<repo.MonthFormRow | undefined> {
+  for (const record of key.subject.records) {
+    const form = await repo.findLive(db, {
+      traineeSupervisorId: record.id,
+      month: key.month,
+      experienceTypeId: key.experienceTypeId,
+    });
+    if (form) return form;
+  }
+  return undefined;
+}
+
 /**
- * POST /api/v1/month-forms/: fills the month's official form for one of the trainee's
- * supervisor records and a fieldwork type, from the template of the trainee's edition and the
- * month's actual hours. A form not yet complete is replaced (voided, kept as history); a
- * complete one is final until the month is reopened.
+ * POST /api/v1/month-forms/: fills the month's official form for a fieldwork type, signed by one
+ * of the trainee's supervisor records: that supervisor's own hours, or, when the record belongs to
+ * an organization, the Organization form with the hours of every supervisor there. From the
+ * template of the trainee's edition and the month's actual hours. A form not yet complete is
+ * replaced (voided, kept as history); a complete one is final until the month is reopened.
  */
 export async function createMonthForm(
   ctx: FormsContext & { input: MonthFormCreateRequest },
@@ -146,16 +233,29 @@ export async function createMonthForm(
   if (input.month >= monthOf(today)) {
     throw new AppError('FORM_MONTH_NOT_OVER', MONTH_FORM_MESSAGES.monthNotOver);
   }
-  const key = {
+  const subject = await subjectOfRecord(db, actor.id, record.id);
+  const figures = await currentFigures(db, {
     traineeId: actor.id,
     month: input.month,
-    traineeSupervisorId: record.id,
+    recordIds: subject.records.map((item) => item.id),
     experienceTypeId: input.expereince_type,
-  };
-  const figures = await currentFigures(db, key);
+  });
   if (!figures) throw new AppError('FORM_NO_HOURS', MONTH_FORM_MESSAGES.noHours(input.month));
-  const existing = await repo.findLive(db, key);
-  const completeMessage = MONTH_FORM_MESSAGES.complete;
-  const id = await fillAndKeep({ ...ctx, record, figures, existing, completeMessage });
+  const existing = await findLiveOfSubject(db, {
+    month: input.month,
+    subject,
+    experienceTypeId: input.expereince_type,
+  });
+  const id = await fillAndKeep({
+    ...ctx,
+    record,
+    subject,
+    listed: subject.records,
+    figures: { ...figures, traineeSupervisorId: record.id },
+    kept: figures,
+    isProrated: input.prorated ?? false,
+    existing,
+    completeMessage: MONTH_FORM_MESSAGES.complete,
+  });
   return getMonthForm({ ...ctx, id });
 }

@@ -3,7 +3,7 @@ import type { FvfFigures } from '../../../shared/forms/fvf-values';
 import type { FormFigures, MonthForm } from '../../../shared/forms/month-form.schema';
 import { minutesToHours, roundPercent } from '../../../shared/logs/time';
 import type { StoragePort } from '../../adapters/storage/storage.port';
-import { FVF_VARIANTS } from './fvf-fields';
+import { FVF_VARIANTS, signersOf } from './fvf-fields';
 import type { MonthFormRecord } from './month-forms.repository';
 
 /** The minutes a form reports, from a stored form or from the logs. */
@@ -48,7 +48,7 @@ export function toFormFigures(minutes: FormMinutes): FormFigures {
  */
 export function formFileName(form: MonthFormRecord): string {
   const voided = form.voidedAt ? ' (voided)' : '';
-  const type = form.experienceTypeId === 2 ? ' concentrated' : '';
+  const type = form.experienceTypeId === 2 ? ' concentrated' : form.experienceTypeId === 3 ? ' mixed' : '';
   const when =
     form.kind === 'final' ? `F-FVF ${form.fromMonth} to ${form.month}` : `M-FVF ${form.month}`;
   return `${when}${type} ${form.supervisorName}${voided}.pdf`.replace(/\s+/g, ' ');
@@ -81,9 +81,12 @@ async function toFormWire(
     trainee_supervisor: form.traineeSupervisorId,
     supervisor_name: form.supervisorName,
     expereince_type: form.experienceTypeId,
+    organization: form.organization,
     variant: form.variantId,
     variant_label: variant.label,
     edition: variant.edition,
+    signers: signersOf(variant),
+    template: { source: form.templateSource, sha256: form.templateSha256 },
     figures: toFormFigures(form),
     trainee_signature: signature(
       form.traineeSignedName,

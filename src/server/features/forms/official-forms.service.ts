@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
-import type { FvfStructureName } from '../../../shared/forms/fvf-template.schema';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -10,7 +9,8 @@ import { ruleSetFor } from '../progress/progress.service';
 import { assertLinkedTrainee } from '../review/review.service';
 import { isUniqueViolation } from '../supervisors/supervisors.service';
 import * as supervisorsRepo from '../supervisors/supervisors.repository';
-import type { FvfFillInput } from './fvf-template';
+import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
+import type { FvfFillInput, FvfPerson } from './fvf-template';
 import { templateFor, type TemplatesContext } from './fvf-templates.service';
 import * as repo from './month-forms.repository';
 import { loadPdfCode } from './pdf-code';
@@ -131,21 +131,57 @@ export async function ownSupervisorRecord(ctx: FormsContext, traineeSupervisorId
 
 type SupervisorRecord = NonNullable<Awaited<ReturnType<typeof supervisorsRepo.findForTrainee>>>;
 
+/** The subject (a record of its own, or its organization) a trainee's record belongs to. */
+export async function subjectOfRecord(
+  db: Db,
+  traineeId: number,
+  recordId: number,
+): Promise<FormSubject> {
+  const subjects = formSubjects(await supervisorsRepo.listForTrainee(db, traineeId));
+  const subject = subjectOf(subjects, recordId);
+  if (!subject) throw new AppError('NOT_FOUND', FORM_FILL_MESSAGES.supervisorNotFound);
+  return subject;
+}
+
+/** A supervisor as the form names them: the record's name, the linked account's BACB number. */
+async function personOf(db: Db, record: SupervisorRecord) {
+  const account = record.supervisorUserId
+    ? await loadUserView(db, record.supervisorUserId)
+    : undefined;
+  return {
+    name: recordName(record),
+    bacbId: account?.supervisor?.bacb_certification_number ?? '',
+    qualification: account?.supervisor?.supervisor_qualification ?? '',
+  };
+}
+
 /**
  * Fills the official form the figures are for (an M-FVF for a month, an F-FVF for a period) for
- * the asker and one of their supervisor records, from the template of the trainee's edition,
- * and keeps it: a live form not yet complete is replaced (voided, kept as history); a complete
- * one is final (409 `completeMessage`). Returns the new form's id.
+ * the asker, signed by the responsible supervisor `record`, from the template of the trainee's
+ * edition (the Organization form when the record belongs to one) that serves the trainee: the
+ * operator's or their own upload. Keeps it: a live form not yet complete is replaced (voided,
+ * kept as history); a complete one is final (409 `completeMessage`). Returns the new form's id.
  */
 export async function fillAndKeep(
   ctx: FormsContext & {
     record: SupervisorRecord;
+    subject: FormSubject;
+    /** The supervisors the form lists (an F-FVF at an organization): those with hours. */
+    listed: readonly SupervisorRecord[];
     figures: FvfFillInput['figures'];
-    /** The live form of the same month (or period's supervisor and type), if any. */
+    /** What the row keeps: the fieldwork type (3: both) and the minutes, summed. */
+    kept: Pick<
+      repo.NewMonthForm,
+      | 'experienceTypeId'
+      | 'independentMinutes'
+      | 'supervisedMinutes'
+      | 'totalMinutes'
+      | 'observationMinutes'
+    > & { monthsCounted?: number };
+    isProrated: boolean;
+    /** The live form of the same month (or period) and subject, if any. */
     existing: repo.MonthFormRow | undefined;
     completeMessage: string;
-    /** The layout and organization name asked for. */
-    input: { structure?: FvfStructureName | undefined; organization_name?: string | undefined };
   },
 ): Promise<number> {
   const { db, actor, record, figures, existing } = ctx;
@@ -154,19 +190,18 @@ export async function fillAndKeep(
   const edition = (await ruleSetFor(db, actor.id, ctx.now)).id;
   const { fillFvfTemplate, formOfFigures } = await loadPdfCode();
   const form = formOfFigures(figures);
-  const template = await templateFor(ctx, { form, edition, structure: ctx.input.structure });
-  const supervisorAccount = record.supervisorUserId
-    ? await loadUserView(db, record.supervisorUserId)
-    : undefined;
+  const structure = ctx.subject.organization === '' ? 'individual' : 'organization';
+  const template = await templateFor(ctx, { form, edition, structure, ownerId: actor.id });
+  const supervisor = await personOf(db, record);
+  const others = ctx.listed.filter((item) => item.id !== record.id);
+  const supervisors: FvfPerson[] = [supervisor, ...(await Promise.all(others.map((item) => personOf(db, item))))];
   const filled = await fillFvfTemplate(await template.load(), {
     figures,
     edition,
     trainee,
-    supervisor: {
-      name: [record.name, record.lastname].filter(Boolean).join(' '),
-      bacbId: supervisorAccount?.supervisor?.bacb_certification_number ?? '',
-    },
-    organizationName: ctx.input.organization_name ?? '',
+    supervisor,
+    supervisors,
+    isProrated: ctx.isProrated,
   });
 
   const storageKey = await putPdf(ctx.storage, actor.id, filled.bytes);
@@ -179,20 +214,23 @@ export async function fillAndKeep(
         kind: form,
         traineeId: actor.id,
         traineeSupervisorId: record.id,
-        experienceTypeId: figures.experienceTypeId,
         ...('month' in figures
           ? { month: figures.month }
           : {
-              month: figures.toMonth,
-              fromMonth: figures.fromMonth,
-              monthsCounted: figures.months,
+              month: figures.period.toMonth,
+              fromMonth: figures.period.fromMonth,
+              monthsCounted: ctx.kept.monthsCounted ?? 0,
             }),
+        experienceTypeId: ctx.kept.experienceTypeId,
+        independentMinutes: ctx.kept.independentMinutes,
+        supervisedMinutes: ctx.kept.supervisedMinutes,
+        totalMinutes: ctx.kept.totalMinutes,
+        observationMinutes: ctx.kept.observationMinutes,
         variantId: filled.variant.id,
+        templateSource: template.source,
+        templateSha256: template.sha256,
+        organization: ctx.subject.organization,
         storageKey,
-        independentMinutes: figures.independentMinutes,
-        supervisedMinutes: figures.supervisedMinutes,
-        totalMinutes: figures.totalMinutes,
-        observationMinutes: figures.observationMinutes,
         createdAt: ctx.now,
       });
     });

@@ -209,8 +209,12 @@ function runsOf(
 
 /** The text runs each page shows (one string per text-showing operator), page by page. */
 export async function readPdfText(bytes: Uint8Array): Promise<string[][]> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  return doc.getPages().map((page) => {
+  return readDocumentText(await PDFDocument.load(bytes, { updateMetadata: false }));
+}
+
+/** The text runs of each page of a loaded document (`pages`: the first ones only). */
+export function readDocumentText(doc: PDFDocument, pages?: number): string[][] {
+  return doc.getPages().slice(0, pages).map((page) => {
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
     const data = streams.map((item) =>

@@ -45,6 +45,7 @@ export async function insert(
     name: string;
     lastname: string;
     email: string;
+    organization?: string;
     supervisorUserId: number | null;
   },
 ): Promise<TraineeSupervisorRow | undefined> {
@@ -60,7 +61,9 @@ export async function update(
   db: Db,
   traineeId: number,
   id: number,
-  values: Partial<Pick<TraineeSupervisorRow, 'name' | 'lastname' | 'email' | 'supervisorUserId'>>,
+  values: Partial<
+    Pick<TraineeSupervisorRow, 'name' | 'lastname' | 'email' | 'organization' | 'supervisorUserId'>
+  >,
 ): Promise<TraineeSupervisorRow | undefined> {
   const [row] = await db
     .update(traineeSupervisors)

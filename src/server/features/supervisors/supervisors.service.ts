@@ -15,6 +15,7 @@ export function toTraineeSupervisor(row: repo.TraineeSupervisorRow): TraineeSupe
     name: row.name,
     lastname: row.lastname,
     email: row.email,
+    organization: row.organization,
     supervisor: row.supervisorUserId,
     invited_at: row.invitedAt ? row.invitedAt.toISOString() : null,
   };
@@ -39,6 +40,7 @@ export async function addTraineeSupervisor(ctx: {
     name: input.name,
     lastname: input.lastname,
     email: input.email,
+    organization: input.organization,
     supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
   });
   if (!row) throw AppError.field('email', DUPLICATE);
@@ -68,6 +70,7 @@ export async function updateTraineeSupervisor(ctx: {
   const values = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
+    ...(input.organization !== undefined ? { organization: input.organization } : {}),
     ...(isEmailChange && input.email
       ? {
           email: input.email,

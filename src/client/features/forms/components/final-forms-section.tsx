@@ -41,7 +41,6 @@ export function FinalFormsSection() {
   const onFill = (row: FinalFormRow, period: ChosenPeriod) =>
     run(finalRowKey(row), {
       trainee_supervisor: row.trainee_supervisor,
-      expereince_type: row.expereince_type === 2 ? 2 : 1,
       from_month: period.fromMonth,
       to_month: period.toMonth,
     });

@@ -16,7 +16,7 @@ import { useCreateTraineeSupervisor } from '../api/create-trainee-supervisor';
 import { useDeleteTraineeSupervisor } from '../api/delete-trainee-supervisor';
 import { useUpdateTraineeSupervisor } from '../api/update-trainee-supervisor';
 
-const FIELD_NAMES = ['name', 'email'] as const;
+const FIELD_NAMES = ['name', 'email', 'organization'] as const;
 
 type SupervisorDialogProps = {
   opened: boolean;
@@ -59,7 +59,11 @@ function SupervisorForm({
     resolver: zodResolver(TraineeSupervisorInputSchema),
     // Every change re-checks the form: Save stays disabled while anything is invalid (SPEC §5).
     mode: 'all',
-    defaultValues: { name: supervisor?.name ?? '', email: supervisor?.email ?? '' },
+    defaultValues: {
+      name: supervisor?.name ?? '',
+      email: supervisor?.email ?? '',
+      organization: supervisor?.organization ?? '',
+    },
   });
   const { errors, isSubmitting, isValid } = form.formState;
 
@@ -69,12 +73,17 @@ function SupervisorForm({
       if (supervisor) {
         // The email of a supervisor with a tracker account cannot change.
         const body = hasAccount
-          ? { name: values.name }
-          : { name: values.name, email: values.email };
+          ? { name: values.name, organization: values.organization }
+          : { name: values.name, email: values.email, organization: values.organization };
         await update.mutateAsync({ id: supervisor.id, body });
         notifySuccess('Successfully updated!');
       } else {
-        await create.mutateAsync({ name: values.name, lastname: '', email: values.email });
+        await create.mutateAsync({
+          name: values.name,
+          lastname: '',
+          email: values.email,
+          organization: values.organization,
+        });
         notifySuccess('Successfully submitted!');
       }
       onDone();
@@ -122,6 +131,13 @@ function SupervisorForm({
           }
           {...form.register('email')}
           error={errors.email?.message}
+        />
+        <TextInput
+          label="Organization (optional)"
+          autoComplete="organization"
+          description="Supervisors at one organization share its Organization verification forms. Leave empty for an individual supervisor."
+          {...form.register('organization')}
+          error={errors.organization?.message}
         />
         {isConfirmingDelete ? (
           <Alert color="red" variant="light" title="Delete supervisor">

@@ -1,0 +1,46 @@
+import type { TraineeSupervisorRow } from '../supervisors/supervisors.repository';
+
+/*
+ * Whom one official form covers (issue 26): a supervisor record of its own (an Individual
+ * form), or every record of the trainee at one organization (an Organization form: one M-FVF per
+ * organization, month and fieldwork type, one F-FVF per organization and period, with the hours
+ * of every supervisor there, signed by the responsible one). A record's `organization` says
+ * which; records whose organization reads the same, ignoring case and spaces, are one.
+ */
+
+export type FormSubject = {
+  /** 'r12' for a record of its own, 'o:acme aba' for an organization. */
+  key: string;
+  /** The organization as the first of its records spells it; '' for an individual form. */
+  organization: string;
+  records: TraineeSupervisorRow[];
+};
+
+/** An organization's name as records are compared: case and spacing do not matter. */
+export const organizationKey = (organization: string) =>
+  organization.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The trainee's form subjects, from their supervisor records (in the records' order). */
+export function formSubjects(records: readonly TraineeSupervisorRow[]): FormSubject[] {
+  const subjects = new Map<string, FormSubject>();
+  for (const record of records) {
+    const org = organizationKey(record.organization);
+    const key = org === '' ? `r${record.id}` : `o:${org}`;
+    const subject = subjects.get(key);
+    if (subject) subject.records.push(record);
+    else subjects.set(key, { key, organization: record.organization.trim(), records: [record] });
+  }
+  return [...subjects.values()];
+}
+
+/** The subject a record belongs to. */
+export function subjectOf(
+  subjects: readonly FormSubject[],
+  recordId: number,
+): FormSubject | undefined {
+  return subjects.find((subject) => subject.records.some((record) => record.id === recordId));
+}
+
+/** A record's name as the forms write it. */
+export const recordName = (record: Pick<TraineeSupervisorRow, 'name' | 'lastname'>) =>
+  [record.name, record.lastname].filter(Boolean).join(' ');
