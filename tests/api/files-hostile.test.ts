@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
 import { PDF_REFUSAL_MESSAGES } from '../../src/server/adapters/pdf/check-pdf-load';
@@ -19,6 +19,7 @@ import {
   pdfWithRichMedia,
   zipBomb,
 } from '../helpers/file-fixtures';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
 import { createTableFingerprint } from '../helpers/table-fingerprint';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { makeStorageFolder } from '../helpers/storage-harness';
@@ -87,6 +88,50 @@ describe('compressed bombs', () => {
   });
 });
 
+/**
+ * A PDF written by hand whose OpenAction is the dictionary `action` (its bytes as given: names
+ * escaped as an attacker writes them).
+ */
+function pdfWithRawOpenAction(action: string): Promise<Buffer> {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    `<< /Type /Action ${action} >>`,
+  ];
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  if (/JavaScript|Launch|\/JS\b/.test(body)) throw new Error('the action shows unescaped');
+  return Promise.resolve(Buffer.from(body, 'latin1'));
+}
+
+/** An XFA packet with a script, in a document's AcroForm (as an XFA form carries it). */
+async function withXfaScript(doc: PDFDocument): Promise<Buffer> {
+  const xdp =
+    '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform><event activity="initialize">' +
+    '<script contentType="application/x-javascript">app.alert(1)</script></event></subform></template></xdp:xdp>';
+  const packet = doc.context.register(doc.context.flateStream(xdp));
+  doc.getForm().acroForm.dict.set(PDFName.of('XFA'), doc.context.obj(['template', packet]));
+  return Buffer.from(await doc.save());
+}
+
+const pdfWithXfaScript = async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  return withXfaScript(doc);
+};
+
+const formWithXfaScript = async () =>
+  withXfaScript(await PDFDocument.load(await buildFvfTemplate('mfvf-2022-individual')));
+
 /** Uploads `bytes` as a record file and expects the refusal `message`, nothing kept. */
 async function expectRecordRefused(bytes: Buffer, message: string) {
   await expectNothingKept(async () => {
@@ -113,16 +158,31 @@ describe('PDFs with active content', () => {
     ['an embedded file', pdfWithEmbeddedFile],
     ['a rich-media annotation', pdfWithRichMedia],
     ['a script under escaped names in a deflated object stream', async () => pdfWithHiddenScript()],
+    // Issue 27 item 3: `#xx` escapes in lower case, which pdf-lib alone does not decode.
+    [
+      'a script under lower-case escapes (/#4aavaScript /#4aS)',
+      () => pdfWithRawOpenAction('/S /#4aavaScript /#4aS (app.alert(1))'),
+    ],
+    [
+      'a Launch under a lower-case escape (/#4caunch)',
+      () => pdfWithRawOpenAction('/S /#4caunch /F (calc.exe)'),
+    ],
+    ['a script in its XFA form', pdfWithXfaScript],
   ])('refuses a record file with %s, keeping nothing', async (_, make) => {
     await expectRecordRefused(await make(), PDF_REFUSAL_MESSAGES['active-content']);
   });
 
-  it('refuses a blank form with an embedded file (its scripts alone are dropped on filling)', async () => {
+  it('still takes a blank form whose XFA copy has scripts: filling drops it, and its fields are filled', async () => {
+    const response = await uploadTemplate(t, trainee, await formWithXfaScript());
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('refuses a blank form with an embedded file, saying what it holds', async () => {
     await expectNothingKept(async () => {
       const response = await uploadTemplate(t, trainee, await pdfWithEmbeddedFile());
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        non_field_errors: [PDF_REFUSAL_MESSAGES['active-content']],
+        non_field_errors: [FORM_MESSAGES.activeContent('an embedded file')],
         code: 'FORM_TEMPLATE_INVALID',
       });
     });

@@ -77,6 +77,9 @@ describe('POST /api/v1/month-forms/', () => {
       variant: 'mfvf-2022-individual',
       variant_label: 'M-FVF 2022 (Individual)',
       edition: '2022',
+      organization: '',
+      signers: ['trainee', 'supervisor'],
+      template: { source: 'folder', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
       figures: { independent_hours: 40, supervised_hours: 20, total_hours: 60 },
       trainee_signature: null,
       supervisor_signature: null,
@@ -101,9 +104,10 @@ describe('POST /api/v1/month-forms/', () => {
       INDEPENDENT_HOURS: '40.00',
       SUPERVISED_HOURS: '20.00',
       TOTAL_FIELDWORK: '60.00',
-      PERCENT_HOURS_SUPERVISED: '33.3%',
-      CHECK_SUPERVISED_FIELDWORK: true,
-      CHECK_CONCENTRATED_SUPERVISED_FIELDWORK: false,
+      // The fraction the form's own percent format expects (20 of 60 hours).
+      PERCENT_HOURS_SUPERVISED: '0.333333',
+      CHECK_SUPERVISED_FIELDWORK: 'Supervised Fieldwork',
+      'This fieldwork included prorated hours for a partial month': false,
       TRAINEE_SIGNATURE_DATE: '',
       SUPERVISOR_SIGNATURE_DATE: '',
     });
@@ -124,8 +128,7 @@ describe('POST /api/v1/month-forms/', () => {
       INDEPENDENT_HOURS: '20.00',
       SUPERVISED_HOURS: '10.00',
       TOTAL_FIELDWORK: '30.00',
-      CHECK_SUPERVISED_FIELDWORK: false,
-      CHECK_CONCENTRATED_SUPERVISED_FIELDWORK: true,
+      CHECK_SUPERVISED_FIELDWORK: 'Concentrated Supervised Fieldwork',
     });
     const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-03');
     expect(rows.map((row) => row.form?.id)).toEqual([expect.any(Number), form.id]);
@@ -228,18 +231,28 @@ describe('POST /api/v1/month-forms/', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<{ code: string }>().code).toBe('FORM_TEMPLATE_MISSING');
     expect(response.json<{ detail: string }>().detail).toBe(
-      "No blank M-FVF 2027 is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
+      "No blank M-FVF 2027 (Individual) is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
     );
+    // The Organization form serves the supervisors of an organization, not this one.
     await dropTemplate(w, 'mfvf-2027-organization');
-    const organization = await filled(w, {
+    expect(
+      (
+        await fill(w, w.trainee, {
+          month: '2026-03',
+          trainee_supervisor: w.recordId,
+          expereince_type: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+    await dropTemplate(w, 'mfvf-2027-individual');
+    const individual = await filled(w, {
       month: '2026-03',
       trainee_supervisor: w.recordId,
       expereince_type: 1,
-      organization_name: 'Acme Behavior Services',
     });
-    const pdf = await readFvf((await download(w, w.trainee, organization.id)).bytes);
+    const pdf = await readFvf((await download(w, w.trainee, individual.id)).bytes);
     expect(pdf.fields).toMatchObject({
-      ORGANIZATION_NAME: 'Acme Behavior Services',
+      'Independent_Minutes 3': '0',
       Independent_Hours: '40',
       Supervised_Hours: '20',
       Total_Fieldwork_Hours: '60',

@@ -3,12 +3,14 @@ import { readFvf } from '../../src/server/features/forms/fvf-read';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
+import { createSupervisor } from '../helpers/factories';
 import {
   download,
   dropTemplate,
   fill,
   filledFinal,
   formsWorld,
+  linkSupervisor,
   list,
   logDays,
   sign,
@@ -16,9 +18,10 @@ import {
 } from './forms-support';
 
 /*
- * Signing the F-FVF (issue 10 "Signing"; decision 013): trainee then supervisor, as the M-FVF;
- * the second signature flattens it and keeps it as a final record file, and it never changes or
- * passes for an M-FVF afterwards.
+ * Signing the F-FVF (issue 26; decision 013): the responsible supervisor alone signs it (the form
+ * has no place for the trainee's signature: the trainee requests it and keeps it); that signature
+ * flattens it and keeps it as a final record file, and it never changes or passes for an M-FVF
+ * afterwards.
  */
 
 let w: FormsWorld;
@@ -47,18 +50,20 @@ describe('signing the F-FVF', () => {
     form = await filledFinal(w, payload());
   });
 
-  it('takes the trainee’s signature, then the supervisor’s, and then never changes', async () => {
+  it('asks no signature of the trainee; the supervisor’s completes it, and then it never changes', async () => {
     const byTrainee = await sign(w, w.trainee, form.id, undefined, 'final');
-    expect(byTrainee.statusCode, byTrainee.body).toBe(200);
-    expect(byTrainee.json<FinalForm>()).toMatchObject({
-      trainee_signature: { name: 'Zoë Łukasz', signed_on: '2026-04-10' },
-      is_complete: false,
+    expect(byTrainee.statusCode).toBe(409);
+    expect(byTrainee.json()).toEqual({
+      detail:
+        "The F-FVF 2022 (Individual) has no place for the trainee's signature: only the responsible supervisor signs it.",
+      code: 'CONFLICT',
     });
     w.t.clock.advanceMinutes(30);
     const bySupervisor = await sign(w, w.supervisor, form.id, undefined, 'final');
     expect(bySupervisor.statusCode, bySupervisor.body).toBe(200);
     const complete = bySupervisor.json<FinalForm>();
     expect(complete).toMatchObject({
+      trainee_signature: null,
       supervisor_signature: { name: 'Ana Núñez', signed_on: '2026-04-10' },
       is_complete: true,
       completed_on: '2026-04-10',
@@ -73,20 +78,19 @@ describe('signing the F-FVF', () => {
     expect(refill.statusCode).toBe(409);
     expect(refill.json()).toEqual({
       detail:
-        'This final form is signed by both parties and can no longer change. Reopening a month of its period voids it.',
+        'This final form is signed and can no longer change. Reopening a month of its period voids it.',
       code: 'CONFLICT',
     });
   });
 
-  it('downloads flattened, with both signatures and the figures as page text', async () => {
+  it('downloads flattened, with the supervisor’s signature and the figures as page text', async () => {
     const pdf = await readFvf((await download(w, w.supervisor, form.id, 'final')).bytes);
     expect(pdf.isFlattened).toBe(true);
-    expect(pdf.signatures).toMatchObject({
-      trainee: { fullName: 'Zoë Łukasz', signedOn: '2026-04-10' },
-      supervisor: { fullName: 'Ana Núñez', signedOn: '2026-04-10' },
+    expect(pdf.signatures).toEqual({
+      supervisor: expect.objectContaining({ fullName: 'Ana Núñez', signedOn: '2026-04-10' }),
     });
     expect(pdf.text).toEqual(
-      expect.arrayContaining(['1/1/2026', '3/31/2026', '80.00', '40.00', '120.00', '33.3%']),
+      expect.arrayContaining(['01/2026', '03/2026', '80.00', '40.00', '120.00', '33.3%']),
     );
     expect(pdf.text.join(' ')).toContain('/s/ Ana Núñez');
   });
@@ -124,18 +128,21 @@ describe('signing the F-FVF', () => {
   });
 
   it('never counts as the M-FVF of its last month, for the deadline or adjusted hours', async () => {
-    // A concentrated F-FVF of January alone, completed on April 10, after January's deadline.
-    await logDays(w, w.recordId, '2026-01-05', 20, 2);
+    // A concentrated F-FVF of January alone with another supervisor, completed on April 10,
+    // after January's deadline.
+    const lee = await createSupervisor(w.t.db, { name: 'Lee Park' });
+    const leeRecord = await linkSupervisor(w.t, w.trainee, lee, 'Lee', 'Park');
+    await logDays(w, leeRecord, '2026-01-05', 20, 2);
     const january = await filledFinal(
       w,
-      payload({ expereince_type: 2, from_month: '2026-01', to_month: '2026-01' }),
+      payload({ trainee_supervisor: leeRecord, from_month: '2026-01', to_month: '2026-01' }),
     );
-    expect((await sign(w, w.trainee, january.id, undefined, 'final')).statusCode).toBe(200);
-    expect((await sign(w, w.supervisor, january.id, undefined, 'final')).statusCode).toBe(200);
+    expect(january.expereince_type).toBe(2);
+    expect((await sign(w, lee, january.id, undefined, 'final')).statusCode).toBe(200);
     const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-01');
-    expect(rows.map((row) => [row.expereince_type, row.state, row.form])).toEqual([
-      [1, 'overdue', null],
-      [2, 'overdue', null],
+    expect(rows.map((row) => [row.supervisor_name, row.state, row.form])).toEqual([
+      ['Ana Núñez', 'overdue', null],
+      ['Lee Park', 'overdue', null],
     ]);
     const table = await w.t.request({
       method: 'GET',

@@ -50,6 +50,7 @@ describe('GET /api/v1/final-forms/', () => {
       {
         trainee_supervisor: w.recordId,
         supervisor_name: 'Ana Núñez',
+        organization: '',
         expereince_type: 1,
         first_month: '2026-01',
         last_month: '2026-03',
@@ -86,7 +87,7 @@ describe('POST /api/v1/final-forms/', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       detail:
-        "No blank F-FVF 2022 is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
+        "No blank F-FVF 2022 (Individual) is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
       code: 'FORM_TEMPLATE_MISSING',
     });
   });
@@ -117,6 +118,8 @@ describe('POST /api/v1/final-forms/', () => {
       variant: 'ffvf-2022-individual',
       variant_label: 'F-FVF 2022 (Individual)',
       figures: { independent_hours: 80, supervised_hours: 40, total_hours: 120 },
+      signers: ['supervisor'],
+      template: { source: 'upload' },
       trainee_signature: null,
       is_complete: false,
       record_file: null,
@@ -126,21 +129,27 @@ describe('POST /api/v1/final-forms/', () => {
     const pdf = await readFvf(bytes);
     expect(pdf.fields).toEqual({
       TRAINEE_NAME: 'Zoë Łukasz',
-      TRAINEE_BACB_ID: '1-23-45678',
+      TRAINEE_ACCOUNT_ID: '1-23-45678',
       TRAINEE_FIELDWORK_STATE: 'Oregon',
       TRAINEE_FIELDWORK_COUNTRY: 'United States',
       RESPONSIBLE_SUPERVISOR_NAME: 'Ana Núñez',
       RESPONSIBLE_SUPERVISOR_BACB_ID: '1-23-45678',
-      FIELDWORK_START_DATE: '1/1/2026',
-      FIELDWORK_END_DATE: '3/31/2026',
-      NUMBER_OF_MONTHS: '2',
+      RESPONSIBLE_SUPERVISOR_QUALIFICATION: 'BCBA/BCBA-D',
+      START_DATE: '01/2026',
+      END_DATE: '03/2026',
+      TOTAL_MONTHS_OF_FIELDWORK_OBTAINED: '2',
       INDEPENDENT_HOURS: '80.00',
       SUPERVISED_HOURS: '40.00',
       TOTAL_FIELDWORK: '120.00',
-      PERCENT_HOURS_SUPERVISED: '33.3%',
-      CHECK_SUPERVISED_FIELDWORK: true,
-      CHECK_CONCENTRATED_SUPERVISED_FIELDWORK: false,
-      TRAINEE_SIGNATURE_DATE: '',
+      PERCENT_HOURS_SUPERVISED: '0.333333',
+      // The concentrated column stays blank: no concentrated hours in the period.
+      'TOTAL_MONTHS_OF_FIELDWORK_OBTAINED 2': '',
+      'INDEPENDENT_HOURS 2': '',
+      'SUPERVISED_HOURS 2': '',
+      'TOTAL_FIELDWORK 2': '',
+      'PERCENT_HOURS_SUPERVISED 2': '',
+      'Fieldwork-Type': 'Supervised Fieldwork',
+      'CHECK_prorated fieldwork ': false,
       SUPERVISOR_SIGNATURE_DATE: '',
     });
     const row = (await listFinal(w, w.trainee)).results[0];
@@ -176,18 +185,7 @@ describe('POST /api/v1/final-forms/', () => {
       400,
       {
         non_field_errors: [
-          'No hours with this supervisor and fieldwork type count from February 2026 to February 2026.',
-        ],
-        code: 'FORM_NO_HOURS',
-      },
-    ],
-    [
-      'a fieldwork type without hours',
-      { expereince_type: 2 },
-      400,
-      {
-        non_field_errors: [
-          'No hours with this supervisor and fieldwork type count from January 2026 to March 2026.',
+          'No hours with this supervisor count from February 2026 to February 2026.',
         ],
         code: 'FORM_NO_HOURS',
       },

@@ -157,7 +157,11 @@ export function finalFormColumns(
   counting: MonthCounting,
 ): { columns: FinalFvfFigures[]; months: FinalFvfMonth[] } {
   const [first = 0] = subject.recordIds;
-  const period = { traineeSupervisorId: first, fromMonth: subject.fromMonth, toMonth: subject.toMonth };
+  const period = {
+    traineeSupervisorId: first,
+    fromMonth: subject.fromMonth,
+    toMonth: subject.toMonth,
+  };
   const months = subject.recordIds.flatMap((traineeSupervisorId) =>
     finalFvfMonths(logs, { ...period, traineeSupervisorId }, counting),
   );

@@ -55,10 +55,7 @@ export function checkPdfLoad(pdf: Uint8Array, options: PdfLoadOptions): Promise<
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [
-        CHILD,
-        JSON.stringify({ maxDecodedBytes: options.maxDecodedBytes, mode: options.mode }),
-      ],
+      [CHILD, JSON.stringify({ maxDecodedBytes: options.maxDecodedBytes, mode: options.mode })],
       { env: {}, stdio: ['pipe', 'pipe', 'ignore'] },
     );
     let found = '';

@@ -129,7 +129,8 @@ function activeContentIn(pdfLib, value, mode) {
     for (const [key, entry] of item.entries()) {
       const name = key.decodeText();
       if (SCRIPT_KEYS.has(name) && mode === 'record') return 'a script';
-      if (EMBEDDED_KEYS.has(name)) return name.startsWith('Rich') ? 'rich media' : 'an embedded file';
+      if (EMBEDDED_KEYS.has(name))
+        return name.startsWith('Rich') ? 'rich media' : 'an embedded file';
       if (entry instanceof PDFName) {
         const named = entry.decodeText();
         if (name === 'S' && REFUSED_ACTIONS[mode].has(named)) return ACTION_WORDS[named];
@@ -148,7 +149,8 @@ function hasActiveXfa(pdfLib, doc) {
   const { PDFArray, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = pdfLib;
   const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'));
   const xfa = acroForm instanceof PDFDict ? acroForm.lookup(PDFName.of('XFA')) : undefined;
-  const parts = xfa instanceof PDFArray ? xfa.asArray().map((item) => doc.context.lookup(item)) : [xfa];
+  const parts =
+    xfa instanceof PDFArray ? xfa.asArray().map((item) => doc.context.lookup(item)) : [xfa];
   return parts.some(
     (part) =>
       part instanceof PDFRawStream &&
@@ -182,10 +184,14 @@ async function main() {
   const bytes = Buffer.concat(chunks);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') process.exit(EXIT_POLYGLOT);
   let doc;
+  let isXfaActive = false;
   try {
     doc = await pdfLib.PDFDocument.load(bytes, { updateMetadata: false });
+    // Read before getForm(), which removes the XFA form from the document it reads.
+    isXfaActive = mode === 'record' && hasActiveXfa(pdfLib, doc);
     doc.getForm().getFields();
   } catch {
+    // Unreadable, or an XFA packet that cannot be decoded (so cannot be checked).
     process.exit(EXIT_UNREADABLE);
   }
   // Every indirect object, those of object streams included; a direct one lives inside one.
@@ -195,11 +201,7 @@ async function main() {
   if (hasHtmlOutsideStreams(pdfLib, bytes, parsed)) process.exit(EXIT_POLYGLOT);
   let found = null;
   for (const object of objects) found ??= activeContentIn(pdfLib, object, mode);
-  try {
-    if (!found && mode === 'record' && hasActiveXfa(pdfLib, doc)) found = 'a script in its XFA form';
-  } catch {
-    process.exit(EXIT_UNREADABLE); // an XFA packet that cannot be decoded cannot be checked
-  }
+  if (!found && isXfaActive) found = 'a script in its XFA form';
   if (found) {
     process.stdout.write(found);
     process.exitCode = EXIT_ACTIVE_CONTENT;

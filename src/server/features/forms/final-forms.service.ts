@@ -142,7 +142,11 @@ export async function listFinalForms(
     const logged = [...new Set(theirs.map((log) => monthOf(log.dateOfExperience)))].sort();
     // The responsible supervisor: the live form's, else the one with the most logs.
     const responsible =
-      form?.traineeSupervisorId ?? busiest(theirs.map((log) => log.traineeSupervisorId), ids);
+      form?.traineeSupervisorId ??
+      busiest(
+        theirs.map((log) => log.traineeSupervisorId),
+        ids,
+      );
     if (!visible(responsible)) continue;
     const firstMonth = logged[0] ?? form?.fromMonth ?? form?.month ?? lastOver;
     const lastMonth = logged.filter((month) => month <= lastOver).pop() ?? null;
@@ -167,7 +171,8 @@ export async function listFinalForms(
       months: kept.monthsCounted,
       adjustments: adjustmentsOf(months),
       is_period_over: lastMonth !== null,
-      is_outdated: form !== undefined && form.completedOn === null && !showsFinalFigures(form, kept),
+      is_outdated:
+        form !== undefined && form.completedOn === null && !showsFinalFigures(form, kept),
       form: form ? await toFinalForm(ctx.storage, form) : null,
     });
   }
@@ -255,7 +260,9 @@ export async function createFinalForm(
     );
   }
   const withHours = new Set(
-    now.months.filter((month) => month.logged.totalMinutes > 0).map((month) => month.logged.traineeSupervisorId),
+    now.months
+      .filter((month) => month.logged.totalMinutes > 0)
+      .map((month) => month.logged.traineeSupervisorId),
   );
   const id = await fillAndKeep({
     ...ctx,

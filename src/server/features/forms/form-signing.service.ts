@@ -13,7 +13,12 @@ import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-fo
 import * as repo from './month-forms.repository';
 import { currentFigures, getMonthForm } from './month-forms.service';
 import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';
-import { loadVisibleForm, putPdf, subjectOfRecord, type FormsContext } from './official-forms.service';
+import {
+  loadVisibleForm,
+  putPdf,
+  subjectOfRecord,
+  type FormsContext,
+} from './official-forms.service';
 import { loadPdfCode } from './pdf-code';
 
 /*

@@ -13,7 +13,12 @@ import { loadPdfCode } from './pdf-code';
  */
 
 /** A recognised template in the folder. */
-export type FolderTemplate = { path: string; variant: FvfVariant; modifiedAt: Date; sha256: string };
+export type FolderTemplate = {
+  path: string;
+  variant: FvfVariant;
+  modifiedAt: Date;
+  sha256: string;
+};
 
 type Seen = { size: number; mtimeMs: number; variant: FvfVariant | null; sha256: string };
 const recognised = new Map<string, Seen>();

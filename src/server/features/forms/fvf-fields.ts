@@ -127,9 +127,11 @@ const percentOf = (supervised: string, total: string) => ({
 
 /** The 2022 hours: decimal hours, the total and the percent read-only and calculated. */
 function hours2022(suffix = '', withMonths = false): Partial<Record<HoursSlot, FvfField>> {
-  const [independent, supervised, total] = ['INDEPENDENT_HOURS', 'SUPERVISED_HOURS', 'TOTAL_FIELDWORK'].map(
-    (name) => `${name}${suffix}`,
-  ) as [string, string, string];
+  const [independent, supervised, total] = [
+    'INDEPENDENT_HOURS',
+    'SUPERVISED_HOURS',
+    'TOTAL_FIELDWORK',
+  ].map((name) => `${name}${suffix}`) as [string, string, string];
   return {
     ...(withMonths ? { monthsCount: text(`TOTAL_MONTHS_OF_FIELDWORK_OBTAINED${suffix}`) } : {}),
     independentHours: text(independent, { scripts: NUMBER_SCRIPTS }),
@@ -258,7 +260,8 @@ function final(structure: FvfStructure, edition: RuleSetId): Partial<Record<FvfS
 
 const ORGANIZATION_TITLE = (form: string) =>
   `${form} Fieldwork Verification Form: Multiple Supervisors at One Organization`;
-const INDIVIDUAL_TITLE = (form: string) => `${form} Fieldwork Verification Form: Individual Supervisor`;
+const INDIVIDUAL_TITLE = (form: string) =>
+  `${form} Fieldwork Verification Form: Individual Supervisor`;
 
 function monthlyVariant(edition: RuleSetId, structure: FvfStructure): FvfVariant {
   const isOrganization = structure === 'organization';
@@ -268,7 +271,9 @@ function monthlyVariant(edition: RuleSetId, structure: FvfStructure): FvfVariant
       : {
           ...hours2027(),
           observationHours: text('Observation_Hours'),
-          observationMinutes: text(isOrganization ? 'Independent_Minutes 2' : 'Independent_Minutes 3'),
+          observationMinutes: text(
+            isOrganization ? 'Independent_Minutes 2' : 'Independent_Minutes 3',
+          ),
         };
   return {
     id: `mfvf-${edition}-${structure}`,
@@ -278,7 +283,10 @@ function monthlyVariant(edition: RuleSetId, structure: FvfStructure): FvfVariant
     label: `M-FVF ${edition} (${isOrganization ? 'Organization' : 'Individual'})`,
     title: isOrganization ? ORGANIZATION_TITLE('Monthly') : INDIVIDUAL_TITLE('Monthly'),
     headings: isOrganization
-      ? ['Organization Monthly Fieldwork Verification Form', 'MULTIPLE SUPERVISORS AT ONE ORGANIZATION']
+      ? [
+          'Organization Monthly Fieldwork Verification Form',
+          'MULTIPLE SUPERVISORS AT ONE ORGANIZATION',
+        ]
       : ['Individual Monthly Fieldwork Verification Form', 'INDIVIDUAL SUPERVISOR'],
     fields: monthly(edition === '2027'),
     hours,
@@ -296,7 +304,10 @@ function finalVariant(edition: RuleSetId, structure: FvfStructure): FvfVariant {
     label: `F-FVF ${edition} (${isOrganization ? 'Organization' : 'Individual'})`,
     title: isOrganization ? ORGANIZATION_TITLE('Final') : INDIVIDUAL_TITLE('Final'),
     headings: isOrganization
-      ? ['Organization Final Fieldwork Verification Form', 'MULTIPLE SUPERVISORS AT ONE ORGANIZATION']
+      ? [
+          'Organization Final Fieldwork Verification Form',
+          'MULTIPLE SUPERVISORS AT ONE ORGANIZATION',
+        ]
       : ['Individual Final Fieldwork Verification Form', 'INDIVIDUAL SUPERVISOR'],
     fields: final(structure, edition),
     hours: edition === '2022' ? hours2022('', true) : hours2027(),

@@ -1,6 +1,7 @@
 import {
   PDFCheckBox,
   PDFDict,
+  PDFDropdown,
   PDFDocument,
   PDFHexString,
   PDFName,
@@ -33,7 +34,10 @@ export const SIGNING_RECORD_KEYS: Readonly<Record<FormParty, string>> = {
 
 /** A form as read back. */
 export type FvfReadBack = {
-  /** Text fields by name; boxes as true/false, or the chosen "on" name of a multi-widget box. */
+  /**
+   * Text fields by name; boxes as true/false, or the chosen "on" name of a multi-widget box; a
+   * choice as its selected option.
+   */
   fields: Record<string, string | boolean>;
   /** No fields left: flattened after both signatures. */
   isFlattened: boolean;
@@ -83,7 +87,8 @@ export async function readFvf(bytes: Uint8Array): Promise<FvfReadBack> {
       const value = field.acroField.getValue().decodeText();
       fields[field.getName()] =
         widgets.length > 1 ? (value === 'Off' ? false : value) : field.isChecked();
-    }
+    } else if (field instanceof PDFDropdown)
+      fields[field.getName()] = field.getSelected().join(', ');
   }
   const info = infoDictOf(doc);
   const signatures: FvfReadBack['signatures'] = {};

@@ -5,11 +5,7 @@ import { FVF_VARIANTS, fvfVariant, type FvfVariantId } from './fvf-fields';
 import { readFvf } from './fvf-read';
 import { signFvf } from './fvf-signing';
 import { fillFvfTemplate, recogniseFvfTemplate } from './fvf-template';
-import {
-  buildFvfTemplate,
-  createFillInput,
-  createFinalFillInput,
-} from './fvf-template.fixture';
+import { buildFvfTemplate, createFillInput, createFinalFillInput } from './fvf-template.fixture';
 import { activeContentOf, readerFields, readerText } from './pdf-reader.fixture';
 
 /*
@@ -136,7 +132,9 @@ describe('filling the real fields', () => {
       '187.50',
     ]);
     expect(
-      ['TOTAL_MONTHS_OF_FIELDWORK_OBTAINED 2', 'INDEPENDENT_HOURS 2', 'TOTAL_FIELDWORK 2'].map(text),
+      ['TOTAL_MONTHS_OF_FIELDWORK_OBTAINED 2', 'INDEPENDENT_HOURS 2', 'TOTAL_FIELDWORK 2'].map(
+        text,
+      ),
     ).toEqual(['1', '10.00', '12.00']);
     expect(text('PERCENT_HOURS_SUPERVISED 2')).toBe('0.166667');
     const choice = form.getField('RESPONSIBLE_SUPERVISOR_QUALIFICATION');

@@ -164,11 +164,13 @@ function columnValues(
       // The fraction of the figures as written, as the form's own calculation makes it.
       percentSupervised: {
         shown: hours.percentSupervised,
-        fraction: total === 0 ? '0' : String(Number((Number(hours.supervisedHours) / total).toFixed(6))),
+        fraction:
+          total === 0 ? '0' : String(Number((Number(hours.supervisedHours) / total).toFixed(6))),
       },
     };
   }
-  const fraction = figures.totalMinutes === 0 ? 0 : figures.supervisedMinutes / figures.totalMinutes;
+  const fraction =
+    figures.totalMinutes === 0 ? 0 : figures.supervisedMinutes / figures.totalMinutes;
   return {
     ...monthsCount,
     independentHours: { shown: hours.independent.hours },
@@ -179,7 +181,10 @@ function columnValues(
     totalMinutes: { shown: hours.total.minutes },
     observationHours: { shown: hours.observation.hours },
     observationMinutes: { shown: hours.observation.minutes },
-    percentSupervised: { shown: hours.percentSupervised, fraction: String(Number(fraction.toFixed(6))) },
+    percentSupervised: {
+      shown: hours.percentSupervised,
+      fraction: String(Number(fraction.toFixed(6))),
+    },
   };
 }
 
@@ -212,7 +217,8 @@ function slotValues(variant: FvfVariant, input: FvfFillInput): Partial<Record<Fv
 /** The hours of each column: an M-FVF's month, or the F-FVF's supervised and concentrated columns. */
 function hoursByColumn(variant: FvfVariant, input: FvfFillInput) {
   const edition = variant.edition;
-  if ('month' in input.figures) return [{ fields: variant.hours, values: columnValues(input.figures, edition) }];
+  if ('month' in input.figures)
+    return [{ fields: variant.hours, values: columnValues(input.figures, edition) }];
   const { columns } = input.figures;
   const column = (type: 1 | 2) => columns.find((figures) => figures.experienceTypeId === type);
   return [
@@ -227,13 +233,19 @@ function hoursByColumn(variant: FvfVariant, input: FvfFillInput) {
 
 /** What the fieldwork-type box says: the month's type, or the period's (both: Mixed). */
 function fieldworkTypeOf(figures: FvfFillInput['figures']): BoxMeaning {
-  const types = 'month' in figures ? [figures.experienceTypeId] : figures.columns.map((c) => c.experienceTypeId);
+  const types =
+    'month' in figures
+      ? [figures.experienceTypeId]
+      : figures.columns.map((c) => c.experienceTypeId);
   if (types.includes(1) && types.includes(2)) return 'mixed';
   return types.includes(2) ? 'concentrated' : 'supervised';
 }
 
 /** The qualification choice that says `qualification` ('BCBA' → 'BCBA/BCBA-D'), if any. */
-function qualificationOption(options: readonly string[], qualification: string): string | undefined {
+function qualificationOption(
+  options: readonly string[],
+  qualification: string,
+): string | undefined {
   const said = qualification.trim().toLowerCase();
   if (said === '') return undefined;
   return (
@@ -254,7 +266,12 @@ function writeFields(
   const write = (spec: FvfField | undefined, value: Written) => {
     const field = findField(form, spec);
     if (!(field instanceof PDFTextField)) return;
-    writeText(field, value.shown, font, value.fraction === undefined ? {} : { fraction: value.fraction });
+    writeText(
+      field,
+      value.shown,
+      font,
+      value.fraction === undefined ? {} : { fraction: value.fraction },
+    );
     written[field.getName()] = value.shown;
   };
   for (const [slot, shown] of Object.entries(slotValues(variant, input)) as [FvfSlot, string][]) {
@@ -285,7 +302,11 @@ function writeFields(
 }
 
 /** Ticks the fieldwork-type box and the prorated box as the figures and the input say. */
-function tickBoxes(form: PDFForm, variant: FvfVariant, input: FvfFillInput): Record<string, string> {
+function tickBoxes(
+  form: PDFForm,
+  variant: FvfVariant,
+  input: FvfFillInput,
+): Record<string, string> {
   const ticked: Record<string, string> = {};
   const boxes: [FvfSlot, BoxMeaning | null][] = [
     ['fieldworkType', fieldworkTypeOf(input.figures)],

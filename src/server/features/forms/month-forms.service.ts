@@ -62,7 +62,11 @@ function subjectFigures(
     const key = `${month}|${subject.key}|${item.experienceTypeId}`;
     const sum = result.get(key);
     if (!sum) {
-      result.set(key, { ...item, subject, byRecord: new Map([[item.traineeSupervisorId, item.totalMinutes]]) });
+      result.set(key, {
+        ...item,
+        subject,
+        byRecord: new Map([[item.traineeSupervisorId, item.totalMinutes]]),
+      });
       continue;
     }
     sum.independentMinutes += item.independentMinutes;
@@ -98,7 +102,10 @@ export async function listMonthForms(
   const subjects = formSubjects(records);
   const names = new Map(records.map((record) => [record.id, recordName(record)]));
 
-  const figures = new Map<string, ReturnType<typeof subjectFigures> extends Map<string, infer V> ? V : never>();
+  const figures = new Map<
+    string,
+    ReturnType<typeof subjectFigures> extends Map<string, infer V> ? V : never
+  >();
   for (const month of new Set(logs.map((log) => monthOf(log.dateOfExperience)))) {
     for (const [key, item] of subjectFigures(logs, month, subjects)) figures.set(key, item);
   }
@@ -107,7 +114,10 @@ export async function listMonthForms(
   const live = new Map(
     forms.filter((form) => form.voidedAt === null).map((form) => [keyOfForm(form), form]),
   );
-  const keys = new Map<string, { month: string; recordId: number; type: number; organization: string }>();
+  const keys = new Map<
+    string,
+    { month: string; recordId: number; type: number; organization: string }
+  >();
   for (const [key, item] of figures) {
     keys.set(key, {
       month: item.month,

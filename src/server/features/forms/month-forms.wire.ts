@@ -48,7 +48,8 @@ export function toFormFigures(minutes: FormMinutes): FormFigures {
  */
 export function formFileName(form: MonthFormRecord): string {
   const voided = form.voidedAt ? ' (voided)' : '';
-  const type = form.experienceTypeId === 2 ? ' concentrated' : form.experienceTypeId === 3 ? ' mixed' : '';
+  const type =
+    form.experienceTypeId === 2 ? ' concentrated' : form.experienceTypeId === 3 ? ' mixed' : '';
   const when =
     form.kind === 'final' ? `F-FVF ${form.fromMonth} to ${form.month}` : `M-FVF ${form.month}`;
   return `${when}${type} ${form.supervisorName}${voided}.pdf`.replace(/\s+/g, ' ');

@@ -194,7 +194,10 @@ export async function fillAndKeep(
   const template = await templateFor(ctx, { form, edition, structure, ownerId: actor.id });
   const supervisor = await personOf(db, record);
   const others = ctx.listed.filter((item) => item.id !== record.id);
-  const supervisors: FvfPerson[] = [supervisor, ...(await Promise.all(others.map((item) => personOf(db, item))))];
+  const supervisors: FvfPerson[] = [
+    supervisor,
+    ...(await Promise.all(others.map((item) => personOf(db, item)))),
+  ];
   const filled = await fillFvfTemplate(await template.load(), {
     figures,
     edition,

@@ -23,14 +23,20 @@ const A = PDFName.of('A');
 const S = PDFName.of('S');
 const TYPE = PDFName.of('Type');
 /** Annotations that are only a way in for something else: files, media, links with no page. */
-const INERT_ANNOTATION_LESS = new Set(['FileAttachment', 'RichMedia', 'Screen', 'Movie', 'Sound', '3D']);
+const INERT_ANNOTATION_LESS = new Set([
+  'FileAttachment',
+  'RichMedia',
+  'Screen',
+  'Movie',
+  'Sound',
+  '3D',
+]);
 
 /** An /A entry that is an action (a structure element's /A is its attributes, and stays). */
 function isAction(doc: PDFDocument, value: PDFObject | undefined): boolean {
   const action = value instanceof PDFRef ? doc.context.lookup(value) : value;
   return (
-    action instanceof PDFDict &&
-    (action.has(S) || action.lookup(TYPE) === PDFName.of('Action'))
+    action instanceof PDFDict && (action.has(S) || action.lookup(TYPE) === PDFName.of('Action'))
   );
 }
 

@@ -214,19 +214,23 @@ export async function readPdfText(bytes: Uint8Array): Promise<string[][]> {
 
 /** The text runs of each page of a loaded document (`pages`: the first ones only). */
 export function readDocumentText(doc: PDFDocument, pages?: number): string[][] {
-  return doc.getPages().slice(0, pages).map((page) => {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    const data = streams.map((item) =>
-      streamBytes(item instanceof PDFRef ? doc.context.lookup(item) : item),
-    );
-    const joined = new Uint8Array(data.reduce((sum, part) => sum + part.length + 1, 0));
-    let offset = 0;
-    for (const part of data) {
-      joined.set(part, offset);
-      joined[offset + part.length] = 0x0a; // streams of one page are one sequence of operators
-      offset += part.length + 1;
-    }
-    return runsOf(doc, joined, page.node.Resources());
-  });
+  return doc
+    .getPages()
+    .slice(0, pages)
+    .map((page) => {
+      const contents = page.node.Contents();
+      const streams =
+        contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+      const data = streams.map((item) =>
+        streamBytes(item instanceof PDFRef ? doc.context.lookup(item) : item),
+      );
+      const joined = new Uint8Array(data.reduce((sum, part) => sum + part.length + 1, 0));
+      let offset = 0;
+      for (const part of data) {
+        joined.set(part, offset);
+        joined[offset + part.length] = 0x0a; // streams of one page are one sequence of operators
+        offset += part.length + 1;
+      }
+      return runsOf(doc, joined, page.node.Resources());
+    });
 }
