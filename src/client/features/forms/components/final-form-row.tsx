@@ -1,4 +1,4 @@
-import { Button, Group, List, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, List, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FinalFormRow } from '../../../../shared/forms/final-form.schema';
@@ -13,10 +13,10 @@ import {
   periodText,
 } from './final-form-status';
 import { FormRowActions, FormRowTitle, type FormRowParty } from './form-row-parts';
-import { figuresText } from './month-form-status';
+import { figuresText, templateText } from './month-form-status';
 
 /** A supervision period as the trainee chose it ('YYYY-MM', both ends included). */
-export type ChosenPeriod = { fromMonth: string; toMonth: string };
+export type ChosenPeriod = { fromMonth: string; toMonth: string; prorated: boolean };
 
 /** What the viewer can do: a trainee picks the period, fills and signs; a supervisor signs. */
 export type FinalFormRowActions = FormRowParty & {
@@ -57,6 +57,7 @@ function PeriodFill({
   const [period, setPeriod] = useState<ChosenPeriod>({
     fromMonth: row.from_month,
     toMonth: row.to_month,
+    prorated: false,
   });
   const choices = periodChoices(row).map((month) => ({
     value: month,
@@ -82,6 +83,13 @@ function PeriodFill({
         value={period.toMonth}
         onChange={(event) => setPeriod({ ...period, toMonth: event.currentTarget.value })}
         error={isBackwards ? 'Choose a month on or after the first one' : undefined}
+      />
+      <Checkbox
+        size="xs"
+        pb={6}
+        label="Partial first or last month (prorated)"
+        checked={period.prorated}
+        onChange={(event) => setPeriod({ ...period, prorated: event.currentTarget.checked })}
       />
       {hasNothingToFill ? (
         <Text size="sm" c="dimmed" pb={6}>
@@ -134,6 +142,11 @@ export function FinalFormRowItem({
           {step ? (
             <Text size="sm" c="dimmed">
               {step}
+            </Text>
+          ) : null}
+          {form ? (
+            <Text size="xs" c="dimmed">
+              {templateText(form)}
             </Text>
           ) : null}
           <Adjustments row={row} />

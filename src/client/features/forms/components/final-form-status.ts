@@ -2,16 +2,18 @@ import type { FormParty } from '../../../../shared/forms/attestations';
 import type { FinalFormRow } from '../../../../shared/forms/final-form.schema';
 import { monthsBetween } from '../../../../shared/forms/final-fvf';
 import { addDays, formatMonthYear, formatUsDate, monthEnd } from '../../../../shared/logs/time';
-import { fieldworkTypeName, signaturesText } from './month-form-status';
+import { fieldworkTypeName, signaturesText, signerText } from './month-form-status';
 
 /** 'Dana Supervisor · Supervised fieldwork': names an F-FVF row for people and screen readers. */
-export function finalRowTitle(row: Pick<FinalFormRow, 'supervisor_name' | 'expereince_type'>) {
-  return `${row.supervisor_name} · ${fieldworkTypeName(row.expereince_type)}`;
+export function finalRowTitle(
+  row: Pick<FinalFormRow, 'supervisor_name' | 'organization' | 'expereince_type'>,
+) {
+  return `${signerText(row)} · ${fieldworkTypeName(row.expereince_type)}`;
 }
 
-/** A row's identity: one F-FVF per supervisor record and fieldwork type. */
-export function finalRowKey(row: Pick<FinalFormRow, 'trainee_supervisor' | 'expereince_type'>) {
-  return `${row.trainee_supervisor}-${row.expereince_type}`;
+/** A row's identity: one F-FVF per supervisor (or organization), named by its signer's record. */
+export function finalRowKey(row: Pick<FinalFormRow, 'trainee_supervisor'>) {
+  return `${row.trainee_supervisor}`;
 }
 
 /** 'January 2026 – March 2026', or 'March 2026' for a one-month period. */
@@ -38,7 +40,7 @@ export function periodChoices(
 const BADGES = {
   signed: { label: 'Signed', color: 'green' },
   outdated: { label: 'Fill again', color: 'orange' },
-  awaiting: { label: 'Awaiting signatures', color: 'blue' },
+  awaiting: { label: 'Awaiting the supervisor', color: 'blue' },
   unfilled: { label: 'Not filled', color: 'gray' },
   early: { label: 'In progress', color: 'gray' },
 } as const;
@@ -60,11 +62,14 @@ export function finalNextStep(row: FinalFormRow, party: FormParty): string | nul
   }
   const { form } = row;
   if (!form) return party === 'trainee' ? null : 'The trainee has not filled this form yet.';
-  if (form.completed_on) return `Signed by both on ${formatUsDate(form.completed_on)}.`;
+  if (form.completed_on) return `Signed by the supervisor on ${formatUsDate(form.completed_on)}.`;
   if (row.is_outdated) {
     return party === 'trainee'
       ? 'The hours of this period changed since the form was filled: fill it again before signing.'
       : 'The hours of this period changed since the form was filled: the trainee fills it again before it is signed.';
   }
-  return signaturesText(form);
+  if (form.supervisor_signature) return signaturesText(form);
+  return party === 'trainee'
+    ? `Waiting for ${row.supervisor_name}'s signature: only the responsible supervisor signs the F-FVF, and you keep it.`
+    : 'Waiting for your signature: only the responsible supervisor signs the F-FVF.';
 }

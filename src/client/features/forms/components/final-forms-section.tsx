@@ -43,6 +43,7 @@ export function FinalFormsSection() {
       trainee_supervisor: row.trainee_supervisor,
       from_month: period.fromMonth,
       to_month: period.toMonth,
+      prorated: period.prorated,
     });
 
   return (
@@ -61,10 +62,11 @@ export function FinalFormsSection() {
             Final verification forms (official F-FVF)
           </Title>
           <Text size="sm" c="dimmed">
-            The BACB’s final form for each supervisor, filled from your logs over the supervision
-            period you choose. It reports the hours that count: a month whose M-FVF was signed late,
-            or that misses a requirement, counts less or nothing. You and your supervisor sign it;
-            it goes with your application.
+            The BACB’s final form for each supervisor (or each organization, listing its
+            supervisors), filled from your logs over the supervision period you choose, supervised
+            and concentrated fieldwork in their own columns. It reports the hours that count: a
+            month whose M-FVF was signed late, or that misses a requirement, counts less or nothing.
+            The responsible supervisor signs it; you keep it and send it with your application.
           </Text>
           <InstalledTemplates form="final" />
         </div>

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconSignature } from '@tabler/icons-react';
 import type { FormParty } from '../../../../shared/forms/attestations';
-import { hasSigned } from './month-form-status';
+import { hasSigned, signsForm } from './month-form-status';
 import type { FormToSign } from './sign-form-modal';
 
 /** Who is looking at a form row, and how they sign. */
@@ -24,7 +24,7 @@ export function FormRowActions({
   const asTrainee = actions.party === 'trainee';
   return (
     <>
-      {canSign && !hasSigned(form, actions.party) ? (
+      {canSign && signsForm(form, actions.party) && !hasSigned(form, actions.party) ? (
         <Button
           size="xs"
           leftSection={<IconSignature size={16} aria-hidden />}

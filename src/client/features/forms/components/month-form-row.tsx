@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { IconFileText } from '@tabler/icons-react';
 import type { FormParty } from '../../../../shared/forms/attestations';
 import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
@@ -11,11 +12,13 @@ import {
   rowTitle,
   signaturesText,
   stateBadge,
+  templateText,
 } from './month-form-status';
 
 /** What the viewer can do: a trainee fills and signs, a supervisor only signs. */
 export type MonthFormRowActions = FormRowParty & {
-  onFill?: (row: MonthFormRow) => void;
+  /** Fills the row's form; `prorated`: the month was partial (the form's prorated box). */
+  onFill?: (row: MonthFormRow, prorated: boolean) => void;
   /** The key (month-form-status `rowKey`) of the row being filled, if any. */
   filling?: string | null;
 };
@@ -52,6 +55,7 @@ export function MonthFormRowItem({
     row.is_month_over &&
     (!form || (!form.is_complete && row.is_outdated));
   const step = nextStep(row, actions.party);
+  const [isProrated, setProrated] = useState(false);
 
   return (
     <Group
@@ -73,14 +77,28 @@ export function MonthFormRowItem({
             {step}
           </Text>
         ) : null}
+        {form ? (
+          <Text size="xs" c="dimmed">
+            {templateText(form)}
+          </Text>
+        ) : null}
       </div>
       <Group gap="xs">
+        {canFill && actions.onFill ? (
+          <Checkbox
+            size="xs"
+            label="Partial month (prorated)"
+            checked={isProrated}
+            onChange={(event) => setProrated(event.currentTarget.checked)}
+            aria-label={`Partial month, prorated hours: ${title}`}
+          />
+        ) : null}
         {canFill && actions.onFill ? (
           <Button
             size="xs"
             leftSection={<IconFileText size={16} aria-hidden />}
             loading={actions.filling === rowKey(row)}
-            onClick={() => actions.onFill?.(row)}
+            onClick={() => actions.onFill?.(row, isProrated)}
             aria-label={`Fill the official form for ${title}`}
           >
             {form ? 'Fill the official form again' : 'Fill the official form'}

@@ -10,6 +10,8 @@ import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
 const FIELDWORK_TYPES: Readonly<Record<number, string>> = {
   1: 'Supervised fieldwork',
   2: 'Concentrated supervised fieldwork',
+  // A final form over a period with both: the F-FVF's "Mixed".
+  3: 'Mixed fieldwork',
 };
 
 export function fieldworkTypeName(type: number): string {
@@ -58,11 +60,17 @@ export function figuresText(figures: FormFigures): string {
   ].join(' · ');
 }
 
-type Signatures = Pick<MonthForm, 'trainee_signature' | 'supervisor_signature'>;
+type Signatures = Pick<MonthForm, 'trainee_signature' | 'supervisor_signature'> &
+  Partial<Pick<MonthForm, 'signers'>>;
 
 /** Whether a party has signed a form (monthly or final). */
 export function hasSigned(form: Signatures, party: FormParty): boolean {
   return (party === 'trainee' ? form.trainee_signature : form.supervisor_signature) !== null;
+}
+
+/** Whether the form has a place for a party's signature (the F-FVF has none for the trainee). */
+export function signsForm(form: Signatures, party: FormParty): boolean {
+  return form.signers?.includes(party) ?? true;
 }
 
 /** 'Signatures: trainee signed 4/10/2026.' or 'Not signed yet.': a form's signatures so far. */
@@ -78,13 +86,31 @@ export function signaturesText(form: Signatures): string {
   return signed.length > 0 ? `Signatures: ${signed.join(', ')}.` : 'Not signed yet.';
 }
 
+/** 'Dana Supervisor', or 'Acme ABA (Dana Supervisor signs)' for an organization's form. */
+export function signerText(row: { supervisor_name: string; organization: string }): string {
+  return row.organization === ''
+    ? row.supervisor_name
+    : `${row.organization} (${row.supervisor_name} signs)`;
+}
+
 /** 'March 2026 · Dana Supervisor · Supervised fieldwork': names a row for people and screen readers. */
-export function rowTitle(row: Pick<MonthFormRow, 'month' | 'supervisor_name' | 'expereince_type'>) {
-  return [
-    formatMonthYear(row.month),
-    row.supervisor_name,
-    fieldworkTypeName(row.expereince_type),
-  ].join(' · ');
+export function rowTitle(
+  row: Pick<MonthFormRow, 'month' | 'supervisor_name' | 'organization' | 'expereince_type'>,
+) {
+  return [formatMonthYear(row.month), signerText(row), fieldworkTypeName(row.expereince_type)].join(
+    ' · ',
+  );
+}
+
+/**
+ * 'Filled from the operator's blank M-FVF 2022 (Organization) · 3f9a1c2b': which blank a form was
+ * filled from, with the start of its SHA-256 to match it against the file.
+ */
+export function templateText(form: Pick<MonthForm, 'template' | 'variant_label'>): string {
+  const whose =
+    form.template.source === 'folder' ? "the operator's blank" : 'your own upload of the';
+  const hash = form.template.sha256 === '' ? '' : ` · ${form.template.sha256.slice(0, 8)}`;
+  return `Filled from ${whose} ${form.variant_label}${hash}`;
 }
 
 /** A row's identity: one form per month, supervisor record and fieldwork type. */

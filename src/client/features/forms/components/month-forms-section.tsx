@@ -24,11 +24,12 @@ export function MonthFormsSection() {
   );
   const [signing, setSigning] = useState<FormToSign | null>(null);
 
-  const onFill = (row: MonthFormRow) =>
+  const onFill = (row: MonthFormRow, prorated: boolean) =>
     run(rowKey(row), {
       month: row.month,
       trainee_supervisor: row.trainee_supervisor,
       expereince_type: row.expereince_type === 2 ? 2 : 1,
+      prorated,
     });
 
   return (
@@ -39,8 +40,9 @@ export function MonthFormsSection() {
             Monthly verification forms (official M-FVF)
           </Title>
           <Text size="sm" c="dimmed">
-            The BACB’s own form, filled from your logs. You and your supervisor sign it by the last
-            day of the following month, or the month’s hours are lost.
+            The BACB’s own form, filled from your logs: one per supervisor, or one per organization
+            for the supervisors you list at one. You and your supervisor sign it by the last day of
+            the following month, or the month’s hours are lost.
           </Text>
           <InstalledTemplates form="monthly" />
         </div>
@@ -50,7 +52,7 @@ export function MonthFormsSection() {
           emptyText="Log hours with a supervisor: each month's form appears here once it has hours."
           actions={{
             party: 'trainee',
-            onFill: (row) => void onFill(row),
+            onFill: (row, prorated) => void onFill(row, prorated),
             filling,
             onSign: setSigning,
           }}

@@ -15,7 +15,7 @@ import { useSignForm, type SignedFormKind } from '../api/sign-form';
 /** A form to sign, monthly or final, with the words that name it to people. */
 export type FormToSign = Pick<
   MonthForm,
-  'id' | 'variant_label' | 'trainee_signature' | 'supervisor_signature'
+  'id' | 'variant_label' | 'trainee_signature' | 'supervisor_signature' | 'signers'
 > & { kind: SignedFormKind; title: string };
 
 type FieldErrors = { full_name?: string; attested?: string };
@@ -113,7 +113,9 @@ export function SignFormModal({
               {form.title} · {form.variant_label}
             </Text>
             <Stack gap={4} aria-label="Signatures">
-              <SignatureLine who="Trainee" signature={form.trainee_signature} />
+              {form.signers.includes('trainee') ? (
+                <SignatureLine who="Trainee" signature={form.trainee_signature} />
+              ) : null}
               <SignatureLine who="Supervisor" signature={form.supervisor_signature} />
             </Stack>
             <Alert color="gray" variant="light" title="Attestation">

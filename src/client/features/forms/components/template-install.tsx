@@ -10,7 +10,7 @@ import { useInstallFvfTemplate } from '../api/install-fvf-template';
 
 /**
  * When no blank official form is installed: the server's message and an upload of the BACB's
- * blank fillable PDF (installed once, for everyone). The PDFs are the BACB's and never shipped.
+ * blank fillable PDF (for the uploader's own forms only). The PDFs are the BACB's and never shipped.
  */
 export function TemplateInstall({ message, form }: { message: string; form: FvfFormName }) {
   const install = useInstallFvfTemplate();
@@ -42,8 +42,8 @@ export function TemplateInstall({ message, form }: { message: string; form: FvfF
         </FileButton>
         <Text size="xs" c="dimmed">
           Download the fillable {FVF_FORM_ABBREVIATIONS[form]} from the BACB’s website and upload it
-          here once. Operators can instead drop the blank forms into the server’s forms folder
-          (FORMS_DIR).
+          here: your forms are filled from it, nobody else’s. Operators can instead drop the blank
+          forms into the server’s forms folder (FORMS_DIR), for everyone.
         </Text>
       </Stack>
     </Alert>
