@@ -2,15 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { readerText } from '../../src/server/features/forms/pdf-reader.fixture';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
-import {
-  addDays,
-  formatMonthYear,
-  formatUsDate,
-  monthEnd,
-  monthOf,
-  monthStart,
-} from '../../src/shared/logs/time';
+import { addDays, formatMonthYear, monthOf, monthStart } from '../../src/shared/logs/time';
 import {
   authHeader,
   expect,
@@ -35,8 +29,9 @@ mkdirSync('.tmp/screenshots', { recursive: true });
 
 /*
  * The official final form (F-FVF): the trainee fills it for a supervisor over the supervision
- * period with the hours that count, both parties sign it in the app, and it is kept, flattened,
- * among the final forms (issue 10; decision 013).
+ * period with the hours that count, the responsible supervisor alone signs it in the app (the
+ * form has no place for the trainee's signature), and it is kept, flattened, among the trainee's
+ * final forms (issues 10, 26; decision 013).
  */
 
 const LAST_MONTH = lastMonthUtc();
@@ -53,7 +48,7 @@ function finalRow(page: Page) {
 }
 
 test.describe('the official final form', () => {
-  test('a trainee fills the F-FVF over the supervision period, both parties sign it and it is kept as a final form', async ({
+  test('a trainee fills the F-FVF over the supervision period, the supervisor signs it and the trainee keeps it', async ({
     page,
     request,
     newAccount,
@@ -108,7 +103,9 @@ test.describe('the official final form', () => {
       missing: 'No blank F-FVF 2022',
       label: 'F-FVF 2022 (Individual)',
     });
-    await expect(page.getByText('Blank F-FVF installed: F-FVF 2022 (Individual).')).toBeVisible();
+    await expect(
+      page.getByText('Blank F-FVF installed: F-FVF 2022 (Individual) (your upload).'),
+    ).toBeVisible();
 
     // A period of last month alone counts nothing: refused, with the server's words.
     const from = row.getByRole('combobox', { name: 'Period from' });
@@ -116,7 +113,7 @@ test.describe('the official final form', () => {
     await row.getByRole('button', { name: /^Fill the official F-FVF for/ }).click();
     await expect(
       page.getByText(
-        `No hours with this supervisor and fieldwork type count from ${formatMonthYear(LAST_MONTH)} to ${formatMonthYear(LAST_MONTH)}.`,
+        `No hours with this supervisor count from ${formatMonthYear(LAST_MONTH)} to ${formatMonthYear(LAST_MONTH)}.`,
       ),
     ).toBeVisible();
     // The whole period, chosen by keyboard.
@@ -124,18 +121,17 @@ test.describe('the official final form', () => {
     await page.keyboard.press('ArrowUp');
     await expect(from).toHaveValue(FIRST_MONTH);
     await row.getByRole('button', { name: /^Fill the official F-FVF for/ }).click();
-    await expect(row).toContainText('Awaiting signatures');
-    await expect(row).toContainText('Not signed yet.');
+    await expect(row).toContainText('Awaiting the supervisor');
+    await expect(row).toContainText(
+      "Waiting for Sloane Signer's signature: only the responsible supervisor signs the F-FVF, and you keep it.",
+    );
+    await expect(row).toContainText(
+      'Filled from your own upload of the F-FVF 2022 (Individual) · ',
+    );
     await expect(row.getByRole('button', { name: /^Fill/ })).toHaveCount(0);
     await expect(row).toContainText('Choose another period to fill the form again.');
-
-    // The trainee signs under their attestation.
-    await row.getByRole('button', { name: /^Sign: / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign your form' });
-    await expect(dialog).toContainText(`${ROW_TITLE} · F-FVF 2022 (Individual)`);
-    await expect(dialog).toContainText(ATTESTATIONS.trainee);
-    await signIn(dialog, 'Fern Final');
-    await expect(row).toContainText('Signatures: trainee signed');
+    // The F-FVF has no place for the trainee's signature: nothing to sign.
+    await expect(row.getByRole('button', { name: /^Sign/ })).toHaveCount(0);
     await waitForToastsToClose(page);
     await page
       .getByRole('region', { name: 'Final verification forms (official F-FVF)' })
@@ -162,16 +158,18 @@ test.describe('the official final form', () => {
     // The supervisor signs it from the trainee's page; they are never offered to fill it.
     await openTraineeAsSupervisor(page, supervisor, 'Fern Final');
     const supervisorRow = finalRow(page);
-    await expect(supervisorRow).toContainText('Signatures: trainee signed');
+    await expect(supervisorRow).toContainText(
+      'Waiting for your signature: only the responsible supervisor signs the F-FVF.',
+    );
     await expect(supervisorRow.getByRole('button', { name: /^Fill/ })).toHaveCount(0);
     await expect(supervisorRow.getByRole('combobox')).toHaveCount(0);
     await supervisorRow.getByRole('button', { name: /^Sign as supervisor: / }).click();
     const supervisorDialog = page.getByRole('dialog', { name: 'Sign as supervisor' });
     await expect(supervisorDialog).toContainText(ATTESTATIONS.supervisor);
-    await expect(supervisorDialog).toContainText('Trainee: signed by Fern Final on');
+    await expect(supervisorDialog).not.toContainText('Trainee:');
     await expectAccessible(page);
     await signIn(supervisorDialog, 'Sloane Signer');
-    await expect(supervisorRow).toContainText('Signed by both on');
+    await expect(supervisorRow).toContainText('Signed by the supervisor on');
     await waitForToastsToClose(page);
     await page
       .getByRole('region', { name: 'Final verification forms (official F-FVF)' })
@@ -180,31 +178,35 @@ test.describe('the official final form', () => {
     // The trainee downloads the completed form and reads it back.
     await signInAs(page, trainee);
     await page.goto('/student/upload');
-    await expect(finalRow(page)).toContainText('Signed by both on');
+    await expect(finalRow(page)).toContainText('Signed by the supervisor on');
     const saved = await download(
       page,
       finalRow(page).getByRole('link', { name: /^Download the form for/ }),
     );
     const form = await readFvf(new Uint8Array(saved.bytes));
     expect(form.isFlattened).toBe(true);
-    expect(form.signatures.trainee?.fullName).toBe('Fern Final');
+    expect(form.signatures.trainee).toBeUndefined();
     expect(form.signatures.supervisor?.fullName).toBe('Sloane Signer');
+    const mmYyyy = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
     expect(form.text).toEqual(
       expect.arrayContaining([
         'BACB1234567',
         'Oregon',
         'United States',
-        formatUsDate(monthStart(FIRST_MONTH)),
-        formatUsDate(monthEnd(LAST_MONTH)),
+        mmYyyy(FIRST_MONTH),
+        mmYyyy(LAST_MONTH),
         '1',
         '15.00',
         '5.00',
         '20.00',
         '25.0%',
-        '/s/ Fern Final',
         '/s/ Sloane Signer',
       ]),
     );
+    // As a reader shows it.
+    const [page1 = ''] = await readerText(new Uint8Array(saved.bytes));
+    expect(page1).toContain('/s/ Sloane Signer');
+    expect(page1).toMatch(/Signed electronically on \d+\/\d+\/\d{4}/);
 
     // It is kept among the final forms, as signed, for good.
     const kept = page

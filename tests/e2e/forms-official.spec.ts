@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { readerText } from '../../src/server/features/forms/pdf-reader.fixture';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {
@@ -88,10 +89,17 @@ test.describe('the official monthly form', () => {
       missing: 'No blank M-FVF 2022',
       label: 'M-FVF 2022 (Individual)',
     });
-    await expect(page.getByText('Blank M-FVF installed: M-FVF 2022 (Individual).')).toBeVisible();
+    await expect(
+      page.getByText('Blank M-FVF installed: M-FVF 2022 (Individual) (your upload).'),
+    ).toBeVisible();
 
+    // Fieldwork began mid-month: the trainee ticks the form's prorated box.
+    await row.getByRole('checkbox', { name: /^Partial month, prorated hours/ }).check();
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
     await expect(row).toContainText('Not signed yet.');
+    await expect(row).toContainText(
+      'Filled from your own upload of the M-FVF 2022 (Individual) · ',
+    );
     await expect(row.getByRole('link', { name: /^Download the form for/ })).toBeVisible();
 
     // The trainee signs under their attestation; both fields are required.
@@ -154,6 +162,16 @@ test.describe('the official monthly form', () => {
     expect(form.text).toEqual(
       expect.arrayContaining(['BACB1234567', 'Oregon', 'United States', '3.00', '1.00', '4.00']),
     );
+    // As a reader shows it: the figures, the month as MM/YYYY, both signatures.
+    const [shown = ''] = await readerText(new Uint8Array(saved.bytes));
+    for (const value of [
+      '25.0%',
+      `${LAST_MONTH.slice(5)}/${LAST_MONTH.slice(0, 4)}`,
+      '/s/ Fern Official',
+      '/s/ Sloane Signer',
+    ]) {
+      expect(shown).toContain(value);
+    }
 
     // It is kept as that month's M-FVF among the trainee's forms.
     const kept = page.getByRole('region', { name: 'Your forms' });

@@ -61,13 +61,14 @@ const form = (overrides: Partial<Form> = {}): Form => ({
   ...overrides,
 });
 
-const signature = { name: 'Zoë', signed_at: '2026-04-10T12:00:00.000Z', signed_on: '2026-04-10' };
-
 describe('final form status texts', () => {
-  it('names a row by supervisor and fieldwork type', () => {
-    expect(finalRowTitle({ supervisor_name: 'Dana', expereince_type: 2 })).toBe(
+  it('names a row by supervisor (or organization) and fieldwork type', () => {
+    expect(finalRowTitle({ supervisor_name: 'Dana', organization: '', expereince_type: 2 })).toBe(
       'Dana · Concentrated supervised fieldwork',
     );
+    expect(
+      finalRowTitle({ supervisor_name: 'Dana', organization: 'Acme ABA', expereince_type: 3 }),
+    ).toBe('Acme ABA (Dana signs) · Mixed fieldwork');
   });
 
   it.each([
@@ -95,9 +96,9 @@ describe('final form status texts', () => {
   it.each<[string, Partial<FinalFormRow>, string]>([
     ['a period still going on', { is_period_over: false, last_month: null }, 'In progress'],
     ['no form yet', {}, 'Not filled'],
-    ['a form waiting for signatures', { form: form() }, 'Awaiting signatures'],
+    ['a form waiting for the supervisor', { form: form() }, 'Awaiting the supervisor'],
     ['a form whose hours changed', { form: form(), is_outdated: true }, 'Fill again'],
-    ['a form signed by both', { form: form({ is_complete: true }) }, 'Signed'],
+    ['a signed form', { form: form({ is_complete: true }) }, 'Signed'],
   ])('labels %s %j', (_case, overrides, label) => {
     expect(finalStateBadge(row(overrides)).label).toBe(label);
   });
@@ -112,10 +113,16 @@ describe('final form status texts', () => {
     ['no form, to the trainee', {}, 'trainee', null],
     ['no form, to the supervisor', {}, 'supervisor', 'The trainee has not filled this form yet.'],
     [
-      'a form the trainee signed',
-      { form: form({ trainee_signature: signature }) },
+      'a form waiting for the supervisor, to the trainee',
+      { form: form() },
+      'trainee',
+      "Waiting for Dana Supervisor's signature: only the responsible supervisor signs the F-FVF, and you keep it.",
+    ],
+    [
+      'a form waiting for the supervisor, to them',
+      { form: form() },
       'supervisor',
-      'Signatures: trainee signed 4/10/2026.',
+      'Waiting for your signature: only the responsible supervisor signs the F-FVF.',
     ],
     [
       'an outdated form',
@@ -127,7 +134,7 @@ describe('final form status texts', () => {
       'a complete form',
       { form: form({ is_complete: true, completed_on: '2026-04-11' }) },
       'trainee',
-      'Signed by both on 4/11/2026.',
+      'Signed by the supervisor on 4/11/2026.',
     ],
   ])('tells the next step for %s', (_case, overrides, party, text) => {
     expect(finalNextStep(row(overrides), party)).toBe(text);

@@ -88,7 +88,7 @@ export function signaturesText(form: Signatures): string {
 
 /** 'Dana Supervisor', or 'Acme ABA (Dana Supervisor signs)' for an organization's form. */
 export function signerText(row: { supervisor_name: string; organization: string }): string {
-  return row.organization === ''
+  return !row.organization
     ? row.supervisor_name
     : `${row.organization} (${row.supervisor_name} signs)`;
 }
