@@ -114,6 +114,10 @@ describe('an organization, with the operator’s forms', { timeout: 120_000 }, (
       signers: ['trainee', 'supervisor'],
       template: { source: 'folder' },
     });
+    const before = await w.t.request({ method: 'GET', url: '/api/v1/at-risk/', token: lee.token });
+    expect(before.json<{ unsigned_forms: { month: string }[] }>().unsigned_forms).toEqual([
+      expect.objectContaining({ month: '2026-03', trainee_supervisor: leeRecord }),
+    ]);
     // Lee is at the organization but does not sign: Ana is the responsible supervisor.
     expect((await sign(w, lee, month.id)).statusCode).toBe(404);
     expect((await sign(w, w.trainee, month.id)).statusCode).toBe(200);
@@ -151,6 +155,9 @@ describe('an organization, with the operator’s forms', { timeout: 120_000 }, (
     // The month is signed for Lee's record too: one form covers the organization.
     const march = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-03');
     expect(march.map((row) => row.state)).toEqual(['signed']);
+    // Lee's at-risk list agrees: before the signature the month was unsigned for Lee as well.
+    const atRisk = await w.t.request({ method: 'GET', url: '/api/v1/at-risk/', token: lee.token });
+    expect(atRisk.json<{ unsigned_forms: unknown[] }>().unsigned_forms).toEqual([]);
   });
 
   it('fills the Organization F-FVF over a Mixed period; the responsible supervisor alone signs it', async () => {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
 
 /** An organization's name as records are compared (form-subjects.ts `organizationKey`), in SQL. */
-const orgKey = (column: SQL) => sql`regexp_replace(lower(btrim(${column})), '\s+', ' ', 'g')`;
+const orgKey = (column: SQL) =>
+  sql`regexp_replace(lower(btrim(${column})), '[[:space:]]+', ' ', 'g')`;
 
 /**
  * A month still to sign: no complete, live monthly form (M-FVF) of the supervisor record, month
