@@ -26,9 +26,13 @@ describe('month form status texts', () => {
     expect(formatFormHours(1 / 3)).toBe('0.33');
   });
 
-  it('names a row by month, supervisor and fieldwork type', () => {
-    expect(rowTitle({ month: '2026-03', supervisor_name: 'Dana', expereince_type: 2 })).toBe(
+  it('names a row by month, supervisor (or organization) and fieldwork type', () => {
+    const row = { month: '2026-03', supervisor_name: 'Dana', expereince_type: 2 };
+    expect(rowTitle({ ...row, organization: '' })).toBe(
       'March 2026 · Dana · Concentrated supervised fieldwork',
+    );
+    expect(rowTitle({ ...row, organization: 'Acme ABA' })).toBe(
+      'March 2026 · Acme ABA (Dana signs) · Concentrated supervised fieldwork',
     );
   });
 });
