@@ -146,7 +146,7 @@ export function FinalFormRowItem({
           ) : null}
           {form ? (
             <Text size="xs" c="dimmed">
-              {templateText(form)}
+              {templateText(form, actions.party)}
             </Text>
           ) : null}
           <Adjustments row={row} />

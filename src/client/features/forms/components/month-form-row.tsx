@@ -79,7 +79,7 @@ export function MonthFormRowItem({
         ) : null}
         {form ? (
           <Text size="xs" c="dimmed">
-            {templateText(form)}
+            {templateText(form, actions.party)}
           </Text>
         ) : null}
       </div>

@@ -106,9 +106,12 @@ export function rowTitle(
  * 'Filled from the operator's blank M-FVF 2022 (Organization) · 3f9a1c2b': which blank a form was
  * filled from, with the start of its SHA-256 to match it against the file.
  */
-export function templateText(form: Pick<MonthForm, 'template' | 'variant_label'>): string {
-  const whose =
-    form.template.source === 'folder' ? "the operator's blank" : 'your own upload of the';
+export function templateText(
+  form: Pick<MonthForm, 'template' | 'variant_label'>,
+  party: FormParty = 'trainee',
+): string {
+  const upload = party === 'trainee' ? 'your own upload of the' : "the trainee's own upload of the";
+  const whose = form.template.source === 'folder' ? "the operator's blank" : upload;
   const hash = form.template.sha256 === '' ? '' : ` · ${form.template.sha256.slice(0, 8)}`;
   return `Filled from ${whose} ${form.variant_label}${hash}`;
 }
