@@ -113,12 +113,15 @@ async function buy(
 }
 
 test.describe('every way of having access, bought in the browser, then a log saved', () => {
+  // Each is a sign-up, a payment and the log form filled as a person fills it: on a loaded
+  // machine, more than the default deadline (as the logging spec's whole task).
+  test.beforeEach(() => test.slow());
+
   test('a trainee logs in their trial, buys Monthly and logs, cancels and still logs', async ({
     page,
     request,
     newAccount,
   }) => {
-    test.slow(); // Three saves, a payment and a cancellation.
     const account = await newAccount('student');
     await signInAs(page, account);
     await page.goto('/student/logHour');
