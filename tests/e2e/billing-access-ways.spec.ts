@@ -167,7 +167,8 @@ test.describe('every way of having access, bought in the browser, then a log sav
     expect(await accessOf(request, account)).toEqual({ plan: 'Lifetime', access: 'subscribed' });
     await getStarted(page);
     await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
-    await page.screenshot({ path: '.tmp/screenshots/lifetime-saved-log.png', fullPage: true });
+    await page.getByRole('link', { name: /07:00–07:30/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '.tmp/screenshots/lifetime-saved-log.png' });
   });
 
   test('a new trainee gets Lifetime with a 100 % coupon and logs', async ({
