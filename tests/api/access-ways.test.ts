@@ -73,6 +73,14 @@ const visa = (sub_id: number, extra: { trial?: boolean; coupon?: string } = {}) 
   token: 'tok_visa',
   ...extra,
 });
+/** A way that is one purchase with the Visa test token. */
+const buys =
+  (...args: Parameters<typeof visa>): Way['make'] =>
+  async ({ t, trainee }) =>
+    void (await pay(t, trainee, visa(...args)));
+
+/** What every way of having a plan shows: subscribed, with an active row. */
+const SUBSCRIBED = { access: 'subscribed', isActive: true } as const;
 
 const WAYS: Way[] = [
   // The sandbox (PAYMENTS unset): our renewal job renews.
@@ -80,44 +88,38 @@ const WAYS: Way[] = [
   {
     name: 'Monthly with the 7-day trial',
     provider: 'sandbox',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(12, { trial: true }))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(12, { trial: true }),
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly',
     provider: 'sandbox',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(12))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(12),
+    ...SUBSCRIBED,
   },
   {
     name: 'Yearly',
     provider: 'sandbox',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(13))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(13),
+    ...SUBSCRIBED,
   },
   {
     name: 'Lifetime',
     provider: 'sandbox',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(14))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(14),
+    ...SUBSCRIBED,
   },
   {
     name: 'Lifetime with a 100 % coupon',
     provider: 'sandbox',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(14, { coupon: FREE }))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(14, { coupon: FREE }),
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly with a 100 % coupon',
     provider: 'sandbox',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(12, { coupon: FREE }))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(12, { coupon: FREE }),
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly, changed to Lifetime',
@@ -128,16 +130,14 @@ const WAYS: Way[] = [
       const changed = await charge(t, trainee.token, visa(14), 'PUT');
       expect(changed.statusCode, changed.body).toBe(200);
     },
-    access: 'subscribed',
-    isActive: true,
+    ...SUBSCRIBED,
   },
   {
     // What `npm run demo` gives its trainee: Lifetime, granted, nothing charged.
     name: 'a granted Lifetime (the demo trainee)',
     provider: 'sandbox',
     make: async ({ t, trainee }) => grantLifetime(t.db, trainee.id, t.clock.now),
-    access: 'subscribed',
-    isActive: true,
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly cancelled, before its end',
@@ -148,8 +148,7 @@ const WAYS: Way[] = [
       await cancel(t, trainee, id);
       later(t, 29);
     },
-    access: 'subscribed',
-    isActive: true,
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly renewed by the renewal job, after its first month',
@@ -167,8 +166,7 @@ const WAYS: Way[] = [
       });
       later(t, 35);
     },
-    access: 'subscribed',
-    isActive: true,
+    ...SUBSCRIBED,
   },
   {
     name: 'the trial over, nothing bought',
@@ -193,30 +191,26 @@ const WAYS: Way[] = [
   {
     name: 'Monthly',
     provider: 'stripe',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(12))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(12),
+    ...SUBSCRIBED,
   },
   {
     name: 'Yearly',
     provider: 'stripe',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(13))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(13),
+    ...SUBSCRIBED,
   },
   {
     name: 'Lifetime',
     provider: 'stripe',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(14))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(14),
+    ...SUBSCRIBED,
   },
   {
     name: 'Lifetime with a 100 % coupon',
     provider: 'stripe',
-    make: async ({ t, trainee }) => void (await pay(t, trainee, visa(14, { coupon: FREE }))),
-    access: 'subscribed',
-    isActive: true,
+    make: buys(14, { coupon: FREE }),
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly cancelled, before its end',
@@ -226,8 +220,7 @@ const WAYS: Way[] = [
       await cancel(t, trainee, id);
       later(t, 20);
     },
-    access: 'subscribed',
-    isActive: true,
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly renewed by webhook, after its first period',
@@ -243,8 +236,7 @@ const WAYS: Way[] = [
       });
       expect(delivered.statusCode, delivered.body).toBe(200);
     },
-    access: 'subscribed',
-    isActive: true,
+    ...SUBSCRIBED,
   },
   {
     name: 'Monthly past its period, no renewal heard',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authHeader, expect, signInAs, test, type Account } from './support/fixtures';
+import { fillCard, userSubscriptionsOf } from './support/billing';
+import { expect, signInAs, test, type Account } from './support/fixtures';
 
 /*
  * Issue 27: every way a trainee can reach access in the browser, bought through the real payment
@@ -13,25 +14,10 @@ import { authHeader, expect, signInAs, test, type Account } from './support/fixt
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
-/** A future expiry as the card form takes it. */
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-async function fillCard(page: Page) {
-  const card = page.getByRole('form', { name: 'Card details' });
-  await card.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-  await card.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill(EXPIRY);
-  await card.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await card.getByRole('textbox', { name: 'Card holder name' }).fill('Tara Trainee');
-}
-
+/** The trainee's plan and standing, as the API tells the client. */
 async function accessOf(request: APIRequestContext, account: Account) {
-  const response = await request.get('/api/v1/user-subscription/', {
-    headers: authHeader(account),
-  });
-  expect(response.status()).toBe(200);
-  const body: { results: { subscription: { name: string } }[]; standing: { access: string } } =
-    await response.json();
-  return { plan: body.results[0]?.subscription.name ?? null, access: body.standing.access };
+  const { results, standing } = await userSubscriptionsOf(request, account);
+  return { plan: results[0]?.subscription.name ?? null, access: standing.access };
 }
 
 /** Picks an option of a Mantine Select by its label. */
@@ -147,48 +133,33 @@ test.describe('every way of having access, bought in the browser, then a log sav
     await logAnEntry(page, { from: '09:00', to: '09:30', supervisor: 'existing' });
   });
 
-  test('a new trainee starts Yearly with the 7-day trial and logs', async ({
-    page,
-    request,
-    newAccount,
-  }) => {
-    const account = await newAccount('student');
-    await signInAs(page, account);
-    await buy(page, 'Yearly', { trial: true });
-    expect(await accessOf(request, account)).toEqual({ plan: 'Yearly', access: 'subscribed' });
-    await getStarted(page);
-    await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
-  });
-
-  test('a new trainee buys Lifetime and logs', async ({ page, request, newAccount }) => {
-    const account = await newAccount('student');
-    await signInAs(page, account);
-    await buy(page, 'Lifetime');
-    expect(await accessOf(request, account)).toEqual({ plan: 'Lifetime', access: 'subscribed' });
-    await getStarted(page);
-    await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
-    await page.getByRole('link', { name: /07:00–07:30/ }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '.tmp/screenshots/lifetime-saved-log.png' });
-  });
-
-  test('a new trainee gets Lifetime with a 100 % coupon and logs', async ({
-    page,
-    request,
-    newAccount,
-  }) => {
-    const account = await newAccount('student');
-    // A real coupon, made as the operator's `npm run coupon` makes one.
-    const code = `FREE-${Date.now().toString(36).toUpperCase()}`;
-    const created = await request.post('/api/test/coupon', {
-      data: { code, percent_off: 100, max_uses: 1 },
+  const BOUGHT = [
+    { name: 'starts Yearly with the 7-day trial', plan: 'Yearly', trial: true },
+    { name: 'buys Lifetime', plan: 'Lifetime' },
+    { name: 'gets Lifetime with a 100 % coupon', plan: 'Lifetime', percentOff: 100 },
+  ] as const;
+  for (const [index, way] of BOUGHT.entries()) {
+    test(`a new trainee ${way.name} and logs`, async ({ page, request, newAccount }) => {
+      const account = await newAccount('student');
+      let coupon: { code: string; total: string } | undefined;
+      if ('percentOff' in way) {
+        // A real coupon, made as the operator's `npm run coupon` makes one.
+        const code = `FREE-${Date.now().toString(36).toUpperCase()}`;
+        const created = await request.post('/api/test/coupon', {
+          data: { code, percent_off: way.percentOff, max_uses: 1 },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+        coupon = { code, total: '$0.00' };
+      }
+      await signInAs(page, account);
+      await buy(page, way.plan, { trial: 'trial' in way, coupon });
+      expect(await accessOf(request, account)).toEqual({ plan: way.plan, access: 'subscribed' });
+      await getStarted(page);
+      await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
+      await page.getByRole('link', { name: /07:00–07:30/ }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `.tmp/screenshots/access-way-${index + 1}-saved-log.png` });
     });
-    expect(created.status(), await created.text()).toBe(201);
-    await signInAs(page, account);
-    await buy(page, 'Lifetime', { coupon: { code, total: '$0.00' } });
-    expect(await accessOf(request, account)).toEqual({ plan: 'Lifetime', access: 'subscribed' });
-    await getStarted(page);
-    await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
-  });
+  }
 
   test('a Monthly trainee changes to Lifetime and logs', async ({ page, request, newAccount }) => {
     const account = await newAccount('student');
