@@ -2,7 +2,7 @@
 // trying the product sees full screens. On the embedded database it refuses to run while the
 // server holds DATA_DIR (one process per PGlite folder), saying so in one line.
 import { and, eq, inArray } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/server/db/client';
+import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { experienceLogs, logHistory, users } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/env';
@@ -12,14 +12,9 @@ import {
   upsertSupervisorProfile,
 } from '../src/server/features/accounts/accounts.repository';
 import { hashPassword } from '../src/server/features/accounts/accounts.service';
-import {
-  findSubscription,
-  insertSubscription,
-  markPaid,
-} from '../src/server/features/billing/billing.repository';
+import { grantLifetime } from '../src/server/features/billing/billing.service';
 import { createLog } from '../src/server/features/logs/logs.service';
 import { insert as insertSupervisorRecord } from '../src/server/features/supervisors/supervisors.repository';
-import { PLAN_IDS } from '../src/shared/billing/plans';
 import type { LogEntryWire } from '../src/shared/logs/log-entry.schema';
 import { addDays, formatTime } from '../src/shared/logs/time';
 import { TASKS_V6 } from '../src/shared/reference/task-lists';
@@ -68,26 +63,6 @@ async function findOrCreateUser(
   return { user, isNew: true };
 }
 
-/**
- * The demo trainee joined today, but their year of logs must stay open after the 7-day trial: a
- * Lifetime plan, granted (nothing charged) unless they have a subscription already.
- */
-async function grantLifetime(db: Db, traineeId: number, now: Date): Promise<void> {
-  if (await findSubscription(db, traineeId)) return;
-  await db.transaction(async (tx) => {
-    await insertSubscription(tx, traineeId, {
-      planId: PLAN_IDS.lifetime,
-      status: 'active',
-      isLifetime: true,
-      periodStart: now,
-      expiry: null,
-      provider: 'sandbox',
-      providerCustomerId: `demo-${traineeId}`,
-    });
-    await markPaid(tx, traineeId);
-  });
-}
-
 async function main(): Promise<void> {
   // Ctrl-C exits through 'exit', which releases the DATA_DIR lock.
   process.once('SIGINT', () => process.exit(130));
@@ -112,6 +87,8 @@ async function main(): Promise<void> {
       dateContract: '2025-10-01',
     });
     const { user: trainee, isNew } = await findOrCreateUser(db, DEMO_TRAINEE, 'Alex Morgan', false);
+    // Joined today, with a year of logs that must stay open after the 7-day trial: Lifetime,
+    // granted (nothing charged) unless they have a subscription already.
     await grantLifetime(db, trainee.id, new Date());
     if (!isNew) {
       console.log('The demo users exist already; nothing to add.');

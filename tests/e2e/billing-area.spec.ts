@@ -11,10 +11,9 @@ import {
   type Account,
   authHeader,
 } from './support/fixtures';
+import { fillCard, userSubscriptionsOf } from './support/billing';
 import { createLogToday } from './support/logs';
 
-/** A future expiry as the card form takes it. */
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const NOTE = 'Paired choice preference assessment before the paywall';
 
 /** Pays for a plan through the API with the sandbox's Visa test token. */
@@ -24,26 +23,6 @@ async function subscribe(request: APIRequestContext, account: Account, planId: n
     data: { sub_id: planId, token: 'tok_visa', coupon: null, trial: false },
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-async function standingOf(request: APIRequestContext, account: Account) {
-  const response = await request.get('/api/v1/user-subscription/', {
-    headers: authHeader(account),
-  });
-  expect(response.status()).toBe(200);
-  const body: {
-    results: { subscription: { name: string }; cancel_at_period_end: boolean }[];
-    standing: { access: string };
-  } = await response.json();
-  return body;
-}
-
-async function fillCard(page: Page, number: string) {
-  const card = page.getByRole('form', { name: 'Card details' });
-  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await card.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill(EXPIRY);
-  await card.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await card.getByRole('textbox', { name: 'Card holder name' }).fill('Tara Trainee');
 }
 
 /** The overview's figures, by their terms. */
@@ -66,7 +45,7 @@ test.describe('the paywall in the browser', () => {
     const account = await newAccount('student');
     await createLogToday(request, account, NOTE);
     await travel(request, account, 8);
-    expect((await standingOf(request, account)).standing.access).toBe('trial_expired');
+    expect((await userSubscriptionsOf(request, account)).standing.access).toBe('trial_expired');
 
     await signInAs(page, account);
     await page.goto('/student/logHour');
@@ -105,7 +84,7 @@ test.describe('the paywall in the browser', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page.getByRole('heading', { name: /^Hours that count/ })).toBeVisible();
-    expect((await standingOf(request, account)).standing.access).toBe('subscribed');
+    expect((await userSubscriptionsOf(request, account)).standing.access).toBe('subscribed');
     const logs = await request.get('/api/v1/experience-log/', { headers: authHeader(account) });
     expect(JSON.stringify(await logs.json())).toContain(NOTE);
   });
@@ -163,7 +142,7 @@ test.describe('the subscription pages', () => {
     const history = page.getByRole('table', { name: 'Billing history' });
     await expect(history.getByRole('row').nth(1)).toContainText('Cancelled');
     await expect(history.getByRole('row').nth(2)).toContainText('Payment');
-    expect((await standingOf(request, account)).standing.access).toBe('subscribed');
+    expect((await userSubscriptionsOf(request, account)).standing.access).toBe('subscribed');
 
     // Still the trainee's area until the month is over.
     await page.goto('/student/dashboard');
@@ -204,7 +183,9 @@ test.describe('the subscription pages', () => {
     await expect(figure(page, 'Days remaining')).toHaveText(/^(365|366)$/);
     const history = page.getByRole('table', { name: 'Billing history' });
     await expect(history.getByRole('row').nth(1)).toContainText('Plan changed');
-    expect((await standingOf(request, account)).results[0]?.subscription.name).toBe('Yearly');
+    expect((await userSubscriptionsOf(request, account)).results[0]?.subscription.name).toBe(
+      'Yearly',
+    );
   });
 
   test('a trainee changes their card', async ({ page, request, newAccount }) => {

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { fillCard, userSubscriptionsOf } from './support/billing';
 import { waitForCode } from './support/mailbox';
 import {
   clientAddress,
@@ -12,35 +13,6 @@ import {
   uniqueEmail,
   type Account,
 } from './support/fixtures';
-
-/** A future expiry as the card form takes it. */
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-async function subscriptionsOf(request: APIRequestContext, account: Account) {
-  const response = await request.get('/api/v1/user-subscription/', {
-    headers: { authorization: `token ${account.token}` },
-  });
-  expect(response.status()).toBe(200);
-  const body: {
-    results: {
-      id: number;
-      subscription: { id: number };
-      status: string;
-      events: { kind: string; amount: number; coupon: string | null }[];
-    }[];
-    standing: { access: string };
-  } = await response.json();
-  return body;
-}
-
-async function fillCard(page: Page, number: string) {
-  const card = page.getByRole('form', { name: 'Card details' });
-  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await card.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill(EXPIRY);
-  await card.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await card.getByRole('textbox', { name: 'Card holder name' }).fill('Tara Trainee');
-  return card;
-}
 
 test.describe('subscribing', () => {
   test('a new trainee picks Monthly with the trial, pays with a test card and lands on the log page', async ({
@@ -89,7 +61,7 @@ test.describe('subscribing', () => {
 
     await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
     await expect(page).toHaveURL(/\/student\/logHour$/);
-    const after = await subscriptionsOf(request, account);
+    const after = await userSubscriptionsOf(request, account);
     expect(after.results.map((row) => [row.subscription.id, row.status])).toEqual([
       [12, 'trialing'],
     ]);
@@ -121,7 +93,7 @@ test.describe('subscribing', () => {
       page.locator('.mantine-Notification-root').filter({ hasText: 'Your card was declined.' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/payment\?subscription=12&trial=0$/);
-    expect((await subscriptionsOf(request, account)).results).toEqual([]);
+    expect((await userSubscriptionsOf(request, account)).results).toEqual([]);
   });
 
   test('a number that is not a test card is refused in the card form, before any request', async ({
@@ -199,7 +171,7 @@ test.describe('subscribing', () => {
     await payButton.click();
     await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
     await expect(page).toHaveURL(/\/student\/logHour$/);
-    const after = await subscriptionsOf(request, account);
+    const after = await userSubscriptionsOf(request, account);
     expect(after.results.map((row) => [row.subscription.id, row.status])).toEqual([[13, 'active']]);
     expect(after.results[0]?.events[0]).toMatchObject({
       kind: 'charge',
@@ -276,12 +248,14 @@ test.describe('signing in with access run out', () => {
     expect(paid.status(), await paid.text()).toBe(201);
     const cancelled = await request.post('/api/v1/modify-subscription/', {
       headers: { authorization: `token ${account.token}` },
-      data: { id: (await subscriptionsOf(request, account)).results[0]?.id },
+      data: { id: (await userSubscriptionsOf(request, account)).results[0]?.id },
     });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
     // Past the paid month, with nothing renewing it.
     await travel(request, account, 40);
-    expect((await subscriptionsOf(request, account)).standing.access).toBe('subscription_expired');
+    expect((await userSubscriptionsOf(request, account)).standing.access).toBe(
+      'subscription_expired',
+    );
 
     await signIn(page, account);
     const dialog = page.getByRole('dialog');

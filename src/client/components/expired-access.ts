@@ -1,9 +1,5 @@
-import type { PAYWALL_MESSAGES } from '../../shared/billing/access';
-
-/** The two ways a trainee's access runs out (shared/billing/access.ts decides which). */
-export type ExpiredAccess = keyof typeof PAYWALL_MESSAGES;
-
-/** Narrows a standing's access to the expired kinds the dialog shows, or null. */
-export function expiredAccessOf(access: string): ExpiredAccess | null {
-  return access === 'trial_expired' || access === 'subscription_expired' ? access : null;
-}
+/*
+ * The expired dialog's test is the paywall's own (shared/billing/access.ts): the client shows the
+ * dialog exactly when the server refuses the trainee's writes (issue 27).
+ */
+export { expiredAccessOf, type ExpiredAccess } from '../../shared/billing/access';

@@ -5,7 +5,11 @@ import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { authTokens, users, userSubscriptions } from '../db/schema';
-import type { StandingRow, StandingUser } from '../features/billing/billing-standing.service';
+import {
+  STANDING_COLUMNS,
+  standingInputsOf,
+  type StandingInputs,
+} from '../features/billing/billing-standing.service';
 import { createActorCache, type ActorCache } from './actor-cache';
 
 /** Who is asking: resolved from `Authorization: token <token>` on every request. */
@@ -23,7 +27,7 @@ export type Actor = {
  * their chosen BACB rule set (the month checks and dashboards read it).
  */
 export type ActorAccount = {
-  billing: { user: StandingUser; subscription: StandingRow | null };
+  billing: StandingInputs;
   /** The stored choice, '2022' | '2027', or null for the default by date. */
   ruleSet: string | null;
 };
@@ -104,19 +108,12 @@ const findActorQuery = (db: Db, name: string) =>
       id: users.id,
       email: users.email,
       name: users.name,
-      isSupervisor: users.isSupervisor,
-      isPaid: users.isPaid,
-      dateJoined: users.dateJoined,
       ruleSet: users.ruleSet,
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
       expiresAt: authTokens.expiresAt,
-      subscription: {
-        expiry: userSubscriptions.expiry,
-        isLifetime: userSubscriptions.isLifetime,
-        canceledAt: userSubscriptions.canceledAt,
-        status: userSubscriptions.status,
-      },
+      // Where they stand with billing, read as billing reads it (flat: see STANDING_COLUMNS).
+      ...STANDING_COLUMNS,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -160,16 +157,13 @@ function loadActor(
   return cache.load(hash, async () => {
     const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({ hash, now });
     if (!row) return null;
-    const { isPaid, dateJoined, subscription, ruleSet, expiresAt, lastUsedAt, ...actor } = row;
+    const { id, email, name, isSupervisor, tokenId, ruleSet, expiresAt, lastUsedAt } = row;
     const value: SignedIn = {
       lastUsedAt,
-      actor,
-      account: {
-        billing: { user: { isSupervisor: actor.isSupervisor, isPaid, dateJoined }, subscription },
-        ruleSet,
-      },
+      actor: { id, email, name, isSupervisor, tokenId },
+      account: { billing: standingInputsOf(row), ruleSet },
     };
-    return { userId: actor.id, value, expiresAt };
+    return { userId: id, value, expiresAt };
   });
 }
 

@@ -1,6 +1,11 @@
 /**
  * Who may use the student area, by the rules of SPEC §4 and §9. The server's answers and the
  * client's dialogs both come from these functions; nothing else decides trial or expiry.
+ *
+ * One reading (issue 27): `billingStandingOf` is the verdict. The server computes it once per
+ * request from the person's account as the token lookup read it (billing-standing.service), and
+ * both the paywall and GET /api/v1/user-subscription/ (`standing`) give that verdict; the client
+ * gates its pages on `standing.access` through `expiredAccessOf`, the paywall's own test.
  */
 
 /** SPEC §9: the free trial lasts 7 days from joining. */
@@ -19,6 +24,23 @@ export const PAYWALL_MESSAGES = {
 
 /** The part of a user subscription these rules read. `expiry` is null for lifetime. */
 export type SubscriptionTerms = { expiry: Date | null; isLifetime: boolean };
+
+/**
+ * What the rules read of a subscription row: its terms, whether it renews (false once cancelled,
+ * and for lifetime) and whether a renewal failed.
+ */
+export type SubscriptionState = SubscriptionTerms & { renews: boolean; pastDue: boolean };
+
+/**
+ * What the rules read of a person: their user row and their subscription row, null only when
+ * there is none (a Lifetime row, whose expiry is null, is a row all the same).
+ */
+export type BillingAccount = {
+  isSupervisor: boolean;
+  isPaid: boolean;
+  dateJoined: Date;
+  subscription: SubscriptionState | null;
+};
 
 /**
  * The instant the trial ends: exactly 7 × 24 hours after joining. "Joined more than 7 days ago"
@@ -63,7 +85,7 @@ export function isSubscriptionExpired(input: {
 export type BillingAccess =
   'supervisor' | 'trial' | 'subscribed' | 'trial_expired' | 'subscription_expired';
 
-/** The one verdict both the paywall and the dialogs use. */
+/** Where a person stands (the `access` of `billingStandingOf`, which the paywall gives). */
 export function billingAccessOf(input: {
   isSupervisor: boolean;
   isPaid: boolean;
@@ -76,6 +98,18 @@ export function billingAccessOf(input: {
   return isTrialExpired(input) ? 'trial_expired' : 'trial';
 }
 
+/** The two ways a trainee's access runs out, each with its SPEC §8 message. */
+export type ExpiredAccess = keyof typeof PAYWALL_MESSAGES;
+
+/**
+ * Whether a standing's access (a BillingAccess, as the wire carries it) has run out, and how: the
+ * paywall refuses writes on it, and the client shows the expired dialog on it. Null for everyone
+ * who may write.
+ */
+export function expiredAccessOf(access: string): ExpiredAccess | null {
+  return access === 'trial_expired' || access === 'subscription_expired' ? access : null;
+}
+
 /**
  * The paywall: the message refusing an unpaid trainee's write, or null when the write may go
  * ahead. The server enforces it on every write route but the exempt ones (plugins/paywall.ts);
@@ -83,10 +117,8 @@ export function billingAccessOf(input: {
  * (BACB-RULES.md: kept 7 years), and nothing is deleted when access ends.
  */
 export function paywallMessage(access: BillingAccess): string | null {
-  if (access === 'trial_expired' || access === 'subscription_expired') {
-    return PAYWALL_MESSAGES[access];
-  }
-  return null;
+  const expired = expiredAccessOf(access);
+  return expired ? PAYWALL_MESSAGES[expired] : null;
 }
 
 /**
@@ -150,13 +182,11 @@ export type AccessWarning = {
  * A failed renewal matters only while the plan would renew: once cancelled, a new card would
  * not renew it, so a past-due plan that was cancelled is simply ending.
  */
-export function billingStandingOf(input: {
-  isSupervisor: boolean;
-  isPaid: boolean;
-  dateJoined: Date;
-  subscription: (SubscriptionTerms & { renews: boolean; pastDue: boolean }) | null;
-  now: Date;
-}): { access: BillingAccess; endsAt: Date | null; warning: AccessWarning | null } {
+export function billingStandingOf(input: BillingAccount & { now: Date }): {
+  access: BillingAccess;
+  endsAt: Date | null;
+  warning: AccessWarning | null;
+} {
   const access = billingAccessOf(input);
   const { subscription, now } = input;
   if (access === 'supervisor') return { access, endsAt: null, warning: null };

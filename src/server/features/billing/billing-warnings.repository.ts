@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
 import { TRIAL_DAYS, WARNING_DAYS } from '../../../shared/billing/access';
 import type { Db } from '../../db/client';
 import { accessWarnings, userSubscriptions, users } from '../../db/schema';
+import { STANDING_COLUMNS } from './billing-standing.service';
 
 const DAY = 86_400_000;
 
@@ -16,15 +17,11 @@ export async function listWarningCandidates(db: Db, now: Date) {
   const s = userSubscriptions;
   return db
     .select({
-      user: {
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        isSupervisor: users.isSupervisor,
-        isPaid: users.isPaid,
-        dateJoined: users.dateJoined,
-      },
-      subscription: s,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      // Read as the paywall reads it (STANDING_COLUMNS), so the warning is its verdict.
+      ...STANDING_COLUMNS,
     })
     .from(users)
     .leftJoin(s, eq(s.traineeId, users.id))

@@ -2,7 +2,7 @@ import { dueWarningDays } from '../../../shared/billing/access';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { accessEndingMail } from './billing-emails';
-import { standingOf } from './billing-standing.service';
+import { standingInputsOf, standingOf } from './billing-standing.service';
 import * as repo from './billing-warnings.repository';
 
 /** How often each instance looks for trainees to warn. */
@@ -23,8 +23,8 @@ export async function sendAccessWarnings(ctx: {
 }): Promise<number> {
   const { db, now } = ctx;
   let sent = 0;
-  for (const { user, subscription } of await repo.listWarningCandidates(db, now)) {
-    const { warning } = standingOf(user, subscription, now);
+  for (const user of await repo.listWarningCandidates(db, now)) {
+    const { warning } = standingOf(standingInputsOf(user), now);
     // A failed renewal has its own mail (billing-renewal.service).
     if (!warning || warning.kind === 'renewal_failed') continue;
     if (!warning.endsAt || warning.daysLeft === null) continue;

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/billing/billing.schema';
 import type { PaymentsPort } from '../../adapters/payments/payments.port';
 import type { AppDeps } from '../../deps';
-import { guard, requireActor, requireTrainee } from '../../plugins/auth';
+import { guard, requireAccount, requireActor, requireTrainee } from '../../plugins/auth';
 import { chargePayment } from './billing-charge.service';
 import * as service from './billing.service';
 import { pricesFromConfig } from './billing.wire';
@@ -22,7 +22,7 @@ const tags = ['billing'];
 
 /**
  * SPEC §7 "Billing", paths verbatim. Everyone signed in may read; only trainees pay, so every
- * write is trainee-only (supervisors get 403). The paywall itself is not enforced yet.
+ * write is trainee-only (supervisors get 403). The paywall is plugins/paywall.ts.
  */
 export function billingRoutes(deps: AppDeps, payments: PaymentsPort): FastifyPluginAsyncZod {
   const billing = {
@@ -61,7 +61,11 @@ export function billingRoutes(deps: AppDeps, payments: PaymentsPort): FastifyPlu
         onRequest: guard.user,
         schema: { tags, response: { 200: UserSubscriptionsResponseSchema } },
       },
-      async (request) => service.getUserSubscriptions(asUser(request)),
+      async (request) =>
+        service.getUserSubscriptions({
+          ...asUser(request),
+          account: requireAccount(request).billing,
+        }),
     );
 
     app.post(

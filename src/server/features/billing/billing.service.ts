@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isTrialAvailable } from '../../../shared/billing/access';
+import { PLAN_IDS } from '../../../shared/billing/plans';
 import {
   PAYMENT_MESSAGES,
   type BillingStanding,
@@ -20,7 +21,7 @@ import type { Actor } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
 import { findUserById } from '../accounts/accounts.repository';
 import { renewWithNewCard } from './billing-renewal.service';
-import { standingView } from './billing-standing.service';
+import { standingView, type StandingInputs } from './billing-standing.service';
 import * as repo from './billing.repository';
 import { isOver, toPlan, toUserSubscription, type PlanPrices } from './billing.wire';
 
@@ -109,16 +110,16 @@ export async function subscriptionView(
   });
 }
 
-/** GET /api/v1/user-subscription/: the actor's own subscription, or an empty list. */
+/**
+ * GET /api/v1/user-subscription/: the actor's own subscription, or an empty list, and where they
+ * stand: from `account`, the very reading the paywall judges their writes by (plugins/auth.ts
+ * reads it with the token), so the standing shown and the paywall's answer are one verdict.
+ */
 export async function getUserSubscriptions(
-  ctx: BillingContext,
+  ctx: BillingContext & { account: StandingInputs },
 ): Promise<{ results: UserSubscription[]; standing: BillingStanding }> {
-  const [user, row] = await Promise.all([
-    findUserById(ctx.db, ctx.actor.id),
-    repo.findSubscription(ctx.db, ctx.actor.id),
-  ]);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
-  const standing = standingView(user, row ?? null, ctx.now);
+  const row = await repo.findSubscription(ctx.db, ctx.actor.id);
+  const standing = standingView(ctx.account, ctx.now);
   if (!row) return { results: [], standing };
   return { results: [await subscriptionView(ctx.db, row, ctx.prices, ctx.now)], standing };
 }
@@ -148,6 +149,27 @@ export async function verifyCoupon(
     amount_off: valid ? (coupon?.amountOffCents ?? null) : null,
     status,
   };
+}
+
+/**
+ * Grants a trainee the Lifetime plan, nothing charged (the demo trainee of `npm run demo`), unless
+ * they have a subscription already: the row and `is_paid` a bought Lifetime has, in one
+ * transaction, so the paywall reads it as it reads a bought one.
+ */
+export async function grantLifetime(db: Db, traineeId: number, now: Date): Promise<void> {
+  if (await repo.findSubscription(db, traineeId)) return;
+  await db.transaction(async (tx) => {
+    await repo.insertSubscription(tx, traineeId, {
+      planId: PLAN_IDS.lifetime,
+      status: 'active',
+      isLifetime: true,
+      periodStart: now,
+      expiry: null,
+      provider: 'sandbox',
+      providerCustomerId: `granted-${traineeId}`,
+    });
+    await repo.markPaid(tx, traineeId);
+  });
 }
 
 /** Creates a coupon (the `npm run coupon` script); a code can exist once. */
