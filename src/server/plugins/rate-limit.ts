@@ -15,6 +15,11 @@ export const RATE_LIMITS = {
   reset: { limit: 20, windowSeconds: 15 * 60 },
   /** Signed upload links for profile pictures, per user: each link can store up to 20 MB. */
   pictureUpload: { limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Spreadsheet previews and imports, per trainee: each reads a file of up to 10 MB in a child
+   * process of its own (issue 27). A person mapping their columns previews a few times.
+   */
+  import: { limit: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /**
