@@ -59,6 +59,11 @@ export const EnvSchema = z
     STORAGE_SIGNING_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
       error: 'must be at least 32 characters',
     }),
+    /**
+     * How long the object store may take to accept a connection, or stay silent on one, before
+     * the request answers 503 with Retry-After (decision 020).
+     */
+    STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     S3_ENDPOINT: urlWithProtocols(['http', 'https']),
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
