@@ -68,7 +68,8 @@ export const EnvSchema = z
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** Unset: the sandbox, except with NODE_ENV=production, where it must be named (below). */
+    PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -111,8 +112,32 @@ export const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     CLIENT_DIST: z.string().default('dist/client'),
+    /**
+     * Read for one thing only: with `production`, two settings that are safe on a laptop stop the
+     * start (below). Nothing behaves differently by it (docs/deploying.md, "Fail-safes").
+     */
+    NODE_ENV: optionalText,
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      // A deployment that forgot a setting must not start in a state that gives things away.
+      if (env.TEST_HOOKS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_HOOKS'],
+          message:
+            'must not be true when NODE_ENV=production (its routes move billing clocks and make coupons)',
+        });
+      }
+      if (env.PAYMENTS === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS'],
+          message:
+            'must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose',
+        });
+      }
+    }
     if (env.PAYMENTS === 'stripe') {
       for (const key of [
         'STRIPE_SECRET_KEY',
@@ -126,6 +151,7 @@ export const EnvSchema = z
   })
   .transform((env) => ({
     ...env,
+    PAYMENTS: env.PAYMENTS ?? 'sandbox',
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     FORMS_DIR: env.FORMS_DIR ?? join(env.DATA_DIR, 'forms'),
   }));
