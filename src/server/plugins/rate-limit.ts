@@ -4,7 +4,11 @@ import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { rateLimitBuckets } from '../db/schema';
 
-export type RateLimit = { limit: number; windowSeconds: number };
+/**
+ * `limit` hits per fixed window of `windowSeconds`; `refusal`, the sentence a refused person
+ * reads before "Please try again in N minutes." (default "Too many attempts.").
+ */
+export type RateLimit = { limit: number; windowSeconds: number; refusal?: string };
 
 /** The limits on the account routes (per client address and per email) and on uploads. */
 export const RATE_LIMITS = {
@@ -26,7 +30,20 @@ export const RATE_LIMITS = {
    * Spreadsheet previews and imports, per trainee: each reads a file of up to 10 MB in a child
    * process of its own (issue 27). A person mapping their columns previews a few times.
    */
-  import: { limit: 30, windowSeconds: 15 * 60 },
+  import: {
+    limit: 30,
+    windowSeconds: 15 * 60,
+    refusal: 'Spreadsheets can be previewed or imported 30 times in 15 minutes.',
+  },
+  /**
+   * The whole record's zip, per person (issue 27): it reads every file they keep; a person
+   * backing up their record needs it once.
+   */
+  wholeRecord: {
+    limit: 6,
+    windowSeconds: 60 * 60,
+    refusal: 'Your whole record can be downloaded 6 times an hour.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /**
@@ -36,7 +53,7 @@ export const RATE_LIMITS = {
 export async function consumeRateLimit(
   db: Db,
   key: string,
-  { limit, windowSeconds }: RateLimit,
+  { limit, windowSeconds, refusal }: RateLimit,
   now: Date,
 ): Promise<void> {
   const windowStart = new Date(
@@ -54,16 +71,16 @@ export async function consumeRateLimit(
     })
     .returning({ hits: rateLimitBuckets.hits });
   if (row && row.hits > limit) {
-    throw tooManyAttempts(new Date(windowStart.getTime() + windowSeconds * 1000), now);
+    throw tooManyAttempts(new Date(windowStart.getTime() + windowSeconds * 1000), now, refusal);
   }
 }
 
 /** The 429 of a limit or a lock that ends at `until`: the minutes left, and `Retry-After`. */
-export function tooManyAttempts(until: Date, now: Date): AppError {
+export function tooManyAttempts(until: Date, now: Date, refusal = 'Too many attempts.'): AppError {
   const seconds = (until.getTime() - now.getTime()) / 1000;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return AppError.rateLimited(
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `${refusal} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     seconds,
   );
 }
