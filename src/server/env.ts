@@ -59,11 +59,17 @@ export const EnvSchema = z
     STORAGE_SIGNING_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
       error: 'must be at least 32 characters',
     }),
+    /**
+     * How long the object store may take to accept a connection, or stay silent on one, before
+     * the request answers 503 with Retry-After (decision 020).
+     */
+    STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     S3_ENDPOINT: urlWithProtocols(['http', 'https']),
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** Unset: the sandbox, except with NODE_ENV=production, where it must be named (below). */
+    PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -106,8 +112,32 @@ export const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     CLIENT_DIST: z.string().default('dist/client'),
+    /**
+     * Read for one thing only: with `production`, two settings that are safe on a laptop stop the
+     * start (below). Nothing behaves differently by it (docs/deploying.md, "Fail-safes").
+     */
+    NODE_ENV: optionalText,
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      // A deployment that forgot a setting must not start in a state that gives things away.
+      if (env.TEST_HOOKS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_HOOKS'],
+          message:
+            'must not be true when NODE_ENV=production (its routes move billing clocks and make coupons)',
+        });
+      }
+      if (env.PAYMENTS === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS'],
+          message:
+            'must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose',
+        });
+      }
+    }
     if (env.PAYMENTS === 'stripe') {
       for (const key of [
         'STRIPE_SECRET_KEY',
@@ -121,6 +151,7 @@ export const EnvSchema = z
   })
   .transform((env) => ({
     ...env,
+    PAYMENTS: env.PAYMENTS ?? 'sandbox',
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     FORMS_DIR: env.FORMS_DIR ?? join(env.DATA_DIR, 'forms'),
   }));

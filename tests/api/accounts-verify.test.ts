@@ -122,10 +122,11 @@ describe('POST /users/email/verify-user/', () => {
     expect(right.json()).toEqual(EXPIRED);
   });
 
-  it('counts wrong tries sent at the same moment: a burst of ten cannot beat the limit', async () => {
+  it('counts wrong tries sent at the same moment: a burst of nine cannot beat the limit', async () => {
     const { email, code } = await signUpUnverified(t, traineeSignup());
     const wrong = otherCode(code);
-    await Promise.all(Array.from({ length: 10 }, () => verify(t, email, wrong)));
+    // Nine, so that the right code after them is within the account's 10 checks an hour.
+    await Promise.all(Array.from({ length: 9 }, () => verify(t, email, wrong)));
     const right = await verify(t, email, code);
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual(EXPIRED);

@@ -5,7 +5,7 @@ import type {
 } from '../../src/shared/calendar/calendar-feed.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { codeFrom, createTestApp, type TestApp } from '../helpers/test-app';
 import { linkSupervisor } from './forms-support';
 
 /*
@@ -21,6 +21,8 @@ let trainee: TestUser;
 let supervisor: TestUser;
 let outsider: TestUser;
 let logIds: number[];
+/** Every line the app logged, as the production logger writes it. */
+const logLines: string[] = [];
 
 const create = (user: TestUser | undefined, timeZone: unknown = 'America/New_York') =>
   t.request({
@@ -41,7 +43,10 @@ const newFeed = async (user: TestUser, timeZone?: string) => {
 const unfold = (body: string) => body.replace(/\r\n /g, '');
 
 beforeAll(async () => {
-  t = await createTestApp({ APP_URL });
+  t = await createTestApp(
+    { APP_URL },
+    { logStream: { write: (line) => void logLines.push(line) } },
+  );
   t.clock.now = NOW;
   trainee = await createTrainee(t.db, { name: 'Zoë Łukasz' });
   supervisor = await createSupervisor(t.db, { name: 'Ana Núñez' });
@@ -176,5 +181,44 @@ describe('the calendar feed', () => {
     t.clock.now = new Date('2026-04-10T12:30:00.000Z');
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
     t.clock.now = NOW;
+  });
+
+  it('keeps the token out of the request log: the path is logged with it redacted', async () => {
+    const feed = await newFeed(outsider);
+    const token = /calendar\/([a-f0-9]{48})\//.exec(feed.url)?.[1] ?? '';
+    expect(token).toHaveLength(48);
+    const from = logLines.length;
+    expect((await fetchFeed(feed.url)).statusCode).toBe(200);
+    // A mistyped feed path (no route) is logged the same way.
+    expect((await fetchFeed(feed.url.replace('feed.ics', 'feed.ical'))).statusCode).toBe(404);
+    const lines = logLines.slice(from).join('');
+    expect(lines).toContain('"url":"/api/v1/calendar/[redacted]/feed.ics"');
+    expect(lines).toContain('"url":"/api/v1/calendar/[redacted]/feed.ical"');
+    expect(lines).not.toContain(token);
+  });
+
+  it('ends the feed when the password is reset (its URL may be in someone else’s hands)', async () => {
+    const owner = await createTrainee(t.db);
+    const other = await createTrainee(t.db);
+    const feed = await newFeed(owner);
+    const otherFeed = await newFeed(other);
+    const sent = await t.request({
+      method: 'POST',
+      url: '/users/reset-password/send/',
+      payload: { email: owner.email },
+    });
+    expect(sent.statusCode).toBe(200);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/users/reset-password/verify/',
+      payload: {
+        email: owner.email,
+        token: codeFrom(await t.lastMailTo(owner.email)),
+        password: 'a-new-passphrase-27',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await fetchFeed(feed.url)).statusCode).toBe(404);
+    expect((await fetchFeed(otherFeed.url)).statusCode).toBe(200);
   });
 });

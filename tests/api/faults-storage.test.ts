@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { sep } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -102,5 +103,53 @@ describe('the object store goes down during uploads (S3)', () => {
     expect(stored.statusCode).toBe(201);
     expect(await recordFileCount(w.t)).toBe(2);
     expect(await s3.listKeys()).toHaveLength(2);
+  });
+});
+
+/**
+ * An S3 endpoint that takes connections and never answers (a store hung or overloaded): the
+ * request must not wait with it for ever.
+ */
+async function startSilentStore() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    env: {
+      STORAGE_URL: 's3://fieldwork-files',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'silent',
+      S3_SECRET_ACCESS_KEY: 'silent',
+      STORAGE_TIMEOUT_MS: '300',
+    },
+    listKeys: async () => [],
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the object store stops answering (S3)', () => {
+  let w: Awaited<ReturnType<typeof filesWorld>>;
+  beforeAll(async () => {
+    w = await filesWorld(await startSilentStore());
+  });
+  afterAll(() => w.close());
+
+  it('answers 503 with Retry-After once STORAGE_TIMEOUT_MS has passed, and keeps no record', async () => {
+    const refused = await uploadRecord(w.t, w.trainee, monthlyFields(w.supervisorRecordId), [
+      { name: 'March.pdf', bytes: pdf },
+    ]);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ detail: STORAGE_DOWN, code: 'UNAVAILABLE' });
+    expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(await recordFileCount(w.t)).toBe(0);
   });
 });

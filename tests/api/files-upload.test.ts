@@ -1,4 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFiles } from '../../src/server/db/schema';
+import {
+  FILE_QUOTA_BYTES,
+  FILE_QUOTA_MESSAGE,
+} from '../../src/server/features/files/files.service';
 import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
 import { createTrainee, type TestUser } from '../helpers/factories';
 import { JPEG_BYTES, pdfBytes, pdfOfSize, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
@@ -7,6 +13,7 @@ import {
   filesWorld,
   followDownload,
   monthlyFields,
+  multipart,
   recordFileCount,
   uploadRecord,
 } from './files-support';
@@ -227,5 +234,49 @@ describe('POST /api/v1/upload-record/', () => {
     expect(response.json()).toEqual({
       non_field_errors: ['Send the form as multipart/form-data.'],
     });
+  });
+});
+
+describe('the storage quota (issue 27)', () => {
+  it('refuses an upload past the account’s 1 GB with 413 and a clear message, keeping nothing; others are not held up', async () => {
+    // Scans (PNG): the quota counts bytes, whatever the file is.
+    const png = (name: string) => ({ name, bytes: PNG_BYTES, type: 'image/png' });
+    const trainee = await createTrainee(w.t.db);
+    const record = await w.t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: trainee.token,
+      payload: { name: 'Sam', lastname: 'Supervisor', email: w.supervisor.email },
+    });
+    const fields = monthlyFields(record.json<{ id: number }>().id);
+    const first = await uploadRecord(w.t, trainee, fields, [png('a.png')]);
+    expect(first.statusCode).toBe(201);
+    const firstId = first.json<{ id: number }>().id;
+    // Years of forms, as their sizes say: ten bytes short of the quota.
+    await w.t.db
+      .update(recordFiles)
+      .set({ sizeBytes: FILE_QUOTA_BYTES - 10 })
+      .where(eq(recordFiles.id, firstId));
+    const keysBefore = await w.store.listKeys();
+    const countBefore = await recordFileCount(w.t);
+
+    const refused = await uploadRecord(w.t, trainee, fields, [png('b.png')]);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ detail: FILE_QUOTA_MESSAGE, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await recordFileCount(w.t)).toBe(countBefore);
+    expect(await w.store.listKeys()).toEqual(keysBefore);
+    // Replacing a form's file counts the new one instead of the old.
+    const replaced = await w.t.request({
+      method: 'PATCH',
+      url: `/api/v1/upload-record/${firstId}/`,
+      token: trainee.token,
+      ...(await multipart({}, [png('a2.png')])),
+    });
+    expect(replaced.statusCode).toBe(200);
+    // Another trainee's uploads are theirs to count.
+    const other = await uploadRecord(w.t, w.trainee, monthlyFields(w.supervisorRecordId), [
+      png('c.png'),
+    ]);
+    expect(other.statusCode).toBe(201);
   });
 });

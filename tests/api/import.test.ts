@@ -19,6 +19,10 @@ import { createSupervisor, createTrainee, type TestUser } from '../helpers/facto
 import { progressRevision, totalsBothWays } from '../helpers/month-totals';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from './files-support';
+import { peakRssBytes, resetPeakRss } from '../helpers/peak-rss';
+import { xlsxBomb } from '../helpers/zip-bomb';
+import { XLSX_LIMITS } from '../../src/server/features/import/import.parse';
+import { RATE_LIMITS } from '../../src/server/plugins/rate-limit';
 
 /*
  * Importing earlier hours (issue 14): the preview stores nothing and speaks the log form's
@@ -530,6 +534,42 @@ describe('hostile and broken files', () => {
     );
     expect(badMapping.statusCode).toBe(400);
     expect(await logCount(who.id)).toBe(0);
+  });
+
+  it('refuses a zip bomb (1 MB declaring 4 KB, inflating to 1 GiB) with a 400, the server’s memory untouched', async () => {
+    const who = await trainee();
+    const bomb = await xlsxBomb({ declaredBytes: 4096, inflatedBytes: 1024 ** 3 });
+    expect(bomb.length).toBeLessThan(1.5 * 1024 * 1024);
+    resetPeakRss();
+    const before = peakRssBytes();
+    const started = performance.now();
+    const response = await send(PREVIEW, who, { name: 'hours.xlsx', bytes: bomb });
+    const seconds = (performance.now() - started) / 1000;
+    const riseMb = (peakRssBytes() - before) / 1024 / 1024;
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ file: [IMPORT_MESSAGES.unreadable] });
+    // The spreadsheet is read in a child process with its own limits: this process holds the
+    // upload and the answer, never the inflated sheet (before issue 27: +1,065 MB).
+    expect(riseMb).toBeLessThan(XLSX_LIMITS.maxUnpackedBytes / 1024 / 1024);
+    process.stdout.write(
+      `zip bomb: 400 in ${seconds.toFixed(2)} s, peak RSS +${riseMb.toFixed(0)} MB\n`,
+    );
+    expect(await logCount(who.id)).toBe(0);
+  });
+
+  it('limits each trainee’s previews and imports (429 with Retry-After), not the next trainee’s', async () => {
+    const who = await trainee();
+    const file = genericCsv(genericRow('2026-03-01', '09:00', '10:00'));
+    for (let sent = 0; sent < RATE_LIMITS.import.limit; sent += 1) {
+      expect((await send(PREVIEW, who, file)).statusCode).toBe(200);
+    }
+    const refused = await send(PREVIEW, who, file);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send(IMPORT, who, file, { sha256: '0'.repeat(64) })).statusCode).toBe(429);
+    const next = await trainee();
+    expect((await send(PREVIEW, next, file)).statusCode).toBe(200);
   });
 });
 

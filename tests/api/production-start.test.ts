@@ -40,6 +40,12 @@ afterEach(async () => {
   cleanups = [];
 });
 
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+
 function newDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ft-built-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -165,5 +171,29 @@ describe('the built server', () => {
     const image = await fetch(`${base}${picture}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+  }, 120_000);
+  it('refuses to start in production with test hooks, or on a payment provider nobody named, in one line each', async () => {
+    const refusals = {
+      TEST_HOOKS:
+        '  TEST_HOOKS: must not be true when NODE_ENV=production (its routes move billing clocks and make coupons)\n',
+      PAYMENTS:
+        '  PAYMENTS: must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose\n',
+    };
+    const dataDir = newDataDir();
+    const start = (env: Record<string, string>) => {
+      const server = startServer(dataDir, 0, { NODE_ENV: 'production', ...env }, entry);
+      running.push(server);
+      return server;
+    };
+    const hooks = start({ PAYMENTS: 'stripe', ...STRIPE_KEYS, TEST_HOOKS: 'true' });
+    expect(await hooks.exit).toBe(1);
+    expect(hooks.output()).toBe(`Invalid configuration:\n${refusals.TEST_HOOKS}`);
+    const unnamed = start({});
+    expect(await unnamed.exit).toBe(1);
+    expect(unnamed.output()).toBe(`Invalid configuration:\n${refusals.PAYMENTS}`);
+    // Told so explicitly, the sandbox starts (a staging deployment taking test cards).
+    const { server } = await startBuilt(dataDir, { NODE_ENV: 'production', PAYMENTS: 'sandbox' });
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
   }, 120_000);
 });

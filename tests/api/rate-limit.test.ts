@@ -147,3 +147,74 @@ describe('code check limits', () => {
     expect(blocked.json()).toEqual(limited(15));
   });
 });
+
+describe('limits that follow a person, not one address (issue 27)', () => {
+  let nextNetwork = 0;
+  /** Addresses inside one /64 no other test has used, each as a rotating client takes it. */
+  const ipv6Network = () => {
+    nextNetwork += 1;
+    let host = 0;
+    return () => {
+      host += 1;
+      return `2001:db8:27:${nextNetwork.toString(16)}:${host.toString(16)}:a:b:c`;
+    };
+  };
+
+  it('counts an IPv6 client rotating inside one /64 as one client, for limits and lockouts', async () => {
+    // The code checks' limit (20 per address in 15 minutes): no password hashing, so it is quick.
+    const rotating = ipv6Network();
+    const check = (address: string) =>
+      post('/users/email/verify-user/', { email: newEmail(), token: '123456' }, address);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await check(rotating())).statusCode).toBe(400);
+    }
+    const blocked = await check(rotating());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited(15));
+    // The next /64 is another subscriber.
+    expect((await check(ipv6Network()())).statusCode).toBe(400);
+
+    // One account guessed from five addresses of one /64: its pair locks as from one address.
+    t.clock.now = new Date(t.clock.now.getTime() + 2 * HOUR);
+    const victim = await createTrainee(t.db);
+    const guesser = ipv6Network();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = { username: victim.email, password: 'wrong-password-27' };
+      expect((await post('/api/v1/login/', wrong, guesser())).statusCode).toBe(400);
+    }
+    const locked = await post(
+      '/api/v1/login/',
+      { username: victim.email, password: victim.password },
+      guesser(),
+    );
+    expect(locked.statusCode).toBe(429);
+    // The owner elsewhere is never locked out (decision 018).
+    const owner = { username: victim.email, password: victim.password };
+    expect((await post('/api/v1/login/', owner)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['verification', '/users/email/verify-user/', (email: string) => ({ email, token: '123456' })],
+    [
+      'password-reset',
+      '/users/reset-password/verify/',
+      (email: string) => ({ email, password: PASSWORD, token: '123456' }),
+    ],
+  ])(
+    'checks at most 10 %s codes per account in an hour, from any number of addresses',
+    async (_kind, url, payload) => {
+      const email = newEmail();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await post(url, payload(email))).statusCode).toBe(400);
+      }
+      const blocked = await post(url, payload(email));
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual(limited(60));
+      expect(blocked.headers['retry-after']).toBe(String(60 * 60));
+      // Another account is not held up, and the next hour starts over.
+      expect((await post(url, payload(newEmail()))).statusCode).toBe(400);
+      t.clock.now = new Date(t.clock.now.getTime() + HOUR);
+      expect((await post(url, payload(email))).statusCode).toBe(400);
+    },
+  );
+});

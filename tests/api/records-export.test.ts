@@ -5,6 +5,7 @@ import { openZip, type ZipReader } from '../../src/server/adapters/zip/zip-reade
 import { experienceLogs, logHistory, monthSignoffs } from '../../src/server/db/schema';
 import { exportLogsCsv } from '../../src/server/features/logs/logs.export';
 import { WHOLE_RECORD_PATH } from '../../src/server/features/records-export/records-export.routes';
+import { RATE_LIMITS } from '../../src/server/plugins/rate-limit';
 import {
   RECORD_MANIFEST_PATH,
   RecordManifestSchema,
@@ -227,6 +228,31 @@ describe(`GET ${WHOLE_RECORD_PATH}`, () => {
     const signoffs = (await record.json('month-signoffs.json')) as { traineeId: number }[];
     expect(signoffs.map((s) => s.traineeId)).toEqual([w.trainee.id]);
     expect(await allText(record)).not.toContain('Edited after the session');
+  });
+
+  it('lets one person download it 6 times an hour, then answers 429 with when to come back', async () => {
+    const [person, neighbour] = [await createTrainee(w.t.db), await createTrainee(w.t.db)];
+    // A window of its own: the next hour.
+    w.t.clock.now = new Date('2026-11-20T13:00:00Z');
+    for (let downloads = 0; downloads < RATE_LIMITS.wholeRecord.limit; downloads += 1) {
+      await download(person.token);
+    }
+    const refused = await w.t.request({
+      method: 'GET',
+      url: WHOLE_RECORD_PATH,
+      token: person.token,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail:
+        'Your whole record can be downloaded 6 times an hour. Please try again in 60 minutes.',
+      code: 'RATE_LIMITED',
+    });
+    expect(refused.headers['retry-after']).toBe('3600');
+    await download(neighbour.token);
+    w.t.clock.now = new Date('2026-11-20T14:00:00Z');
+    await download(person.token);
+    w.t.clock.now = new Date('2026-11-20T12:00:00Z');
   });
 
   it('refuses without a sign-in', async () => {

@@ -8,9 +8,45 @@ import { charge, DAY } from './billing-support';
 describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TEST_HOOKS: 'true' });
+    // Behind a proxy, as the e2e suite's server is: X-Forwarded-For names the client.
+    t = await createTestApp({ TEST_HOOKS: 'true', TRUST_PROXY: 'true' });
   });
   afterAll(async () => t.close());
+
+  it('answers only a connection from this machine, whatever X-Forwarded-For says', async () => {
+    const trainee = await createTrainee(t.db);
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.request({
+        method: 'POST',
+        url: '/api/test/travel',
+        remoteAddress,
+        headers,
+        payload: { email: trainee.email, days: 1 },
+      });
+    for (const outside of [
+      await from('203.0.113.9'),
+      await from('2001:db8::9'),
+      await from('203.0.113.9', { 'x-forwarded-for': '127.0.0.1' }),
+      await from('::ffff:203.0.113.9'),
+    ]) {
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json()).toEqual({
+        detail: 'No route POST /api/test/travel',
+        code: 'NOT_FOUND',
+      });
+    }
+    const coupon = await t.request({
+      method: 'POST',
+      url: '/api/test/coupon',
+      remoteAddress: '198.51.100.7',
+      payload: { code: 'OUTSIDE', percent_off: 100 },
+    });
+    expect(coupon.statusCode).toBe(404);
+    // The e2e suite's own requests: loopback, with a made-up client address forwarded.
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await from(local, { 'x-forwarded-for': '10.1.2.3' })).statusCode).toBe(200);
+    }
+  });
 
   it('moves one account’s billing instants back by the days asked, and no one else’s', async () => {
     const trainee = await createTrainee(t.db);

@@ -537,4 +537,16 @@ describe('several instances on one database', () => {
       await waitFor('the proxy access log line', () => nginx.accessLog().includes(`id=${id}`));
     },
   );
+
+  it('keeps a calendar feed’s token out of the proxy’s log and the instances’', LIMIT, async () => {
+    const token = 'f'.repeat(48);
+    const reply = await viaNginx({ path: `/api/v1/calendar/${token}/feed.ics` });
+    assert.equal(reply.status, 404);
+    const id = String(reply.headers['x-request-id']);
+    await waitFor('the proxy access log line', () => nginx.accessLog().includes(`id=${id}`));
+    assert.ok(nginx.accessLog().includes('"GET /api/v1/calendar/[redacted]/feed.ics HTTP/1.1"'));
+    assert.ok(!nginx.accessLog().includes(token));
+    const logged = JSON.stringify([a, b].flatMap((instance) => instance.logLines()));
+    assert.ok(!logged.includes(token));
+  });
 });

@@ -18,6 +18,17 @@ const SECRET_FIELDS = new Set([
 
 const CENSOR = '[redacted]';
 
+/**
+ * Path segments that are credentials: a calendar feed's token is its only key (calendar apps
+ * send no header), so a line that showed it would hand the feed to whoever reads the log.
+ */
+const SECRET_SEGMENTS = /(\/api\/v1\/calendar\/)[^/\s?#]+/g;
+
+/** Text (a path, a message naming one) as a log line may show it: credentials `[redacted]`. */
+export function redactPaths(text: string): string {
+  return text.replace(SECRET_SEGMENTS, `$1${CENSOR}`);
+}
+
 /** How far down a logged object secrets are looked for: the top level and two levels down. */
 const REDACT_DEPTH = 2;
 
@@ -124,7 +135,7 @@ export function loggerOptions(
       req: (request: { method?: string; url?: string; id?: string }) => ({
         method: request.method,
         // Query strings can carry an email address; the path is enough to trace a request.
-        url: request.url?.split('?')[0],
+        url: request.url === undefined ? undefined : redactPaths(request.url.split('?')[0] ?? ''),
         id: request.id,
       }),
     },

@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { isIPv4, isIPv6 } from 'node:net';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { rateLimitBuckets } from '../db/schema';
 
-export type RateLimit = { limit: number; windowSeconds: number };
+/**
+ * `limit` hits per fixed window of `windowSeconds`; `refusal`, the sentence a refused person
+ * reads before "Please try again in N minutes." (default "Too many attempts.").
+ */
+export type RateLimit = { limit: number; windowSeconds: number; refusal?: string };
 
 /** The limits on the account routes (per client address and per email) and on uploads. */
 export const RATE_LIMITS = {
@@ -11,10 +16,34 @@ export const RATE_LIMITS = {
   login: { limit: 20, windowSeconds: 15 * 60 },
   signup: { limit: 10, windowSeconds: 60 * 60 },
   verify: { limit: 20, windowSeconds: 15 * 60 },
+  /**
+   * Code checks per account, from any address (verification and reset each): a six-digit code
+   * then takes about 11 years of guessing on average, where 5 codes × 5 tries every 15 minutes
+   * gave ~25 guesses (issue 27). The owner needs one try; a lock lasts at most the hour.
+   */
+  codeChecksPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   sendCode: { limit: 5, windowSeconds: 15 * 60 },
   reset: { limit: 20, windowSeconds: 15 * 60 },
   /** Signed upload links for profile pictures, per user: each link can store up to 20 MB. */
   pictureUpload: { limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Spreadsheet previews and imports, per trainee: each reads a file of up to 10 MB in a child
+   * process of its own (issue 27). A person mapping their columns previews a few times.
+   */
+  import: {
+    limit: 30,
+    windowSeconds: 15 * 60,
+    refusal: 'Spreadsheets can be previewed or imported 30 times in 15 minutes.',
+  },
+  /**
+   * The whole record's zip, per person (issue 27): it reads every file they keep; a person
+   * backing up their record needs it once.
+   */
+  wholeRecord: {
+    limit: 6,
+    windowSeconds: 60 * 60,
+    refusal: 'Your whole record can be downloaded 6 times an hour.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /**
@@ -24,7 +53,7 @@ export const RATE_LIMITS = {
 export async function consumeRateLimit(
   db: Db,
   key: string,
-  { limit, windowSeconds }: RateLimit,
+  { limit, windowSeconds, refusal }: RateLimit,
   now: Date,
 ): Promise<void> {
   const windowStart = new Date(
@@ -42,16 +71,49 @@ export async function consumeRateLimit(
     })
     .returning({ hits: rateLimitBuckets.hits });
   if (row && row.hits > limit) {
-    throw tooManyAttempts(new Date(windowStart.getTime() + windowSeconds * 1000), now);
+    throw tooManyAttempts(new Date(windowStart.getTime() + windowSeconds * 1000), now, refusal);
   }
 }
 
 /** The 429 of a limit or a lock that ends at `until`: the minutes left, and `Retry-After`. */
-export function tooManyAttempts(until: Date, now: Date): AppError {
+export function tooManyAttempts(until: Date, now: Date, refusal = 'Too many attempts.'): AppError {
   const seconds = (until.getTime() - now.getTime()) / 1000;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return AppError.rateLimited(
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `${refusal} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     seconds,
   );
+}
+
+/**
+ * The network a client address stands for in rate limits and lockouts: an IPv4 address itself
+ * (an IPv4-mapped IPv6 address as its IPv4), an IPv6 address's /64, which one subscriber is
+ * routinely handed whole (rotating inside it must not escape a limit; issue 27). Anything else
+ * is kept as it is.
+ */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  const bare = address.split('%')[0] ?? '';
+  if (!isIPv6(bare)) return address;
+  const groups = ipv6Groups(bare);
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail read). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  let text = address;
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

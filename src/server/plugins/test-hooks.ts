@@ -16,6 +16,8 @@ import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points'
  * Nothing else is faked: the jobs and rules that then run are the product's own. It can also
  * create a coupon, as the operator's `npm run coupon` does (the suite cannot reach the database),
  * and hold requests at a pause point inside a transaction, for the crash tests (pause-points.ts).
+ * They answer only connections from loopback, and the server refuses to start with them when
+ * NODE_ENV=production (env.ts; issue 27).
  */
 export function testHooksRoutes(
   db: Db,
@@ -23,6 +25,14 @@ export function testHooksRoutes(
   now: () => Date,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    // Only for a client on this machine (the socket's own address, whatever X-Forwarded-For
+    // says): anyone else is answered as if the routes did not exist.
+    app.addHook('onRequest', async (request) => {
+      if (!isLoopback(request.socket.remoteAddress)) {
+        throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+      }
+    });
+
     app.post(
       '/api/test/travel',
       {
@@ -147,4 +157,11 @@ async function travel(db: Db, email: string, days: number): Promise<void> {
       })
       .where(eq(userSubscriptions.traineeId, user.id));
   });
+}
+
+/** Whether a socket's peer is this machine: 127.0.0.0/8 or ::1, IPv4-mapped or not. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
 }

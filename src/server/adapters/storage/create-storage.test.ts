@@ -1,6 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors';
 import { loadConfig } from '../../env';
-import { createStorage } from './create-storage';
+import { createStorage, STORAGE_DOWN } from './create-storage';
 
 const now = () => new Date('2026-03-20T12:00:00Z');
 
@@ -48,10 +53,34 @@ describe('createStorage', () => {
     expect(storage.uploadOrigins).toEqual(['http://b:2']);
   });
 
+  it('answers 503, not 500, when the key it keeps is not a key (a truncated file)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'ft-bad-key-'));
+    try {
+      await writeFile(join(root, '.signing-key'), 'short');
+      const storage = await createStorage(
+        loadConfig({ STORAGE_URL: pathToFileURL(root).href }),
+        now,
+      );
+      const link = storage.signedGetUrl('records/1/a.pdf', {
+        filename: 'a.pdf',
+        contentType: 'application/pdf',
+      });
+      await expect(link).rejects.toBeInstanceOf(AppError);
+      await expect(link).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+        status: 503,
+        message: STORAGE_DOWN,
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     [{ STORAGE_URL: 'ftp://files' }, 'STORAGE_URL: must be file:, file:///path or s3://bucket'],
     [{ STORAGE_SIGNING_KEY: 'short' }, 'STORAGE_SIGNING_KEY: must be at least 32 characters'],
     [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must start with http:// or https://'],
+    [{ STORAGE_TIMEOUT_MS: '5' }, 'STORAGE_TIMEOUT_MS: Too small'],
   ])('stops the start on a bad setting, naming it', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

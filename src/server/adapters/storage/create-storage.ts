@@ -14,6 +14,7 @@ export type StorageConfig = Pick<
   | 'S3_REGION'
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
+  | 'STORAGE_TIMEOUT_MS'
 >;
 
 /**
@@ -46,6 +47,7 @@ async function openStorage(config: StorageConfig, now: () => Date): Promise<Stor
     region: config.S3_REGION ?? query.get('region') ?? undefined,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     signingKey: config.STORAGE_SIGNING_KEY,
+    timeoutMs: config.STORAGE_TIMEOUT_MS,
     now,
   });
 }
@@ -56,7 +58,8 @@ export const STORAGE_FULL = 'There is no room left to store files; try again lat
 /**
  * The storage with its own failures as the contract's errors: a full disk (ENOSPC, EDQUOT) is a
  * 507, anything else the file system or the bucket reports (a refused connection, a read-only
- * folder, a 5xx from the store) a 503. What callers and upload streams throw (AppError: too
+ * folder, a 5xx from the store, a store silent past STORAGE_TIMEOUT_MS, a kept signing key that
+ * is not one) a 503. What callers and upload streams throw (AppError: too
  * large, not a key) passes unchanged. `put` keeps its promise: nothing stored on failure.
  */
 export function reportingFaults(storage: StoragePort): StoragePort {

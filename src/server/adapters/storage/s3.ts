@@ -35,6 +35,11 @@ export type S3StorageOptions = {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** The HMAC key of the app's download links; when absent one is kept in the bucket. */
   signingKey?: string | undefined;
+  /**
+   * How long the store may take to accept a connection, or stay silent on one, before the
+   * request fails (a TimeoutError, which the app answers 503); unset, the SDK waits for ever.
+   */
+  timeoutMs?: number | undefined;
   now: () => Date;
 };
 
@@ -60,6 +65,7 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
     // computed trailing checksum is what S3-compatible servers most often mishandle).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: options.timeoutMs, socketTimeout: options.timeoutMs },
   });
   const keyOf = (key: string) => {
     assertStorageKey(key);

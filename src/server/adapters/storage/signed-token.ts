@@ -87,9 +87,16 @@ export function createLinkSigner(loadSecret: () => Promise<Buffer>, now: () => D
   };
 }
 
-/** A kept key's bytes, refusing one too short to be a key (a truncated or edited file). */
+/**
+ * A kept key's bytes, refusing one too short to be a key (a truncated or edited file): a fault of
+ * the storage (its code makes it a 503 with Retry-After, create-storage.ts), never a 500.
+ */
 export function signingSecretOf(text: string, where: string): Buffer {
   const key = text.trim();
-  if (key.length < 32) throw new Error(`${where} is too short to be a signing key`);
+  if (key.length < 32) {
+    throw Object.assign(new Error(`${where} is too short to be a signing key`), {
+      code: 'EBADSIGNINGKEY',
+    });
+  }
   return Buffer.from(key, 'utf8');
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/accounts/account.schema';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
-import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { clientNetwork, consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { clientInfoOf } from '../security/security-events';
 import * as service from './accounts.service';
 
@@ -31,7 +31,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/signup/',
       { schema: { tags, body: SignupRequestSchema, response: { 201: UserSchema } } },
       async (request, reply) => {
-        await limit(`signup:ip:${request.ip}`, 'signup');
+        await limit(`signup:ip:${clientNetwork(request.ip)}`, 'signup');
         const user = await service.signUp({
           ...mailContext(),
           input: request.body,
@@ -56,7 +56,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await limit(`login:ip:${request.ip}`, 'login');
+        await limit(`login:ip:${clientNetwork(request.ip)}`, 'login');
         return service.logIn({
           ...mailContext(),
           input: request.body,
@@ -88,7 +88,8 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await limit(`verify:ip:${request.ip}`, 'verify');
+        await limit(`verify:ip:${clientNetwork(request.ip)}`, 'verify');
+        await limit(`verify:email:${request.body.email}`, 'codeChecksPerAccount');
         return service.verifyEmail({
           db,
           email: request.body.email,
@@ -109,7 +110,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await limit(`send-code:ip:${request.ip}`, 'sendCode');
+        await limit(`send-code:ip:${clientNetwork(request.ip)}`, 'sendCode');
         await limit(`send-code:email:${request.body.email}`, 'sendCode');
         await service.resendVerification({ ...mailContext(), email: request.body.email });
         return { success: true, message: ACCOUNT_MESSAGES.verificationSent };
@@ -121,7 +122,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         path,
         { schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageSchema } } },
         async (request) => {
-          await limit(`send-code:ip:${request.ip}`, 'sendCode');
+          await limit(`send-code:ip:${clientNetwork(request.ip)}`, 'sendCode');
           await limit(`send-code:email:${request.body.email}`, 'sendCode');
           await service.sendResetCode({ ...mailContext(), email: request.body.email });
           return { message: ACCOUNT_MESSAGES.resetSent };
@@ -133,7 +134,8 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/users/reset-password/verify/',
       { schema: { tags, body: ResetPasswordRequestSchema, response: { 200: MessageSchema } } },
       async (request) => {
-        await limit(`reset:ip:${request.ip}`, 'reset');
+        await limit(`reset:ip:${clientNetwork(request.ip)}`, 'reset');
+        await limit(`reset:email:${request.body.email}`, 'codeChecksPerAccount');
         await service.resetPassword({
           db,
           email: request.body.email,

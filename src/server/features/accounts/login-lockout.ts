@@ -1,3 +1,5 @@
+import { clientNetwork } from '../../plugins/rate-limit';
+
 /**
  * Lockout after failed sign-ins (decision 018). Failures are counted per (email, client address)
  * pair and per client address; past a key's threshold every further failure locks that key for
@@ -43,9 +45,13 @@ export function lockDurationMs(failures: number, rule: LockoutRule): number {
   return Math.min(FIRST_LOCK_MS * 2 ** doublings, MAX_LOCK_MS);
 }
 
-/** The keys one sign-in attempt counts against. Emails arrive lower-cased. */
+/**
+ * The keys one sign-in attempt counts against. Emails arrive lower-cased; an IPv6 address counts
+ * as its /64 (clientNetwork).
+ */
 export function lockoutKeys(email: string, address: string): Record<LockoutKind, string> {
-  return { pair: `pair:${email}|${address}`, address: `address:${address}` };
+  const network = clientNetwork(address);
+  return { pair: `pair:${email}|${network}`, address: `address:${network}` };
 }
 
 /** The prefix of every pair key of an email (a reset clears them all). */

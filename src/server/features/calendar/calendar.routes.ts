@@ -7,7 +7,7 @@ import {
 } from '../../../shared/calendar/calendar-feed.schema';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
-import { consumeRateLimit, type RateLimit } from '../../plugins/rate-limit';
+import { clientNetwork, consumeRateLimit, type RateLimit } from '../../plugins/rate-limit';
 import * as service from './calendar.service';
 
 const tags = ['calendar'];
@@ -64,7 +64,12 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/calendar/:token/feed.ics',
       { schema: { tags, params: CalendarTokenParamsSchema } },
       async (request, reply) => {
-        await consumeRateLimit(db, `calendar-feed:${request.ip}`, CALENDAR_FEED_LIMIT, deps.now());
+        await consumeRateLimit(
+          db,
+          `calendar-feed:${clientNetwork(request.ip)}`,
+          CALENDAR_FEED_LIMIT,
+          deps.now(),
+        );
         const body = await service.renderFeed({
           db,
           token: request.params.token,

@@ -89,6 +89,15 @@ export async function findLive(db: Db, id: number): Promise<RecordFileRecord | u
   return row ? toRecord(row) : undefined;
 }
 
+/** The bytes of every file the trainee keeps, deleted ones too (they stay, for audits). */
+export async function storedBytesOf(db: Db, traineeId: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${recordFiles.sizeBytes}), 0)`.mapWith(Number) })
+    .from(recordFiles)
+    .where(eq(recordFiles.traineeId, traineeId));
+  return row?.bytes ?? 0;
+}
+
 export async function insert(db: Db, values: RecordFileValues): Promise<number> {
   const [row] = await db.insert(recordFiles).values(values).returning({ id: recordFiles.id });
   if (!row) throw new Error('record file insert returned nothing');

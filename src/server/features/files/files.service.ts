@@ -28,6 +28,25 @@ const SIGNED_IN_APP = () =>
   );
 const SUPERVISOR_UNKNOWN = 'Choose one of your supervisors.';
 
+/**
+ * The most bytes of files one trainee keeps (issue 27): seven years of monthly forms scanned at
+ * a few MB each come to a few hundred MB. Deleted forms stay (for audits), so they count.
+ */
+export const FILE_QUOTA_BYTES = 1024 * 1024 * 1024;
+export const FILE_QUOTA_MESSAGE =
+  'Your forms have used this account’s 1 GB of file storage, so this file was not kept. Contact support to make room.';
+
+/**
+ * Refuses a stored upload that would take the trainee past FILE_QUOTA_BYTES (413), counting
+ * everything they keep but the file it replaces; the caller removes the refused object.
+ */
+async function assertWithinQuota(ctx: Context, file: StoredFile, replacedBytes = 0) {
+  const used = await repo.storedBytesOf(ctx.db, ctx.actor.id);
+  if (used - replacedBytes + file.size > FILE_QUOTA_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', FILE_QUOTA_MESSAGE);
+  }
+}
+
 /** Where a trainee's record file is stored: a fresh key, named by what the file is. */
 export function recordFileKey(traineeId: number, type: AcceptedType): string {
   return `records/${traineeId}/${randomUUID()}.${type.ext}`;
@@ -65,6 +84,7 @@ export async function createRecordFile(
   const values = parseFields(ctx.fields, file !== undefined);
   if (!file) throw AppError.field('document', RECORD_REQUIRED_MESSAGE);
   await assertOwnSupervisor(ctx, values.traineeSupervisorId);
+  await assertWithinQuota(ctx, file);
   const fileName = values.fileName ?? (file.filename || `form.${file.type.ext}`);
   const id = await repo.insert(ctx.db, {
     traineeId: ctx.actor.id,
@@ -123,6 +143,7 @@ export async function updateRecordFile(
   if (values.traineeSupervisorId !== current.traineeSupervisorId) {
     await assertOwnSupervisor(ctx, values.traineeSupervisorId);
   }
+  if (ctx.file) await assertWithinQuota(ctx, ctx.file, current.sizeBytes);
   const fileName = values.fileName ?? current.fileName;
   const changed = await repo.update(ctx.db, ctx.actor.id, ctx.id, {
     traineeSupervisorId: values.traineeSupervisorId,

@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
-import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { clientNetwork, consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { clientInfoOf } from '../security/security-events';
 import * as service from './google-sign-in.service';
 import { createOidcIssuer, type OidcIssuer } from './oidc-issuer';
@@ -36,7 +36,7 @@ export function googleSignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return issuer;
   };
   const loginLimit = (ip: string) =>
-    consumeRateLimit(db, `login:ip:${ip}`, RATE_LIMITS.login, deps.now());
+    consumeRateLimit(db, `login:ip:${clientNetwork(ip)}`, RATE_LIMITS.login, deps.now());
   const signInContext = (request: Parameters<typeof clientInfoOf>[0]) => ({
     db,
     mailer,

@@ -1,9 +1,13 @@
-import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../../shared/errors';
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../shared/import/import.schema';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+} from '../../../shared/import/import.schema';
 import { EXPERIENCE_NOTE_MAX_LENGTH } from '../../../shared/logs/log-messages';
 import { formatTime } from '../../../shared/logs/time';
+import { readXlsxRows, type XlsxLimits } from './xlsx-read';
 
 /*
  * Reading an uploaded spreadsheet into text cells: a CSV (UTF-8, UTF-16 with its mark, or the
@@ -107,50 +111,64 @@ export function unpackedZipBytes(bytes: Buffer): number | null {
   return null;
 }
 
+/**
+ * What reading an XLSX may cost. A 10,000-row sheet unpacks to a few MB and ExcelJS reads it in
+ * well under 200 MB; the zip bomb of issue 27 (1 MB declaring 4 KB, inflating to 1 GiB) stops
+ * at the count, and anything else past these limits is refused as too large.
+ */
+export const XLSX_LIMITS: XlsxLimits = {
+  maxUnpackedBytes: XLSX_MAX_UNPACKED_BYTES,
+  maxRows: IMPORT_MAX_ROWS + 1,
+  heapMb: 384,
+  addressSpaceMb: 2048,
+  cpuSeconds: 10,
+  timeoutMs: 120_000,
+  // Twice the largest CSV: a sheet's text as JSON, with room for its quoting.
+  maxOutputBytes: 2 * IMPORT_MAX_BYTES,
+};
+
+const XLSX_REFUSALS = {
+  unreadable: IMPORT_MESSAGES.unreadable,
+  'too-large': IMPORT_MESSAGES.tooLarge,
+  'too-many-rows': IMPORT_MESSAGES.tooManyRows,
+  'no-sheet': IMPORT_MESSAGES.noRows,
+} as const;
+
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  // The directory's word, checked first because it is free; the child counts what really inflates.
   const unpacked = unpackedZipBytes(bytes);
   if (unpacked === null) throw AppError.field('file', IMPORT_MESSAGES.unreadable);
   if (unpacked > XLSX_MAX_UNPACKED_BYTES) throw AppError.field('file', IMPORT_MESSAGES.tooLarge);
-  // ExcelJS takes ≈ 0.3 s to load: an import of a spreadsheet loads it, a server start does not.
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw AppError.field('file', IMPORT_MESSAGES.unreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw AppError.field('file', IMPORT_MESSAGES.noRows);
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) {
-    throw AppError.field('file', IMPORT_MESSAGES.tooManyRows);
-  }
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    rows.push(Array.from(cells, (cell) => cell ?? ''));
-  });
-  return rows;
+  const read = await readXlsxRows(bytes, XLSX_LIMITS);
+  if (!read.ok) throw AppError.field('file', XLSX_REFUSALS[read.reason]);
+  return read.rows.map((row) => row.map(cellText));
 }
 
-/** An XLSX cell as text: a formula's saved result, a date as YYYY-MM-DD and/or HH:mm. */
-export function cellText(value: ExcelJS.CellValue): string {
+/** An XLSX cell (ExcelJS's value, as the child sent it) as text: a formula's saved result, a date as YYYY-MM-DD and/or HH:mm. */
+export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('hyperlink' in value) return String(value.text);
+  if (typeof value !== 'object') return '';
+  if ('richText' in value && Array.isArray(value.richText)) {
+    return value.richText.map((part: unknown) => textOf(part)).join('');
+  }
+  if ('hyperlink' in value) return 'text' in value ? cellText(value.text) : '';
   if ('formula' in value || 'sharedFormula' in value) {
-    const result = value.result;
-    if (result === undefined || (typeof result === 'object' && 'error' in result)) return '';
+    const result = 'result' in value ? value.result : undefined;
+    if (typeof result === 'object' && result !== null && 'error' in result) return '';
     return cellText(result);
   }
   return '';
 }
+
+/** A rich-text run's text. */
+const textOf = (part: unknown): string =>
+  typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string'
+    ? part.text
+    : '';
 
 /**
  * Excel keeps dates and times as day numbers, which ExcelJS reads as UTC instants: a time alone

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/import/import.schema';
 import type { AppDeps } from '../../deps';
 import { guard, requireTrainee } from '../../plugins/auth';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { closeOnError, receiveFileInMemory } from '../files/files.upload';
 import * as service from './import.service';
 
@@ -50,6 +51,9 @@ const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 /** Importing earlier hours from a CSV or XLSX file (issue 14): a preview, then the import. */
 export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
+  // Before the body is read: a refused request's upload is never taken in.
+  const limit = (traineeId: number) =>
+    consumeRateLimit(db, `import:${traineeId}`, RATE_LIMITS.import, deps.now());
 
   return async (app) => {
     await app.register(multipart);
@@ -58,10 +62,13 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/import/preview/',
       { onRequest: guard.trainee, schema: { tags, response: { 200: ImportPreviewSchema } } },
       async (request, reply) => {
-        const form = await readForm(request).catch(closeOnError(reply));
+        const actor = requireTrainee(request);
+        const form = await limit(actor.id)
+          .then(() => readForm(request))
+          .catch(closeOnError(reply));
         return service.previewImport({
           db,
-          actor: requireTrainee(request),
+          actor,
           now: deps.now(),
           upload: { bytes: form.bytes, fileName: form.fileName, mapping: mappingOf(form.fields) },
         });
@@ -72,12 +79,15 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/import/',
       { onRequest: guard.trainee, schema: { tags, response: { 201: ImportResultSchema } } },
       async (request, reply) => {
-        const form = await readForm(request).catch(closeOnError(reply));
+        const actor = requireTrainee(request);
+        const form = await limit(actor.id)
+          .then(() => readForm(request))
+          .catch(closeOnError(reply));
         const sha256 = Sha256Schema.safeParse(form.fields.sha256);
         if (!sha256.success) throw AppError.field('file', IMPORT_MESSAGES.changed);
         const result = await service.confirmImport({
           db,
-          actor: requireTrainee(request),
+          actor,
           now: deps.now(),
           upload: { bytes: form.bytes, fileName: form.fileName, mapping: mappingOf(form.fields) },
           sha256: sha256.data,

@@ -3,6 +3,7 @@ import { WHOLE_RECORD_PATH } from '../../../shared/records-export/whole-record';
 import { attachmentDisposition } from '../../adapters/storage/content-disposition';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { exportAccountRecord } from './records-export.service';
 
 const tags = ['records-export'];
@@ -18,11 +19,13 @@ export function recordsExportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { onRequest: guard.user, schema: { tags } },
       async (request, reply) => {
         // Always the caller's own record: nothing in the request names an account.
+        const account = { id: requireActor(request).id };
+        await consumeRateLimit(db, `whole-record:${account.id}`, RATE_LIMITS.wholeRecord, now());
         const { output, fileName } = await exportAccountRecord({
           db,
           storage,
           now: now(),
-          account: { id: requireActor(request).id },
+          account,
         });
         return reply
           .header('content-type', 'application/zip')

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+  EXIT_NO_SHEET,
+  EXIT_TOO_LARGE,
+  EXIT_TOO_MANY_ROWS,
+  EXIT_UNREADABLE,
+} from './xlsx-read.child.mjs';
+
+const CHILD = fileURLToPath(new URL('./xlsx-read.child.mjs', import.meta.url));
+
+export type XlsxLimits = {
+  /** The most bytes all the zip's entries may inflate to, counted as they come out. */
+  maxUnpackedBytes: number;
+  /** The most rows the sheet may have (its header included). */
+  maxRows: number;
+  /** V8's heap in the child (`--max-old-space-size`), MiB. */
+  heapMb: number;
+  /**
+   * The child's whole address space (`ulimit -v`), MiB: Node reserves about 1 GiB of it before
+   * it runs a line, so this is ≈ 1 GiB plus what the work may really take.
+   */
+  addressSpaceMb: number;
+  /**
+   * The CPU seconds the child may use (`ulimit -t`): the bound on the work a file asks for,
+   * which a busy machine does not shorten.
+   */
+  cpuSeconds: number;
+  /** Killed after this long whatever it has used: only a machine stalled for ages gets there. */
+  timeoutMs: number;
+  /** The most JSON the child may answer with (the rows); past it, the file is too large. */
+  maxOutputBytes: number;
+};
+
+export type XlsxRead =
+  | { ok: true; rows: unknown[][] }
+  | { ok: false; reason: 'unreadable' | 'too-large' | 'too-many-rows' | 'no-sheet' };
+
+const REASON_OF_EXIT: Record<number, XlsxRead & { ok: false }> = {
+  [EXIT_UNREADABLE]: { ok: false, reason: 'unreadable' },
+  [EXIT_TOO_LARGE]: { ok: false, reason: 'too-large' },
+  [EXIT_TOO_MANY_ROWS]: { ok: false, reason: 'too-many-rows' },
+  [EXIT_NO_SHEET]: { ok: false, reason: 'no-sheet' },
+};
+
+// Sets the address-space and CPU-time limits (where the system allows them), then becomes node.
+const LIMITED = 'ulimit -v "$1" 2>/dev/null; ulimit -t "$2" 2>/dev/null; shift 2; exec "$@"';
+
+/**
+ * Reads an XLSX's first sheet in a child process (xlsx-read.child.mjs) with its inflated bytes
+ * counted and stopped at `maxUnpackedBytes`, its memory bounded (V8 heap and address space) and
+ * its CPU time (`cpuSeconds`): a zip bomb or a sheet that asks for gigabytes costs the server neither
+ * memory nor its event loop, only a refusal. A child that dies of its limits is 'too-large'.
+ */
+export function readXlsxRows(bytes: Buffer, limits: XlsxLimits): Promise<XlsxRead> {
+  return new Promise((resolve) => {
+    const args = JSON.stringify({
+      maxUnpackedBytes: limits.maxUnpackedBytes,
+      maxRows: limits.maxRows,
+    });
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        LIMITED,
+        'sh',
+        String(limits.addressSpaceMb * 1024),
+        String(limits.cpuSeconds),
+        process.execPath,
+        `--max-old-space-size=${limits.heapMb}`,
+        CHILD,
+        args,
+      ],
+      { env: {}, stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    const chunks: Buffer[] = [];
+    let outputBytes = 0;
+    let isKilled = false;
+    const kill = () => {
+      isKilled = true;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(kill, limits.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      outputBytes += chunk.length;
+      if (outputBytes > limits.maxOutputBytes) kill();
+      else chunks.push(chunk);
+    });
+    // A child that exits before reading all of its input closes the pipe: its exit code tells.
+    child.stdin.on('error', () => undefined);
+    child.on('error', () => undefined);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (!isKilled && code === 0) resolve(parseRows(Buffer.concat(chunks)));
+      else if (!isKilled && code !== null && REASON_OF_EXIT[code]) resolve(REASON_OF_EXIT[code]);
+      // Killed at a CPU, time or output limit, or out of memory.
+      else resolve({ ok: false, reason: 'too-large' });
+    });
+    child.stdin.end(bytes);
+  });
+}
+
+/** The child's JSON, its dates revived; anything but rows of cells is unreadable. */
+function parseRows(json: Buffer): XlsxRead {
+  let rows: unknown;
+  try {
+    rows = JSON.parse(json.toString('utf8'), (_key, value: unknown) =>
+      isDateMark(value) ? new Date(value.$date ?? Number.NaN) : value,
+    );
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  // ExcelJS's own cell values, as plain data: `cellText` reads each as the outside input it is.
+  if (!isRows(rows)) return { ok: false, reason: 'unreadable' };
+  return { ok: true, rows };
+}
+
+const isRows = (value: unknown): value is unknown[][] =>
+  Array.isArray(value) && value.every((row) => Array.isArray(row));
+
+function isDateMark(value: unknown): value is { $date: number | null } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    '$date' in value
+  );
+}
