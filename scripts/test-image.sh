@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Builds the product's image from the Dockerfile, on a base made here (scripts/image-base.sh), with
+# Debian's buildah, then starts what the image holds on PostgreSQL and waits until /api/ready
+# answers 200. `podman run` cannot start it on these machines (crun cannot set its rlimits), so
+# the image's own files, user, environment, working directory and command are run with chroot in
+# its mounted filesystem, sharing this machine's network: no container isolation, the same program.
+# Then the image's HEALTHCHECK command, then SIGTERM, which the server must survive to exit 0.
+# Run as root, after `npm ci` (its npm cache is lent to the build), with PostgreSQL at PGHOST:PGPORT
+# (127.0.0.1:5432 by default, trust auth): scripts/test-image.sh. .ci/run runs it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
+IMAGE=localhost/fieldwork-tracker:test
+DATABASE="ft_image_$$"
+PORT=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+seconds() { echo "$((SECONDS - $1)) s"; }
+
+ctr="" mnt="" server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  if [ -n "$mnt" ]; then
+    umount -R "$mnt/dev" 2>/dev/null || true
+    umount "$mnt/proc" 2>/dev/null || true
+  fi
+  [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null
+  psql -d postgres -qc "drop database if exists $DATABASE with (force)" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+started=$SECONDS
+base=$(scripts/image-base.sh)
+echo "image: base $base ($(seconds "$started"))"
+
+# The npm cache of this checkout's `npm ci` serves the image's own `npm ci`; --layers keeps that
+# step while package-lock.json is unchanged.
+# The machine's extra CA bundle, when it reaches the registry through a TLS-inspecting proxy.
+ca=()
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ]; then
+  ca=(--volume "$NODE_EXTRA_CA_CERTS:$NODE_EXTRA_CA_CERTS:ro" --build-arg "NODE_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS")
+fi
+started=$SECONDS
+buildah build --quiet --layers --format docker --isolation chroot --network host \
+  --volume "$(npm config get cache):/root/.npm" "${ca[@]}" \
+  --build-arg "BASE_IMAGE=$base" --tag "$IMAGE" . >/dev/null
+# Images and layers that no tag uses any more: an earlier build's.
+buildah rmi --prune >/dev/null 2>&1 || true
+echo "image: built $IMAGE from the Dockerfile ($(seconds "$started"))"
+
+config() { buildah inspect --type image --format "$1" "$IMAGE"; }
+user=$(config '{{.Docker.Config.User}}')
+workdir=$(config '{{.Docker.Config.WorkingDir}}')
+mapfile -t env < <(config '{{range .Docker.Config.Env}}{{println .}}{{end}}')
+mapfile -t cmd < <(config '{{range .Docker.Config.Cmd}}{{println .}}{{end}}')
+mapfile -t healthcheck < <(config '{{range .Docker.Config.Healthcheck.Test}}{{println .}}{{end}}')
+
+ctr=$(buildah from --pull-never --quiet "$IMAGE")
+mnt=$(buildah mount "$ctr")
+ids=$(awk -F: -v user="$user" '$1 == user { print $3 ":" $4 }' "$mnt/etc/passwd")
+[ -n "$ids" ] || { echo "image: its user \"$user\" is not in its /etc/passwd" >&2; exit 1; }
+mount -t proc proc "$mnt/proc"
+mount --rbind /dev "$mnt/dev"
+psql -d postgres -qc "create database $DATABASE"
+
+# The image's environment, then what `docker run -e` would add; its user, in its working directory.
+in_image=(
+  env -i "${env[@]}"
+  "DATABASE_URL=postgres://$PGUSER@$PGHOST:$PGPORT/$DATABASE" "PORT=$PORT" "HOST=127.0.0.1"
+  chroot --userspec="$ids" "$mnt" /bin/sh -c 'cd "$0" && exec "$@"' "$workdir"
+)
+
+started=$SECONDS
+log=$(mktemp)
+# Each program execs the next, so $! is the server's own process.
+"${in_image[@]}" "${cmd[@]}" >"$log" 2>&1 &
+server=$!
+status=""
+# A bound, not a wait: the loop ends at the first 200 or when the server exits.
+for _ in $(seq 1 600); do
+  status=$(curl -s -o "$log.ready" -w '%{http_code}' "http://127.0.0.1:$PORT/api/ready" || true)
+  [ "$status" = 200 ] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.5
+done
+if [ "$status" != 200 ]; then
+  echo "image: /api/ready did not answer 200 (last: ${status:-no answer}); the server printed:" >&2
+  cat "$log" >&2
+  exit 1
+fi
+echo "image: GET /api/ready -> $status $(cat "$log.ready") on PostgreSQL, $(seconds "$started") after \`${cmd[*]}\` started as $user in $workdir"
+grep -o '"msg":"Fieldwork Tracker is ready[^"]*"' "$log" | sed 's/^/image: /'
+
+if [ "${#healthcheck[@]}" -gt 1 ] && [ "${healthcheck[0]}" = CMD ]; then
+  "${in_image[@]}" "${healthcheck[@]:1}"
+  echo "image: its HEALTHCHECK command exits 0"
+fi
+
+kill -TERM "$server"
+code=0
+wait "$server" || code=$?
+server=""
+if [ "$code" != 0 ] || ! grep -q '"msg":"shut down"' "$log"; then
+  echo "image: the server did not stop cleanly on SIGTERM (exit $code):" >&2
+  cat "$log" >&2
+  exit 1
+fi
+echo "image: stopped cleanly on SIGTERM"
+rm -f "$log" "$log.ready"
