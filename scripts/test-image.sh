@@ -32,18 +32,25 @@ started=$SECONDS
 base=$(scripts/image-base.sh)
 echo "image: base $base ($(seconds "$started"))"
 
-# The npm cache of this checkout's `npm ci` serves the image's own `npm ci`; --layers keeps that
-# step while package-lock.json is unchanged.
-# The machine's extra CA bundle, when it reaches the registry through a TLS-inspecting proxy.
-ca=()
+# Lent to the build: the npm cache of this checkout's `npm ci`, and the machine's extra CA bundle
+# when it reaches the registry through a TLS-inspecting proxy. --layers keeps each step, so the
+# build stage's `npm ci` is done again only when package-lock.json changes; that stage is tagged
+# too, so that pruning what an earlier build left keeps it.
+lent=(--volume "$(npm config get cache):/root/.npm")
 if [ -n "${NODE_EXTRA_CA_CERTS:-}" ]; then
-  ca=(--volume "$NODE_EXTRA_CA_CERTS:$NODE_EXTRA_CA_CERTS:ro" --build-arg "NODE_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS")
+  lent+=(--volume "$NODE_EXTRA_CA_CERTS:$NODE_EXTRA_CA_CERTS:ro")
+  lent+=(--build-arg "NODE_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS")
 fi
+build=(buildah build --layers --format docker --isolation chroot --network host "${lent[@]}"
+  --build-arg "BASE_IMAGE=$base")
 started=$SECONDS
-buildah build --quiet --layers --format docker --isolation chroot --network host \
-  --volume "$(npm config get cache):/root/.npm" "${ca[@]}" \
-  --build-arg "BASE_IMAGE=$base" --tag "$IMAGE" . >/dev/null
-# Images and layers that no tag uses any more: an earlier build's.
+build_log=$(mktemp)
+if ! { "${build[@]}" --target build --tag "$IMAGE-build" . && "${build[@]}" --tag "$IMAGE" .; } \
+  >"$build_log" 2>&1; then
+  cat "$build_log" >&2
+  exit 1
+fi
+rm -f "$build_log"
 buildah rmi --prune >/dev/null 2>&1 || true
 echo "image: built $IMAGE from the Dockerfile ($(seconds "$started"))"
 
