@@ -16,13 +16,9 @@ DATABASE="ft_image_$$"
 PORT=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 seconds() { echo "$((SECONDS - $1)) s"; }
 
-ctr="" mnt="" server=""
+ctr="" server=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  if [ -n "$mnt" ]; then
-    umount -R "$mnt/dev" 2>/dev/null || true
-    umount "$mnt/proc" 2>/dev/null || true
-  fi
   [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null
   psql -d postgres -qc "drop database if exists $DATABASE with (force)" 2>/dev/null || true
 }
@@ -65,20 +61,24 @@ ctr=$(buildah from --pull-never --quiet "$IMAGE")
 mnt=$(buildah mount "$ctr")
 ids=$(awk -F: -v user="$user" '$1 == user { print $3 ":" $4 }' "$mnt/etc/passwd")
 [ -n "$ids" ] || { echo "image: its user \"$user\" is not in its /etc/passwd" >&2; exit 1; }
-mount -t proc proc "$mnt/proc"
-mount --rbind /dev "$mnt/dev"
 psql -d postgres -qc "create database $DATABASE"
 
-# The image's environment, then what `docker run -e` would add; its user, in its working directory.
+# Runs a command as the image would: only its environment plus what `docker run -e` would add,
+# its user, its working directory (the machine's mount and chroot do it); /proc and /dev mounted
+# in a mount namespace of its own, which takes them away when the command ends. Each program
+# execs the next: the command keeps the first one's pid.
 in_image=(
+  unshare --mount --propagation private
   env -i "${env[@]}"
   "DATABASE_URL=postgres://$PGUSER@$PGHOST:$PGPORT/$DATABASE" "PORT=$PORT" "HOST=127.0.0.1"
-  chroot --userspec="$ids" "$mnt" /bin/sh -c 'cd "$0" && exec "$@"' "$workdir"
+  /bin/sh -c 'mount=$1 chroot=$2 root=$3 ids=$4 dir=$5 && shift 5 &&
+    "$mount" -t proc proc "$root/proc" && "$mount" --rbind /dev "$root/dev" &&
+    exec "$chroot" --userspec="$ids" "$root" /bin/sh -c '"'"'cd "$0" && exec "$@"'"'"' "$dir" "$@"'
+  sh "$(command -v mount)" "$(command -v chroot)" "$mnt" "$ids" "$workdir"
 )
 
 started=$SECONDS
 log=$(mktemp)
-# Each program execs the next, so $! is the server's own process.
 "${in_image[@]}" "${cmd[@]}" >"$log" 2>&1 &
 server=$!
 status=""
