@@ -96,7 +96,7 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20.19',
+      target: 'node24',
       external: EXTERNAL_PACKAGES,
       // Bundled CommonJS packages require Node's own modules (and the external packages).
       banner: {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fillTemplate } from '../tests/cluster/nginx-template';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -41,5 +42,16 @@ describe('deployment files', () => {
     expect(read('.dockerignore').split('\n')).toEqual(
       expect.arrayContaining(['node_modules', 'dist', 'data', '.git', '.env']),
     );
+  });
+
+  it('builds every stage on BASE_IMAGE, by default the official image of the Node it runs on', () => {
+    const dockerfile = read('Dockerfile');
+    const { engines } = z
+      .object({ engines: z.object({ node: z.string() }) })
+      .parse(JSON.parse(read('package.json')));
+    const major = /^(\d+)\.x$/.exec(engines.node)?.[1];
+    expect(dockerfile).toMatch(new RegExp(`^ARG BASE_IMAGE=node:${major}-bookworm-slim$`, 'm'));
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(bases).toEqual(['${BASE_IMAGE}', '${BASE_IMAGE}']);
   });
 });

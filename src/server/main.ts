@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Fieldwork Tracker is ready at ${config.APP_URL}`);
+  app.log.info(`Fieldwork Tracker is ready at ${config.APP_URL} (Node ${process.version})`);
 }
 
 main().catch((error: unknown) => {
