@@ -10,22 +10,27 @@ function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
 }
 
 describe('MonthFormCreateRequestSchema', () => {
-  it('takes a month, one of the trainee’s supervisor records and a fieldwork type', () => {
+  it('takes a month, one of the trainee’s supervisor records, a fieldwork type and the prorated box', () => {
     expect(
       MonthFormCreateRequestSchema.parse({
         month: '2026-03',
         trainee_supervisor: '12',
         expereince_type: 2,
-        structure: 'organization',
-        organization_name: ' Acme ',
+        prorated: true,
       }),
-    ).toEqual({
-      month: '2026-03',
-      trainee_supervisor: 12,
-      expereince_type: 2,
-      structure: 'organization',
-      organization_name: 'Acme',
-    });
+    ).toEqual({ month: '2026-03', trainee_supervisor: 12, expereince_type: 2, prorated: true });
+  });
+
+  it('drops a structure or organization sent by the client: the supervisor record decides it', () => {
+    expect(
+      MonthFormCreateRequestSchema.parse({
+        month: '2026-03',
+        trainee_supervisor: 12,
+        expereince_type: 1,
+        structure: 'organization',
+        organization_name: 'Acme',
+      }),
+    ).toEqual({ month: '2026-03', trainee_supervisor: 12, expereince_type: 1 });
   });
 
   it.each([
@@ -41,12 +46,7 @@ describe('MonthFormCreateRequestSchema', () => {
       'expereince_type',
       'Choose supervised (1) or concentrated (2) fieldwork',
     ],
-    [
-      { structure: 'both' },
-      'structure',
-      'Invalid option: expected one of "individual"|"organization"',
-    ],
-    [{ organization_name: 'x'.repeat(201) }, 'organization_name', 'Must be at most 200 characters'],
+    [{ prorated: 'yes' }, 'prorated', 'Invalid input: expected boolean, received string'],
   ])('refuses %j', (change, field, message) => {
     const valid = { month: '2026-03', trainee_supervisor: 1, expereince_type: 1 };
     expect(errorsOf(MonthFormCreateRequestSchema, { ...valid, ...change })).toEqual({
