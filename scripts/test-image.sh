@@ -63,7 +63,9 @@ ids=$(awk -F: -v user="$user" '$1 == user { print $3 ":" $4 }' "$mnt/etc/passwd"
 [ -n "$ids" ] || { echo "image: its user \"$user\" is not in its /etc/passwd" >&2; exit 1; }
 psql -d postgres -qc "create database $DATABASE"
 
-# Runs a command as the image would: only its environment plus what `docker run -e` would add,
+# Runs a command as the image would: only its environment plus what `docker run -e` would add
+# (the database, the port, and PAYMENTS, which a production start requires to be named: the sandbox,
+# as a staging deployment would),
 # its user, its working directory (the machine's mount and chroot do it); /proc and /dev mounted
 # in a mount namespace of its own, which takes them away when the command ends. Each program
 # execs the next: the command keeps the first one's pid.
@@ -71,6 +73,7 @@ in_image=(
   unshare --mount --propagation private
   env -i "${env[@]}"
   "DATABASE_URL=postgres://$PGUSER@$PGHOST:$PGPORT/$DATABASE" "PORT=$PORT" "HOST=127.0.0.1"
+  "PAYMENTS=sandbox"
   /bin/sh -c 'mount=$1 chroot=$2 root=$3 ids=$4 dir=$5 && shift 5 &&
     "$mount" -t proc proc "$root/proc" && "$mount" --rbind /dev "$root/dev" &&
     exec "$chroot" --userspec="$ids" "$root" /bin/sh -c '"'"'cd "$0" && exec "$@"'"'"' "$dir" "$@"'
