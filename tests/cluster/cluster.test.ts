@@ -31,7 +31,7 @@ import {
  */
 
 /** No test waits on a state for ever: past this it fails, and the cluster is still torn down. */
-const LIMIT = { timeout: 180_000 };
+const LIMIT = { timeout: 900_000 };
 
 const MIGRATIONS = readdirSync(
   resolve(import.meta.dirname, '../../src/server/db/migrations'),
