@@ -9,8 +9,9 @@ const NO_JSON_SCHEMA = '\0zod-without-json-schema:';
 
 /**
  * Zod's classic schemas import its JSON Schema converter so that every schema has
- * `.toJSONSchema()`: 5 KB gzip on every page, for a method only the server's OpenAPI document
- * calls. In the browser those two modules are replaced by functions that say so when called.
+ * `.toJSONSchema()`: weight on every page (decision 015), for a method only the server's OpenAPI
+ * document calls. In the browser those two modules are replaced by functions that say so when
+ * called.
  */
 /**
  * Mantine's ScrollArea takes one small hook from @floating-ui/react; the chunk holding that
@@ -45,9 +46,9 @@ const APP_SHELL_NO_RESIZE = '\0app-shell-no-resize';
 /**
  * Two things every signed-in page carried through Mantine's AppShell and never used: its header
  * reads two class names from react-remove-scroll, whose module brings the whole scroll lock of the
- * dialogs (4 KB gzip); each section renders a resize handle (2.5 KB), null unless the shell is
- * `resizable`, which ours is not. The class names come from their own constants module instead,
- * and the handle is the null it renders.
+ * dialogs; each section renders a resize handle, null unless the shell is `resizable`, which ours
+ * is not (their weight: decision 015). The class names come from their own constants module
+ * instead, and the handle is the null it renders.
  */
 function appShellWithoutUnusedParts(): Plugin {
   return {
@@ -250,14 +251,14 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/bundle-budget.ts weighs each page's first screen from it (never served: a dot folder).
     manifest: true,
-    // Every browser the app supports has modulepreload (Safari since 17): 0.5 KB less per page.
+    // Every browser the app supports has modulepreload (Safari since 17): no polyfill to send.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
         // Hashes only: every chunk names the chunks it imports (and the entry every lazy page's
-        // files, to preload them), so a module's name in each file name cost 1 to 4 KB of gzip
-        // per first screen. The manifest still maps each source module to its file.
+        // files, to preload them), so a module's name in each file name weighs on every first
+        // screen (decision 015). The manifest still maps each source module to its file.
         entryFileNames: 'assets/[hash].js',
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
@@ -271,12 +272,11 @@ export default defineConfig({
             },
             {
               // Mantine's text inputs, checkbox and action icon with the helpers they share:
-              // split by importer, they came as a dozen files of 0.1 to 3 KB that sign-in
-              // preloads and a throttled browser waits for (decision 015, seventh pass). In one
-              // file, sign-in's first screen is 12 files instead of 24 and a throttled browser
-              // has it working 0.2 s sooner; every signed-in first screen has 3 to 11 files
-              // fewer, the dashboard and the supervisor's home 4.8 KB more. PasswordInput stays
-              // out: only the account pages use it.
+              // split by importer, they came as a dozen small files that sign-in preloads and a
+              // throttled browser waits for. In one file, sign-in's first screen has half the
+              // files and is working sooner; every signed-in first screen has fewer files, a few
+              // carry the group's unused part (figures: bench/RESULTS.md, decision 015, seventh
+              // pass). PasswordInput stays out: only the account pages use it.
               name: 'mantine-inputs',
               test: MANTINE_INPUTS,
             },

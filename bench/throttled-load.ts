@@ -6,7 +6,7 @@
 // element carries React's fiber), and the main thread's long tasks until 1.5 s after that (their
 // time over 50 ms summed, as Total Blocking Time counts it, and the longest). Prints each figure's
 // runs and median. Used to weigh a change to how the first screen loads against what it does for
-// a visitor (decision 015, sixth pass); the pages are served by a running server (`npm start`,
+// a visitor (decision 015; bench/RESULTS.md, its sixth pass); the pages are served by a running server (`npm start`,
 // or two on other ports with CLIENT_DIST set to compare two builds).
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';

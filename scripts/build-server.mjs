@@ -26,7 +26,7 @@ export const PGLITE_TEMPLATE_NAME = 'pglite-template';
 
 /**
  * Packages left in node_modules and imported from there at run time. Every other package is
- * bundled: a start loads one file instead of ≈ 1,000 (decision 014, start time). Left out: native
+ * bundled: a start loads one file instead of each package's many (decision 014). Left out: native
  * modules, packages that find files of their own at run time (PGlite's wasm, pino's workers,
  * swagger-ui's pages, pdf-lib's fonts), and the big ones only some requests load.
  */

@@ -41,7 +41,7 @@ export async function ensureBuild({ force = false } = {}) {
     console.log('Building the web client…');
     const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
-    // The landing and sign-in pages drawn into their HTML (decision 015, fifth pass).
+    // The landing and sign-in pages drawn into their HTML (decision 015).
     const prerender = spawnSync('node', ['--import', 'tsx', 'scripts/prerender.ts'], {
       stdio: 'inherit',
     });

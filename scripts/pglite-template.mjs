@@ -1,7 +1,7 @@
 // Makes a new, migrated PGlite database folder: the template a first start of the built server
 // copies instead of running initdb and every migration (src/server/db/client.ts).
 // Run: `node scripts/pglite-template.mjs <folder> <migrations folder>` (build-server.mjs runs it
-// in a process of its own: initdb's ≈ 700 MB go with it).
+// in a process of its own: initdb's memory goes with it).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

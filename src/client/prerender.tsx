@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 
 /**
- * The build's server-side entry (scripts/prerender.ts, decision 015's fifth pass): a signed-out
+ * The build's server-side entry (scripts/prerender.ts, decision 015): a signed-out
  * visitor's page at `url`, drawn by the app's own tree (its providers, StrictMode as main.tsx has
  * it) with the router at that address, once every lazy part it shows has loaded. The client
  * hydrates this markup (main.tsx), so both must draw the same thing.

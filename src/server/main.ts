@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // The database opens while the rest of the server loads: PGlite waits on its files and on
-  // compiling its engine, time the loading fills (decision 014, start time).
+  // compiling its engine, time the loading fills (decision 014).
   const openingDatabase = openConfiguredDatabase(config);
   // Its failure is reported where buildApp awaits it, not as an unhandled rejection before that.
   openingDatabase.catch(() => undefined);

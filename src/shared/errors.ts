@@ -71,8 +71,8 @@ export class AppError extends Error {
 
   constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
     // A 4xx is the caller's doing, an answer like any other: its stack, never read, would cost
-    // more than the rest of the answer (V8 captures it at construction: ≈ 10-30 µs, a JSON 404
-    // spent 11 % of its time here). A 5xx keeps its stack for the log.
+    // more than the rest of the answer (V8 captures it at construction; the profile of a JSON 404:
+    // decision 016, bench/RESULTS.md). A 5xx keeps its stack for the log.
     const stackTraceLimit = Error.stackTraceLimit;
     if (ERROR_CODES[code].status < 500) Error.stackTraceLimit = 0;
     super(message);

@@ -62,7 +62,7 @@ const MIGRATION_LOCK_ID = 727_001;
  * practice's data (the files stay in the OS page cache beside it). A kept statement
  * (pglite-query.ts) runs its generic plan, as the PostgreSQL pool's do (openPostgres): left to
  * choose, the engine planned get-accrued and the supervisor's lists afresh at every request,
- * which in wasm costs more than running them (decision 016, fifth round). Tests use the same
+ * which in wasm costs more than running them (decision 016). Tests use the same
  * settings.
  */
 export const PGLITE_START_PARAMS = [
@@ -214,7 +214,7 @@ const execFileAsync = promisify(execFile);
 /**
  * Copies the migrated database folder `template` into the empty folder `dir` (a copy, then a
  * rename: a start stopped halfway leaves no half database); false when there is no template or
- * `dir` holds anything. A copy of ≈ 40 MB instead of initdb and every migration (seconds).
+ * `dir` holds anything. A copy instead of initdb and every migration (decision 014).
  */
 function copyPgliteTemplate(template: string, dir: string): boolean {
   if (!existsSync(join(template, 'PG_VERSION')) || readdirSync(dir).length > 0) return false;
@@ -232,8 +232,8 @@ function copyPgliteTemplate(template: string, dir: string): boolean {
 
 /**
  * Creates a new PGlite database folder in a short-lived process. Creating one runs initdb in a
- * second engine and copies its files: ≈ 700 MB at the peak, which a process keeps long after it
- * is freed. The server then only reopens the folder (≈ 0.4 s, ≈ 120 MB).
+ * second engine and copies its files, memory a process keeps long after it is freed (decision
+ * 014). The server then only reopens the folder.
  */
 async function createPgliteDataDir(dir: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');

@@ -34,15 +34,15 @@ const SYNC = serialize.sync();
 /**
  * `pglite` for drizzle, each query in one pass through the engine. PGlite's own `query` first
  * asks the engine for the parameters' types (to convert them), then binds and executes: six
- * separate calls into the engine, each parsed and awaited, ≈ 30 % of a simple query's CPU. Here
+ * separate calls into the engine, each parsed and awaited (their cost: decision 014). Here
  * parse, bind, describe, execute and sync go in one call, the parameters converted as
  * node-postgres converts them (PostgreSQL types them from the query, as it does for the
  * PostgreSQL deployments, which send the same values through node-postgres).
  *
  * Each query text is kept prepared under a name of its own (`KEPT_STATEMENTS` of them, the least
  * recently used closed first), so the engine parses and plans it once rather than at every
- * request, as node-postgres's named statements do on PostgreSQL: the month's logs cost 3.2–4.8 ms
- * of the engine's time unnamed, 1.8–1.9 ms named (≈ 1.3 ms of planning, in wasm). PostgreSQL
+ * request, as node-postgres's named statements do on PostgreSQL: planning in wasm costs about as
+ * much as running the query (decision 016, bench/RESULTS.md). PostgreSQL
  * replans a kept statement itself when a table it reads changes. A query that fails may leave its
  * statement made or not (the error can be its parse's or its execution's): it is closed, and its
  * text parsed afresh the next time.

@@ -30,7 +30,7 @@ export async function registerClient(app: FastifyInstance, clientDist: string): 
       wildcard: false,
       index: false,
       preCompressed: true,
-      // A route per file, made at start (≈ 0.2 ms each): the compressed copies need none, as
+      // A route per file, made at start (decision 014): the compressed copies need none, as
       // preCompressed finds them beside the file asked for.
       globIgnore: ['**/*.br', '**/*.gz'],
       // Set below: `send`'s own header (public, max-age=0) would replace ours.

@@ -69,7 +69,7 @@ export function redactSecrets<T>(value: T, depth = REDACT_DEPTH, skip?: Set<stri
 /*
  * Redaction by a walk of our own rather than pino's `redact` paths: with a wildcard path pino
  * runs every field of every line (and each request's bindings, and the message) through its
- * redactor, 4-10 % of a small request's CPU time (decision 016, fourth round). The request
+ * redactor, a share of every request's CPU time (decision 016, bench/RESULTS.md). The request
  * lines carry only their serializers' fields, which hold no secrets and are not walked. A child
  * logger's bindings are not walked (pino formats only the root's): the only child is Fastify's
  * per-request one, `{ reqId }`; never bind a secret-carrying object to a child.
@@ -105,8 +105,8 @@ let stdout: ReturnType<typeof destination> | undefined;
 /**
  * Standard output, written in batches: a line is buffered until 8 KB are waiting or 200 ms
  * have passed, and what is left is written when the process exits. Two lines a request each
- * written at once cost a quarter of a small request's CPU time in the benchmark (bench/
- * PROFILE.md); a process killed outright loses at most the last 200 ms of lines.
+ * written at once were a large share of a small request's CPU time in the benchmark's
+ * profiles; a process killed outright loses at most the last 200 ms of lines.
  */
 function bufferedStdout(): ReturnType<typeof destination> {
   if (stdout) return stdout;

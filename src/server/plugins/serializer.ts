@@ -35,8 +35,8 @@ function simplify(node: unknown): unknown {
 
 /**
  * Response serialisation with fast-json-stringify, compiled from the route's zod response schema
- * (its JSON Schema, as the OpenAPI document shows it) when the route first answers with it: the
- * ≈ 200 compilations take ≈ 0.2 s, which a server start would otherwise wait for.
+ * (its JSON Schema, as the OpenAPI document shows it) when the route first answers with it: a
+ * server start would otherwise wait for every route's compilation (decision 014).
  * fastify-type-provider-zod's own compiler encodes every response through zod and then calls
  * JSON.stringify (decision 016). The output is the same: the schema's properties in the schema's
  * order, unknown ones left out. A schema that JSON Schema cannot express (a transform, a date)

@@ -17,8 +17,8 @@ import { AreaLayout, type NavItem } from '../layouts/area-layout';
 import { StudentAccess } from './student-access';
 import { LegalRoutePage } from '../pages/legal-route-page';
 
-// The sidebar's edition toggle and accrued tables (SegmentedControl, Table, ScrollArea: 11 KB
-// gzip) load beside the page: on a phone they are in the closed menu, on a desktop under the links
+// The sidebar's edition toggle and accrued tables (SegmentedControl, Table, ScrollArea; decision
+// 015) load beside the page: on a phone they are in the closed menu, on a desktop under the links
 // with nothing below them in the sidebar's scrolling part, so their arrival moves nothing.
 const StudentSidebarExtra = lazy(() => import('./student-sidebar-extra'));
 

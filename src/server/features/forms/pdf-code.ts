@@ -1,5 +1,5 @@
 /**
- * The PDF code (pdf-lib and fontkit: ≈ 20 MB and 0.2 s to load) loads with the first request
+ * The PDF code (pdf-lib and fontkit, heavy to load: decision 014) loads with the first request
  * that reads or writes a PDF, not at start, so the server starts small and fast.
  */
 export async function loadPdfCode() {

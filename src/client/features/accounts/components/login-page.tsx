@@ -134,7 +134,7 @@ export function LoginPage({
 
   return (
     <AuthCard>
-      {/* The page comes drawn in the HTML (decision 015, fifth pass): before its script takes over,
+      {/* The page comes drawn in the HTML (decision 015): before its script takes over,
           the browser's own submit must do nothing (a form outside a dialog with method "dialog"
           is not sent), never put the password in the address. */}
       <form

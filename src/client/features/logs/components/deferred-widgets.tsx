@@ -248,9 +248,9 @@ function sizeAsAutosize(node: HTMLTextAreaElement, minRows = 1, maxRows = Infini
 }
 
 /**
- * Mantine's Textarea with `autosize` (1.5 KB of gzip), drawn until its code arrives as the same
- * field at the height it will have, read-only. Its value is the form's (react-hook-form sets it
- * through the ref, on the stand-in and then on the widget).
+ * Mantine's Textarea with `autosize` (deferred for its weight), drawn until its code arrives as
+ * the same field at the height it will have, read-only. Its value is the form's (react-hook-form
+ * sets it through the ref, on the stand-in and then on the widget).
  */
 export const DeferredTextarea = forwardRef<HTMLTextAreaElement, TextareaProps>(
   function DeferredTextarea(props, ref) {

@@ -5,7 +5,7 @@ import type { TaskListVersion } from '../../../../shared/reference/task-lists';
 import { deferredMultiSelect } from './deferred-widgets';
 import { useMarkFlagged } from './field-flags';
 
-// The task lists the options are made of (6 KB gzip) are not part of the log form's first
+// The task lists the options are made of (their JSON) are not part of the log form's first
 // download: asked for when this module runs (on the edit screen, while the log loads). Until they
 // and the picker's code are here, the picker is its stand-in (issue 11).
 let taskOptions: typeof import('./task-options') | null = null;

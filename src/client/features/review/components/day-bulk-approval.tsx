@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ApproveAllButton } from './bulk-approve';
 import type { PendingGroup } from './review-model';
 
-// Mantine's Select (its combobox, popover and floating-ui: 30 KB gzip) loads only on a day with
+// Mantine's Select (its combobox, popover and floating-ui; decision 015) loads only on a day with
 // several trainees waiting, not with the supervisor's first screen (issue 11's 200 KB).
 const Select = lazy(() => import('./trainee-select'));
 

@@ -6,7 +6,7 @@ import classes from './review-calendar.module.css';
 import { CalendarDot } from './calendar-dot';
 import { statusesByDate } from './review-model';
 
-// Mantine's Calendar and dayjs (14 KB gzip) are not in the supervisor's first download.
+// Mantine's Calendar and dayjs are not in the supervisor's first download (decision 015).
 const ReviewCalendarGrid = lazy(() => import('./review-calendar-grid'));
 
 /** The key to the dots; every day also says its statuses in its name. */
