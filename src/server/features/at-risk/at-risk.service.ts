@@ -17,7 +17,7 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import { listUnsignedMonths } from '../forms/form-reminders.repository';
 import { serverToday } from '../logs/logs.service';
 import { monthTotalsByType } from '../progress/progress.service';

@@ -8,7 +8,7 @@ import type {
   PaymentsPort,
 } from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
-import { findUserById, type UserRow } from '../accounts/accounts.repository';
+import { findUserById, type UserRow } from '../accounts';
 import { receiptMail, renewalFailedMail } from './billing-emails';
 import * as repo from './billing.repository';
 import { nextChargeCents, type PlanPrices } from './billing.wire';

@@ -6,7 +6,7 @@ import { applyCredit, priceAfterCoupon } from '../../../shared/billing/price';
 import { AppError } from '../../../shared/errors';
 import type { CardDetails } from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../accounts/accounts.repository';
+import type { UserRow } from '../accounts';
 import type { ReceiptKind } from './billing-emails';
 import { CHANGED_MEANWHILE, type BillingContext } from './billing.service';
 import * as repo from './billing.repository';

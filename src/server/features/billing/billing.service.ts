@@ -19,7 +19,7 @@ import type { PaymentsPort } from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import { renewWithNewCard } from './billing-renewal.service';
 import { standingView, type StandingInputs } from './billing-standing.service';
 import * as repo from './billing.repository';

@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById, loadUserView } from '../accounts/accounts.repository';
+import { findUserById, loadUserView } from '../accounts';
 import { ruleSetFor } from '../progress/progress.service';
 import { assertLinkedTrainee } from '../review/review.service';
 import { isUniqueViolation } from '../supervisors/supervisors.service';

@@ -11,7 +11,7 @@ import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
 import { tooManyAttempts } from '../../plugins/rate-limit';
-import * as accounts from '../accounts/accounts.repository';
+import * as accounts from '../accounts';
 import {
   dummyHash,
   hashPassword,
@@ -21,10 +21,10 @@ import {
   recordLoginFailure,
   userView,
   type MailContext,
-} from '../accounts/accounts.service';
-import { assertUncommonPassword } from '../accounts/common-passwords';
-import { lockoutKeys } from '../accounts/login-lockout';
-import * as lockout from '../accounts/login-lockout.repository';
+  assertUncommonPassword,
+  lockoutKeys,
+} from '../accounts';
+import * as lockout from '../accounts';
 import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
 import * as repo from './google-sign-in.repository';
 import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';

@@ -28,7 +28,7 @@ import {
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import { serverToday } from '../logs/logs.service';
 import { taskItemOf } from '../logs/logs.wire';
 import { keptByRevision } from './kept-by-revision';

@@ -12,7 +12,7 @@ import type { Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { pauseAt } from '../../plugins/pause-points';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import type { PageFilters } from '../logs/logs.page.repository';
 import * as logsRepo from '../logs/logs.repository';
 import { pageOfLogs } from '../logs/logs.service';

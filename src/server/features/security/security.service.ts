@@ -8,7 +8,7 @@ import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type ClientInfo } from './security-events';
-import { revokeAllTokens, revokeToken } from '../accounts/accounts.repository';
+import { revokeAllTokens, revokeToken } from '../accounts';
 import * as repo from './security.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };
