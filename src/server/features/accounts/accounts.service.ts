@@ -14,7 +14,7 @@ import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugi
 import { tooManyAttempts } from '../../plugins/rate-limit';
 import { revokeFeedOnReset } from '../calendar/calendar.service';
 import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
-import { linkByEmail } from '../supervisors/supervisors.repository';
+import { linkByEmail } from '../supervisors';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import * as repo from './accounts.repository';
 import { assertUncommonPassword } from './common-passwords';

@@ -12,7 +12,7 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { assertLinkedTrainee } from '../review/review.service';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as supervisorsRepo from '../supervisors';
 import * as repo from './files.repository';
 import { storeChecked, type StoredFile } from './files.upload';
 import { documentUrl, groupRecordFiles, toRecordFile } from './files.wire';

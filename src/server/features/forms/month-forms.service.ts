@@ -14,7 +14,7 @@ import type {
 import { formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { serverToday } from '../logs/logs.service';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';

@@ -23,7 +23,7 @@ import {
   valuesOf,
 } from '../logs/logs.service';
 import { diffSnapshots, snapshotOf } from '../logs/logs.wire';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as supervisorsRepo from '../supervisors';
 import { readSpreadsheet, type Sheet } from './import.parse';
 import * as repo from './import.repository';
 import {

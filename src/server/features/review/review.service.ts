@@ -17,7 +17,7 @@ import type { PageFilters } from '../logs/logs.page.repository';
 import * as logsRepo from '../logs/logs.repository';
 import { pageOfLogs } from '../logs/logs.service';
 import { toExperienceLog, toHistoryEntry } from '../logs/logs.wire';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as supervisorsRepo from '../supervisors';
 import { flaggedMail, invitationMail } from './review-emails';
 import * as repo from './review.repository';
 
