@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts';
 import { listUnsignedMonths } from '../forms/form-reminders.repository';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import { monthTotalsByType } from '../progress/progress.service';
 import { listLinkedTrainees } from '../review/review.repository';
 import { assertLinkedTrainee } from '../review/review.service';

@@ -8,7 +8,7 @@ import { formDeadline } from '../../../shared/forms/deadline';
 import { addDays, formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import { buildCalendar, isKnownTimeZone, wallClockToInstant, type IcsEvent } from './ics';
 import * as repo from './calendar.repository';
 

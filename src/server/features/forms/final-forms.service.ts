@@ -20,7 +20,7 @@ import {
   monthStart,
 } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import { ruleSetFor } from '../progress/progress.service';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';

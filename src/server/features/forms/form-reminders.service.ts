@@ -2,7 +2,7 @@ import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/
 import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/forms/month-form.schema';
 import { formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';

@@ -3,7 +3,7 @@ import { monthStateOf, type MonthState } from '../../../shared/review/review.sch
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { voidMonth } from '../forms/month-forms.repository';
-import * as logsRepo from '../logs/logs.repository';
+import * as logsRepo from '../logs';
 import { findActiveSignoff } from './review.repository';
 import * as repo from './review-signoff.repository';
 import { assertLinkedTrainee } from './review.service';

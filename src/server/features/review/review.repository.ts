@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { supervisedBy } from '../logs/logs.repository';
+import { supervisedBy } from '../logs';
 import {
   experienceLogs,
   monthSignoffs,
