@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { loadPdfCode } from '../forms/pdf-code';
 import { getAccrued } from '../progress/progress.service';
-import { assertLinkedTrainee } from '../review/review.service';
+import { assertLinkedTrainee } from '../review';
 import * as repo from './agenda.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };

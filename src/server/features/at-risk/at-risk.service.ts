@@ -21,8 +21,7 @@ import { findUserById } from '../accounts';
 import { listUnsignedMonths } from '../forms/form-reminders.repository';
 import { serverToday } from '../logs';
 import { monthTotalsByType } from '../progress/progress.service';
-import { listLinkedTrainees } from '../review/review.repository';
-import { assertLinkedTrainee } from '../review/review.service';
+import { listLinkedTrainees, assertLinkedTrainee } from '../review';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';
 

@@ -11,7 +11,7 @@ import {
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { assertLinkedTrainee } from '../review/review.service';
+import { assertLinkedTrainee } from '../review';
 import * as supervisorsRepo from '../supervisors';
 import * as repo from './files.repository';
 import { storeChecked, type StoredFile } from './files.upload';

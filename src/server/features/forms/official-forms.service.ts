@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById, loadUserView } from '../accounts';
 import { ruleSetFor } from '../progress/progress.service';
-import { assertLinkedTrainee } from '../review/review.service';
+import { assertLinkedTrainee } from '../review';
 import { isUniqueViolation } from '../supervisors';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';

@@ -13,7 +13,7 @@ import { pageSchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
-import * as review from '../review/review.service';
+import * as review from '../review';
 import { exportLogsCsv } from './logs.export';
 import { IdempotencyHeadersSchema } from './logs.idempotency';
 import * as service from './logs.service';

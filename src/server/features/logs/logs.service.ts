@@ -18,7 +18,7 @@ import { findTask } from '../../../shared/reference/task-lists';
 import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findActiveSignoff } from '../review/review.repository';
+import { findActiveSignoff } from '../review';
 import * as supervisorsRepo from '../supervisors';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';

@@ -20,7 +20,7 @@ import {
   requireTrainee,
   type Actor,
 } from '../../plugins/auth';
-import * as reviewService from '../review/review.service';
+import * as reviewService from '../review';
 import * as service from './progress.service';
 
 const tags = ['progress'];

@@ -1,0 +1,8 @@
+export { findActiveSignoff, listLinkedTrainees } from './review.repository';
+export {
+  assertLinkedTrainee,
+  getSupervisorLog,
+  getSupervisorLogHistory,
+  listSupervisorLogs,
+  traineeInView,
+} from './review.service';
