@@ -11,7 +11,7 @@ import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { loadPdfCode } from '../forms/pdf-code';
-import { getAccrued } from '../progress/progress.service';
+import { getAccrued } from '../progress';
 import { assertLinkedTrainee } from '../review';
 import * as repo from './agenda.repository';
 

@@ -20,7 +20,7 @@ import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts';
 import { listUnsignedMonths } from '../forms/form-reminders.repository';
 import { serverToday } from '../logs';
-import { monthTotalsByType } from '../progress/progress.service';
+import { monthTotalsByType } from '../progress';
 import { listLinkedTrainees, assertLinkedTrainee } from '../review';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { serverToday } from '../logs';
-import { ruleSetFor } from '../progress/progress.service';
+import { ruleSetFor } from '../progress';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';

@@ -5,7 +5,7 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById, loadUserView } from '../accounts';
-import { ruleSetFor } from '../progress/progress.service';
+import { ruleSetFor } from '../progress';
 import { assertLinkedTrainee } from '../review';
 import { isUniqueViolation } from '../supervisors';
 import * as supervisorsRepo from '../supervisors';

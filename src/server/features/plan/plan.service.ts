@@ -4,8 +4,7 @@ import type { PlanResponse, PlanSettings } from '../../../shared/plan/plan.schem
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { serverToday } from '../logs';
-import { sumLogsByMonthAndType } from '../progress/progress.repository';
-import { adjustMonthRows, ruleSetFor } from '../progress/progress.service';
+import { sumLogsByMonthAndType, adjustMonthRows, ruleSetFor } from '../progress';
 import * as repo from './plan.repository';
 import { toPlanWire } from './plan.wire';
 
