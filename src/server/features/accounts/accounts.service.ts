@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
 import { tooManyAttempts } from '../../plugins/rate-limit';
 import { revokeFeedOnReset } from '../calendar/calendar.service';
-import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
+import { recordSecurityEvent, type ClientInfo } from '../security';
 import { linkByEmail } from '../supervisors';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import * as repo from './accounts.repository';

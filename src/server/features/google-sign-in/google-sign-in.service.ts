@@ -25,7 +25,7 @@ import {
   lockoutKeys,
 } from '../accounts';
 import * as lockout from '../accounts';
-import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
+import { recordSecurityEvent, type ClientInfo } from '../security';
 import * as repo from './google-sign-in.repository';
 import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 

@@ -1,0 +1,1 @@
+export { type ClientInfo, clientInfoOf, recordSecurityEvent } from './security-events';
