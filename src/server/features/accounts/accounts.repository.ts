@@ -8,7 +8,7 @@ import {
   users,
   removedTrainees,
 } from '../../db/schema';
-import { profilePictureUrl } from '../files/picture.wire';
+import { profilePictureUrl } from '../files';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = 'verify' | 'reset';
