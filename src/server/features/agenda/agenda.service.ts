@@ -10,7 +10,7 @@ import {
 import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { loadPdfCode } from '../forms/pdf-code';
+import { loadPdfCode } from '../forms';
 import { getAccrued } from '../progress';
 import { assertLinkedTrainee } from '../review';
 import * as repo from './agenda.repository';

@@ -18,7 +18,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts';
-import { listUnsignedMonths } from '../forms/form-reminders.repository';
+import { listUnsignedMonths } from '../forms';
 import { serverToday } from '../logs';
 import { monthTotalsByType } from '../progress';
 import { listLinkedTrainees, assertLinkedTrainee } from '../review';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, experienceLogs, traineeSupervisors, users } from '../../db/schema';
-import { noSignedMonthlyForm } from '../forms/month-forms.repository';
+import { noSignedMonthlyForm } from '../forms';
 import { supervisedBy } from '../logs';
 
 /** The most events of each kind a feed carries (the newest). */

@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors';
 import { monthStateOf, type MonthState } from '../../../shared/review/review.schema';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { voidMonth } from '../forms/month-forms.repository';
+import { voidMonth } from '../forms';
 import * as logsRepo from '../logs';
 import { findActiveSignoff } from './review.repository';
 import * as repo from './review-signoff.repository';
