@@ -12,7 +12,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
 import { tooManyAttempts } from '../../plugins/rate-limit';
-import { revokeFeedOnReset } from '../calendar/calendar.service';
+import { revokeFeedOnReset } from '../calendar';
 import { recordSecurityEvent, type ClientInfo } from '../security';
 import { linkByEmail } from '../supervisors';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';

@@ -1,0 +1,1 @@
+export { revokeFeedOnReset } from './calendar.service';
