@@ -24,3 +24,4 @@ export {
 export { assertUncommonPassword } from './common-passwords';
 export { lockoutKeys } from './login-lockout';
 export { clearKeys, lockedUntil } from './login-lockout.repository';
+export { type ClientInfo, clientInfoOf, recordSecurityEvent } from './account-events';

@@ -61,14 +61,6 @@ export async function revokeFeed(ctx: { db: Db; actor: Actor }): Promise<void> {
   await repo.deleteFeed(ctx.db, ctx.actor.id);
 }
 
-/**
- * A password reset ends the person's feed with their sessions (issue 27): its URL is a
- * credential that whoever held the account, or read a log, may have kept. A new one is a click.
- */
-export async function revokeFeedOnReset(db: Db, userId: number): Promise<void> {
-  await repo.deleteFeed(db, userId);
-}
-
 const METHOD_WORDS: Record<string, string> = { 'In Person': 'in person', Virtual: 'virtual' };
 
 /**

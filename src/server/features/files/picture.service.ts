@@ -16,7 +16,7 @@ import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { getProfile } from '../profile';
 import { discardOnFailure, storeChecked, type StoredFile } from './files.upload';
 import * as repo from './picture.repository';
-import { PICTURE_PREFIX } from './picture.wire';
+import { PICTURE_PREFIX } from '../../../shared/files/profile-picture-url';
 
 type Context = { db: Db; storage: StoragePort; actor: Actor; now: Date };
 

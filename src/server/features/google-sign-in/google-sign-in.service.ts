@@ -21,11 +21,12 @@ import {
   recordLoginFailure,
   userView,
   type MailContext,
+  recordSecurityEvent,
+  type ClientInfo,
   assertUncommonPassword,
   lockoutKeys,
 } from '../accounts';
 import * as lockout from '../accounts';
-import { recordSecurityEvent, type ClientInfo } from '../security';
 import * as repo from './google-sign-in.repository';
 import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 

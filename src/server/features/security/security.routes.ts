@@ -8,7 +8,7 @@ import { PageQuerySchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
-import { clientInfoOf } from './security-events';
+import { clientInfoOf } from '../accounts';
 import * as service from './security.service';
 
 const tags = ['security'];

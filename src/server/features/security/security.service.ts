@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { recordSecurityEvent, type ClientInfo } from './security-events';
+import { recordSecurityEvent, type ClientInfo } from '../accounts';
 import { revokeAllTokens, revokeToken } from '../accounts';
 import * as repo from './security.repository';
 

@@ -1,1 +1,0 @@
-export { revokeFeedOnReset } from './calendar.service';

@@ -1,8 +1,0 @@
-export { findActiveSignoff, listLinkedTrainees } from './review.repository';
-export {
-  assertLinkedTrainee,
-  getSupervisorLog,
-  getSupervisorLogHistory,
-  listSupervisorLogs,
-  traineeInView,
-} from './review.service';

@@ -1,1 +1,0 @@
-export { type ClientInfo, clientInfoOf, recordSecurityEvent } from './security-events';
