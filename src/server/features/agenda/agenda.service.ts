@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { loadPdfCode } from '../forms';
 import { getAccrued } from '../progress';
-import { assertLinkedTrainee } from '../review';
+import { assertLinkedTrainee } from '../supervisors';
 import * as repo from './agenda.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };

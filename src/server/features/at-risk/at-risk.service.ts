@@ -21,7 +21,7 @@ import { findUserById } from '../accounts';
 import { listUnsignedMonths } from '../forms';
 import { serverToday } from '../logs';
 import { monthTotalsByType } from '../progress';
-import { listLinkedTrainees, assertLinkedTrainee } from '../review';
+import { listLinkedTrainees, assertLinkedTrainee } from '../supervisors';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';
 

@@ -13,7 +13,6 @@ import { pageSchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
-import * as review from '../review';
 import { exportLogsCsv } from './logs.export';
 import { IdempotencyHeadersSchema } from './logs.idempotency';
 import * as service from './logs.service';
@@ -50,7 +49,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const { status, month, date_of_experience: date, task, u_id: traineeId } = request.query;
           const filters = { status, month, date, task, traineeId };
           const page = request.query.page ?? 1;
-          return review.listSupervisorLogs({ db, actor, now: deps.now(), filters, url, page });
+          return service.listSupervisorLogs({ db, actor, now: deps.now(), filters, url, page });
         }
         return service.listLogs({ ...ctx(request), query: request.query, url });
       },
@@ -116,7 +115,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const actor = requireActor(request);
         if (actor.isSupervisor) {
-          return review.getSupervisorLog({ db, actor, now: deps.now(), logId: request.params.id });
+          return service.getSupervisorLog({ db, actor, now: deps.now(), logId: request.params.id });
         }
         return service.getLog({ ...ctx(request), id: request.params.id });
       },
@@ -172,7 +171,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const actor = requireActor(request);
         const logId = request.params.id;
         const results = actor.isSupervisor
-          ? await review.getSupervisorLogHistory({ db, actor, now: deps.now(), logId })
+          ? await service.getSupervisorLogHistory({ db, actor, now: deps.now(), logId })
           : await service.getLogHistory({ ...ctx(request), id: logId });
         return { results };
       },

@@ -19,6 +19,7 @@ import { IdSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
+import { assertLinkedTrainee } from '../supervisors';
 import * as digest from './review-digest.service';
 import * as signoff from './review-signoff.service';
 import * as service from './review.service';
@@ -219,7 +220,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         const traineeId = request.query.u_id;
         if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
-        await service.assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
+        await assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
         return {
           results: await signoff.listMonthStates({ db, traineeId, supervisorId: actor.id }),
         };

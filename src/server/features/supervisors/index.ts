@@ -8,3 +8,5 @@ export {
   markInvited,
 } from './supervisors.repository';
 export { isUniqueViolation } from './supervisors.service';
+export { listLinkedTrainees } from './trainee-links.repository';
+export { assertLinkedTrainee, traineeInView } from './trainee-links.service';
