@@ -79,17 +79,68 @@ function sourceFiles(dir, found = []) {
   return found;
 }
 
-/** file → the files it imports (relative imports only), for every source file under src/. */
+/**
+ * file → the files it imports (relative imports only), each with whether the import is of types
+ * alone (erased from the running code), for every source file under src/.
+ */
 export function importGraph(root) {
   const graph = new Map();
   for (const file of sourceFiles(path.join(root, 'src'))) {
-    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    graph.set(
-      file,
-      new Set(importedFiles.map(({ fileName }) => resolveImport(file, fileName)).filter(Boolean)),
-    );
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    graph.set(file, edgesOf(file, source));
   }
   return graph;
+}
+
+/** The files one parsed file imports: target → true when every import of it is types only. */
+function edgesOf(file, source) {
+  const edges = new Map();
+  const add = (specifier, typeOnly) => {
+    const target = resolveImport(file, specifier);
+    if (target) edges.set(target, (edges.get(target) ?? true) && typeOnly);
+  };
+  const visit = (node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      add(node.moduleSpecifier.text, isTypeOnly(node));
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      add(node.arguments[0].text, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edges;
+}
+
+function isTypeOnly(node) {
+  if (ts.isExportDeclaration(node)) {
+    return (
+      node.isTypeOnly ||
+      (node.exportClause !== undefined &&
+        ts.isNamedExports(node.exportClause) &&
+        node.exportClause.elements.length > 0 &&
+        node.exportClause.elements.every((element) => element.isTypeOnly))
+    );
+  }
+  const clause = node.importClause;
+  if (!clause) return false; // import './x': run for its effects
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    !clause.name &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 /** The lint settings' `walls` (root and feature lists), filled in by eslint.config.js. */
@@ -144,8 +195,7 @@ function onEveryImport(check) {
       if (one) found.push(one);
     },
     'Program:exit'(program) {
-      for (const one of [...importsOf(program), ...found])
-        check(one, [...importsOf(program), ...found]);
+      for (const one of [...importsOf(program), ...found]) check(one);
     },
   };
 }
@@ -184,6 +234,18 @@ const featureBoundary = {
 };
 
 const graphs = new Map();
+const runningGraphs = new WeakMap();
+
+/** The targets of imports that are not of types alone. */
+const runningOf = (edges) => [...edges].filter(([, typeOnly]) => !typeOnly).map(([to]) => to);
+
+/** file → the files whose code it runs (the graph less the imports of types alone). */
+function runningGraph(graph) {
+  if (!runningGraphs.has(graph)) {
+    runningGraphs.set(graph, new Map([...graph].map(([file, edges]) => [file, runningOf(edges)])));
+  }
+  return runningGraphs.get(graph);
+}
 const featureKeys = new Map();
 /** The import graph of the tree, read once per lint process. */
 function cachedGraph(root) {
@@ -238,13 +300,18 @@ const noCycle = {
     };
     let features = null;
     let mine = null;
-    return onEveryImport(({ node, specifier }, all) => {
+    return onEveryImport(({ node, specifier }) => {
       const target = resolveImport(file, specifier);
       if (!target) return;
       // The linted file's imports as written now (it may differ from the disk, or not be there).
-      mine ??= new Set(all.map((one) => resolveImport(file, one.specifier)).filter(Boolean));
-      const next = (one) => (one === file ? mine : (graph.get(one) ?? []));
-      const back = pathBetween(target, file, next);
+      mine ??= edgesOf(
+        file,
+        ts.createSourceFile(file, context.sourceCode.text, ts.ScriptTarget.Latest),
+      );
+      // A cycle of files counts what runs: imports of types alone are erased.
+      const running = (one) =>
+        one === file ? runningOf(mine) : (runningGraph(graph).get(one) ?? []);
+      const back = mine.get(target) ? null : pathBetween(target, file, running);
       if (back) {
         const cycle = [file, ...back].map(relative).join(' → ');
         return context.report({ node, messageId: 'file', data: { cycle } });
@@ -273,7 +340,7 @@ function featureGraph(graph, file, mine, featureKey) {
   }
   const counts = new Map([...featureCounts.get(graph)].map(([from, tos]) => [from, new Map(tos)]));
   const from = featureKey(file);
-  countEdges(counts, from, graph.get(file) ?? [], featureKey, -1);
+  countEdges(counts, from, graph.get(file) ?? new Map(), featureKey, -1);
   countEdges(counts, from, mine, featureKey, 1);
   return new Map(
     [...counts].map(([key, tos]) => [key, [...tos].filter(([, n]) => n > 0).map(([to]) => to)]),
@@ -284,7 +351,7 @@ const featureCounts = new WeakMap();
 
 function countEdges(counts, from, targets, featureKey, step) {
   if (!from) return;
-  for (const target of targets) {
+  for (const target of targets.keys()) {
     const to = featureKey(target);
     if (!to || to === from) continue;
     if (!counts.has(from)) counts.set(from, new Map());
