@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EmailSchema, INVALID_EMAIL, REQUIRED } from '../accounts/account.schema';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { taskVersionOf } from '../reference/task-lists';
 import { computeLogHours } from './log-hours';
@@ -22,7 +21,7 @@ import {
 import { ObservationHoursWireSchema, readObservation } from './observation';
 import { addDays, isValidDate } from './time';
 import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
-import { safeText } from '../wire/primitives';
+import { EmailSchema, INVALID_EMAIL, REQUIRED, safeText } from '../wire/primitives';
 
 /** A log's review status (SPEC §4 "Log status"). */
 export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;

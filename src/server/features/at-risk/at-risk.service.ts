@@ -5,7 +5,7 @@ import type {
   TraineeOutlook,
   UnsignedForm,
 } from '../../../shared/at-risk/at-risk.schema';
-import { daysUntilDeadline, formDeadline } from '../../../shared/forms/deadline';
+import { daysUntilDeadline, formDeadline } from '../../../shared/progress/deadline';
 import { AppError } from '../../../shared/errors';
 import {
   addDays,

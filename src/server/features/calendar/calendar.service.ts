@@ -4,7 +4,7 @@ import type {
   CreatedCalendarFeed,
 } from '../../../shared/calendar/calendar-feed.schema';
 import { AppError } from '../../../shared/errors';
-import { formDeadline } from '../../../shared/forms/deadline';
+import { formDeadline } from '../../../shared/progress/deadline';
 import { addDays, formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';

@@ -1,4 +1,4 @@
-import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/forms/deadline';
+import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/progress/deadline';
 import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';

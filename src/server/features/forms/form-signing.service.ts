@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { FormParty } from '../../../shared/forms/attestations';
-import { completedOn } from '../../../shared/forms/deadline';
+import { completedOn } from '../../../shared/progress/deadline';
 import type { FinalForm } from '../../../shared/forms/final-form.schema';
 import type { MonthForm, MonthFormSignRequest } from '../../../shared/forms/month-form.schema';
 import { formatMonthYear } from '../../../shared/logs/time';

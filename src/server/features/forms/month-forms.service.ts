@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import { formDeadlineStatus } from '../../../shared/forms/deadline';
+import { formDeadlineStatus } from '../../../shared/progress/deadline';
 import {
   monthlyFvfFigures,
   type FvfLogRow,
