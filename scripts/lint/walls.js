@@ -25,7 +25,18 @@ export const FEATURE_ROOTS = {
 export const SHARED_FOUNDATIONS = ['reference', 'wire'];
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
-const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx'];
+const EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.js',
+  '.mjs',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+];
+const INDEX = /^index\.(ts|tsx|js)$/;
 
 /** The feature folders of one root, read from the disk. */
 export function featuresOf(root, kind) {
@@ -226,9 +237,10 @@ const featureBoundary = {
       if (!to || to.kind !== from.kind || to.feature === from.feature) return;
       const data = { feature: to.feature, target: specifier };
       if (from.kind === 'client') return context.report({ node, messageId: 'client', data });
-      if (/^index\.tsx?$/.test(to.rest)) return;
-      const index = path.join(walls.root, FEATURE_ROOTS.server, to.feature, 'index.ts');
-      context.report({ node, messageId: isFile(index) ? 'serverInternal' : 'serverNoIndex', data });
+      if (INDEX.test(to.rest)) return;
+      const folder = path.join(walls.root, FEATURE_ROOTS.server, to.feature);
+      const exposes = fs.readdirSync(folder).some((name) => INDEX.test(name));
+      context.report({ node, messageId: exposes ? 'serverInternal' : 'serverNoIndex', data });
     });
   },
 };
