@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { supervisedBy } from '../logs';
@@ -6,7 +6,6 @@ import {
   experienceLogs,
   removedTrainees,
   traineeSupervisors,
-  users,
   type FlagData,
 } from '../../db/schema';
 
