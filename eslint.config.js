@@ -69,6 +69,6 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,mts,js,mjs}'],
     plugins: { walls },
     settings: { walls: wallsSettings(path.dirname(fileURLToPath(import.meta.url))) },
-    rules: { 'walls/feature-boundary': 'warn', 'walls/no-cycle': 'warn' },
+    rules: { 'walls/feature-boundary': 'error', 'walls/no-cycle': 'error' },
   },
 );

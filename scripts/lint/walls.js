@@ -254,9 +254,33 @@ const runningOf = (edges) => [...edges].filter(([, typeOnly]) => !typeOnly).map(
 /** file → the files whose code it runs (the graph less the imports of types alone). */
 function runningGraph(graph) {
   if (!runningGraphs.has(graph)) {
-    runningGraphs.set(graph, new Map([...graph].map(([file, edges]) => [file, runningOf(edges)])));
+    const running = new Map([...graph].map(([file, edges]) => [file, runningOf(edges)]));
+    const importers = new Map();
+    for (const [file, targets] of running) {
+      for (const target of targets) {
+        if (!importers.has(target)) importers.set(target, []);
+        importers.get(target).push(file);
+      }
+    }
+    runningGraphs.set(graph, { running, importers });
   }
   return runningGraphs.get(graph);
+}
+
+/** Every file whose running code leads to `file` (a cycle closes through any of them). */
+function leadingTo(graph, file) {
+  const { importers } = runningGraph(graph);
+  const found = new Set([file]);
+  const queue = [file];
+  for (let at = 0; at < queue.length; at += 1) {
+    for (const importer of importers.get(queue[at]) ?? []) {
+      if (!found.has(importer)) {
+        found.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return found;
 }
 const featureKeys = new Map();
 /** The import graph of the tree, read once per lint process. */
@@ -269,8 +293,8 @@ function cachedGraph(root) {
 function pathBetween(start, goal, next) {
   const cameFrom = new Map([[start, null]]);
   const queue = [start];
-  while (queue.length > 0) {
-    const node = queue.shift();
+  for (let at = 0; at < queue.length; at += 1) {
+    const node = queue[at];
     if (node === goal) {
       const steps = [];
       for (let at = node; at !== null; at = cameFrom.get(at)) steps.unshift(at);
@@ -312,6 +336,7 @@ const noCycle = {
     };
     let features = null;
     let mine = null;
+    let reachers = null;
     return onEveryImport(({ node, specifier }) => {
       const target = resolveImport(file, specifier);
       if (!target) return;
@@ -321,9 +346,12 @@ const noCycle = {
         ts.createSourceFile(file, context.sourceCode.text, ts.ScriptTarget.Latest),
       );
       // A cycle of files counts what runs: imports of types alone are erased.
+      // One search back from the file, then a path only for an import that closes a cycle.
+      reachers ??= leadingTo(graph, file);
       const running = (one) =>
-        one === file ? runningOf(mine) : (runningGraph(graph).get(one) ?? []);
-      const back = mine.get(target) ? null : pathBetween(target, file, running);
+        one === file ? runningOf(mine) : (runningGraph(graph).running.get(one) ?? []);
+      const closes = !mine.get(target) && reachers.has(target);
+      const back = closes ? pathBetween(target, file, running) : null;
       if (back) {
         const cycle = [file, ...back].map(relative).join(' → ');
         return context.report({ node, messageId: 'file', data: { cycle } });
