@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { isoWeekOf } from '../../../shared/forms/agenda-week';
+import { isoWeekOf } from '../../../shared/agenda/agenda-week';
 import {
   MonthlyDocumentSchema,
   type MonthlyDocumentDetail,
   type MonthlyDocumentPostSchema,
   type MonthlyDocumentRecord,
-} from '../../../shared/forms/agenda.schema';
+} from '../../../shared/agenda/agenda.schema';
 import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';

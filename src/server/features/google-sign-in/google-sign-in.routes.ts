@@ -12,7 +12,7 @@ import {
   GoogleStartResponseSchema,
   SetPasswordRequestSchema,
   SignInMethodsSchema,
-} from '../../../shared/accounts/google.schema';
+} from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';

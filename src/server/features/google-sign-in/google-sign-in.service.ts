@@ -6,7 +6,7 @@ import {
   type GoogleSignInResponse,
   type SetPasswordRequest,
   type SignInMethods,
-} from '../../../shared/accounts/google.schema';
+} from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SecurityEventKind } from '../../../shared/accounts/security.schema';
+import type { SecurityEventKind } from '../../../shared/security/security.schema';
 import type { Db } from '../../db/client';
 import type { RouteKey } from '../../plugins/paywall';
 import { clientInfoOf, recordSecurityEvent } from '../accounts';

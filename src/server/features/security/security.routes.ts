@@ -3,7 +3,7 @@ import {
   RevokeOthersResponseSchema,
   SecurityEventPageSchema,
   SessionListSchema,
-} from '../../../shared/accounts/security.schema';
+} from '../../../shared/security/security.schema';
 import { PageQuerySchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';

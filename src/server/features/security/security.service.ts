@@ -2,7 +2,7 @@ import {
   SecurityEventSchema,
   type SecurityEvent,
   type Session,
-} from '../../../shared/accounts/security.schema';
+} from '../../../shared/security/security.schema';
 import { AppError } from '../../../shared/errors';
 import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
