@@ -28,6 +28,19 @@ export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
 /** A log's review status. */
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
+/** What a step of a log's audit history did (the history table and its wire entry). */
+export const LOG_HISTORY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'approve',
+  'flag',
+  'resubmit',
+  'reopen',
+  'import',
+] as const;
+
 // The form's fixed choices live apart (the log form draws them before this module loads).
 export * from './log-entry-options';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../accounts/account.schema';
+import { LOG_STATUSES, type LogStatus } from '../logs/log-entry.schema';
 import { IdSchema, IsoDateSchema, MonthSchema, safeText } from '../wire/primitives';
 
 /** The fields a supervisor can flag, with the labels both sides show (wire names kept). */
@@ -102,14 +103,14 @@ export const MonthSignoffRequestSchema = z.object({ u_id: IdSchema, month: Month
 export const DatesQuerySchema = z.object({
   start_date: IsoDateSchema,
   end_date: IsoDateSchema,
-  status: z.enum(['pending', 'approved', 'flagged']).optional(),
+  status: z.enum(LOG_STATUSES).optional(),
 });
 export const DatesResponseSchema = z.object({
   dates: z.array(z.string()),
   dates_status: z.array(
     z.object({
       date_of_experience: z.string(),
-      status: z.enum(['pending', 'approved', 'flagged']),
+      status: z.enum(LOG_STATUSES),
     }),
   ),
 });
@@ -149,7 +150,7 @@ export function monthStateOf(
 }
 
 /** What can happen to a log next (SPEC §4 "Log status"). */
-export function reviewActions(status: 'pending' | 'approved' | 'flagged'): {
+export function reviewActions(status: LogStatus): {
   canApprove: boolean;
   canFlag: boolean;
   canReopen: boolean;

@@ -1,3 +1,4 @@
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import {
   and,
   asc,
@@ -63,7 +64,7 @@ export async function listSupervisedLogIds(
   db: Db,
   supervisorId: number,
   filters: {
-    status?: 'pending' | 'approved' | 'flagged' | undefined;
+    status?: LogStatus | undefined;
     date?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { supervisedBy } from '../logs';
@@ -47,7 +48,7 @@ const dateStatusesQuery = (db: Db, name: string, byStatus: boolean) =>
 export async function listDateStatuses(
   db: Db,
   supervisorId: number,
-  range: { from: string; to: string; status?: 'pending' | 'approved' | 'flagged' | undefined },
+  range: { from: string; to: string; status?: LogStatus | undefined },
 ) {
   const byStatus = range.status !== undefined;
   const name = byStatus ? 'review_date_statuses_by_status' : 'review_date_statuses';
@@ -56,8 +57,6 @@ export async function listDateStatuses(
   ).execute({ supervisorId, ...range });
 }
 
-type Status = 'pending' | 'approved' | 'flagged';
-
 /**
  * Moves a log from one of `from` to `to`, only if it is still in one of `from` (a conditional
  * update: two racing reviews cannot both win). Returns whether it moved.
@@ -65,7 +64,7 @@ type Status = 'pending' | 'approved' | 'flagged';
 export async function transitionLog(
   db: Db,
   logId: number,
-  change: { from: readonly Status[]; to: Status; flagData: FlagData; by: number; now: Date },
+  change: { from: readonly LogStatus[]; to: LogStatus; flagData: FlagData; by: number; now: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(experienceLogs)

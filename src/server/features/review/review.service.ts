@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors';
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import type { ExperienceLog } from '../../../shared/logs/experience-log.schema';
 import { addDays, monthOf } from '../../../shared/logs/time';
 import {
@@ -54,7 +55,7 @@ export async function getDates(
   ctx: Context & {
     from: string;
     to: string;
-    status?: 'pending' | 'approved' | 'flagged' | undefined;
+    status?: LogStatus | undefined;
   },
 ) {
   if (ctx.from > ctx.to)

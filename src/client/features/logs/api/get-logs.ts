@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { LogStatus } from '../../../../shared/logs/log-entry.schema';
 import { z } from 'zod';
 import { ExperienceLogSchema } from '../../../../shared/logs/experience-log.schema';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,7 +11,7 @@ export const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) })
 /** The filters of GET /api/v1/experience-log/ a trainee uses: a month, a status, a task. */
 export type LogFilters = {
   month?: string;
-  status?: 'pending' | 'approved' | 'flagged';
+  status?: LogStatus;
   task?: string;
 };
 

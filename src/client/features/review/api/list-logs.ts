@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { LogStatus } from '../../../../shared/logs/log-entry.schema';
 import { ExperienceLogSchema } from '../../../../shared/logs/experience-log.schema';
 import { fetchAllPages, fetchPage } from '../../../lib/pages';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Which of the supervisor's logs to list (every filter optional). */
 export type ReviewLogFilters = {
-  status?: 'pending' | 'approved' | 'flagged';
+  status?: LogStatus;
   month?: string;
   date?: string;
   traineeId?: number;
