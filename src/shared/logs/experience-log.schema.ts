@@ -69,6 +69,12 @@ export const LogHistoryEntrySchema = z.object({
 });
 export type LogHistoryEntry = z.infer<typeof LogHistoryEntrySchema>;
 
+/** An unpaginated list of logs (GET /api/v1/experience-log/deleted/). */
+export const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
+
+/** A log's audit history (GET /api/v1/experience-log/{id}/history/), oldest step first. */
+export const LogHistoryListSchema = z.object({ results: z.array(LogHistoryEntrySchema) });
+
 /** A task id as a filter (6th-edition 'B.18' or 5th-edition 'B-18'). */
 const TaskFilterSchema = z
   .string()

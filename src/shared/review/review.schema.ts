@@ -87,6 +87,24 @@ export const BulkApproveRequestSchema = z.object({
   log_ids: z.array(IdSchema).min(1, { error: 'Choose the logs to approve' }).max(1000),
 });
 
+/** POST /api/v1/approve-logs/'s answer: the logs approved, and those that changed meanwhile. */
+export const BulkApproveResultSchema = z.object({
+  msg: z.string(),
+  approved: z.array(z.number()),
+  skipped: z.array(z.number()),
+});
+
+/** GET /api/v1/get-supervisor/: the supervisor with their trainee and waiting-log counts. */
+export const SupervisorSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  trainees: z.number(),
+  pending_logs: z.number(),
+  flagged_logs: z.number(),
+});
+export type SupervisorSummary = z.infer<typeof SupervisorSummarySchema>;
+
 /** POST /api/v1/reopen-log/. */
 export const LogIdRequestSchema = z.object({ log_id: IdSchema });
 

@@ -5,8 +5,9 @@ import {
   ExperienceLogSchema,
   LOG_EXPORT_FILENAME,
   LogExportRequestSchema,
-  LogHistoryEntrySchema,
+  LogHistoryListSchema,
   LogListQuerySchema,
+  LogListSchema,
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
 import { pageSchema } from '../../../shared/wire/pagination';
@@ -18,7 +19,6 @@ import { IdempotencyHeadersSchema } from './logs.idempotency';
 import * as service from './logs.service';
 
 const tags = ['logs'];
-const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
 const LogPageSchema = pageSchema(ExperienceLogSchema);
 /** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
 const UpdateBodySchema = z.union([
@@ -164,7 +164,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: IdParamsSchema,
-          response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) },
+          response: { 200: LogHistoryListSchema },
         },
       },
       async (request) => {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExperienceLogSchema } from '../../../shared/logs/experience-log.schema';
 import {
+  BulkApproveResultSchema,
+  SupervisorSummarySchema,
   BulkApproveRequestSchema,
   DatesQuerySchema,
   DatesResponseSchema,
@@ -79,14 +81,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           response: {
-            200: z.object({
-              id: z.number(),
-              name: z.string(),
-              email: z.string(),
-              trainees: z.number(),
-              pending_logs: z.number(),
-              flagged_logs: z.number(),
-            }),
+            200: SupervisorSummarySchema,
           },
         },
       },
@@ -168,11 +163,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           body: BulkApproveRequestSchema,
           response: {
-            200: z.object({
-              msg: z.string(),
-              approved: z.array(z.number()),
-              skipped: z.array(z.number()),
-            }),
+            200: BulkApproveResultSchema,
           },
         },
       },
