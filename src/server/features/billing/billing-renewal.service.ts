@@ -140,15 +140,8 @@ async function recordRenewal(
     if (newCard) {
       await repo.savePaymentMethod(
         tx,
-        {
-          traineeId: row.traineeId,
-          provider: payments.provider,
-          providerPaymentMethodId: newCard.paymentMethodId,
-          brand: newCard.card.brand,
-          last4: newCard.card.last4,
-          expMonth: newCard.card.expMonth,
-          expYear: newCard.card.expYear,
-        },
+        { traineeId: row.traineeId, provider: payments.provider },
+        newCard,
         now,
       );
     }

@@ -259,15 +259,8 @@ export async function changePaymentMethod(
   await db.transaction(async (tx) => {
     await repo.savePaymentMethod(
       tx,
-      {
-        traineeId: row.traineeId,
-        provider: payments.provider,
-        providerPaymentMethodId: card.paymentMethodId,
-        brand: card.card.brand,
-        last4: card.card.last4,
-        expMonth: card.card.expMonth,
-        expYear: card.card.expYear,
-      },
+      { traineeId: row.traineeId, provider: payments.provider },
+      card,
       now,
     );
     await repo.insertEvent(tx, {
