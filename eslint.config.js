@@ -1,21 +1,10 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
-
-/** Client features; one never imports another (pages in app/ compose them). */
-const CLIENT_FEATURES = [
-  'accounts',
-  'profile',
-  'logs',
-  'supervisors',
-  'review',
-  'progress',
-  'files',
-  'billing',
-  'content',
-  'plan',
-];
+import { walls, wallsSettings } from './scripts/lint/walls.js';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': [
@@ -75,17 +64,11 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: restrict(['**/server/**', 'node:*', 'drizzle-orm*', 'fastify*']),
   },
-  ...CLIENT_FEATURES.map((feature) => ({
-    files: [`src/client/features/${feature}/**`],
-    rules: restrict([
-      '**/server/**',
-      'node:*',
-      ...CLIENT_FEATURES.filter((other) => other !== feature).flatMap((other) => [
-        `**/features/${other}/**`,
-        `../../${other}/**`,
-        `../../../${other}/**`,
-        `../${other}/**`,
-      ]),
-    ]),
-  })),
+  // Feature walls and import cycles; the features are the folders found now (scripts/lint/walls.js).
+  {
+    files: ['src/**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { walls },
+    settings: { walls: wallsSettings(path.dirname(fileURLToPath(import.meta.url))) },
+    rules: { 'walls/feature-boundary': 'error', 'walls/no-cycle': 'error' },
+  },
 );

@@ -4,7 +4,7 @@ import { insertToken } from '../../src/server/features/accounts/accounts.reposit
 import { eq } from 'drizzle-orm';
 import { authTokens } from '../../src/server/db/schema';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS } from '../../src/server/plugins/auth';
-import { createAgendaPayload } from '../../src/shared/forms/agenda.factory';
+import { createAgendaPayload } from '../../src/shared/agenda/agenda.factory';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, DEFAULT_PASSWORD } from '../helpers/factories';
 import { pdfBytes } from '../helpers/file-fixtures';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountEvents, oidcIdentities, oidcPending, users } from '../../src/server/db/schema';
-import { GOOGLE_MESSAGES } from '../../src/shared/accounts/google.schema';
+import { GOOGLE_MESSAGES } from '../../src/shared/google-sign-in/google.schema';
 import { expectNoInternals, lastCodeTo, logIn, newEmail, verify } from '../helpers/accounts';
 import { createSupervisor, createTrainee } from '../helpers/factories';
 import { signInAtIssuer, startTestIssuer, type TestIssuer } from '../helpers/oidc-provider';

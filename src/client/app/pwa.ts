@@ -1,4 +1,4 @@
-import { invalidateAfterLogChange } from '../features/logs/api/invalidate';
+import { invalidateAfterLogChange } from '../lib/invalidate-logs';
 import { readUser } from '../lib/session-storage';
 import { queryClient } from './app';
 

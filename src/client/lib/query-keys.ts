@@ -3,15 +3,22 @@
  * (a saved log changes the month card and the sidebar totals) without importing it. Keys are
  * nested: invalidating `queryKeys.logs.all` refreshes every log query.
  */
+/** The filters of the one list of logs (src/client/lib/experience-logs.ts). */
+type LogListKey = {
+  status?: string;
+  month?: string;
+  date?: string;
+  traineeId?: number;
+  task?: string;
+};
+
 export const queryKeys = {
   logs: {
     all: ['logs'] as const,
-    /** Every page of a list. */
-    list: (filters: { month?: string; status?: string; task?: string }) =>
-      ['logs', 'list', filters] as const,
+    /** Every page of a list (GET /api/v1/experience-log/, a trainee's or a supervisor's). */
+    list: (filters: LogListKey) => ['logs', 'list', filters] as const,
     /** One page of a list. */
-    page: (filters: { month?: string; status?: string; task?: string }, page: number) =>
-      ['logs', 'page', filters, page] as const,
+    page: (filters: LogListKey, page: number) => ['logs', 'page', filters, page] as const,
     detail: (id: number) => ['logs', 'detail', id] as const,
     history: (id: number) => ['logs', 'history', id] as const,
     deleted: ['logs', 'deleted'] as const,
@@ -47,27 +54,7 @@ export const queryKeys = {
   review: {
     all: ['review'] as const,
     dates: (range: { from: string; to: string }) => ['review', 'dates', range] as const,
-    /** Every page of a list. */
-    logs: (filters: {
-      status?: string;
-      month?: string;
-      date?: string;
-      traineeId?: number;
-      task?: string;
-    }) => ['review', 'logs', filters] as const,
-    /** One page of a list. */
-    logsPage: (
-      filters: {
-        status?: string;
-        month?: string;
-        date?: string;
-        traineeId?: number;
-        task?: string;
-      },
-      page: number,
-    ) => ['review', 'logs-page', filters, page] as const,
     log: (id: number) => ['review', 'log', id] as const,
-    logHistory: (id: number) => ['review', 'log-history', id] as const,
     trainees: ['review', 'trainees'] as const,
     /** The supervisor's home: linked trainees' current month and last month's unsigned forms. */
     atRisk: ['review', 'at-risk'] as const,

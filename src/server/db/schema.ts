@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BILLING_EVENT_KINDS } from '../../shared/billing/subscription.schema';
+import { LOG_HISTORY_ACTIONS, LOG_STATUSES } from '../../shared/logs/log-entry.schema';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -271,9 +272,7 @@ export const experienceLogs = pgTable(
     observationMinutes: integer(),
     supervisionContactId: integer(),
     experienceNote: text().notNull(),
-    status: text({ enum: ['pending', 'approved', 'flagged'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: LOG_STATUSES }).notNull().default('pending'),
     flagData: jsonb().$type<FlagData>().notNull().default({}),
     statusChangedAt: timestamp({ withTimezone: true }),
     statusChangedBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -375,19 +374,7 @@ export const logHistory = pgTable(
       .notNull()
       .references(() => experienceLogs.id, { onDelete: 'cascade' }),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    action: text({
-      enum: [
-        'create',
-        'update',
-        'delete',
-        'restore',
-        'approve',
-        'flag',
-        'resubmit',
-        'reopen',
-        'import',
-      ],
-    }).notNull(),
+    action: text({ enum: LOG_HISTORY_ACTIONS }).notNull(),
     changes: jsonb().$type<FieldChanges>().notNull().default({}),
     createdAt: createdAt(),
   },

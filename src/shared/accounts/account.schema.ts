@@ -1,29 +1,16 @@
 import { z } from 'zod';
 import { isValidDate } from '../logs/time';
-import { safeText } from '../wire/primitives';
+import { EmailSchema, INVALID_EMAIL, REQUIRED, requiredText, safeText } from '../wire/primitives';
 
-/** The message every required field shows when empty (SPEC §5). */
-export const REQUIRED = '⋆Required';
+// Defined with the wire's primitives (logs use them too); named here as well for the forms of
+// accounts that always imported them from this file.
+export { EmailSchema, INVALID_EMAIL, REQUIRED, requiredText };
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = 'Password must be 8 characters long';
 export const PASSWORD_MAX_LENGTH = 256;
 const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-export const INVALID_EMAIL = 'Invalid email format';
 export const INVALID_NUMBER = 'Not a valid number';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A required text field: trimmed, '⋆Required' when empty, only storable characters. */
-export const requiredText = (max = 200) =>
-  safeText({ error: REQUIRED })
-    .trim()
-    .min(1, { error: REQUIRED, abort: true })
-    .max(max, { error: `Must be at most ${max} characters` });
-
-/** Emails are compared case-insensitively: they are trimmed and lower-cased on the way in. */
-export const EmailSchema = requiredText(254)
-  .toLowerCase()
-  .regex(EMAIL_PATTERN, { error: INVALID_EMAIL });
 
 /** A new password (sign-up, reset, change). Never trimmed: spaces are characters. */
 export const NewPasswordSchema = safeText({ error: REQUIRED })

@@ -7,7 +7,7 @@ import {
   type Removal,
 } from '../progress/adjusted-hours';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { nextMonth } from './deadline';
+import { nextMonth } from '../progress/deadline';
 import { monthlyFvfFigures, type FvfFigures, type FvfLogRow } from './fvf-values';
 
 /*

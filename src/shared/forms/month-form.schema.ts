@@ -10,7 +10,7 @@ import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
  * before the deadline (BACB-RULES "Forms and deadlines"; decision 012).
  */
 
-/** Where a month's form stands (shared/forms/deadline.ts `formDeadlineStatus`). */
+/** Where a month's form stands (shared/progress/deadline.ts `formDeadlineStatus`). */
 export const MONTH_FORM_STATES = ['signed', 'signed-late', 'open', 'overdue'] as const;
 
 /** The actual hours a form reports (never ×1.33), as decimal hours on the wire. */

@@ -8,6 +8,7 @@ import {
   safeText,
 } from '../wire/primitives';
 import { PageQuerySchema } from '../wire/pagination';
+import { LOG_HISTORY_ACTIONS, LOG_STATUSES } from './log-entry.schema';
 
 /** A flagged field's details (SPEC §3 `data`). */
 export const FlagInfoSchema = z.object({ flagged: z.boolean(), comment: z.string().optional() });
@@ -49,7 +50,7 @@ export const ExperienceLogSchema = z.object({
   supervision_contact_name: z.string().nullable(),
   task: z.array(TaskItemSchema),
   experience_note: z.string(),
-  status: z.enum(['pending', 'approved', 'flagged']),
+  status: z.enum(LOG_STATUSES),
   data: z.record(z.string(), FlagInfoSchema),
   status_changed_at: z.string().nullable(),
   created_at: z.string(),
@@ -61,22 +62,18 @@ export type ExperienceLog = z.infer<typeof ExperienceLogSchema>;
 /** One step of a log's audit history. */
 export const LogHistoryEntrySchema = z.object({
   id: z.number(),
-  action: z.enum([
-    'create',
-    'update',
-    'delete',
-    'restore',
-    'approve',
-    'flag',
-    'resubmit',
-    'reopen',
-    'import',
-  ]),
+  action: z.enum(LOG_HISTORY_ACTIONS),
   actor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
   at: z.string(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
 });
 export type LogHistoryEntry = z.infer<typeof LogHistoryEntrySchema>;
+
+/** An unpaginated list of logs (GET /api/v1/experience-log/deleted/). */
+export const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
+
+/** A log's audit history (GET /api/v1/experience-log/{id}/history/), oldest step first. */
+export const LogHistoryListSchema = z.object({ results: z.array(LogHistoryEntrySchema) });
 
 /** A task id as a filter (6th-edition 'B.18' or 5th-edition 'B-18'). */
 const TaskFilterSchema = z
@@ -87,7 +84,7 @@ const TaskFilterSchema = z
 /** GET /api/v1/experience-log/ filters, and the page (SPEC §7; pages of PAGE_SIZE logs). */
 export const LogListQuerySchema = z
   .object({
-    status: z.enum(['pending', 'approved', 'flagged']).optional(),
+    status: z.enum(LOG_STATUSES).optional(),
     month: MonthSchema.optional(),
     date_of_experience: IsoDateSchema.optional(),
     task: TaskFilterSchema.optional(),

@@ -1,9 +1,8 @@
-import { REQUIRED } from '../accounts/account.schema';
 import type { LogEntryWire } from './log-entry.schema';
 import { LOG_MESSAGES } from './log-messages';
 import { hoursToMinutes, parseTime } from './time';
 import { readNumber, readText } from './wire-values';
-import { INVALID_ID, MAX_ID } from '../wire/primitives';
+import { INVALID_ID, MAX_ID, REQUIRED } from '../wire/primitives';
 
 type WireField = keyof LogEntryWire;
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EmailSchema, INVALID_EMAIL, REQUIRED } from '../accounts/account.schema';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { taskVersionOf } from '../reference/task-lists';
 import { computeLogHours } from './log-hours';
@@ -22,12 +21,25 @@ import {
 import { ObservationHoursWireSchema, readObservation } from './observation';
 import { addDays, isValidDate } from './time';
 import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
-import { safeText } from '../wire/primitives';
+import { EmailSchema, INVALID_EMAIL, REQUIRED, safeText } from '../wire/primitives';
 
 /** A log's review status (SPEC §4 "Log status"). */
 export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
 /** A log's review status. */
 export type LogStatus = (typeof LOG_STATUSES)[number];
+
+/** What a step of a log's audit history did (the history table and its wire entry). */
+export const LOG_HISTORY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'approve',
+  'flag',
+  'resubmit',
+  'reopen',
+  'import',
+] as const;
 
 // The form's fixed choices live apart (the log form draws them before this module loads).
 export * from './log-entry-options';

@@ -1,4 +1,4 @@
-import { INVALID_EMAIL, REQUIRED } from '../accounts/account.schema';
+import { INVALID_EMAIL, REQUIRED } from '../wire/primitives';
 import { formatDuration } from './time';
 
 /** The longest experience note kept. */

@@ -1,14 +1,23 @@
 import { addMonths, monthOf } from '../logs/time';
-import {
-  countsNow,
-  monthsBetween,
-  type PlanHistoryMonth,
-  type PlanInput,
-  type PlanMonth,
-  type ToSchedule,
-  type TypePlan,
-} from './plan';
+import { rulesFor } from '../logs/rule-sets';
+import type { PlanHistoryMonth, PlanInput, PlanMonth, ToSchedule, TypePlan } from './plan';
 import { PLAN_STEP_MINUTES } from './plan-spread';
+
+/** Months from `from` to `to`, both included (0 when `to` is earlier). */
+export function monthsBetween(from: string, to: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return Math.max(0, index(to) - index(from) + 1);
+}
+
+/**
+ * What a month of the record counts now: a past month as adjusted, the current one as logged so
+ * far, up to the monthly maximum (the plan assumes it will meet its checks).
+ */
+export function countsNow(row: PlanHistoryMonth, input: PlanInput): number {
+  return row.month === monthOf(input.today)
+    ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
+    : row.countedMinutes;
+}
 
 const roundUpToStep = (minutes: number) =>
   Math.max(0, Math.ceil(minutes / PLAN_STEP_MINUTES) * PLAN_STEP_MINUTES);

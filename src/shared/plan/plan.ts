@@ -2,7 +2,7 @@ import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
 import { addDays, addMonths, monthOf } from '../logs/time';
 import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { buildPlanMonths } from './plan-months';
+import { buildPlanMonths, countsNow, monthsBetween } from './plan-months';
 import { capacityOf, spreadEvenly, type MonthRoom } from './plan-spread';
 
 /**
@@ -95,12 +95,6 @@ export type Plan = {
   months: PlanMonth[];
 };
 
-/** Months from `from` to `to`, both included (0 when `to` is earlier). */
-export function monthsBetween(from: string, to: string): number {
-  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
-  return Math.max(0, index(to) - index(from) + 1);
-}
-
 /** The last month of the time limit: the month of the day before `years` years after `start`. */
 export function lastMonthWithin(start: string, years: number): string {
   const anniversary = `${Number(start.slice(0, 4)) + years}${start.slice(4)}`;
@@ -145,16 +139,6 @@ export function unrestrictedMinutesLeft(
 
 const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) => number) =>
   rows.reduce((sum, row) => sum + pick(row), 0);
-
-/**
- * What a month of the record counts now: a past month as adjusted, the current one as logged so
- * far, up to the monthly maximum (the plan assumes it will meet its checks).
- */
-export function countsNow(row: PlanHistoryMonth, input: PlanInput): number {
-  return row.month === monthOf(input.today)
-    ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
-    : row.countedMinutes;
-}
 
 /** The minutes of each type that count now. */
 function countedSoFar(input: PlanInput, currentMonth: string) {

@@ -1,4 +1,4 @@
-import { isSignedLate } from '../forms/deadline';
+import { isSignedLate } from './deadline';
 import { checkMonth, type CheckKey, type MonthTotals } from '../logs/monthly-checks';
 import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours } from '../logs/time';
@@ -78,7 +78,7 @@ export function monthFormOf(
 export type AdjustOptions = {
   /**
    * The month's M-FVF and the date it was completed (the later signature). Whether that was
-   * late is `isSignedLate` (src/shared/forms/deadline.ts), the one definition of the deadline.
+   * late is `isSignedLate` (src/shared/progress/deadline.ts), the one definition of the deadline.
    * Left out, or while unsigned, nothing is removed: the product cannot know about a form it
    * has not seen, and the forms page shows an unsigned month as overdue instead.
    */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../accounts/account.schema';
+import { LOG_STATUSES, type LogStatus } from '../logs/log-entry.schema';
 import { IdSchema, IsoDateSchema, MonthSchema, safeText } from '../wire/primitives';
 
 /** The fields a supervisor can flag, with the labels both sides show (wire names kept). */
@@ -86,6 +87,24 @@ export const BulkApproveRequestSchema = z.object({
   log_ids: z.array(IdSchema).min(1, { error: 'Choose the logs to approve' }).max(1000),
 });
 
+/** POST /api/v1/approve-logs/'s answer: the logs approved, and those that changed meanwhile. */
+export const BulkApproveResultSchema = z.object({
+  msg: z.string(),
+  approved: z.array(z.number()),
+  skipped: z.array(z.number()),
+});
+
+/** GET /api/v1/get-supervisor/: the supervisor with their trainee and waiting-log counts. */
+export const SupervisorSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  trainees: z.number(),
+  pending_logs: z.number(),
+  flagged_logs: z.number(),
+});
+export type SupervisorSummary = z.infer<typeof SupervisorSummarySchema>;
+
 /** POST /api/v1/reopen-log/. */
 export const LogIdRequestSchema = z.object({ log_id: IdSchema });
 
@@ -102,14 +121,14 @@ export const MonthSignoffRequestSchema = z.object({ u_id: IdSchema, month: Month
 export const DatesQuerySchema = z.object({
   start_date: IsoDateSchema,
   end_date: IsoDateSchema,
-  status: z.enum(['pending', 'approved', 'flagged']).optional(),
+  status: z.enum(LOG_STATUSES).optional(),
 });
 export const DatesResponseSchema = z.object({
   dates: z.array(z.string()),
   dates_status: z.array(
     z.object({
       date_of_experience: z.string(),
-      status: z.enum(['pending', 'approved', 'flagged']),
+      status: z.enum(LOG_STATUSES),
     }),
   ),
 });
@@ -149,7 +168,7 @@ export function monthStateOf(
 }
 
 /** What can happen to a log next (SPEC §4 "Log status"). */
-export function reviewActions(status: 'pending' | 'approved' | 'flagged'): {
+export function reviewActions(status: LogStatus): {
   canApprove: boolean;
   canFlag: boolean;
   canReopen: boolean;

@@ -84,3 +84,21 @@ export const IsoDateSchema = z
 export const MonthSchema = z
   .string({ error: MONTH_FORM_MESSAGE })
   .refine(isValidMonth, { error: MONTH_FORM_MESSAGE });
+
+/** The message every required field shows when empty (SPEC §5). */
+export const REQUIRED = '⋆Required';
+export const INVALID_EMAIL = 'Invalid email format';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A required text field: trimmed, '⋆Required' when empty, only storable characters. */
+export const requiredText = (max = 200) =>
+  safeText({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+/** Emails are compared case-insensitively: they are trimmed and lower-cased on the way in. */
+export const EmailSchema = requiredText(254)
+  .toLowerCase()
+  .regex(EMAIL_PATTERN, { error: INVALID_EMAIL });

@@ -3,12 +3,13 @@ import type { User } from '../../../shared/accounts/account.schema';
 import type { Db } from '../../db/client';
 import {
   authTokens,
+  calendarFeeds,
   emailCodes,
   supervisorProfiles,
   users,
   removedTrainees,
 } from '../../db/schema';
-import { profilePictureUrl } from '../files/picture.wire';
+import { profilePictureUrl } from '../../../shared/files/profile-picture-url';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = 'verify' | 'reset';
@@ -129,6 +130,14 @@ export async function revokeAllTokens(
     )
     .returning({ id: authTokens.id });
   return rows.length;
+}
+
+/**
+ * A password reset ends the person's calendar feed with their sessions (issue 27): its URL is a
+ * credential that whoever held the account, or read a log, may have kept. A new one is a click.
+ */
+export async function revokeCalendarFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /** Replaces any live code of this purpose with a new one (only the newest code works). */

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
 import { clientNetwork, consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { clientInfoOf } from '../security/security-events';
+import { clientInfoOf } from './account-events';
 import * as service from './accounts.service';
 
 const tags = ['accounts'];

@@ -12,9 +12,8 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
 import { tooManyAttempts } from '../../plugins/rate-limit';
-import { revokeFeedOnReset } from '../calendar/calendar.service';
-import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
-import { linkByEmail } from '../supervisors/supervisors.repository';
+import { recordSecurityEvent, type ClientInfo } from './account-events';
+import { linkByEmail } from '../supervisors';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import * as repo from './accounts.repository';
 import { assertUncommonPassword } from './common-passwords';
@@ -267,7 +266,7 @@ export async function resetPassword(ctx: {
     // Receiving the code proves the mailbox: the account counts as verified from here on.
     await markMailboxProven(tx, user);
     await repo.revokeAllTokens(tx, user.id, now);
-    await revokeFeedOnReset(tx, user.id);
+    await repo.revokeCalendarFeed(tx, user.id);
     await lockout.clearKeysStartingWith(tx, pairKeyPrefix(user.email));
     await recordSecurityEvent(tx, { userId: user.id, kind: 'password_reset', client });
   });

@@ -6,7 +6,7 @@ import {
   MonthlyDocumentListSchema,
   MonthlyDocumentPostSchema,
   MonthlyDocumentQuerySchema,
-} from '../../../shared/forms/agenda.schema';
+} from '../../../shared/agenda/agenda.schema';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import { attachmentDisposition } from '../../adapters/storage/content-disposition';
 import type { AppDeps } from '../../deps';

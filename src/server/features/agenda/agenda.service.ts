@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { isoWeekOf } from '../../../shared/forms/agenda-week';
+import { isoWeekOf } from '../../../shared/agenda/agenda-week';
 import {
   MonthlyDocumentSchema,
   type MonthlyDocumentDetail,
   type MonthlyDocumentPostSchema,
   type MonthlyDocumentRecord,
-} from '../../../shared/forms/agenda.schema';
+} from '../../../shared/agenda/agenda.schema';
 import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { loadPdfCode } from '../forms/pdf-code';
-import { getAccrued } from '../progress/progress.service';
-import { assertLinkedTrainee } from '../review/review.service';
+import { loadPdfCode } from '../forms';
+import { getAccrued } from '../progress';
+import { assertLinkedTrainee } from '../supervisors';
 import * as repo from './agenda.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };

@@ -5,7 +5,7 @@ import type {
   TraineeOutlook,
   UnsignedForm,
 } from '../../../shared/at-risk/at-risk.schema';
-import { daysUntilDeadline, formDeadline } from '../../../shared/forms/deadline';
+import { daysUntilDeadline, formDeadline } from '../../../shared/progress/deadline';
 import { AppError } from '../../../shared/errors';
 import {
   addDays,
@@ -17,12 +17,11 @@ import {
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById } from '../accounts/accounts.repository';
-import { listUnsignedMonths } from '../forms/form-reminders.repository';
-import { serverToday } from '../logs/logs.service';
-import { monthTotalsByType } from '../progress/progress.service';
-import { listLinkedTrainees } from '../review/review.repository';
-import { assertLinkedTrainee } from '../review/review.service';
+import { findUserById } from '../accounts';
+import { listUnsignedMonths } from '../forms';
+import { serverToday } from '../logs';
+import { monthTotalsByType } from '../progress';
+import { listLinkedTrainees, assertLinkedTrainee } from '../supervisors';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';
 

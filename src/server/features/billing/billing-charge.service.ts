@@ -7,7 +7,7 @@ import {
 import { COUPON_MESSAGES, couponStatus } from '../../../shared/billing/coupon';
 import { PLAN_IDS, SELECT_PLAN_MESSAGE } from '../../../shared/billing/plans';
 import { AppError } from '../../../shared/errors';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import { receiptMail } from './billing-emails';
 import { changePlan } from './billing-plan-change.service';
 import { ALREADY_SUBSCRIBED, startPlan, type Step } from './billing-subscribe.service';

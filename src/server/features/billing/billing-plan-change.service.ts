@@ -2,6 +2,7 @@ import { applyCredit, priceAfterCoupon, unusedCreditCents } from '../../../share
 import { AppError } from '../../../shared/errors';
 import {
   attachCard,
+  chargeOnce,
   writeSubscription,
   type Made,
   type Step,
@@ -47,23 +48,11 @@ export async function changePlan(
   let made: Made;
   let values: Partial<repo.SubscriptionValues>;
   if (plan.period === 'life_time') {
-    const charge =
-      credit.amountCents > 0
-        ? await payments.charge({
-            customerId: existing.providerCustomerId,
-            paymentMethodId: card.paymentMethodId,
-            amountCents: credit.amountCents,
-            description: `Fieldwork Tracker ${plan.name} plan`,
-            now,
-            idempotencyKey: `${step.key}:charge`,
-          })
-        : null;
-    if (charge && !charge.ok) throw new AppError('PAYMENT_FAILED', charge.message);
-    made = {
-      chargeId: charge?.chargeId ?? null,
-      externalId: null,
+    made = await chargeOnce(ctx, step, {
+      customerId: existing.providerCustomerId,
+      paymentMethodId: card.paymentMethodId,
       amountCents: credit.amountCents,
-    };
+    });
     values = {
       ...reset,
       planId: plan.id,

@@ -8,7 +8,7 @@ import type {
   PaymentsPort,
 } from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
-import { findUserById, type UserRow } from '../accounts/accounts.repository';
+import { findUserById, type UserRow } from '../accounts';
 import { receiptMail, renewalFailedMail } from './billing-emails';
 import * as repo from './billing.repository';
 import { nextChargeCents, type PlanPrices } from './billing.wire';
@@ -140,15 +140,8 @@ async function recordRenewal(
     if (newCard) {
       await repo.savePaymentMethod(
         tx,
-        {
-          traineeId: row.traineeId,
-          provider: payments.provider,
-          providerPaymentMethodId: newCard.paymentMethodId,
-          brand: newCard.card.brand,
-          last4: newCard.card.last4,
-          expMonth: newCard.card.expMonth,
-          expYear: newCard.card.expYear,
-        },
+        { traineeId: row.traineeId, provider: payments.provider },
+        newCard,
         now,
       );
     }

@@ -6,7 +6,7 @@ import { applyCredit, priceAfterCoupon } from '../../../shared/billing/price';
 import { AppError } from '../../../shared/errors';
 import type { CardDetails } from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../accounts/accounts.repository';
+import type { UserRow } from '../accounts';
 import type { ReceiptKind } from './billing-emails';
 import { CHANGED_MEANWHILE, type BillingContext } from './billing.service';
 import * as repo from './billing.repository';
@@ -32,6 +32,28 @@ export type Written = {
   row: repo.SubscriptionRow;
   receipt: { kind: ReceiptKind; amountCents: number; cardLast4: string };
 };
+
+/**
+ * A one-off charge for the plan (Lifetime), nothing when credit covers it; a refusal is a
+ * PAYMENT_FAILED and nothing is written.
+ */
+export async function chargeOnce(
+  ctx: BillingContext,
+  step: Step,
+  charge: { customerId: string; paymentMethodId: string; amountCents: number },
+): Promise<Made> {
+  const charged =
+    charge.amountCents > 0
+      ? await ctx.payments.charge({
+          ...charge,
+          description: `Fieldwork Tracker ${step.plan.name} plan`,
+          now: ctx.now,
+          idempotencyKey: `${step.key}:charge`,
+        })
+      : null;
+  if (charged && !charged.ok) throw new AppError('PAYMENT_FAILED', charged.message);
+  return { chargeId: charged?.chargeId ?? null, externalId: null, amountCents: charge.amountCents };
+}
 
 export async function attachCard(
   ctx: BillingContext,
@@ -73,21 +95,7 @@ export async function startPlan(ctx: BillingContext, step: Step): Promise<Writte
   let made: Made;
   let period: { start: Date; end: Date | null };
   if (plan.period === 'life_time') {
-    const charge =
-      credit.amountCents > 0
-        ? await payments.charge({
-            ...common,
-            amountCents: credit.amountCents,
-            description: `Fieldwork Tracker ${plan.name} plan`,
-            idempotencyKey: `${step.key}:charge`,
-          })
-        : null;
-    if (charge && !charge.ok) throw new AppError('PAYMENT_FAILED', charge.message);
-    made = {
-      chargeId: charge?.chargeId ?? null,
-      externalId: null,
-      amountCents: credit.amountCents,
-    };
+    made = await chargeOnce(ctx, step, { ...common, amountCents: credit.amountCents });
     period = { start: now, end: null };
   } else {
     const created = await payments.createSubscription({
@@ -173,19 +181,7 @@ export async function writeSubscription(
         throw new CouponGone();
       }
       if (event.replacedCouponId) await repo.releaseCouponUse(tx, event.replacedCouponId);
-      await repo.savePaymentMethod(
-        tx,
-        {
-          traineeId,
-          provider: payments.provider,
-          providerPaymentMethodId: card.paymentMethodId,
-          brand: card.card.brand,
-          last4: card.card.last4,
-          expMonth: card.card.expMonth,
-          expYear: card.card.expYear,
-        },
-        now,
-      );
+      await repo.savePaymentMethod(tx, { traineeId, provider: payments.provider }, card, now);
       await repo.insertEvent(tx, {
         traineeId,
         subscriptionId: written.id,

@@ -1,7 +1,7 @@
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 import type { StripeEventRef, StripeFact } from '../../adapters/payments/stripe-webhook';
 import type { Db } from '../../db/client';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import { receiptMail, renewalFailedMail } from './billing-emails';
 import * as webhookRepo from './billing-webhook.repository';
 import * as repo from './billing.repository';

@@ -1,3 +1,4 @@
+import type { CardDetails } from '../../adapters/payments/payments.port';
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -89,11 +90,25 @@ export async function findPaymentMethod(
 }
 
 /** The trainee's card on file, replaced by each new card. */
+/** A card the provider attached, as the provider described it. */
+export type AttachedCard = { paymentMethodId: string; card: CardDetails };
+
+/** Keeps the trainee's card (one a trainee: a new one replaces the old). */
 export async function savePaymentMethod(
   db: Db,
-  values: Omit<typeof paymentMethods.$inferInsert, 'id' | 'createdAt'>,
+  owner: { traineeId: number; provider: (typeof paymentMethods.$inferInsert)['provider'] },
+  attached: AttachedCard,
   now: Date,
 ): Promise<void> {
+  const values = {
+    traineeId: owner.traineeId,
+    provider: owner.provider,
+    providerPaymentMethodId: attached.paymentMethodId,
+    brand: attached.card.brand,
+    last4: attached.card.last4,
+    expMonth: attached.card.expMonth,
+    expYear: attached.card.expYear,
+  };
   const { traineeId: _traineeId, ...changes } = values;
   await db
     .insert(paymentMethods)

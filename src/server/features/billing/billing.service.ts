@@ -19,7 +19,7 @@ import type { PaymentsPort } from '../../adapters/payments/payments.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
-import { findUserById } from '../accounts/accounts.repository';
+import { findUserById } from '../accounts';
 import { renewWithNewCard } from './billing-renewal.service';
 import { standingView, type StandingInputs } from './billing-standing.service';
 import * as repo from './billing.repository';
@@ -259,15 +259,8 @@ export async function changePaymentMethod(
   await db.transaction(async (tx) => {
     await repo.savePaymentMethod(
       tx,
-      {
-        traineeId: row.traineeId,
-        provider: payments.provider,
-        providerPaymentMethodId: card.paymentMethodId,
-        brand: card.card.brand,
-        last4: card.card.last4,
-        expMonth: card.card.expMonth,
-        expYear: card.card.expYear,
-      },
+      { traineeId: row.traineeId, provider: payments.provider },
+      card,
       now,
     );
     await repo.insertEvent(tx, {

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, experienceLogs, traineeSupervisors, users } from '../../db/schema';
-import { noSignedMonthlyForm } from '../forms/month-forms.repository';
-import { supervisedBy } from '../logs/logs.repository';
+import { noSignedMonthlyForm } from '../forms';
+import { supervisedBy } from '../logs';
 
 /** The most events of each kind a feed carries (the newest). */
 const MAX_EVENTS = 1000;

@@ -4,11 +4,11 @@ import type {
   CreatedCalendarFeed,
 } from '../../../shared/calendar/calendar-feed.schema';
 import { AppError } from '../../../shared/errors';
-import { formDeadline } from '../../../shared/forms/deadline';
+import { formDeadline } from '../../../shared/progress/deadline';
 import { addDays, formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import { buildCalendar, isKnownTimeZone, wallClockToInstant, type IcsEvent } from './ics';
 import * as repo from './calendar.repository';
 
@@ -59,14 +59,6 @@ export async function createFeed(ctx: {
 /** DELETE /api/v1/calendar-feed/: the URL stops working at once (404); no feed is no change. */
 export async function revokeFeed(ctx: { db: Db; actor: Actor }): Promise<void> {
   await repo.deleteFeed(ctx.db, ctx.actor.id);
-}
-
-/**
- * A password reset ends the person's feed with their sessions (issue 27): its URL is a
- * credential that whoever held the account, or read a log, may have kept. A new one is a click.
- */
-export async function revokeFeedOnReset(db: Db, userId: number): Promise<void> {
-  await repo.deleteFeed(db, userId);
 }
 
 const METHOD_WORDS: Record<string, string> = { 'In Person': 'in person', Virtual: 'virtual' };

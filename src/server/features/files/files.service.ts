@@ -11,8 +11,8 @@ import {
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { assertLinkedTrainee } from '../review/review.service';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { assertLinkedTrainee } from '../supervisors';
+import * as supervisorsRepo from '../supervisors';
 import * as repo from './files.repository';
 import { storeChecked, type StoredFile } from './files.upload';
 import { documentUrl, groupRecordFiles, toRecordFile } from './files.wire';
@@ -50,6 +50,14 @@ async function assertWithinQuota(ctx: Context, file: StoredFile, replacedBytes =
 /** Where a trainee's record file is stored: a fresh key, named by what the file is. */
 export function recordFileKey(traineeId: number, type: AcceptedType): string {
   return `records/${traineeId}/${randomUUID()}.${type.ext}`;
+}
+
+/**
+ * Where a trainee's form PDFs are kept (the forms feature writes them): a fresh key for every
+ * version. Here, beside the other keys, because the storage sweep owns every folder it sweeps.
+ */
+export function monthFormKey(traineeId: number): string {
+  return `forms/${traineeId}/${randomUUID()}.pdf`;
 }
 
 /** Checks the form's fields (and that a file came); all failures as field errors at once. */

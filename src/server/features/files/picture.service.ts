@@ -13,10 +13,10 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { getProfile } from '../profile/profile.service';
+import { getProfile } from '../profile';
 import { discardOnFailure, storeChecked, type StoredFile } from './files.upload';
 import * as repo from './picture.repository';
-import { PICTURE_PREFIX } from './picture.wire';
+import { PICTURE_PREFIX } from '../../../shared/files/profile-picture-url';
 
 type Context = { db: Db; storage: StoragePort; actor: Actor; now: Date };
 

@@ -2,7 +2,7 @@ import type { StoragePort, StoredObject } from '../../adapters/storage/storage.p
 import type { Db } from '../../db/client';
 import { claimJobRun, periodOf } from '../../jobs/job-runs.repository';
 import * as repo from './storage-sweep.repository';
-import { PICTURE_PREFIX } from './picture.wire';
+import { PICTURE_PREFIX } from '../../../shared/files/profile-picture-url';
 
 const HOUR_MS = 60 * 60_000;
 

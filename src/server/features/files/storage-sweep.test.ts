@@ -3,8 +3,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { pictureUploadKey } from '../../../shared/files/profile-picture.schema';
 import * as schema from '../../db/schema';
-import { monthFormKey } from '../forms/official-forms.service';
-import { recordFileKey } from './files.service';
+import { monthFormKey, recordFileKey } from './files.service';
 import { OBJECT_KEY_COLUMNS } from './storage-sweep.repository';
 import { isPastGrace } from './storage-sweep.service';
 

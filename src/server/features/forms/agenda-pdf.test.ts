@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MonthlyDocumentSchema,
   type MonthlyDocumentInput,
-} from '../../../shared/forms/agenda.schema';
+} from '../../../shared/agenda/agenda.schema';
 import type { AccruedTotals } from '../../../shared/progress/accrued.schema';
 import { findTask } from '../../../shared/reference/task-lists';
 import {

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import type { AgendaAccrued, MonthlyDocument } from '../../../shared/forms/agenda.schema';
+import type { AgendaAccrued, MonthlyDocument } from '../../../shared/agenda/agenda.schema';
 import { formatHours, formatPercent, hoursToMinutes } from '../../../shared/logs/time';
 import type { AccruedTotals } from '../../../shared/progress/accrued.schema';
 import { findTask } from '../../../shared/reference/task-lists';

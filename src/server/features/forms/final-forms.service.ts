@@ -20,9 +20,9 @@ import {
   monthStart,
 } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs/logs.service';
-import { ruleSetFor } from '../progress/progress.service';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { serverToday } from '../logs';
+import { ruleSetFor } from '../progress';
+import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
 import { sameMinutes, toFinalForm, toFormFigures, type FormMinutes } from './month-forms.wire';

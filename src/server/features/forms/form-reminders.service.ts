@@ -1,8 +1,8 @@
-import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/forms/deadline';
+import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/progress/deadline';
 import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs/logs.service';
+import { serverToday } from '../logs';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
 

@@ -1,12 +1,11 @@
 import { AppError } from '../../../shared/errors';
 import type { FormParty } from '../../../shared/forms/attestations';
-import { completedOn } from '../../../shared/forms/deadline';
+import { completedOn } from '../../../shared/progress/deadline';
 import type { FinalForm } from '../../../shared/forms/final-form.schema';
 import type { MonthForm, MonthFormSignRequest } from '../../../shared/forms/month-form.schema';
 import { formatMonthYear } from '../../../shared/logs/time';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
-import type { StoredFile } from '../files/files.upload';
-import { recordCompletedForm, storeCompletedForm } from '../files/files.service';
+import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../files';
 import { FORM_MESSAGES } from './forms.errors';
 import { readObjectIfPresent } from './fvf-templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';

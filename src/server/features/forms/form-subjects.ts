@@ -1,4 +1,4 @@
-import type { TraineeSupervisorRow } from '../supervisors/supervisors.repository';
+import type { TraineeSupervisorRow } from '../supervisors';
 
 /*
  * Whom one official form covers (issue 26): a supervisor record of its own (an Individual

@@ -24,7 +24,7 @@ import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
 import * as finals from './final-forms.service';
 import * as signing from './form-signing.service';
-import { closeOnError } from '../files/files.upload';
+import { closeOnError } from '../files';
 import { receiveOneFile } from './forms.upload';
 import * as templates from './fvf-templates.service';
 import * as months from './month-forms.service';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE } from '../../../shared/files/file-content';
 import { FVF_TEMPLATE_MESSAGES } from '../../../shared/forms/fvf-template.schema';
-import { receiveFileInMemory } from '../files/files.upload';
+import { receiveFileInMemory } from '../files';
 
 const LIMITS = { fields: 10, fieldSize: 1_000, parts: 12, fileSize: FILE_MAX_BYTES + 1 };
 

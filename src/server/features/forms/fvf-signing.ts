@@ -1,6 +1,6 @@
 import { PDFHexString, PDFName, PDFSignature, PDFTextField, type PDFForm } from 'pdf-lib';
 import type { FormParty } from '../../../shared/forms/attestations';
-import { signingDate } from '../../../shared/forms/deadline';
+import { signingDate } from '../../../shared/progress/deadline';
 import { formatUsDate } from '../../../shared/logs/time';
 import { signersOf, type FvfSlot, type FvfVariant } from './fvf-fields';
 import { findField, flattenForm, loadFormPdf, stampSignature, writeText } from './fvf-pdf-fields';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import { formDeadlineStatus } from '../../../shared/forms/deadline';
+import { formDeadlineStatus } from '../../../shared/progress/deadline';
 import {
   monthlyFvfFigures,
   type FvfLogRow,
@@ -13,8 +13,8 @@ import type {
 } from '../../../shared/forms/month-form.schema';
 import { formatMonthYear, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs/logs.service';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { serverToday } from '../logs';
+import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById, loadUserView } from '../accounts/accounts.repository';
-import { ruleSetFor } from '../progress/progress.service';
-import { assertLinkedTrainee } from '../review/review.service';
-import { isUniqueViolation } from '../supervisors/supervisors.service';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { findUserById, loadUserView } from '../accounts';
+import { monthFormKey } from '../files';
+import { ruleSetFor } from '../progress';
+import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
+import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import type { FvfFillInput, FvfPerson } from './fvf-template';
 import { templateFor, type TemplatesContext } from './fvf-templates.service';
@@ -84,11 +83,6 @@ export function recordsVisibleTo(
     records.some(
       (record) => record.id === traineeSupervisorId && record.supervisorUserId === actor.id,
     );
-}
-
-/** Where a trainee's form PDFs are kept: a fresh key for every version. */
-export function monthFormKey(traineeId: number): string {
-  return `forms/${traineeId}/${randomUUID()}.pdf`;
 }
 
 /** Stores a PDF under a fresh key; the caller removes it if no row comes to name it. */

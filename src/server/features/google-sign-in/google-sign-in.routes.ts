@@ -12,12 +12,12 @@ import {
   GoogleStartResponseSchema,
   SetPasswordRequestSchema,
   SignInMethodsSchema,
-} from '../../../shared/accounts/google.schema';
+} from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
 import { clientNetwork, consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { clientInfoOf } from '../security/security-events';
+import { clientInfoOf } from '../accounts';
 import * as service from './google-sign-in.service';
 import { createOidcIssuer, type OidcIssuer } from './oidc-issuer';
 

@@ -6,12 +6,12 @@ import {
   type GoogleSignInResponse,
   type SetPasswordRequest,
   type SignInMethods,
-} from '../../../shared/accounts/google.schema';
+} from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
 import { tooManyAttempts } from '../../plugins/rate-limit';
-import * as accounts from '../accounts/accounts.repository';
+import * as accounts from '../accounts';
 import {
   dummyHash,
   hashPassword,
@@ -21,11 +21,12 @@ import {
   recordLoginFailure,
   userView,
   type MailContext,
-} from '../accounts/accounts.service';
-import { assertUncommonPassword } from '../accounts/common-passwords';
-import { lockoutKeys } from '../accounts/login-lockout';
-import * as lockout from '../accounts/login-lockout.repository';
-import { recordSecurityEvent, type ClientInfo } from '../security/security-events';
+  recordSecurityEvent,
+  type ClientInfo,
+  assertUncommonPassword,
+  lockoutKeys,
+} from '../accounts';
+import * as lockout from '../accounts';
 import * as repo from './google-sign-in.repository';
 import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 

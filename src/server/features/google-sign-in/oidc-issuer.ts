@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { GOOGLE_MESSAGES } from '../../../shared/accounts/google.schema';
+import { GOOGLE_MESSAGES } from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
 import type { Config } from '../../env';
 

@@ -11,7 +11,7 @@ import {
   monthSignoffs,
   type FieldChanges,
 } from '../../db/schema';
-import { LOG_VALUE_KEYS, type LogValues } from '../logs/logs.repository';
+import { LOG_VALUE_KEYS, type LogValues } from '../logs';
 
 /** The mapping the user saved at their last import of their own layout, if any. */
 export async function findMapping(db: Db, userId: number): Promise<ImportMapping | null> {

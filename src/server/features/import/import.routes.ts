@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { guard, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { closeOnError, receiveFileInMemory } from '../files/files.upload';
+import { closeOnError, receiveFileInMemory } from '../files';
 import * as service from './import.service';
 
 const tags = ['import'];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportMapping } from '../../../shared/import/import.schema';
-import { EXPORT_COLUMNS } from '../logs/logs.export';
-import { NOT_OWN_SUPERVISOR } from '../logs/logs.service';
+import { EXPORT_COLUMNS, NOT_OWN_SUPERVISOR } from '../logs';
 import {
   applicableMapping,
   convertExportRow,

@@ -9,8 +9,7 @@ import { formatTime, hoursToMinutes, minutesToHours, parseTime } from '../../../
 import { readNumber } from '../../../shared/logs/wire-values';
 import { EXPERIENCE_TYPES, SETTINGS } from '../../../shared/reference/lookups';
 import type { FieldErrors } from '../../../shared/errors';
-import { EXPORT_COLUMNS } from '../logs/logs.export';
-import { NOT_OWN_SUPERVISOR } from '../logs/logs.service';
+import { EXPORT_COLUMNS, NOT_OWN_SUPERVISOR } from '../logs';
 
 /*
  * A spreadsheet row as the log form's payload (LogEntryWire): the product's own CSV export by its

@@ -21,9 +21,10 @@ import {
   NOT_OWN_SUPERVISOR,
   SIGNED_MONTH,
   valuesOf,
-} from '../logs/logs.service';
-import { diffSnapshots, snapshotOf } from '../logs/logs.wire';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+  diffSnapshots,
+  snapshotOf,
+} from '../logs';
+import * as supervisorsRepo from '../supervisors';
 import { readSpreadsheet, type Sheet } from './import.parse';
 import * as repo from './import.repository';
 import {

@@ -38,7 +38,11 @@ export {
   type ExportFilter,
   type ExportLog,
 } from './logs.export.repository';
-export { listForSupervisor, supervisedBy } from './logs.supervisor.repository';
+export {
+  listForSupervisor,
+  listSupervisedLogIds,
+  supervisedBy,
+} from './logs.supervisor.repository';
 
 /** The columns a trainee writes (everything but identity, status and timestamps). */
 export type LogValues = Pick<
@@ -375,4 +379,20 @@ export async function restore(
     )
     .returning({ id: experienceLogs.id });
   return rows.length === 1;
+}
+
+/** The live sign-off of a trainee's month, if any (any supervisor's). */
+export async function findActiveSignoff(db: Db, traineeId: number, month: string) {
+  const [row] = await db
+    .select()
+    .from(monthSignoffs)
+    .where(
+      and(
+        eq(monthSignoffs.traineeId, traineeId),
+        eq(monthSignoffs.month, month),
+        isNull(monthSignoffs.reopenedAt),
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -5,21 +5,20 @@ import {
   ExperienceLogSchema,
   LOG_EXPORT_FILENAME,
   LogExportRequestSchema,
-  LogHistoryEntrySchema,
+  LogHistoryListSchema,
   LogListQuerySchema,
+  LogListSchema,
 } from '../../../shared/logs/experience-log.schema';
 import { LogEntryWireSchema } from '../../../shared/logs/log-entry.schema';
 import { pageSchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
-import * as review from '../review/review.service';
 import { exportLogsCsv } from './logs.export';
 import { IdempotencyHeadersSchema } from './logs.idempotency';
 import * as service from './logs.service';
 
 const tags = ['logs'];
-const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
 const LogPageSchema = pageSchema(ExperienceLogSchema);
 /** The contract's resubmit of a flagged log sends `{ id, log }`; a plain log body works too. */
 const UpdateBodySchema = z.union([
@@ -50,7 +49,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const { status, month, date_of_experience: date, task, u_id: traineeId } = request.query;
           const filters = { status, month, date, task, traineeId };
           const page = request.query.page ?? 1;
-          return review.listSupervisorLogs({ db, actor, now: deps.now(), filters, url, page });
+          return service.listSupervisorLogs({ db, actor, now: deps.now(), filters, url, page });
         }
         return service.listLogs({ ...ctx(request), query: request.query, url });
       },
@@ -116,7 +115,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const actor = requireActor(request);
         if (actor.isSupervisor) {
-          return review.getSupervisorLog({ db, actor, now: deps.now(), logId: request.params.id });
+          return service.getSupervisorLog({ db, actor, now: deps.now(), logId: request.params.id });
         }
         return service.getLog({ ...ctx(request), id: request.params.id });
       },
@@ -165,14 +164,14 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: IdParamsSchema,
-          response: { 200: z.object({ results: z.array(LogHistoryEntrySchema) }) },
+          response: { 200: LogHistoryListSchema },
         },
       },
       async (request) => {
         const actor = requireActor(request);
         const logId = request.params.id;
         const results = actor.isSupervisor
-          ? await review.getSupervisorLogHistory({ db, actor, now: deps.now(), logId })
+          ? await service.getSupervisorLogHistory({ db, actor, now: deps.now(), logId })
           : await service.getLogHistory({ ...ctx(request), id: logId });
         return { results };
       },

@@ -18,8 +18,7 @@ import { findTask } from '../../../shared/reference/task-lists';
 import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findActiveSignoff } from '../review/review.repository';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import * as supervisorsRepo from '../supervisors';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
 import { digestOf, findByIdempotencyKey, KEY_REUSED } from './logs.idempotency';
@@ -218,7 +217,7 @@ export const SIGNED_MONTH =
 
 /** A month a supervisor signed off is locked for the trainee's changes. */
 async function assertMonthOpen(db: Db, traineeId: number, date: string): Promise<void> {
-  if (await findActiveSignoff(db, traineeId, monthOf(date)))
+  if (await repo.findActiveSignoff(db, traineeId, monthOf(date)))
     throw new AppError('CONFLICT', SIGNED_MONTH);
 }
 
@@ -413,4 +412,33 @@ export async function getLogHistory(ctx: Context & { id: number }): Promise<LogH
   const log = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   if (!log) throw new AppError('NOT_FOUND', 'Log not found');
   return (await repo.listHistory(ctx.db, ctx.id)).map(toHistoryEntry);
+}
+
+/** A page of the supervisor's visible logs (only theirs, of trainees not removed). */
+export async function listSupervisorLogs(
+  ctx: Context & { filters: PageFilters; url: string; page: number },
+): Promise<Page<ExperienceLog>> {
+  return pageOfLogs(ctx.db, { supervisorId: ctx.actor.id }, ctx.filters, ctx);
+}
+
+export async function loadSupervisedLog(ctx: Context, logId: number): Promise<repo.LogRecord> {
+  const [log] = await repo.listForSupervisor(ctx.db, ctx.actor.id, { ids: [logId] });
+  if (!log) throw new AppError('NOT_FOUND', 'Log not found');
+  return log;
+}
+
+export async function getSupervisorLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
+  return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
+}
+
+/**
+ * A supervised log's audit history. The supervisor attests the hours, so they see every change,
+ * including those made before the log reached them; anyone else's log is not found.
+ */
+export async function getSupervisorLogHistory(
+  ctx: Context & { logId: number },
+): Promise<LogHistoryEntry[]> {
+  const [visible] = await repo.listSupervisedLogIds(ctx.db, ctx.actor.id, { ids: [ctx.logId] });
+  if (visible === undefined) throw new AppError('NOT_FOUND', 'Log not found');
+  return (await repo.listHistory(ctx.db, visible)).map(toHistoryEntry);
 }

@@ -1,4 +1,17 @@
-import { and, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, removedTrainees, traineeSupervisors } from '../../db/schema';
 import {
@@ -44,4 +57,40 @@ export async function listForSupervisor(
       desc(experienceLogs.id),
     );
   return rows;
+}
+
+/** Ids of the supervisor's visible logs matching the filters (the lists and the calendar). */
+export async function listSupervisedLogIds(
+  db: Db,
+  supervisorId: number,
+  filters: {
+    status?: LogStatus | undefined;
+    date?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    traineeId?: number | undefined;
+    ids?: readonly number[] | undefined;
+  },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: experienceLogs.id })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .where(
+      and(
+        supervisedBy(supervisorId),
+        filters.status ? eq(experienceLogs.status, filters.status) : undefined,
+        filters.date ? eq(experienceLogs.dateOfExperience, filters.date) : undefined,
+        filters.from ? gte(experienceLogs.dateOfExperience, filters.from) : undefined,
+        filters.to ? lte(experienceLogs.dateOfExperience, filters.to) : undefined,
+        filters.traineeId ? eq(experienceLogs.traineeId, filters.traineeId) : undefined,
+        filters.ids ? inArray(experienceLogs.id, [...filters.ids]) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(experienceLogs.dateOfExperience),
+      asc(experienceLogs.startMinute),
+      asc(experienceLogs.id),
+    );
+  return rows.map((row) => row.id);
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/plan/plan.schema';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
-import { traineeInView } from '../review/review.service';
+import { traineeInView } from '../supervisors';
 import * as service from './plan.service';
 
 const tags = ['plan'];

@@ -3,9 +3,8 @@ import { planToFinish, type PlanHistoryMonth } from '../../../shared/plan/plan';
 import type { PlanResponse, PlanSettings } from '../../../shared/plan/plan.schema';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { serverToday } from '../logs/logs.service';
-import { sumLogsByMonthAndType } from '../progress/progress.repository';
-import { adjustMonthRows, ruleSetFor } from '../progress/progress.service';
+import { serverToday } from '../logs';
+import { sumLogsByMonthAndType, adjustMonthRows, ruleSetFor } from '../progress';
 import * as repo from './plan.repository';
 import { toPlanWire } from './plan.wire';
 

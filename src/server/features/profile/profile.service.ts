@@ -6,7 +6,7 @@ import type {
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { loadUserView, upsertSupervisorProfile } from '../accounts/accounts.repository';
+import { loadUserView, upsertSupervisorProfile } from '../accounts';
 import * as repo from './profile.repository';
 
 /** The signed-in person's own profile. */

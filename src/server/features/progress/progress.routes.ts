@@ -20,7 +20,7 @@ import {
   requireTrainee,
   type Actor,
 } from '../../plugins/auth';
-import * as reviewService from '../review/review.service';
+import * as supervisors from '../supervisors';
 import * as service from './progress.service';
 
 const tags = ['progress'];
@@ -32,7 +32,7 @@ const serialisedTables = new WeakMap<object, string>();
 export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const traineeInView = (actor: Actor, traineeId: number | undefined) =>
-    reviewService.traineeInView({ db, actor, now: deps.now() }, traineeId);
+    supervisors.traineeInView({ db, actor, now: deps.now() }, traineeId);
 
   return async (app) => {
     app.get(

@@ -28,9 +28,8 @@ import {
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById } from '../accounts/accounts.repository';
-import { serverToday } from '../logs/logs.service';
-import { taskItemOf } from '../logs/logs.wire';
+import { findUserById } from '../accounts';
+import { serverToday, taskItemOf } from '../logs';
 import { keptByRevision } from './kept-by-revision';
 import * as repo from './progress.repository';
 

@@ -5,7 +5,7 @@ import { wholeRecordFileName } from '../../../shared/records-export/whole-record
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { createZipWriter, type ZipPart, type ZipWriter } from '../../adapters/zip/zip-writer';
 import type { Db } from '../../db/client';
-import { exportLogsCsv } from '../logs/logs.export';
+import { exportLogsCsv } from '../logs';
 import * as repo from './records-export.repository';
 
 /*

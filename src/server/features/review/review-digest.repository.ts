@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { supervisedBy } from '../logs/logs.repository';
+import { supervisedBy } from '../logs';
 import {
   digestSubscriptions,
   experienceLogs,

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret } from '../../plugins/auth';
-import { findUserById } from '../accounts/accounts.repository';
-import { getAtRisk } from '../at-risk/at-risk.service';
+import { findUserById } from '../accounts';
+import { getAtRisk } from '../at-risk';
 import { digestMail } from './review-emails';
 import * as repo from './review-digest.repository';
 

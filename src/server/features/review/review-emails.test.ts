@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resetMail, verificationMail } from '../accounts/account-emails';
+import { resetMail, verificationMail } from '../accounts';
 import { digestMail, flaggedMail, invitationMail } from './review-emails';
 
 /*

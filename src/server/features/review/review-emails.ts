@@ -3,7 +3,7 @@ import type { MailMessage } from '../../adapters/mail/mailer';
 import { flaggableLabel } from '../../../shared/review/review.schema';
 import { formatUsDate } from '../../../shared/logs/time';
 import type { TraineeOutlook, UnsignedForm } from '../../../shared/at-risk/at-risk.schema';
-import { outlookLine, unsignedFormLine } from '../at-risk/at-risk-emails';
+import { outlookLine, unsignedFormLine } from '../at-risk';
 
 function page(
   title: string,

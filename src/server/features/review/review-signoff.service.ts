@@ -2,11 +2,10 @@ import { AppError } from '../../../shared/errors';
 import { monthStateOf, type MonthState } from '../../../shared/review/review.schema';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { voidMonth } from '../forms/month-forms.repository';
-import * as logsRepo from '../logs/logs.repository';
-import { findActiveSignoff } from './review.repository';
+import { voidMonth } from '../forms';
+import * as logsRepo from '../logs';
 import * as repo from './review-signoff.repository';
-import { assertLinkedTrainee } from './review.service';
+import { assertLinkedTrainee } from '../supervisors';
 
 type Context = { db: Db; actor: Actor; now: Date };
 
@@ -61,7 +60,7 @@ export async function signMonth(
         `${waiting} log${waiting === 1 ? ' is' : 's are'} not approved yet: approve every log of the month before signing it.`,
       );
     }
-    if (await findActiveSignoff(tx, ctx.traineeId, ctx.month))
+    if (await logsRepo.findActiveSignoff(tx, ctx.traineeId, ctx.month))
       throw new AppError('CONFLICT', 'This month is already signed off.');
     await repo.insertSignoff(tx, {
       traineeId: ctx.traineeId,

@@ -1,60 +1,14 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { supervisedBy } from '../logs/logs.repository';
+import { supervisedBy } from '../logs';
 import {
   experienceLogs,
-  monthSignoffs,
   removedTrainees,
   traineeSupervisors,
-  users,
   type FlagData,
 } from '../../db/schema';
-
-/** The trainees who listed this supervisor, removed ones flagged, with their waiting logs. */
-export async function listLinkedTrainees(db: Db, supervisorId: number) {
-  // Drizzle leaves columns unqualified in a one-table select: the subqueries use aliases.
-  const waiting = (status: 'pending' | 'flagged') =>
-    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ts.supervisor_user_id = ${supervisorId} and l.status = ${status} and l.deleted_at is null)`;
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isRemoved: sql<boolean>`exists (select 1 from removed_trainees r where r.supervisor_user_id = ${supervisorId} and r.trainee_id = "users"."id")`,
-      pendingLogs: waiting('pending'),
-      flaggedLogs: waiting('flagged'),
-    })
-    .from(users)
-    .where(
-      sql`${users.id} in (select ${traineeSupervisors.traineeId} from ${traineeSupervisors} where ${traineeSupervisors.supervisorUserId} = ${supervisorId})`,
-    )
-    .orderBy(asc(users.name), asc(users.id));
-}
-
-/** Whether the trainee listed this supervisor (and, unless `includeRemoved`, is not removed). */
-export async function isLinked(
-  db: Db,
-  supervisorId: number,
-  traineeId: number,
-  options: { includeRemoved?: boolean } = {},
-): Promise<boolean> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(traineeSupervisors)
-    .where(
-      and(
-        eq(traineeSupervisors.traineeId, traineeId),
-        eq(traineeSupervisors.supervisorUserId, supervisorId),
-        options.includeRemoved
-          ? undefined
-          : notExists(
-              sql`(select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${traineeId})`,
-            ),
-      ),
-    );
-  return (row?.value ?? 0) > 0;
-}
 
 export async function removeTrainee(db: Db, supervisorId: number, traineeId: number, now: Date) {
   await db
@@ -72,42 +26,6 @@ export async function restoreTrainee(db: Db, supervisorId: number, traineeId: nu
         eq(removedTrainees.traineeId, traineeId),
       ),
     );
-}
-
-/** Ids of the supervisor's visible logs matching the filters (the lists and the calendar). */
-export async function listSupervisedLogIds(
-  db: Db,
-  supervisorId: number,
-  filters: {
-    status?: 'pending' | 'approved' | 'flagged' | undefined;
-    date?: string | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-    traineeId?: number | undefined;
-    ids?: readonly number[] | undefined;
-  },
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: experienceLogs.id })
-    .from(experienceLogs)
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .where(
-      and(
-        supervisedBy(supervisorId),
-        filters.status ? eq(experienceLogs.status, filters.status) : undefined,
-        filters.date ? eq(experienceLogs.dateOfExperience, filters.date) : undefined,
-        filters.from ? gte(experienceLogs.dateOfExperience, filters.from) : undefined,
-        filters.to ? lte(experienceLogs.dateOfExperience, filters.to) : undefined,
-        filters.traineeId ? eq(experienceLogs.traineeId, filters.traineeId) : undefined,
-        filters.ids ? inArray(experienceLogs.id, [...filters.ids]) : undefined,
-      ),
-    )
-    .orderBy(
-      asc(experienceLogs.dateOfExperience),
-      asc(experienceLogs.startMinute),
-      asc(experienceLogs.id),
-    );
-  return rows.map((row) => row.id);
 }
 
 const dateStatusesQuery = (db: Db, name: string, byStatus: boolean) =>
@@ -130,7 +48,7 @@ const dateStatusesQuery = (db: Db, name: string, byStatus: boolean) =>
 export async function listDateStatuses(
   db: Db,
   supervisorId: number,
-  range: { from: string; to: string; status?: 'pending' | 'approved' | 'flagged' | undefined },
+  range: { from: string; to: string; status?: LogStatus | undefined },
 ) {
   const byStatus = range.status !== undefined;
   const name = byStatus ? 'review_date_statuses_by_status' : 'review_date_statuses';
@@ -139,8 +57,6 @@ export async function listDateStatuses(
   ).execute({ supervisorId, ...range });
 }
 
-type Status = 'pending' | 'approved' | 'flagged';
-
 /**
  * Moves a log from one of `from` to `to`, only if it is still in one of `from` (a conditional
  * update: two racing reviews cannot both win). Returns whether it moved.
@@ -148,7 +64,7 @@ type Status = 'pending' | 'approved' | 'flagged';
 export async function transitionLog(
   db: Db,
   logId: number,
-  change: { from: readonly Status[]; to: Status; flagData: FlagData; by: number; now: Date },
+  change: { from: readonly LogStatus[]; to: LogStatus; flagData: FlagData; by: number; now: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(experienceLogs)
@@ -167,20 +83,4 @@ export async function transitionLog(
     )
     .returning({ id: experienceLogs.id });
   return rows.length === 1;
-}
-
-/** The live sign-off of a trainee's month, if any (any supervisor's). */
-export async function findActiveSignoff(db: Db, traineeId: number, month: string) {
-  const [row] = await db
-    .select()
-    .from(monthSignoffs)
-    .where(
-      and(
-        eq(monthSignoffs.traineeId, traineeId),
-        eq(monthSignoffs.month, month),
-        isNull(monthSignoffs.reopenedAt),
-      ),
-    )
-    .limit(1);
-  return row;
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExperienceLogSchema } from '../../../shared/logs/experience-log.schema';
 import {
+  BulkApproveResultSchema,
+  SupervisorSummarySchema,
   BulkApproveRequestSchema,
   DatesQuerySchema,
   DatesResponseSchema,
@@ -19,6 +21,7 @@ import { IdSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
+import { assertLinkedTrainee } from '../supervisors';
 import * as digest from './review-digest.service';
 import * as signoff from './review-signoff.service';
 import * as service from './review.service';
@@ -78,14 +81,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           response: {
-            200: z.object({
-              id: z.number(),
-              name: z.string(),
-              email: z.string(),
-              trainees: z.number(),
-              pending_logs: z.number(),
-              flagged_logs: z.number(),
-            }),
+            200: SupervisorSummarySchema,
           },
         },
       },
@@ -167,11 +163,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           body: BulkApproveRequestSchema,
           response: {
-            200: z.object({
-              msg: z.string(),
-              approved: z.array(z.number()),
-              skipped: z.array(z.number()),
-            }),
+            200: BulkApproveResultSchema,
           },
         },
       },
@@ -219,7 +211,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         const traineeId = request.query.u_id;
         if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
-        await service.assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
+        await assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
         return {
           results: await signoff.listMonthStates({ db, traineeId, supervisorId: actor.id }),
         };

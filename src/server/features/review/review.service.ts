@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
-import type { ExperienceLog, LogHistoryEntry } from '../../../shared/logs/experience-log.schema';
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
+import type { ExperienceLog } from '../../../shared/logs/experience-log.schema';
 import { addDays, monthOf } from '../../../shared/logs/time';
 import {
   NOTHING_TO_FLAG,
@@ -8,29 +9,26 @@ import {
   type LinkedTrainee,
 } from '../../../shared/review/review.schema';
 import type { Mailer } from '../../adapters/mail/mailer';
-import type { Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { pauseAt } from '../../plugins/pause-points';
-import { findUserById } from '../accounts/accounts.repository';
-import type { PageFilters } from '../logs/logs.page.repository';
-import * as logsRepo from '../logs/logs.repository';
-import { pageOfLogs } from '../logs/logs.service';
-import { toExperienceLog, toHistoryEntry } from '../logs/logs.wire';
-import * as supervisorsRepo from '../supervisors/supervisors.repository';
+import { findUserById } from '../accounts';
+import { loadSupervisedLog, toExperienceLog } from '../logs';
+import * as logsRepo from '../logs';
+import * as supervisorsRepo from '../supervisors';
+import { assertLinkedTrainee, listLinkedTrainees } from '../supervisors';
 import { flaggedMail, invitationMail } from './review-emails';
 import * as repo from './review.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };
 type MailContext = Context & { mailer: Mailer; appUrl: string };
 
-const NOT_FOUND = () => new AppError('NOT_FOUND', 'Log not found');
 const SIGNED_MONTH =
   'This month is signed off. Reopen the month first if a log in it needs to change.';
 
 /** The trainees who listed the supervisor (removed ones marked). */
 export async function listTrainees(ctx: Context): Promise<LinkedTrainee[]> {
-  const rows = await repo.listLinkedTrainees(ctx.db, ctx.actor.id);
+  const rows = await listLinkedTrainees(ctx.db, ctx.actor.id);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -39,28 +37,6 @@ export async function listTrainees(ctx: Context): Promise<LinkedTrainee[]> {
     pending_logs: row.pendingLogs,
     flagged_logs: row.flaggedLogs,
   }));
-}
-
-/** A trainee the supervisor may act on (linked, not removed), or 404. */
-export async function assertLinkedTrainee(ctx: Context, traineeId: number, includeRemoved = false) {
-  if (!(await repo.isLinked(ctx.db, ctx.actor.id, traineeId, { includeRemoved }))) {
-    throw new AppError('NOT_FOUND', 'Trainee not found');
-  }
-}
-
-/**
- * Whose figures a request reads: a trainee their own (another id is not found); a supervisor
- * those of a linked trainee named by u_id.
- */
-export async function traineeInView(ctx: Context, traineeId: number | undefined): Promise<number> {
-  if (!ctx.actor.isSupervisor) {
-    if (traineeId !== undefined && traineeId !== ctx.actor.id)
-      throw new AppError('NOT_FOUND', 'Trainee not found');
-    return ctx.actor.id;
-  }
-  if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
-  await assertLinkedTrainee(ctx, traineeId);
-  return traineeId;
 }
 
 /** Hides a trainee from the supervisor's lists; reversible. */
@@ -79,7 +55,7 @@ export async function getDates(
   ctx: Context & {
     from: string;
     to: string;
-    status?: 'pending' | 'approved' | 'flagged' | undefined;
+    status?: LogStatus | undefined;
   },
 ) {
   if (ctx.from > ctx.to)
@@ -95,35 +71,6 @@ export async function getDates(
     dates: [...new Set(rows.map((row) => row.date))],
     dates_status: rows.map((row) => ({ date_of_experience: row.date, status: row.status })),
   };
-}
-
-/** A page of the supervisor's visible logs (only theirs, of trainees not removed). */
-export async function listSupervisorLogs(
-  ctx: Context & { filters: PageFilters; url: string; page: number },
-): Promise<Page<ExperienceLog>> {
-  return pageOfLogs(ctx.db, { supervisorId: ctx.actor.id }, ctx.filters, ctx);
-}
-
-async function loadSupervisedLog(ctx: Context, logId: number): Promise<logsRepo.LogRecord> {
-  const [log] = await logsRepo.listForSupervisor(ctx.db, ctx.actor.id, { ids: [logId] });
-  if (!log) throw NOT_FOUND();
-  return log;
-}
-
-export async function getSupervisorLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
-  return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
-}
-
-/**
- * A supervised log's audit history. The supervisor attests the hours, so they see every change,
- * including those made before the log reached them; anyone else's log is not found.
- */
-export async function getSupervisorLogHistory(
-  ctx: Context & { logId: number },
-): Promise<LogHistoryEntry[]> {
-  const [visible] = await repo.listSupervisedLogIds(ctx.db, ctx.actor.id, { ids: [ctx.logId] });
-  if (visible === undefined) throw NOT_FOUND();
-  return (await logsRepo.listHistory(ctx.db, visible)).map(toHistoryEntry);
 }
 
 /** Approves, or flags fields for correction (SPEC §4 "Log status"; §7 flag-log). */
@@ -244,7 +191,7 @@ export async function approveMany(ctx: Context & { traineeId: number; logIds: re
 /** Puts an approved log back to pending so the trainee can change it (not in a signed month). */
 export async function reopenLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
   const log = await loadSupervisedLog(ctx, ctx.logId);
-  if (await repo.findActiveSignoff(ctx.db, log.traineeId, monthOf(log.dateOfExperience))) {
+  if (await logsRepo.findActiveSignoff(ctx.db, log.traineeId, monthOf(log.dateOfExperience))) {
     throw new AppError('CONFLICT', SIGNED_MONTH);
   }
   await ctx.db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { SecurityEventKind } from '../../../shared/accounts/security.schema';
+import type { SecurityEventKind } from '../../../shared/security/security.schema';
 import type { Db } from '../../db/client';
 import type { RouteKey } from '../../plugins/paywall';
-import { clientInfoOf, recordSecurityEvent } from './security-events';
+import { clientInfoOf, recordSecurityEvent } from '../accounts';
 
 /**
  * The role-relevant actions kept in the actor's security activity, by route: who their

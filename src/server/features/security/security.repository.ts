@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { SECURITY_EVENT_KINDS } from '../../../shared/accounts/security.schema';
+import { SECURITY_EVENT_KINDS } from '../../../shared/security/security.schema';
 import type { Db } from '../../db/client';
 import { accountEvents, authTokens } from '../../db/schema';
-import { liveTokensOf } from '../accounts/accounts.repository';
+import { liveTokensOf } from '../accounts';
 import { PAGE_SIZE } from '../../../shared/wire/pagination';
 
 export type SessionRow = {

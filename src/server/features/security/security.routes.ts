@@ -3,12 +3,12 @@ import {
   RevokeOthersResponseSchema,
   SecurityEventPageSchema,
   SessionListSchema,
-} from '../../../shared/accounts/security.schema';
+} from '../../../shared/security/security.schema';
 import { PageQuerySchema } from '../../../shared/wire/pagination';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
-import { clientInfoOf } from './security-events';
+import { clientInfoOf } from '../accounts';
 import * as service from './security.service';
 
 const tags = ['security'];

@@ -2,13 +2,13 @@ import {
   SecurityEventSchema,
   type SecurityEvent,
   type Session,
-} from '../../../shared/accounts/security.schema';
+} from '../../../shared/security/security.schema';
 import { AppError } from '../../../shared/errors';
 import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { recordSecurityEvent, type ClientInfo } from './security-events';
-import { revokeAllTokens, revokeToken } from '../accounts/accounts.repository';
+import { recordSecurityEvent, type ClientInfo } from '../accounts';
+import { revokeAllTokens, revokeToken } from '../accounts';
 import * as repo from './security.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };

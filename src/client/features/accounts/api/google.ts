@@ -4,7 +4,7 @@ import {
   GoogleConfigSchema,
   GoogleSignInResponseSchema,
   GoogleStartResponseSchema,
-} from '../../../../shared/accounts/google.schema';
+} from '../../../../shared/google-sign-in/google.schema';
 import { apiRequest } from '../../../lib/api-client';
 
 // Read once a visit. A plain promise, not a query: the sign-in page is the first download of

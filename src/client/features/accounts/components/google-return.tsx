@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@man
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { homePathFor } from '../../../../shared/accounts/account.schema';
-import type { GoogleSignInResponse } from '../../../../shared/accounts/google.schema';
+import type { GoogleSignInResponse } from '../../../../shared/google-sign-in/google.schema';
 import { AuthCard } from '../../../components/auth-card';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { PageHeader } from '../../../components/page-header';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MonthlyDocumentDetailSchema } from '../../../../shared/forms/agenda.schema';
+import { MonthlyDocumentDetailSchema } from '../../../../shared/agenda/agenda.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MonthlyDocumentListSchema } from '../../../../shared/forms/agenda.schema';
+import { MonthlyDocumentListSchema } from '../../../../shared/agenda/agenda.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { AgendaFormValues } from '../../../../shared/forms/agenda.schema';
+import type { AgendaFormValues } from '../../../../shared/agenda/agenda.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import type {
   AgendaFormInput,
   MonthlyDocumentRecord,
-} from '../../../../shared/forms/agenda.schema';
+} from '../../../../shared/agenda/agenda.schema';
 
 /** The agenda's yes/no boxes, by the contract's names. */
 export type AgendaBox =

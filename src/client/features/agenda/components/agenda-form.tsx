@@ -15,7 +15,7 @@ import {
 import { TimeInput } from '@mantine/dates';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormRegister } from 'react-hook-form';
-import { AgendaFormSchema, type AgendaFormValues } from '../../../../shared/forms/agenda.schema';
+import { AgendaFormSchema, type AgendaFormValues } from '../../../../shared/agenda/agenda.schema';
 import type { TaskListVersion } from '../../../../shared/reference/task-lists';
 import { DateField } from '../../../components/date-field';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';

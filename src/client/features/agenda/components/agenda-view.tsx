@@ -1,6 +1,6 @@
 import { Badge, Box, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import type { MonthlyDocumentDetail } from '../../../../shared/forms/agenda.schema';
+import type { MonthlyDocumentDetail } from '../../../../shared/agenda/agenda.schema';
 import { findTask } from '../../../../shared/reference/task-lists';
 import { AgendaField, ChoiceMarks, YesNoMark } from './agenda-marks';
 

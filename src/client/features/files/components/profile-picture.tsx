@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUploadProfilePicture } from '../api/upload-profile-picture';
-import { FilePickerButton, useDropTarget } from './file-drop';
+import { FilePickerButton, useDropTarget } from '../../../components/file-drop';
 import { PICKER_ACCEPT, pickOneFile } from './file-choice';
 
 /** Why the server refused a picture: its field message (the content) or its detail (too large). */

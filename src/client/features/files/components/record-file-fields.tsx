@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { RECORD_CONFIRMATIONS } from '../../../../shared/files/record-file.schema';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
 import { localToday } from '../../../lib/local-date';
-import { FileDrop } from './file-drop';
+import { FileDrop } from '../../../components/file-drop';
 import { formatFileSize, PICKER_ACCEPT, pickOneFile } from './file-choice';
 import { monthChoices, type RecordFormValues } from './record-form-values';
 

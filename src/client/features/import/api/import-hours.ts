@@ -5,7 +5,7 @@ import {
   type ImportMapping,
 } from '../../../../shared/import/import.schema';
 import { apiUpload } from '../../../lib/api-client';
-import { invalidateAfterLogChange } from '../../logs/api/invalidate';
+import { invalidateAfterLogChange } from '../../../lib/invalidate-logs';
 
 /** The file, the columns chosen (a layout of the user's own), and the upload's progress. */
 export type ImportSubmission = {

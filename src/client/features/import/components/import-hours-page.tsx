@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/import/import.schema';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { FileDrop } from '../../files/components/file-drop';
+import { FileDrop } from '../../../components/file-drop';
 import { useConfirmImport, usePreviewImport } from '../api/import-hours';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreviewTable } from './import-preview-table';

@@ -4,7 +4,7 @@ import type { PreviewRow } from '../../../../shared/import/import.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { useListPages } from '../../../components/list-pages';
 import { PagePagination } from '../../../components/page-pagination';
-import { LOG_FIELD_LABELS } from '../../logs/components/log-field-labels';
+import { LOG_FIELD_LABELS } from '../../../../shared/logs/log-field-labels';
 
 /** A dark red that reads at 6:1 on the error row's fill. */
 const ERROR_TEXT = '#a51111';

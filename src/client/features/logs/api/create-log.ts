@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
-import { invalidateAfterLogChange } from './invalidate';
+import { invalidateAfterLogChange } from '../../../lib/invalidate-logs';
 
 /**
  * POST /api/v1/experience-log/: a new log, pending review; null when the server cannot be

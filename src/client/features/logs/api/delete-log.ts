@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { invalidateAfterLogChange } from './invalidate';
+import { invalidateAfterLogChange } from '../../../lib/invalidate-logs';
 
 /** DELETE /api/v1/experience-log/{id}/: 204; the log stays recoverable for 30 days. */
 export function deleteLog(id: number) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { LogListSchema } from './get-logs';
+import { LogListSchema } from '../../../../shared/logs/experience-log.schema';
 
 /** GET /api/v1/experience-log/deleted/: logs deleted in the last 30 days, still recoverable. */
 export async function getDeletedLogs(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExperienceLogSchema } from '../../../../shared/logs/experience-log.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAfterLogChange } from './invalidate';
+import { invalidateAfterLogChange } from '../../../lib/invalidate-logs';
 
 /** POST /api/v1/experience-log/{id}/restore/: brings back a recently deleted log. */
 export function restoreLog(id: number) {

@@ -3,7 +3,7 @@ import { ExperienceLogSchema } from '../../../../shared/logs/experience-log.sche
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { invalidateAfterLogChange } from './invalidate';
+import { invalidateAfterLogChange } from '../../../lib/invalidate-logs';
 
 /** PUT /api/v1/experience-log/{id}/: edits a pending or flagged log (409 once approved). */
 export function updateLog({ id, body }: { id: number; body: LogEntryWire }) {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatUsDate, minutesToHours } from '../../../../shared/logs/time';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
 import { useSession } from '../../../lib/session';
-import { invalidateAfterLogChange } from '../api/invalidate';
+import { invalidateAfterLogChange } from '../../../lib/invalidate-logs';
 import { LogForm } from '../components/log-form';
 import { computeFormMinutes } from '../components/log-form-values';
 import { sendNow, startSending } from './background';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SecurityEventSchema } from '../../../../shared/accounts/security.schema';
+import { SecurityEventSchema } from '../../../../shared/security/security.schema';
 import { fetchPage } from '../../../lib/pages';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SessionListSchema } from '../../../../shared/accounts/security.schema';
+import { SessionListSchema } from '../../../../shared/security/security.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

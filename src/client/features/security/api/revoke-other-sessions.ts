@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RevokeOthersResponseSchema } from '../../../../shared/accounts/security.schema';
+import { RevokeOthersResponseSchema } from '../../../../shared/security/security.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   SignInMethodsSchema,
   type SetPasswordRequest,
-} from '../../../../shared/accounts/google.schema';
+} from '../../../../shared/google-sign-in/google.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

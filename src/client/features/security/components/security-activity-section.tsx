@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { SecurityEventKind } from '../../../../shared/accounts/security.schema';
+import type { SecurityEventKind } from '../../../../shared/security/security.schema';
 import { PAGE_SIZE } from '../../../../shared/wire/pagination';
 import { useServerPaging } from '../../../components/list-pages';
 import { PagePagination } from '../../../components/page-pagination';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconBrandGoogle, IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { SetPasswordRequestSchema } from '../../../../shared/accounts/google.schema';
+import { SetPasswordRequestSchema } from '../../../../shared/google-sign-in/google.schema';
 import { fieldErrorsOf } from '../../../../shared/errors';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

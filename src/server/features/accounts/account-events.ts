@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SecurityEventKind } from '../../../shared/accounts/security.schema';
+import type { SecurityEventKind } from '../../../shared/security/security.schema';
 import type { Db } from '../../db/client';
 import { accountEvents } from '../../db/schema';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMonthTotals } from '../logs/monthly-checks.factory';
 import { RULE_SETS } from '../logs/rule-sets';
-import { adjustMonth } from '../progress/adjusted-hours';
+import { adjustMonth } from './adjusted-hours';
 import {
   completedOn,
   daysUntilDeadline,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LOG_DEPENDENT_KEYS, queryKeys } from '../../../lib/query-keys';
+import { LOG_DEPENDENT_KEYS, queryKeys } from './query-keys';
 
 /**
  * After any change to a log: the logs, every progress figure (month card, sidebar totals) and the

@@ -3,7 +3,7 @@ export const PICTURE_PREFIX = 'pictures/';
 
 /**
  * The address a profile answer gives for a stored picture key (`profile_pic`), served by
- * `GET /api/v1/users/picture/{userId}/{name}` in picture.routes.ts.
+ * `GET /api/v1/users/picture/{userId}/{name}` in the server's files/picture.routes.ts.
  */
 export function profilePictureUrl(key: string): string {
   return `/api/v1/users/picture/${key.slice(PICTURE_PREFIX.length)}`;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { safeText } from '../wire/primitives';
-import { NewPasswordSchema, PASSWORD_MAX_LENGTH, REQUIRED, UserSchema } from './account.schema';
+import {
+  NewPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  REQUIRED,
+  UserSchema,
+} from '../accounts/account.schema';
 
 /*
  * Sign-in with Google, or any OpenID Connect issuer (SPEC §2 landing `code`, §4, §7

@@ -1,0 +1,27 @@
+export { resetMail, verificationMail } from './account-emails';
+export {
+  type UserRow,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  liveTokensOf,
+  loadUserView,
+  revokeAllTokens,
+  revokeToken,
+  setPasswordIfNone,
+  upsertSupervisorProfile,
+} from './accounts.repository';
+export {
+  type MailContext,
+  dummyHash,
+  hashPassword,
+  issueCode,
+  issueSession,
+  markMailboxProven,
+  recordLoginFailure,
+  userView,
+} from './accounts.service';
+export { assertUncommonPassword } from './common-passwords';
+export { lockoutKeys } from './login-lockout';
+export { clearKeys, lockedUntil } from './login-lockout.repository';
+export { type ClientInfo, clientInfoOf, recordSecurityEvent } from './account-events';

@@ -1,0 +1,2 @@
+export { outlookLine, unsignedFormLine } from './at-risk-emails';
+export { getAtRisk } from './at-risk.service';

@@ -1,0 +1,1 @@
+export { getProfile } from './profile.service';

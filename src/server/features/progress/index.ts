@@ -1,0 +1,2 @@
+export { sumLogsByMonthAndType } from './progress.repository';
+export { adjustMonthRows, getAccrued, monthTotalsByType, ruleSetFor } from './progress.service';

@@ -1,0 +1,12 @@
+export {
+  type TraineeSupervisorRow,
+  findForTrainee,
+  findSupervisorAccountId,
+  insert,
+  linkByEmail,
+  listForTrainee,
+  markInvited,
+} from './supervisors.repository';
+export { isUniqueViolation } from './supervisors.service';
+export { listLinkedTrainees } from './trainee-links.repository';
+export { assertLinkedTrainee, traineeInView } from './trainee-links.service';
