@@ -225,6 +225,11 @@ export const traineeSupervisors = pgTable(
      * forms (M-FVF and F-FVF: issue 26).
      */
     organization: text().notNull().default(''),
+    /**
+     * When the trainee ended this supervisor's access (issue 27): the record and every log,
+     * sign-off and form naming it stay, but the account no longer sees the trainee through it.
+     */
+    accessEndedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { supervisedBy } from '../logs/logs.repository';
+import { hasRemoved, supervises } from '../supervisors/supervision-scope';
 import {
   experienceLogs,
   monthSignoffs,
@@ -11,28 +12,37 @@ import {
   type FlagData,
 } from '../../db/schema';
 
-/** The trainees who listed this supervisor, removed ones flagged, with their waiting logs. */
+/**
+ * The trainees the supervisor may see, those they removed included and flagged, with their
+ * waiting logs (a trainee who ended the supervisor's access is not listed).
+ */
 export async function listLinkedTrainees(db: Db, supervisorId: number) {
   // Drizzle leaves columns unqualified in a one-table select: the subqueries use aliases.
   const waiting = (status: 'pending' | 'flagged') =>
-    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ts.supervisor_user_id = ${supervisorId} and l.status = ${status} and l.deleted_at is null)`;
+    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ts.supervisor_user_id = ${supervisorId} and ts.access_ended_at is null and l.status = ${status} and l.deleted_at is null)`;
   return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
-      isRemoved: sql<boolean>`exists (select 1 from removed_trainees r where r.supervisor_user_id = ${supervisorId} and r.trainee_id = "users"."id")`,
+      isRemoved: hasRemoved(supervisorId, sql`"users"."id"`),
       pendingLogs: waiting('pending'),
       flaggedLogs: waiting('flagged'),
     })
     .from(users)
     .where(
-      sql`${users.id} in (select ${traineeSupervisors.traineeId} from ${traineeSupervisors} where ${traineeSupervisors.supervisorUserId} = ${supervisorId})`,
+      inArray(
+        users.id,
+        db
+          .select({ id: traineeSupervisors.traineeId })
+          .from(traineeSupervisors)
+          .where(supervises(supervisorId, { includeRemoved: true })),
+      ),
     )
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** Whether the trainee listed this supervisor (and, unless `includeRemoved`, is not removed). */
+/** Whether the supervisor may see the trainee (`includeRemoved`: also one they removed). */
 export async function isLinked(
   db: Db,
   supervisorId: number,
@@ -45,12 +55,7 @@ export async function isLinked(
     .where(
       and(
         eq(traineeSupervisors.traineeId, traineeId),
-        eq(traineeSupervisors.supervisorUserId, supervisorId),
-        options.includeRemoved
-          ? undefined
-          : notExists(
-              sql`(select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${traineeId})`,
-            ),
+        supervises(supervisorId, { includeRemoved: options.includeRemoved ?? false }),
       ),
     );
   return (row?.value ?? 0) > 0;
@@ -169,8 +174,16 @@ export async function transitionLog(
   return rows.length === 1;
 }
 
-/** The live sign-off of a trainee's month, if any (any supervisor's). */
-export async function findActiveSignoff(db: Db, traineeId: number, month: string) {
+/**
+ * A live sign-off of a trainee's month: any supervisor's (the month is locked for the trainee),
+ * or, with `supervisorUserId`, that supervisor's own.
+ */
+export async function findActiveSignoff(
+  db: Db,
+  traineeId: number,
+  month: string,
+  supervisorUserId?: number,
+) {
   const [row] = await db
     .select()
     .from(monthSignoffs)
@@ -179,6 +192,9 @@ export async function findActiveSignoff(db: Db, traineeId: number, month: string
         eq(monthSignoffs.traineeId, traineeId),
         eq(monthSignoffs.month, month),
         isNull(monthSignoffs.reopenedAt),
+        supervisorUserId === undefined
+          ? undefined
+          : eq(monthSignoffs.supervisorUserId, supervisorUserId),
       ),
     )
     .limit(1);
