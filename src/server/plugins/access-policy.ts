@@ -135,6 +135,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /api/v1/google/start/': open,
   'POST /rest-auth/google/': open,
   'POST /api/v1/google/link/': open,
+  'POST /api/v1/google/verify/': open,
   'POST /api/v1/attachuser/': open,
   'GET /api/v1/sign-in-methods/': ownAccount,
   'DELETE /api/v1/sign-in-methods/google/': ownAccount,

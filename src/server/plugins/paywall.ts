@@ -28,6 +28,7 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /api/v1/google/start/',
   'POST /rest-auth/google/',
   'POST /api/v1/google/link/',
+  'POST /api/v1/google/verify/',
   'POST /api/v1/attachuser/',
   // The account itself: keeping a password, a name and an email address right (the address the
   // access warnings and receipts go to) is security and contact, not use of the product.
