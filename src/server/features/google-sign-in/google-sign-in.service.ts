@@ -116,7 +116,7 @@ export async function finishSignIn(
   }
 
   const email = claims.email;
-  if (!claims.emailVerified) return startEmailProof(ctx, flow.isSupervisor, claims);
+  if (!claims.emailVerified) return startEmailProof(ctx, flow.isSupervisor, { ...claims, email });
   const created = await db.transaction(async (tx) => {
     const user = await accounts.insertUser(tx, {
       email,
