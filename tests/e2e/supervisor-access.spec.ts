@@ -33,9 +33,12 @@ test('a trainee ends a supervisor’s access: the supervisor loses the trainee, 
   });
   expect(logged.status(), await logged.text()).toBe(201);
   const logsOfTrainee = async () => {
-    const response = await request.get(`/api/v1/experience-log/?u_id=${(trainee.user as { id: number }).id}`, {
-      headers: authHeader(supervisor),
-    });
+    const response = await request.get(
+      `/api/v1/experience-log/?u_id=${(trainee.user as { id: number }).id}`,
+      {
+        headers: authHeader(supervisor),
+      },
+    );
     return ((await response.json()) as { count: number }).count;
   };
   expect(await logsOfTrainee()).toBe(1);

@@ -1,4 +1,7 @@
-import { hasAccess, supervisorDisplayName } from '../../../shared/supervisors/trainee-supervisor.schema';
+import {
+  hasAccess,
+  supervisorDisplayName,
+} from '../../../shared/supervisors/trainee-supervisor.schema';
 import type { SupervisorChoices } from '../../components/supervisor-choices';
 import { useTraineeSupervisors } from '../../features/supervisors/api/get-trainee-supervisors';
 import { ApiError } from '../../lib/api-client';

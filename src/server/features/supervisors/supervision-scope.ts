@@ -28,10 +28,17 @@ export function supervises(
     ? undefined
     : sql`${record.traineeId} <> all (array(select ${removedTrainees.traineeId} from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId}))`;
   // `and` of defined conditions is never undefined.
-  return and(eq(record.supervisorUserId, supervisorId), isNull(record.accessEndedAt), notRemoved) as SQL;
+  return and(
+    eq(record.supervisorUserId, supervisorId),
+    isNull(record.accessEndedAt),
+    notRemoved,
+  ) as SQL;
 }
 
 /** Whether the supervisor removed the trainee from their lists (a column of the query each). */
-export function hasRemoved(supervisorId: number | Column | SQL, traineeId: Column | SQL): SQL<boolean> {
+export function hasRemoved(
+  supervisorId: number | Column | SQL,
+  traineeId: Column | SQL,
+): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${traineeId})`;
 }

@@ -41,17 +41,12 @@ export function EndAccessDialog({
       : 'The access could not be ended. Try again.'
     : null;
   return (
-    <Modal
-      opened={supervisor !== null}
-      onClose={close}
-      title={`End ${name}’s access?`}
-      centered
-    >
+    <Modal opened={supervisor !== null} onClose={close} title={`End ${name}’s access?`} centered>
       <Stack gap="md">
         <FormErrorsAlert messages={error ? [error] : []} />
         <Text size="sm">
-          {name} will no longer see your logs, approve or sign them, sign off or reopen your
-          months, or sign your forms. New logs cannot name them.
+          {name} will no longer see your logs, approve or sign them, sign off or reopen your months,
+          or sign your forms. New logs cannot name them.
         </Text>
         <div>
           <Text size="sm" fw={600}>
