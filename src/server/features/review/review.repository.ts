@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { supervisedBy } from '../logs/logs.repository';
@@ -12,6 +13,8 @@ import {
   type FlagData,
 } from '../../db/schema';
 
+const waitingRecord = alias(traineeSupervisors, 'ts');
+
 /**
  * The trainees the supervisor may see, those they removed included and flagged, with their
  * waiting logs (a trainee who ended the supervisor's access is not listed).
@@ -19,7 +22,7 @@ import {
 export async function listLinkedTrainees(db: Db, supervisorId: number) {
   // Drizzle leaves columns unqualified in a one-table select: the subqueries use aliases.
   const waiting = (status: 'pending' | 'flagged') =>
-    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ts.supervisor_user_id = ${supervisorId} and ts.access_ended_at is null and l.status = ${status} and l.deleted_at is null)`;
+    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ${supervises(supervisorId, { record: waitingRecord, includeRemoved: true })} and l.status = ${status} and l.deleted_at is null)`;
   return db
     .select({
       id: users.id,
