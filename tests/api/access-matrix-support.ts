@@ -146,6 +146,9 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/trainee-supervisors/${ids.spareRecord}/`,
     payload: { lastname: 'Leigh' },
   }),
+  'POST /api/v1/trainee-supervisors/:id/end-access/': (ids) => ({
+    url: `/api/v1/trainee-supervisors/${ids.spareRecord}/end-access/`,
+  }),
   'DELETE /api/v1/trainee-supervisors/:id/': (ids) => ({
     url: `/api/v1/trainee-supervisors/${ids.spareRecord}/`,
   }),

@@ -2,7 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountEvents, oidcIdentities, oidcPending, users } from '../../src/server/db/schema';
 import { GOOGLE_MESSAGES } from '../../src/shared/google-sign-in/google.schema';
-import { expectNoInternals, lastCodeTo, logIn, newEmail, verify } from '../helpers/accounts';
+import {
+  expectNoInternals,
+  lastCodeTo,
+  logIn,
+  newEmail,
+  signUp,
+  verify,
+} from '../helpers/accounts';
 import { createSupervisor, createTrainee } from '../helpers/factories';
 import { signInAtIssuer, startTestIssuer, type TestIssuer } from '../helpers/oidc-provider';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -70,6 +77,14 @@ async function eventKinds(userId: number): Promise<string[]> {
     .where(eq(accountEvents.userId, userId))
     .orderBy(accountEvents.id);
   return rows.map((row) => row.kind);
+}
+
+async function identitiesOf(userId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(oidcIdentities)
+    .where(eq(oidcIdentities.userId, userId));
+  return row?.n ?? 0;
 }
 
 const methodsOf = (token: string) =>
@@ -172,19 +187,134 @@ describe('a first Google sign-in', () => {
     expect(fromStudentPage.json()).toEqual({ non_field_errors: ["Invalid student's credentials"] });
   });
 
-  it('keeps the email unverified when the issuer does not say it is verified', async () => {
+  it('links nothing from an email the issuer did not verify until the mailed code comes back in that flow', async () => {
     const email = newEmail('una');
     const response = await signInWithGoogle(`${email}#unverified`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ unverifiedUser: true, user: { email } });
-    expect(response.json()).not.toHaveProperty('key');
+    const answer = response.json<{ verify_token: string }>();
+    expect(answer).toMatchObject({
+      unverifiedUser: true,
+      user: { email },
+      verify_token: expect.stringMatching(/^[\w-]{20,}$/),
+    });
+    expect(answer).not.toHaveProperty('key');
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row?.isVerified).toBe(false);
-    // The mailed code proves the mailbox, as after a sign-up.
-    const verified = await verify(t, email, await lastCodeTo(t, email));
-    expect(verified.statusCode).toBe(200);
+    expect(row).toMatchObject({ isVerified: false, passwordHash: null });
+    // Before (issue 27 item 5) the issuer account was linked here; now nothing is.
+    expect(await identitiesOf(row?.id ?? 0)).toBe(0);
+    // Signing in again the same way is no way in either.
+    const again = await signInWithGoogle(`${email}#unverified`);
+    expect(again.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.otherWay] });
+    expect(await identitiesOf(row?.id ?? 0)).toBe(0);
+
+    const code = await lastCodeTo(t, email);
+    const withCode = (verify_token: string, given: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/google/verify/',
+        payload: { verify_token, code: given },
+      });
+    // The code without this flow's token (a made-up one), and the token with a wrong code.
+    expect((await withCode('a'.repeat(43), code)).json()).toEqual({
+      non_field_errors: [GOOGLE_MESSAGES.expired],
+    });
+    const latest = answer.verify_token;
+    const wrong = await withCode(latest, code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toHaveProperty('token');
+    expect(await identitiesOf(row?.id ?? 0)).toBe(0);
+
+    const proven = await withCode(latest, await lastCodeTo(t, email));
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect(proven.json()).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const [after] = await t.db.select().from(users).where(eq(users.email, email));
     expect(after?.isVerified).toBe(true);
+    expect(await identitiesOf(after?.id ?? 0)).toBe(1);
+    expect(await eventKinds(after?.id ?? 0)).toEqual(
+      expect.arrayContaining(['signup', 'email_verified', 'google_linked', 'google_login']),
+    );
+    // From now on the issuer account signs straight in.
+    expect((await signInWithGoogle(`${email}#unverified`)).json()).toEqual({
+      key: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+});
+
+describe('an attacker asserting someone else’s email', () => {
+  it('gets no link when the mailbox’s owner verifies the account the attacker’s sign-in made', async () => {
+    const victim = newEmail('victim');
+    const attack = await signInWithGoogle(`${victim}#unverified-attacker`);
+    expect(attack.json()).toMatchObject({ unverifiedUser: true });
+    // The owner verifies with the code in their mailbox, on the verification page.
+    const verified = await verify(t, victim, await lastCodeTo(t, victim));
+    expect(verified.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.email, victim));
+    expect(await identitiesOf(row?.id ?? 0)).toBe(0);
+    // The attacker's token is worth nothing now, and signing in again gives no session.
+    const late = await t.request({
+      method: 'POST',
+      url: '/api/v1/google/verify/',
+      payload: {
+        verify_token: attack.json<{ verify_token: string }>().verify_token,
+        code: '123456',
+      },
+    });
+    expect(late.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.expired] });
+    const again = await signInWithGoogle(`${victim}#unverified-attacker`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).not.toHaveProperty('key');
+  });
+
+  it('loses a link made before the owner verified the email or reset the password', async () => {
+    // The attacker signs up with the victim's email and a password, then links their issuer
+    // account with that password (the issuer says the email is verified).
+    const victim = newEmail('vera');
+    const attackerPassword = 'attacker-horse-77';
+    const signedUp = await signUp(t, {
+      name: 'Not Vera',
+      email: victim,
+      password: attackerPassword,
+      is_supervisor: false,
+    });
+    expect(signedUp.statusCode).toBe(201);
+    const userId = signedUp.json<{ id: number }>().id;
+    const linkNow = async () => {
+      const first = await signInWithGoogle(`${victim}#attacker`);
+      const { link_token } = first.json<Answer>();
+      return t.request({
+        method: 'POST',
+        url: '/api/v1/google/link/',
+        payload: { link_token, password: attackerPassword },
+      });
+    };
+    expect((await linkNow()).json()).toMatchObject({ unverifiedUser: true });
+    expect(await identitiesOf(userId)).toBe(1);
+
+    // The owner verifies the email: the link made before it ends.
+    expect((await verify(t, victim, await lastCodeTo(t, victim))).statusCode).toBe(200);
+    expect(await identitiesOf(userId)).toBe(0);
+    expect(await eventKinds(userId)).toContain('google_unlinked');
+
+    // Linked again with the password (still the attacker's), then the owner resets it.
+    expect((await linkNow()).json()).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await identitiesOf(userId)).toBe(1);
+    const send = await t.request({
+      method: 'POST',
+      url: '/users/reset-password/send/',
+      payload: { email: victim },
+    });
+    expect(send.statusCode).toBe(200);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/users/reset-password/verify/',
+      payload: { email: victim, token: await lastCodeTo(t, victim), password: 'owner-horse-2026' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await identitiesOf(userId)).toBe(0);
+    // Before the fix the attacker's issuer account signed straight in here.
+    const afterReset = await signInWithGoogle(`${victim}#attacker`);
+    expect(afterReset.json()).toMatchObject({ link_required: true });
+    expect(afterReset.json()).not.toHaveProperty('key');
   });
 });
 

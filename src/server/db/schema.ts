@@ -226,6 +226,11 @@ export const traineeSupervisors = pgTable(
      * forms (M-FVF and F-FVF: issue 26).
      */
     organization: text().notNull().default(''),
+    /**
+     * When the trainee ended this supervisor's access (issue 27): the record and every log,
+     * sign-off and form naming it stay, but the account no longer sees the trainee through it.
+     */
+    accessEndedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -899,13 +904,15 @@ export const oidcIdentities = pgTable(
  * instance can finish the one another started. Found by the SHA-256 of their `state`, good for
  * a few minutes and once. `kind` 'flow' holds the PKCE verifier and the nonce until the issuer
  * answers; 'link' holds a verified issuer account waiting for the password of the account that
- * has its email (no takeover by an issuer asserting someone else's email).
+ * has its email (no takeover by an issuer asserting someone else's email); 'verify' holds an
+ * issuer account whose email the issuer did not verify, waiting for the code mailed to it
+ * (issue 27: the link is made only by the browser of the flow, with the code).
  */
 export const oidcPending = pgTable(
   'oidc_pending',
   {
     id: serial().primaryKey(),
-    kind: text({ enum: ['flow', 'link'] }).notNull(),
+    kind: text({ enum: ['flow', 'link', 'verify'] }).notNull(),
     secretHash: text().notNull(),
     /** The role of the page the sign-in started from. */
     isSupervisor: boolean().notNull(),

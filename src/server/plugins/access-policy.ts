@@ -135,6 +135,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /api/v1/google/start/': open,
   'POST /rest-auth/google/': open,
   'POST /api/v1/google/link/': open,
+  'POST /api/v1/google/verify/': open,
   'POST /api/v1/attachuser/': open,
   'GET /api/v1/sign-in-methods/': ownAccount,
   'DELETE /api/v1/sign-in-methods/google/': ownAccount,
@@ -163,6 +164,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/trainee-supervisors/': traineeOwn,
   'POST /api/v1/trainee-supervisors/': traineeOwn,
   'PATCH /api/v1/trainee-supervisors/:id/': traineeRecord,
+  'POST /api/v1/trainee-supervisors/:id/end-access/': traineeRecord,
   'DELETE /api/v1/trainee-supervisors/:id/': traineeRecord,
   // Logs: the trainee writes them; linked supervisors read them (by `u_id`).
   // A trainee's `u_id` is ignored (they get their own logs); a supervisor's filters their logs,

@@ -28,6 +28,7 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /api/v1/google/start/',
   'POST /rest-auth/google/',
   'POST /api/v1/google/link/',
+  'POST /api/v1/google/verify/',
   'POST /api/v1/attachuser/',
   // The account itself: keeping a password, a name and an email address right (the address the
   // access warnings and receipts go to) is security and contact, not use of the product.
@@ -40,6 +41,8 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /api/v1/sessions/revoke-others/',
   // Revoking one's calendar feed (a URL that leaked) is security too; making one is use.
   'DELETE /api/v1/calendar-feed/',
+  // Ending a supervisor's access to one's records is security too: it must not wait on a payment.
+  'POST /api/v1/trainee-supervisors/:id/end-access/',
   'PUT /users/profile/:id/',
   // Which BACB standards the records are read against: a reading preference, not a record.
   'PUT /api/v1/rule-set/',

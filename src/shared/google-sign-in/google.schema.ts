@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../wire/primitives';
 import {
+  EmailCodeSchema,
   NewPasswordSchema,
   PASSWORD_MAX_LENGTH,
   REQUIRED,
@@ -55,10 +56,26 @@ export const GoogleLinkRequiredSchema = z.object({
 /** The answers of /rest-auth/google/ and of linking: a session key, or an email to verify. */
 export const GoogleSignInResponseSchema = z.union([
   z.object({ key: z.string() }),
-  z.object({ unverifiedUser: z.literal(true), user: UserSchema }),
+  /**
+   * The account's email is not verified: a code went to it. `verify_token` (an issuer email the
+   * issuer did not verify) is posted with the code to /api/v1/google/verify/ to link the issuer
+   * account; without it the code only verifies the account (/users/email/verify-user/).
+   */
+  z.object({
+    unverifiedUser: z.literal(true),
+    user: UserSchema,
+    verify_token: z.string().optional(),
+  }),
   GoogleLinkRequiredSchema,
 ]);
 export type GoogleSignInResponse = z.infer<typeof GoogleSignInResponseSchema>;
+
+/** POST /api/v1/google/verify/: the code mailed to an issuer email the issuer did not verify. */
+export const GoogleVerifyRequestSchema = z.object({
+  verify_token: issuerValue(128),
+  code: EmailCodeSchema,
+});
+export type GoogleVerifyRequest = z.infer<typeof GoogleVerifyRequestSchema>;
 
 /** POST /api/v1/google/link/: the password of the account that has the issuer's email. */
 export const GoogleLinkRequestSchema = z.object({

@@ -24,7 +24,10 @@ export const TraineeSupervisorPatchSchema = z.object({
   organization: safeText().trim().max(200).optional(),
 });
 
-/** A trainee's supervisor on the wire; `supervisor` is the linked tracker account, if any. */
+/**
+ * A trainee's supervisor on the wire; `supervisor` is the linked tracker account, if any;
+ * `access_ended_at` when the trainee ended the supervisor's access (the record stays).
+ */
 export const TraineeSupervisorSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -33,6 +36,7 @@ export const TraineeSupervisorSchema = z.object({
   organization: z.string(),
   supervisor: z.number().nullable(),
   invited_at: z.string().nullable(),
+  access_ended_at: z.string().nullable(),
 });
 export type TraineeSupervisor = z.infer<typeof TraineeSupervisorSchema>;
 
@@ -40,6 +44,11 @@ export type TraineeSupervisor = z.infer<typeof TraineeSupervisorSchema>;
 export function supervisorAccountState(row: TraineeSupervisor): 'account' | 'invited' | 'none' {
   if (row.supervisor !== null) return 'account';
   return row.invited_at ? 'invited' : 'none';
+}
+
+/** Whether the supervisor still supervises the trainee (new logs may name them). */
+export function hasAccess(row: Pick<TraineeSupervisor, 'access_ended_at'>): boolean {
+  return row.access_ended_at === null;
 }
 
 /** The label a log form's select shows. */

@@ -1,4 +1,7 @@
-import { supervisorDisplayName } from '../../../shared/supervisors/trainee-supervisor.schema';
+import {
+  hasAccess,
+  supervisorDisplayName,
+} from '../../../shared/supervisors/trainee-supervisor.schema';
 import type { SupervisorChoices } from '../../components/supervisor-choices';
 import { useTraineeSupervisors } from '../../features/supervisors/api/get-trainee-supervisors';
 import { ApiError } from '../../lib/api-client';
@@ -9,7 +12,8 @@ export function useSupervisorChoices(): SupervisorChoices {
   return {
     options: (supervisors.data ?? []).map((row) => ({
       value: String(row.id),
-      label: supervisorDisplayName(row) || row.email,
+      // A former supervisor stays named on old logs; the server refuses them on new ones.
+      label: `${supervisorDisplayName(row) || row.email}${hasAccess(row) ? '' : ' (access ended)'}`,
     })),
     isPending: supervisors.isPending,
     errorMessage: supervisors.isError

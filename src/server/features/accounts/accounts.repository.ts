@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   authTokens,
   calendarFeeds,
+  oidcIdentities,
   emailCodes,
   supervisorProfiles,
   users,
@@ -276,4 +277,16 @@ export function toUserView(
           fieldwork_country: user.fieldworkCountry,
         },
   };
+}
+
+/**
+ * Deletes the account's issuer links (the same rows google-sign-in links; here so that the
+ * account's own recovery need not reach into that feature). Returns how many.
+ */
+export async function deleteIdentityLinks(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .delete(oidcIdentities)
+    .where(eq(oidcIdentities.userId, userId))
+    .returning({ id: oidcIdentities.id });
+  return rows.length;
 }

@@ -56,7 +56,7 @@ export async function issueCode(
 }
 
 /** Checks a code; a wrong one counts toward burning it. Throws a field error on `token`. */
-async function useCode(
+export async function useCode(
   db: Db,
   user: repo.UserRow,
   purpose: repo.CodePurpose,
@@ -215,10 +215,24 @@ export async function verifyEmail(ctx: {
   if (user.isVerified)
     throw AppError.field('email', 'This email is already verified. Please sign in.');
   await useCode(db, user, 'verify', code, now);
-  await markMailboxProven(db, user);
-  await recordSecurityEvent(db, { userId: user.id, kind: 'email_verified', client });
+  await db.transaction(async (tx) => {
+    await markMailboxProven(tx, user);
+    // Whoever linked an issuer account before the mailbox was proven proved nothing (issue 27).
+    await endIdentityLinks(tx, user.id, client);
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'email_verified', client });
+  });
   const token = await issueSession(db, user.id, now, client);
   return { message: ACCOUNT_MESSAGES.activated, token, user: await userView(db, user.id) };
+}
+
+/**
+ * Ends every issuer (Google) link of the account: after a verification or a password reset, the
+ * links made before it were made by someone who had not proven the mailbox (issue 27 item 5).
+ */
+async function endIdentityLinks(db: Db, userId: number, client: ClientInfo): Promise<void> {
+  if ((await repo.deleteIdentityLinks(db, userId)) > 0) {
+    await recordSecurityEvent(db, { userId, kind: 'google_unlinked', client });
+  }
 }
 
 /**
@@ -267,6 +281,8 @@ export async function resetPassword(ctx: {
     await markMailboxProven(tx, user);
     await repo.revokeAllTokens(tx, user.id, now);
     await repo.revokeCalendarFeed(tx, user.id);
+    // The owner took the account back: an issuer account someone linked before signs in no more.
+    await endIdentityLinks(tx, user.id, client);
     await lockout.clearKeysStartingWith(tx, pairKeyPrefix(user.email));
     await recordSecurityEvent(tx, { userId: user.id, kind: 'password_reset', client });
   });

@@ -19,6 +19,7 @@ export {
   issueSession,
   markMailboxProven,
   recordLoginFailure,
+  useCode,
   userView,
 } from './accounts.service';
 export { assertUncommonPassword } from './common-passwords';

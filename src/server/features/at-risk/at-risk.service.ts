@@ -93,7 +93,7 @@ async function unsignedForms(db: Db, supervisorId: number, today: string): Promi
   const month = monthOf(addDays(monthStart(today), -1));
   const rows = await listUnsignedMonths(db, month, { supervisorUserId: supervisorId });
   return rows
-    .filter((row) => !row.hasRemovedTrainee)
+    .filter((row) => row.isSupervising)
     .map((row) => ({
       trainee_id: row.trainee.id,
       trainee_name: row.trainee.name,

@@ -217,7 +217,7 @@ function adjustmentsOf(months: readonly FinalFvfMonth[]) {
 
 /** One F-FVF the asker may see. */
 export async function getFinalForm(ctx: FormsContext & { id: number }): Promise<FinalForm> {
-  return toFinalForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'final'));
+  return toFinalForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'final', 'read'));
 }
 
 /** The live F-FVF of a subject, whichever of its records signs it. */

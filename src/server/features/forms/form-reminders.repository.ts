@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { formReminders, traineeSupervisors, users } from '../../db/schema';
+import { supervises } from '../supervisors';
 import { noSignedMonthlyForm } from './month-forms.repository';
 
 const supervisorAccounts = alias(users, 'supervisor_account');
@@ -10,7 +11,7 @@ const supervisorAccounts = alias(users, 'supervisor_account');
 /**
  * The supervisor records whose month still needs a signature: live logs in `month` of a
  * fieldwork type with no complete live form. With the trainee (verified), the supervisor
- * account linked to the record (if any, and if it has not removed the trainee). With
+ * account linked to the record (if any), and whether it may see the trainee. With
  * `supervisorUserId`, only the records linked to that supervisor account.
  */
 export function listUnsignedMonths(
@@ -36,7 +37,8 @@ export function listUnsignedMonths(
         name: supervisorAccounts.name,
         isVerified: supervisorAccounts.isVerified,
       },
-      hasRemovedTrainee: sql<boolean>`exists (select 1 from removed_trainees r where r.supervisor_user_id = ${traineeSupervisors.supervisorUserId} and r.trainee_id = ${traineeSupervisors.traineeId})`,
+      /** Whether the linked account may see the trainee (not removed, access not ended). */
+      isSupervising: sql<boolean>`coalesce(${supervises(traineeSupervisors.supervisorUserId)}, false)`,
     })
     .from(traineeSupervisors)
     .innerJoin(users, eq(users.id, traineeSupervisors.traineeId))

@@ -52,9 +52,9 @@ export async function sendFormReminders(ctx: {
         : null,
     );
     if (toTrainee) sent += 1;
-    // A supervisor without an account, or who removed the trainee, is not mailed.
+    // A supervisor without an account, who removed the trainee or whose access ended, is not mailed.
     const { supervisor } = row;
-    if (!supervisor?.isVerified || row.hasRemovedTrainee) continue;
+    if (!supervisor?.isVerified || !row.isSupervising) continue;
     const toSupervisor = await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
       (await claim(tx, 'supervisor'))
         ? formReminderMail({

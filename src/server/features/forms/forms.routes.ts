@@ -57,7 +57,7 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     reply: FastifyReply,
     kind: FormKind,
   ) => {
-    const form = await loadVisibleForm(ctx(request), request.params.id, kind);
+    const form = await loadVisibleForm(ctx(request), request.params.id, kind, 'read');
     const url = await formDocumentUrl(storage, form);
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   };

@@ -154,14 +154,17 @@ export async function voidIncomplete(db: Db, id: number, by: number, now: Date):
 }
 
 /**
- * Voids every live form of the trainee's month, signed or not (reopening the month, decision
- * 012): its M-FVFs and the F-FVFs whose period holds it, since their figures include the month
- * (decision 013). The rows and their PDFs stay as history. Returns how many.
+ * Voids the live forms a supervisor's reopened sign-off covers: the monthly forms of the month
+ * and the final forms whose period includes it, of the trainee's records linked to that
+ * supervisor and of the organizations those records belong to (an Organization form adds their
+ * hours up). Returns how many.
  */
 export async function voidMonth(
   db: Db,
-  values: { traineeId: number; month: string; by: number; now: Date },
+  values: { traineeId: number; month: string; supervisorUserId: number; by: number; now: Date },
 ): Promise<number> {
+  const signers = sql`select s.id, s.organization from ${traineeSupervisors} s where s.trainee_id = ${values.traineeId} and s.supervisor_user_id = ${values.supervisorUserId}`;
+  const covered = sql`${monthForms.traineeSupervisorId} in (select r.id from ${traineeSupervisors} r where r.trainee_id = ${values.traineeId} and (r.id in (select id from (${signers}) a) or (btrim(r.organization) <> '' and ${orgKey(sql`r.organization`)} in (select ${orgKey(sql`a.organization`)} from (${signers}) a where btrim(a.organization) <> ''))))`;
   const rows = await db
     .update(monthForms)
     .set({ voidedAt: values.now, voidedBy: values.by, updatedAt: values.now })
@@ -169,6 +172,7 @@ export async function voidMonth(
       and(
         eq(monthForms.traineeId, values.traineeId),
         isNull(monthForms.voidedAt),
+        covered,
         or(
           and(eq(monthForms.kind, 'monthly'), eq(monthForms.month, values.month)),
           and(

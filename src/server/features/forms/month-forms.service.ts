@@ -180,7 +180,7 @@ export async function listMonthForms(
 
 /** One form the asker may see. */
 export async function getMonthForm(ctx: FormsContext & { id: number }): Promise<MonthForm> {
-  return toMonthForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'monthly'));
+  return toMonthForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'monthly', 'read'));
 }
 
 /**

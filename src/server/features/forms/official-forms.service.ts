@@ -34,12 +34,15 @@ export const FORM_FILL_MESSAGES = {
 
 /**
  * A form of `kind` the asker may see: their own, or, for a supervisor, one they sign as the
- * linked supervisor of its record (while linked to the trainee). Anything else is a 404.
+ * linked supervisor of its record (while they may see the trainee). To `read`, a supervisor also
+ * keeps the forms they signed after the trainee ended their access or they removed the trainee
+ * (their own history, issue 27). Anything else is a 404.
  */
 export async function loadVisibleForm(
   ctx: { db: Db; actor: Actor; now: Date },
   id: number,
   kind: repo.FormKind,
+  purpose: 'read' | 'sign' = 'sign',
 ): Promise<repo.MonthFormRecord> {
   const form = await repo.findById(ctx.db, id);
   if (!form || form.kind !== kind) throw FORM_NOT_FOUND();
@@ -48,6 +51,7 @@ export async function loadVisibleForm(
     return form;
   }
   if (form.supervisorUserId !== ctx.actor.id) throw FORM_NOT_FOUND();
+  if (purpose === 'read' && form.supervisorSignedBy === ctx.actor.id) return form;
   await assertLinkedTrainee(ctx, form.traineeId).catch(() => {
     throw FORM_NOT_FOUND();
   });

@@ -8,6 +8,7 @@ import {
   GoogleConfigSchema,
   GoogleLinkRequestSchema,
   GoogleSignInResponseSchema,
+  GoogleVerifyRequestSchema,
   GoogleStartRequestSchema,
   GoogleStartResponseSchema,
   SetPasswordRequestSchema,
@@ -120,6 +121,26 @@ export function googleSignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return service.linkWithPassword(signInContext(request), {
           linkToken: request.body.link_token,
           password: request.body.password,
+        });
+      },
+    );
+
+    app.post(
+      '/api/v1/google/verify/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Verifies an issuer email the issuer did not verify with its mailed code, and links the issuer account',
+          body: GoogleVerifyRequestSchema,
+          response: { 200: GoogleSignInResponseSchema },
+        },
+      },
+      async (request) => {
+        await loginLimit(request.ip);
+        return service.verifyAndLink(signInContext(request), {
+          verifyToken: request.body.verify_token,
+          code: request.body.code,
         });
       },
     );

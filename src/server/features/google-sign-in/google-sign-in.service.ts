@@ -19,6 +19,7 @@ import {
   issueSession,
   markMailboxProven,
   recordLoginFailure,
+  useCode,
   userView,
   type MailContext,
   recordSecurityEvent,
@@ -66,8 +67,8 @@ export async function startSignIn(
  * be a live one of ours, and the code is exchanged with its PKCE verifier and nonce checked.
  * The issuer's account is found by its subject, never by its email:
  * - linked: the person signs in (in the role of the page they came from);
- * - new, and no account has the email: an account is made in that role, its email verified
- *   only when the issuer says so;
+ * - new, and no account has the email: an account is made in that role and linked when the
+ *   issuer verified the email; otherwise the email is proven by its code first (startEmailProof);
  * - new, and an account with a password has the email: the person proves that password once
  *   (`link_required`) before the two are linked, so an issuer asserting someone else's email
  *   takes over nothing.
@@ -116,6 +117,7 @@ export async function finishSignIn(
   }
 
   const email = claims.email;
+  if (!claims.emailVerified) return startEmailProof(ctx, flow.isSupervisor, { ...claims, email });
   const created = await db.transaction(async (tx) => {
     const user = await accounts.insertUser(tx, {
       email,
@@ -133,7 +135,7 @@ export async function finishSignIn(
       email,
       createdAt: now,
     });
-    if (claims.emailVerified) await markMailboxProven(tx, user);
+    await markMailboxProven(tx, user);
     await recordSecurityEvent(tx, {
       userId: user.id,
       kind: 'signup',
@@ -141,9 +143,88 @@ export async function finishSignIn(
       details: { role: flow.isSupervisor ? 'supervisor' : 'trainee', method: 'google' },
     });
     await recordSecurityEvent(tx, { userId: user.id, kind: 'google_linked', client });
-    return { ...user, isVerified: claims.emailVerified };
+    return { ...user, isVerified: true };
   });
   return signInAs(ctx, created, flow.isSupervisor);
+}
+
+/**
+ * An email the issuer did not verify proves nothing (issue 27 item 5): the account is made as a
+ * sign-up is, unverified and with no way in, the verification code goes to the email, and the
+ * issuer account is linked only when this flow's browser gives that code (`verify_token` with
+ * the code, /api/v1/google/verify/). Whoever reads the mailbox without the token only verifies
+ * the account (and then owns it); whoever holds the token without the mailbox gets nothing.
+ */
+async function startEmailProof(
+  ctx: SignInContext & { issuer: OidcIssuer },
+  isSupervisor: boolean,
+  claims: { subject: string; email: string; name: string },
+): Promise<GoogleSignInResponse> {
+  const { db, now, issuer, client } = ctx;
+  const user = await db.transaction(async (tx) => {
+    const inserted = await accounts.insertUser(tx, {
+      email: claims.email,
+      name: claims.name || claims.email.split('@')[0] || claims.email,
+      passwordHash: null,
+      isSupervisor,
+      dateJoined: now,
+    });
+    if (!inserted) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+    await recordSecurityEvent(tx, {
+      userId: inserted.id,
+      kind: 'signup',
+      client,
+      details: { role: isSupervisor ? 'supervisor' : 'trainee', method: 'google' },
+    });
+    return inserted;
+  });
+  const verifyToken = oidc.randomState();
+  await repo.insertPending(db, {
+    kind: 'verify',
+    secretHash: hashSecret(verifyToken),
+    isSupervisor,
+    userId: user.id,
+    issuer: issuer.issuer,
+    subject: claims.subject,
+    email: claims.email,
+    expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+  });
+  await issueCode(ctx, user, 'verify');
+  return { unverifiedUser: true, user: await userView(db, user.id), verify_token: verifyToken };
+}
+
+/**
+ * Finishes a sign-in whose issuer did not verify the email: the code mailed to it verifies the
+ * account and links the issuer account, in this flow only. A code wrong too often burns, as on
+ * the verification page; an account verified meanwhile (by its mailbox's owner) is not linked.
+ */
+export async function verifyAndLink(
+  ctx: SignInContext,
+  input: { verifyToken: string; code: string },
+): Promise<GoogleSignInResponse> {
+  const { db, now, client } = ctx;
+  const secretHash = hashSecret(input.verifyToken);
+  const pending = await repo.findLivePending(db, 'verify', secretHash, now);
+  const user = pending?.userId ? await accounts.findUserById(db, pending.userId) : undefined;
+  if (!pending || !user || user.isVerified) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+  await useCode(db, user, 'verify', input.code, now);
+  await db.transaction(async (tx) => {
+    if (!(await repo.consumePending(tx, 'verify', secretHash, now))) {
+      throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+    }
+    await markMailboxProven(tx, user);
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'email_verified', client });
+    const linked = await repo.insertIdentity(tx, {
+      userId: user.id,
+      issuer: pending.issuer,
+      subject: pending.subject,
+      email: pending.email,
+      createdAt: now,
+    });
+    if (!linked) throw new AppError('INVALID', GOOGLE_MESSAGES.linkedElsewhere);
+    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_linked', client });
+  });
+  return signInAs(ctx, { ...user, isVerified: true }, pending.isSupervisor);
 }
 
 /**

@@ -140,6 +140,11 @@ export type Preflight = {
   isMonthSigned: boolean;
   /** The supervisor record named is the trainee's own. */
   isOwnRecord: boolean;
+  /**
+   * The trainee ended the named record's access, and the log is not one that already names it
+   * (an old log keeps its supervisor; new hours cannot go to a former one).
+   */
+  isEndedRecord: boolean;
   /** Another live log of that date whose times overlap, if any. */
   overlapping: Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   /**
@@ -156,6 +161,7 @@ const preflightQuery = (db: Db, name: string) =>
     .select({
       isMonthSigned: sql<boolean>`exists (select 1 from ${monthSignoffs} where ${monthSignoffs.traineeId} = ${placeholder('traineeId')} and ${monthSignoffs.month} in (${placeholder('month')}, ${placeholder('otherMonth')}) and ${monthSignoffs.reopenedAt} is null)`,
       isOwnRecord: sql<boolean>`exists (select 1 from ${traineeSupervisors} where ${traineeSupervisors.id} = ${placeholder('recordId')} and ${traineeSupervisors.traineeId} = ${placeholder('traineeId')})`,
+      isEndedRecord: sql<boolean>`exists (select 1 from ${traineeSupervisors} where ${traineeSupervisors.id} = ${placeholder('recordId')} and ${traineeSupervisors.traineeId} = ${placeholder('traineeId')} and ${traineeSupervisors.accessEndedAt} is not null and not exists (select 1 from ${experienceLogs} e where e.id = ${placeholder('excludeId')} and e.trainee_supervisor_id = ${traineeSupervisors.id}))`,
       overlapping: sql<{
         id: number;
         date_of_experience: string;
@@ -203,6 +209,7 @@ export async function preflight(
   return {
     isMonthSigned: row?.isMonthSigned ?? false,
     isOwnRecord: row?.isOwnRecord ?? false,
+    isEndedRecord: row?.isEndedRecord ?? false,
     overlapping: overlapping && {
       id: overlapping.id,
       dateOfExperience: overlapping.date_of_experience,
@@ -382,7 +389,12 @@ export async function restore(
 }
 
 /** The live sign-off of a trainee's month, if any (any supervisor's). */
-export async function findActiveSignoff(db: Db, traineeId: number, month: string) {
+export async function findActiveSignoff(
+  db: Db,
+  traineeId: number,
+  month: string,
+  supervisorUserId?: number,
+) {
   const [row] = await db
     .select()
     .from(monthSignoffs)
@@ -391,6 +403,9 @@ export async function findActiveSignoff(db: Db, traineeId: number, month: string
         eq(monthSignoffs.traineeId, traineeId),
         eq(monthSignoffs.month, month),
         isNull(monthSignoffs.reopenedAt),
+        supervisorUserId === undefined
+          ? undefined
+          : eq(monthSignoffs.supervisorUserId, supervisorUserId),
       ),
     )
     .limit(1);

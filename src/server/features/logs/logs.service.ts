@@ -55,11 +55,16 @@ function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
 
 /** A supervisor record the trainee does not have. */
 export const NOT_OWN_SUPERVISOR = 'Choose one of your supervisors';
+/** A supervisor record whose access the trainee ended. */
+export const FORMER_SUPERVISOR =
+  "You ended this supervisor's access: choose one of your current supervisors.";
 
 /** What a new or edited entry is checked against, besides its own fields. */
 export type EntryFacts = {
   /** The supervisor record named is the trainee's own (true when a new one is added). */
   isOwnRecord: boolean;
+  /** The record named is one whose access the trainee ended (and the log did not name it). */
+  isEndedRecord?: boolean | undefined;
   /** Another live log whose time the entry overlaps, if any. */
   overlapping: Pick<repo.LogRow, 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   /** The 5th-edition task ids an edited legacy log may keep. */
@@ -87,6 +92,7 @@ export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldError
   );
   if (badTask !== undefined) errors.task = [NEW_TASKS_V6];
   if (!facts.isOwnRecord) errors.supervisor = [NOT_OWN_SUPERVISOR];
+  else if (facts.isEndedRecord) errors.supervisor = [FORMER_SUPERVISOR];
   const { overlapping } = facts;
   if (overlapping) {
     errors.time_of_expereince_start = [
@@ -175,6 +181,7 @@ async function resolveEntry(
   if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
   const errors = entryErrors(entry, {
     isOwnRecord: !namesRecord || checks.isOwnRecord,
+    isEndedRecord: namesRecord && checks.isEndedRecord,
     overlapping: checks.overlapping,
     allowedLegacyTaskIds: options.allowedLegacyTaskIds,
   });
@@ -209,6 +216,7 @@ async function addOrReuseSupervisor(
     (row) => row.email === input.email,
   );
   if (!existing) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
+  if (existing.accessEndedAt) throw AppError.field('newSupervisorEmail', FORMER_SUPERVISOR);
   return existing.id;
 }
 

@@ -13,7 +13,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { experienceLogs, removedTrainees, traineeSupervisors } from '../../db/schema';
+import { experienceLogs, traineeSupervisors } from '../../db/schema';
+import { supervises } from '../supervisors';
 import {
   filterConditions,
   selectRecords,
@@ -22,18 +23,11 @@ import {
 } from './logs.records.repository';
 
 /**
- * The scope of every supervisor query: live logs whose supervisor record is linked to this
- * account, of trainees the supervisor has not removed. Needs trainee_supervisors joined. The
- * removed trainees are read once per query (an uncorrelated array), not once per log: a
- * correlated NOT EXISTS was planned as an anti join that scanned removed_trainees again for every
- * matching log, and each scan asks the table's size (a file `lseek`, an `fstat` under PGlite).
+ * The scope of every supervisor query of logs: live logs the supervisor may see (the one rule,
+ * `supervises`). Needs trainee_supervisors joined.
  */
-export function supervisedBy(supervisorId: number | Placeholder): SQL | undefined {
-  return and(
-    eq(traineeSupervisors.supervisorUserId, supervisorId),
-    isNull(experienceLogs.deletedAt),
-    sql`${experienceLogs.traineeId} <> all (array(select ${removedTrainees.traineeId} from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId}))`,
-  );
+export function supervisedBy(supervisorId: number | Placeholder): SQL {
+  return and(supervises(supervisorId), isNull(experienceLogs.deletedAt)) as SQL;
 }
 
 /** The supervisor's visible logs with the filters, newest first. */

@@ -1,13 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supervisedBy } from '../logs';
-import {
-  digestSubscriptions,
-  experienceLogs,
-  removedTrainees,
-  traineeSupervisors,
-  users,
-} from '../../db/schema';
+import { digestSubscriptions, experienceLogs, traineeSupervisors, users } from '../../db/schema';
+import { supervises } from '../supervisors';
 
 /** Supervisors with trainees linked whose digest is due, claimed so another instance skips them. */
 /** Which supervisors' digests are due: not unsubscribed, not sent since `dueBefore`, a trainee. */
@@ -15,9 +10,9 @@ function isDue(dueBefore: Date) {
   return and(
     isNull(digestSubscriptions.unsubscribedAt),
     sql`(${digestSubscriptions.lastSentAt} is null or ${digestSubscriptions.lastSentAt} < ${dueBefore.toISOString()}::timestamptz)`,
-    // A trainee linked and not removed: logs waiting, an at-risk month or an unsigned form
+    // A trainee the supervisor may see: logs waiting, an at-risk month or an unsigned form
     // can only be theirs (the digest itself looks at each).
-    sql`exists (select 1 from ${traineeSupervisors} ts where ts.supervisor_user_id = "digest_subscriptions"."supervisor_user_id" and not exists (select 1 from ${removedTrainees} r where r.supervisor_user_id = ts.supervisor_user_id and r.trainee_id = ts.trainee_id))`,
+    sql`exists (select 1 from ${traineeSupervisors} where ${supervises(digestSubscriptions.supervisorUserId)})`,
   );
 }
 

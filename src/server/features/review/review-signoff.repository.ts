@@ -14,21 +14,25 @@ export async function insertSignoff(
   });
 }
 
-/** Reopens the live sign-off; returns whether there was one. */
+/**
+ * Reopens the supervisor's own live sign-off of the month (a sign-off belongs to the supervisor
+ * who signed it); returns whether there was one.
+ */
 export async function reopenSignoff(
   db: Db,
   traineeId: number,
   month: string,
-  by: number,
+  supervisorUserId: number,
   now: Date,
 ): Promise<boolean> {
   const rows = await db
     .update(monthSignoffs)
-    .set({ reopenedAt: now, reopenedBy: by })
+    .set({ reopenedAt: now, reopenedBy: supervisorUserId })
     .where(
       and(
         eq(monthSignoffs.traineeId, traineeId),
         eq(monthSignoffs.month, month),
+        eq(monthSignoffs.supervisorUserId, supervisorUserId),
         isNull(monthSignoffs.reopenedAt),
       ),
     )
@@ -36,7 +40,10 @@ export async function reopenSignoff(
   return rows.length > 0;
 }
 
-/** Per month of a trainee: log counts by status (for one supervisor, or all when null), and sign-offs. */
+/**
+ * Per month of a trainee: log counts by status and live sign-offs (one supervisor's, or every
+ * supervisor's when null).
+ */
 export async function monthStates(db: Db, traineeId: number, supervisorId: number | null) {
   const month = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
   const counts = await db
@@ -67,6 +74,12 @@ export async function monthStates(db: Db, traineeId: number, supervisorId: numbe
     })
     .from(monthSignoffs)
     .innerJoin(users, eq(users.id, monthSignoffs.supervisorUserId))
-    .where(and(eq(monthSignoffs.traineeId, traineeId), isNull(monthSignoffs.reopenedAt)));
+    .where(
+      and(
+        eq(monthSignoffs.traineeId, traineeId),
+        isNull(monthSignoffs.reopenedAt),
+        supervisorId === null ? undefined : eq(monthSignoffs.supervisorUserId, supervisorId),
+      ),
+    );
   return { counts, signoffs };
 }

@@ -9,6 +9,12 @@ import { assertLinkedTrainee } from '../supervisors';
 
 type Context = { db: Db; actor: Actor; now: Date };
 
+export const REOPEN_MESSAGES = {
+  othersSignoff:
+    'Another supervisor signed this month off: only the supervisor who signed it can reopen it.',
+  notSigned: 'This month is not signed off.',
+} as const;
+
 /** Each month of a trainee with logs: counts and whether it is signed (for one supervisor, or all). */
 export async function listMonthStates(ctx: {
   db: Db;
@@ -60,8 +66,9 @@ export async function signMonth(
         `${waiting} log${waiting === 1 ? ' is' : 's are'} not approved yet: approve every log of the month before signing it.`,
       );
     }
-    if (await logsRepo.findActiveSignoff(tx, ctx.traineeId, ctx.month))
-      throw new AppError('CONFLICT', 'This month is already signed off.');
+    // Each supervisor signs their own logs: another's sign-off of the month does not stop it.
+    if (await logsRepo.findActiveSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id))
+      throw new AppError('CONFLICT', 'You already signed this month off.');
     await repo.insertSignoff(tx, {
       traineeId: ctx.traineeId,
       supervisorUserId: ctx.actor.id,
@@ -81,9 +88,12 @@ export async function signMonth(
 }
 
 /**
- * Reopens a signed month (recorded in the history of its logs). Its official forms, signed or
- * not, are voided: they show figures the logs may no longer have (decision 012; the voided rows
- * and PDFs stay as history, and new forms are filled and signed).
+ * Reopens the supervisor's own sign-off of a month (recorded in the history of their logs): a
+ * sign-off belongs to the supervisor who signed it, and another supervisor of the trainee is
+ * refused. The official forms it covers (the supervisor's records', and their organization's),
+ * signed or not, are voided: they show figures the logs may no longer have (decision 012; the
+ * voided rows and PDFs stay as history, and new forms are filled and signed). Other
+ * supervisors' forms stand.
  */
 export async function reopenMonth(
   ctx: Context & { traineeId: number; month: string },
@@ -91,11 +101,15 @@ export async function reopenMonth(
   await assertLinkedTrainee(ctx, ctx.traineeId);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.reopenSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id, ctx.now))) {
-      throw new AppError('CONFLICT', 'This month is not signed off.');
+      if (await logsRepo.findActiveSignoff(tx, ctx.traineeId, ctx.month)) {
+        throw new AppError('FORBIDDEN', REOPEN_MESSAGES.othersSignoff);
+      }
+      throw new AppError('CONFLICT', REOPEN_MESSAGES.notSigned);
     }
     await voidMonth(tx, {
       traineeId: ctx.traineeId,
       month: ctx.month,
+      supervisorUserId: ctx.actor.id,
       by: ctx.actor.id,
       now: ctx.now,
     });

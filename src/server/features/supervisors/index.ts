@@ -10,3 +10,4 @@ export {
 export { isUniqueViolation } from './supervisors.service';
 export { listLinkedTrainees } from './trainee-links.repository';
 export { assertLinkedTrainee, traineeInView } from './trainee-links.service';
+export { hasRemoved, supervises } from './supervision-scope';

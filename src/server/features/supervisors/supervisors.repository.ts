@@ -103,3 +103,24 @@ export async function markInvited(db: Db, traineeId: number, id: number, now: Da
     .set({ invitedAt: now })
     .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)));
 }
+
+/** Ends the access of a record still open; undefined when it is not the trainee's or already ended. */
+export async function endAccess(
+  db: Db,
+  traineeId: number,
+  id: number,
+  now: Date,
+): Promise<TraineeSupervisorRow | undefined> {
+  const [row] = await db
+    .update(traineeSupervisors)
+    .set({ accessEndedAt: now })
+    .where(
+      and(
+        eq(traineeSupervisors.id, id),
+        eq(traineeSupervisors.traineeId, traineeId),
+        isNull(traineeSupervisors.accessEndedAt),
+      ),
+    )
+    .returning();
+  return row;
+}

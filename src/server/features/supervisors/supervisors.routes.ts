@@ -70,6 +70,21 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }),
     );
 
+    app.post(
+      '/api/v1/trainee-supervisors/:id/end-access/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, response: { 200: TraineeSupervisorSchema } },
+      },
+      async (request) =>
+        service.endSupervisorAccess({
+          db,
+          actor: requireTrainee(request),
+          id: request.params.id,
+          now: deps.now(),
+        }),
+    );
+
     app.delete(
       '/api/v1/trainee-supervisors/:id/',
       { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema } },

@@ -18,6 +18,7 @@ export function toTraineeSupervisor(row: repo.TraineeSupervisorRow): TraineeSupe
     organization: row.organization,
     supervisor: row.supervisorUserId,
     invited_at: row.invitedAt ? row.invitedAt.toISOString() : null,
+    access_ended_at: row.accessEndedAt ? row.accessEndedAt.toISOString() : null,
   };
 }
 
@@ -90,7 +91,10 @@ export async function updateTraineeSupervisor(ctx: {
   }
 }
 
-/** Deletes a record no log refers to; one that logs name must stay (audits need it). */
+/**
+ * Deletes a record no log refers to; one that logs name must stay (audits need it), and the
+ * trainee ends that supervisor's access instead.
+ */
 export async function deleteTraineeSupervisor(ctx: {
   db: Db;
   actor: Actor;
@@ -104,11 +108,32 @@ export async function deleteTraineeSupervisor(ctx: {
     if (logs > 0) {
       throw new AppError(
         'CONFLICT',
-        `This supervisor is on ${logs} of your logs, so they cannot be deleted. Your logs must keep their supervisor for BACB audits.`,
+        `This supervisor is on ${logs} of your logs, so they cannot be deleted: your logs must keep their supervisor for BACB audits. End their access instead.`,
       );
     }
     await repo.remove(tx, actor.id, id);
   });
+}
+
+/**
+ * Ends a supervisor's access to the trainee (issue 27): from now on the supervisor account no
+ * longer lists, approves, signs or reopens anything of the trainee's through this record, and
+ * new logs cannot name it. Nothing is deleted: the record, the logs, sign-offs and forms that
+ * name it stay, readable to the trainee, and to the supervisor for the forms they signed.
+ * Ending it again is a 409, so a second click says what happened.
+ */
+export async function endSupervisorAccess(ctx: {
+  db: Db;
+  actor: Actor;
+  id: number;
+  now: Date;
+}): Promise<TraineeSupervisor> {
+  const { db, actor, id, now } = ctx;
+  const current = await repo.findForTrainee(db, actor.id, id);
+  if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
+  const row = await repo.endAccess(db, actor.id, id, now);
+  if (!row) throw new AppError('CONFLICT', "This supervisor's access has already ended.");
+  return toTraineeSupervisor(row);
 }
 
 /** PostgreSQL's unique_violation, from either driver. */

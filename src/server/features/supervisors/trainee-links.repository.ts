@@ -1,29 +1,42 @@
-import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { removedTrainees, traineeSupervisors, users } from '../../db/schema';
+import { traineeSupervisors, users } from '../../db/schema';
+import { hasRemoved, supervises } from './supervision-scope';
 
-/** The trainees who listed this supervisor, removed ones flagged, with their waiting logs. */
+const waitingRecord = alias(traineeSupervisors, 'ts');
+
+/**
+ * The trainees the supervisor may see, those they removed included and flagged, with their
+ * waiting logs (a trainee who ended the supervisor's access is not listed).
+ */
 export async function listLinkedTrainees(db: Db, supervisorId: number) {
   // Drizzle leaves columns unqualified in a one-table select: the subqueries use aliases.
   const waiting = (status: 'pending' | 'flagged') =>
-    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ts.supervisor_user_id = ${supervisorId} and l.status = ${status} and l.deleted_at is null)`;
+    sql<number>`(select count(*)::int from experience_logs l inner join trainee_supervisors ts on ts.id = l.trainee_supervisor_id where l.trainee_id = "users"."id" and ${supervises(supervisorId, { record: waitingRecord, includeRemoved: true })} and l.status = ${status} and l.deleted_at is null)`;
   return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
-      isRemoved: sql<boolean>`exists (select 1 from removed_trainees r where r.supervisor_user_id = ${supervisorId} and r.trainee_id = "users"."id")`,
+      isRemoved: hasRemoved(supervisorId, sql`"users"."id"`),
       pendingLogs: waiting('pending'),
       flaggedLogs: waiting('flagged'),
     })
     .from(users)
     .where(
-      sql`${users.id} in (select ${traineeSupervisors.traineeId} from ${traineeSupervisors} where ${traineeSupervisors.supervisorUserId} = ${supervisorId})`,
+      inArray(
+        users.id,
+        db
+          .select({ id: traineeSupervisors.traineeId })
+          .from(traineeSupervisors)
+          .where(supervises(supervisorId, { includeRemoved: true })),
+      ),
     )
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** Whether the trainee listed this supervisor (and, unless `includeRemoved`, is not removed). */
+/** Whether the supervisor may see the trainee (`includeRemoved`: also one they removed). */
 export async function isLinked(
   db: Db,
   supervisorId: number,
@@ -36,12 +49,7 @@ export async function isLinked(
     .where(
       and(
         eq(traineeSupervisors.traineeId, traineeId),
-        eq(traineeSupervisors.supervisorUserId, supervisorId),
-        options.includeRemoved
-          ? undefined
-          : notExists(
-              sql`(select 1 from ${removedTrainees} where ${removedTrainees.supervisorUserId} = ${supervisorId} and ${removedTrainees.traineeId} = ${traineeId})`,
-            ),
+        supervises(supervisorId, { includeRemoved: options.includeRemoved ?? false }),
       ),
     );
   return (row?.value ?? 0) > 0;

@@ -57,6 +57,14 @@ export function linkGoogle(body: { link_token: string; password: string }) {
   return apiRequest(GoogleSignInResponseSchema, '/api/v1/google/link/', { method: 'POST', body });
 }
 
+/**
+ * POST /api/v1/google/verify/: the code mailed to a Google email Google did not verify, with the
+ * sign-in's token: verifies the account and links Google.
+ */
+export function verifyGoogleEmail(body: { verify_token: string; code: string }) {
+  return apiRequest(GoogleSignInResponseSchema, '/api/v1/google/verify/', { method: 'POST', body });
+}
+
 /** POST /api/v1/attachuser/ (SPEC §7): the user of the key a Google sign-in gave. */
 export function attachUser(token: string) {
   return apiRequest(AttachUserResponseSchema, '/api/v1/attachuser/', {

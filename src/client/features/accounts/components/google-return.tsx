@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { attachUser, finishGoogleSignIn, linkGoogle } from '../api/google';
 import { googleSignInRole, takeGoogleState } from './google-storage';
-import { rememberPendingEmail } from './pending-verification';
+import { rememberGoogleVerification, rememberPendingEmail } from './pending-verification';
 
 const FAILED = 'Failed to login.';
 const messageOf = (error: unknown) =>
@@ -44,7 +44,8 @@ export function GoogleReturn() {
       return;
     }
     if ('unverifiedUser' in answer) {
-      rememberPendingEmail(answer.user.email);
+      if (answer.verify_token) rememberGoogleVerification(answer.user.email, answer.verify_token);
+      else rememberPendingEmail(answer.user.email);
       notifyError('Please verify your email: we sent you a new code.');
       navigate('/verify-email', { replace: true });
       return;

@@ -20,7 +20,13 @@ import { useResendEmail } from '../api/resend-email';
 import { useVerifyEmail } from '../api/verify-email';
 import { CodeSentNote } from './code-sent-note';
 import { EmailInput } from './email-input';
-import { forgetPendingEmail, pendingEmail, rememberPendingEmail } from './pending-verification';
+import { attachUser, verifyGoogleEmail } from '../api/google';
+import {
+  forgetPendingEmail,
+  googleVerificationFor,
+  pendingEmail,
+  rememberPendingEmail,
+} from './pending-verification';
 import { isSuccessAnswer } from './success-answer';
 
 type VerifyValues = z.input<typeof VerifyEmailRequestSchema>;
@@ -52,6 +58,18 @@ export function VerifyEmailPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormErrors([]);
     try {
+      const googleToken = googleVerificationFor(values.email);
+      if (googleToken) {
+        // A Google sign-in waits for this code: it verifies the account and links Google.
+        const answer = await verifyGoogleEmail({ verify_token: googleToken, code: values.token });
+        if (!('key' in answer)) throw new Error('Unexpected answer');
+        const { token, user } = await attachUser(answer.key);
+        forgetPendingEmail();
+        signIn(token, user);
+        notifySuccess(ACCOUNT_MESSAGES.activated);
+        navigate(user.is_supervisor ? homePathFor(user) : '/subscription', { replace: true });
+        return;
+      }
       const result = await verify.mutateAsync(values);
       if (!isSuccessAnswer(result.message, ACCOUNT_MESSAGES.activated, setFormErrors)) return;
       forgetPendingEmail();

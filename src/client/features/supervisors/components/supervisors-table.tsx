@@ -11,14 +11,16 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  hasAccess,
   supervisorDisplayName,
   type TraineeSupervisor,
 } from '../../../../shared/supervisors/trainee-supervisor.schema';
 import { EmptyState, ErrorState } from '../../../components/page-state';
 import { useTraineeSupervisors } from '../api/get-trainee-supervisors';
+import { EndAccessDialog } from './end-access-dialog';
 import { InviteButton } from './invite-dialog';
 import { SupervisorDialog } from './supervisor-dialog';
 
@@ -28,6 +30,7 @@ type DialogState = { opened: false } | { opened: true; supervisor: TraineeSuperv
 export function SupervisorsTable() {
   const supervisors = useTraineeSupervisors();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
+  const [ending, setEnding] = useState<TraineeSupervisor | null>(null);
 
   return (
     <Paper
@@ -52,8 +55,10 @@ export function SupervisorsTable() {
         <SupervisorsContent
           query={supervisors}
           onEdit={(supervisor) => setDialog({ opened: true, supervisor })}
+          onEndAccess={setEnding}
         />
       </Stack>
+      <EndAccessDialog supervisor={ending} onClose={() => setEnding(null)} />
       <SupervisorDialog
         opened={dialog.opened}
         supervisor={dialog.opened ? dialog.supervisor : null}
@@ -66,9 +71,11 @@ export function SupervisorsTable() {
 function SupervisorsContent({
   query,
   onEdit,
+  onEndAccess,
 }: {
   query: ReturnType<typeof useTraineeSupervisors>;
   onEdit: (supervisor: TraineeSupervisor) => void;
+  onEndAccess: (supervisor: TraineeSupervisor) => void;
 }) {
   if (query.isPending) {
     return (
@@ -117,7 +124,12 @@ function SupervisorsContent({
                 </Text>
                 <TrackerAccount supervisor={supervisor} withLabel />
               </div>
-              <EditButton name={name} onClick={() => onEdit(supervisor)} />
+              <RowActions
+                supervisor={supervisor}
+                name={name}
+                onEdit={onEdit}
+                onEndAccess={onEndAccess}
+              />
             </Group>
           );
         })}
@@ -144,7 +156,12 @@ function SupervisorsContent({
                   <TrackerAccount supervisor={supervisor} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  <EditButton name={name} onClick={() => onEdit(supervisor)} />
+                  <RowActions
+                    supervisor={supervisor}
+                    name={name}
+                    onEdit={onEdit}
+                    onEndAccess={onEndAccess}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
@@ -163,6 +180,13 @@ function TrackerAccount({
   supervisor: TraineeSupervisor;
   withLabel?: boolean;
 }) {
+  if (!hasAccess(supervisor)) {
+    return (
+      <Text size="sm" c="dimmed">
+        Access ended {new Date(supervisor.access_ended_at ?? '').toLocaleDateString('en-US')}
+      </Text>
+    );
+  }
   if (supervisor.supervisor === null) return <InviteButton supervisor={supervisor} />;
   return (
     <Group gap={6} wrap="nowrap">
@@ -174,6 +198,37 @@ function TrackerAccount({
       ) : (
         <VisuallyHidden>Has a tracker account</VisuallyHidden>
       )}
+    </Group>
+  );
+}
+
+/** Edit, and End access while the supervisor still has it. */
+function RowActions({
+  supervisor,
+  name,
+  onEdit,
+  onEndAccess,
+}: {
+  supervisor: TraineeSupervisor;
+  name: string;
+  onEdit: (supervisor: TraineeSupervisor) => void;
+  onEndAccess: (supervisor: TraineeSupervisor) => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {hasAccess(supervisor) ? (
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconUserOff size={16} aria-hidden />}
+          aria-label={`End access for ${name}`}
+          onClick={() => onEndAccess(supervisor)}
+        >
+          End access
+        </Button>
+      ) : null}
+      <EditButton name={name} onClick={() => onEdit(supervisor)} />
     </Group>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "trainee_supervisors" ADD COLUMN "access_ended_at" timestamp with time zone;
