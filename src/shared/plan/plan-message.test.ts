@@ -52,7 +52,8 @@ describe('planMessage', () => {
   });
 
   it('says how many hours would be missing when the time limit cannot be met', () => {
-    // June 2026 to February 2027 at 130 hours: 1,170 of the 1,900 hours left.
+    // June 2026's 21 days left take 91 hours, July to February at 130 hours 1,040: 1,131 of the
+    // 1,900 hours left.
     expect(
       messageFor({
         history: [month(100, 65)],
@@ -60,7 +61,7 @@ describe('planMessage', () => {
         targetDate: '2026-12-31',
       }),
     ).toBe(
-      'The hours cannot be reached within the 5-year time limit (by February 2027): even at the monthly maximum of 130 hours, 730 hours would be missing.',
+      'The hours cannot be reached within the 5-year time limit (by February 2027): even at the monthly maximum of 130 hours, 769 hours would be missing.',
     );
   });
 

@@ -109,8 +109,10 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
       unrestrictedMinutes: unrestrictedToLog,
       cumulativeActualMinutes: actual === null ? null : cumulativeActual,
       cumulativePlannedMinutes: cumulativePlanned,
+      // A month under the minimum counts nothing (the current one when its days left cannot
+      // bring it there): nothing to schedule in it.
       toSchedule:
-        typeTotal > 0
+        typeTotal > 0 && typeTotal >= rules.minMonthlyHours * 60
           ? toScheduleOf(plan, typeTotal, kind === 'current' ? ofType : undefined)
           : null,
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_SET_IDS } from '../logs/rule-sets';
+import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 import { IdSchema, IsoDateSchema } from '../wire/primitives';
 
 /** A fieldwork type the plan may use: 1 supervised, 2 concentrated. */
@@ -77,7 +77,7 @@ export type PlanResult = z.infer<typeof PlanResultSchema>;
 /** GET and PUT /api/v1/plan/: the stored inputs (null before the first save) and the plan. */
 export const PlanResponseSchema = z.object({
   settings: PlanSettingsSchema.nullable(),
-  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string() }),
+  rule_set: StandardsInForceSchema,
   /** The server's today (YYYY-MM-DD): the plan starts in its month. */
   today: z.string(),
   plan: PlanResultSchema.nullable(),

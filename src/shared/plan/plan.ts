@@ -3,7 +3,13 @@ import { addDays, addMonths, monthOf } from '../logs/time';
 import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { buildPlanMonths } from './plan-months';
-import { capacityOf, spreadEvenly, type MonthRoom } from './plan-spread';
+import {
+  capacityOf,
+  currentMonthRoom,
+  daysLeftInMonth,
+  spreadEvenly,
+  type MonthRoom,
+} from './plan-spread';
 
 /**
  * One month and fieldwork type of the trainee's record, as the plan reads it. `countedMinutes`
@@ -92,6 +98,8 @@ export type Plan = {
   /** The most planned in one month from now on, and the month's maximum. */
   peakMonthMinutes: number;
   maxMonthMinutes: number;
+  /** Days left in the current month, today included: it is planned for those days only. */
+  daysLeftThisMonth: number;
   months: PlanMonth[];
 };
 
@@ -200,14 +208,15 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
     input.firstFieldworkDate ?? input.today,
     input.ruleSet.timeLimitYears,
   );
+  // The current month is planned for its days left, not as a whole month.
+  const currentRoom = currentMonthRoom({
+    today: input.today,
+    minMinutes: min,
+    maxMinutes: max,
+    loggedMinutes: loggedNow,
+  });
   const roomOf = (index: number): MonthRoom =>
-    index === 0
-      ? {
-          least: loggedNow > 0 ? Math.max(0, min - loggedNow) : min,
-          most: Math.max(0, max - loggedNow),
-          isRequired: loggedNow > 0 && loggedNow < min,
-        }
-      : { least: min, most: max, isRequired: false };
+    index === 0 ? currentRoom : { least: min, most: max, isRequired: false };
   const roomsUpTo = (month: string) =>
     Array.from({ length: monthsBetween(currentMonth, month) }, (_unused, index) => roomOf(index));
 
@@ -257,6 +266,7 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
         ...extra.map((minutes, index) => minutes + (index === 0 ? loggedNow : 0)),
       ),
       maxMonthMinutes: max,
+      daysLeftThisMonth: daysLeftInMonth(input.today),
     },
   };
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { serverToday } from '../logs/logs.service';
 import { sumLogsByMonthAndType } from '../progress/progress.repository';
-import { adjustMonthRows, ruleSetFor } from '../progress/progress.service';
+import { standardsToWire } from '../../../shared/logs/standards-in-force';
+import { adjustMonthRows, traineeStandards } from '../progress/progress.service';
 import * as repo from './plan.repository';
 import { toPlanWire } from './plan.wire';
 
@@ -26,12 +27,13 @@ export async function getPlan(ctx: {
   now: Date;
 }): Promise<PlanResponse> {
   const today = serverToday(ctx.now);
-  const [row, ruleSet] = await Promise.all([
+  const [row, standards] = await Promise.all([
     repo.findSettings(ctx.db, ctx.traineeId),
-    ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
+    traineeStandards(ctx.db, ctx.traineeId, ctx.now),
   ]);
+  const { ruleSet } = standards;
   const settings = row ? settingsOf(row) : null;
-  const base = { settings, rule_set: { id: ruleSet.id, label: ruleSet.label }, today };
+  const base = { settings, rule_set: standardsToWire(standards), today };
   if (!settings) return { ...base, plan: null };
   const [{ rows }, firstFieldworkDate] = await Promise.all([
     sumLogsByMonthAndType(ctx.db, ctx.traineeId),
