@@ -70,6 +70,11 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
     const kind = month < currentMonth ? 'past' : month === currentMonth ? 'current' : 'future';
     const ofMonth = history.filter((row) => row.month === month);
     const ofType = ofMonth.find((row) => row.experienceTypeId === plan.type);
+    const begun = {
+      loggedMinutes: sumOf(ofMonth, (row) => row.rawMinutes),
+      countedMinutes: sumOf(ofMonth, (row) => row.countedMinutes),
+      reasons: ofMonth.flatMap((row) => row.reasons),
+    };
     if (kind === 'past') {
       const actual = sumOf(ofMonth, (row) => countsNow(row, input));
       cumulativeActual += actual;
@@ -78,6 +83,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
         month,
         kind,
         actualMinutes: actual,
+        ...begun,
         plannedMinutes: null,
         toLogMinutes: null,
         unrestrictedMinutes: null,
@@ -104,6 +110,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
       month,
       kind,
       actualMinutes: actual,
+      ...(kind === 'current' ? begun : { loggedMinutes: null, countedMinutes: null, reasons: [] }),
       plannedMinutes: planned,
       toLogMinutes: toLog,
       unrestrictedMinutes: unrestrictedToLog,

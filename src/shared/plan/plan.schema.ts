@@ -43,6 +43,11 @@ export const PlanMonthSchema = z.object({
   label: z.string(),
   kind: z.enum(['past', 'current', 'future']),
   actual_hours: z.number().nullable(),
+  /** A month begun: its hours logged (every status) and those that count as things stand. */
+  logged_hours: z.number().nullable(),
+  counted_hours: z.number().nullable(),
+  /** Why hours of the month do not count, one sentence each. */
+  reasons: z.array(z.string()),
   planned_hours: z.number().nullable(),
   to_log_hours: z.number().nullable(),
   unrestricted_hours: z.number().nullable(),
@@ -68,6 +73,15 @@ export const PlanResultSchema = z.object({
   goal_hours: z.number(),
   peak_month_hours: z.number(),
   max_month_hours: z.number(),
+  /** The current month is planned for these days only (today included). */
+  days_left_this_month: z.number(),
+  /** The record as the dashboard reads it: logged, awaiting approval, counted, and why. */
+  so_far: z.object({
+    logged_hours: z.number(),
+    awaiting_approval_hours: z.number(),
+    counted_hours: z.number(),
+    note: z.string().nullable(),
+  }),
   /** The reachability in one sentence. */
   message: z.string(),
   months: z.array(PlanMonthSchema),

@@ -20,6 +20,8 @@ function historyMonth(overrides: Partial<PlanHistoryMonth> = {}): PlanHistoryMon
     experienceTypeId: 1,
     rawMinutes: 100 * HOUR,
     countedMinutes: 100 * HOUR,
+    approvedMinutes: 100 * HOUR,
+    reasons: [],
     unrestrictedMinutes: 65 * HOUR,
     supervisedMinutes: 10 * HOUR,
     individualMinutes: 6 * HOUR,

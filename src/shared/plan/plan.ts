@@ -1,5 +1,6 @@
 import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
 import { addDays, addMonths, monthOf } from '../logs/time';
+import { hoursSoFar, type HoursSoFar } from '../progress/hours-so-far';
 import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { buildPlanMonths } from './plan-months';
@@ -21,6 +22,10 @@ export type PlanHistoryMonth = {
   experienceTypeId: ExperienceTypeId;
   rawMinutes: number;
   countedMinutes: number;
+  /** Of the raw minutes, those a supervisor approved. */
+  approvedMinutes: number;
+  /** Why hours of the month do not count (the adjusted hours' removals), one sentence each. */
+  reasons: string[];
   unrestrictedMinutes: number;
   supervisedMinutes: number;
   individualMinutes: number;
@@ -67,6 +72,10 @@ export type PlanMonth = {
   kind: 'past' | 'current' | 'future';
   /** Hours that count, logged so far (the current month: raw, up to the monthly maximum). */
   actualMinutes: number | null;
+  /** A month begun: logged (every status) and counted as things stand, with the reasons. */
+  loggedMinutes: number | null;
+  countedMinutes: number | null;
+  reasons: string[];
   /** The month's planned total (the current month: logged so far and still to log). */
   plannedMinutes: number | null;
   /** Of the planned total, still to log; of that, at least this much unrestricted. */
@@ -100,6 +109,8 @@ export type Plan = {
   maxMonthMinutes: number;
   /** Days left in the current month, today included: it is planned for those days only. */
   daysLeftThisMonth: number;
+  /** The record as every screen reads it (src/shared/progress/hours-so-far.ts). */
+  soFar: HoursSoFar;
   months: PlanMonth[];
 };
 
@@ -178,7 +189,7 @@ function countedSoFar(input: PlanInput, currentMonth: string) {
 export type TypePlan = {
   type: ExperienceTypeId;
   rules: FieldworkRules;
-  plan: Omit<Plan, 'months'>;
+  plan: Omit<Plan, 'months' | 'soFar'>;
   extra: number[];
 };
 
@@ -303,5 +314,7 @@ function chooseTypePlan(input: PlanInput): TypePlan {
  */
 export function planToFinish(input: PlanInput): Plan {
   const chosen = chooseTypePlan(input);
-  return { ...chosen.plan, months: buildPlanMonths(input, chosen) };
+  const currentMonth = monthOf(input.today);
+  const soFar = hoursSoFar(input.history.filter((row) => row.month <= currentMonth));
+  return { ...chosen.plan, soFar, months: buildPlanMonths(input, chosen) };
 }

@@ -44,6 +44,8 @@ export async function getPlan(ctx: {
     experienceTypeId: row.experienceTypeId === 2 ? 2 : 1,
     rawMinutes: row.experienceMinutes,
     countedMinutes: adjusted.countedMinutes,
+    approvedMinutes: row.approvedMinutes,
+    reasons: adjusted.removals.map((removal) => removal.reason),
     unrestrictedMinutes: row.unrestrictedMinutes,
     supervisedMinutes: row.supervisedMinutes,
     individualMinutes: row.individualMinutes,

@@ -272,10 +272,7 @@ export function adjustMonthRows(
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
  */
-function monthRows(
-  rows: readonly MonthTypeRow[],
-  ruleSet: RuleSet,
-): DashboardMonth[] {
+function monthRows(rows: readonly MonthTypeRow[], ruleSet: RuleSet): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
   for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
   const adjustedRows = adjustMonthRows(rows, ruleSet);
@@ -388,12 +385,7 @@ async function figuresFor(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<DashboardFigures> {
-  const standards = await standardsFor(
-    ctx.db,
-    ctx.traineeId,
-    ctx.ruleSet,
-    serverToday(ctx.now),
-  );
+  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, serverToday(ctx.now));
   // The figures name the standards and why: kept under all of it.
   const key = JSON.stringify(standardsToWire(standards));
   const entry = keptFigures.get(ctx.traineeId, key);
