@@ -17,7 +17,8 @@ const PLAN = '/api/v1/plan/';
 
 /*
  * January 2026: 8 days of 3 hours, every requirement met (24 hours count); February: 5 days, under
- * the 20-hour minimum (15 hours logged, none count). 2022 standards (the default before 2027).
+ * the 20-hour minimum (15 hours logged, none count); all awaiting approval. The standards follow
+ * the finish date (issue 28): the 2022 set before 2027, the 2027 set from then.
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,20 +52,36 @@ describe('plan to a finish date', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       settings: null,
-      rule_set: { id: '2022', label: '2022 standards' },
+      rule_set: {
+        id: '2022',
+        label: '2022 standards',
+        is_chosen: false,
+        reason:
+          'With no finish date set, the standards of an application today apply; from 1/1/2027, the 2027 standards.',
+        mismatch: null,
+      },
       today: '2026-06-15',
       plan: null,
     });
   });
 
-  it('plans the hours still needed evenly to the target month, counting adjusted hours', async () => {
+  it('plans under the 2027 standards to a finish date in 2027, this month for its days left', async () => {
     const response = await save(trainee, { target_date: '2027-11-30', fieldwork_types: [1] });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<PlanResponse>();
     expect(body.settings).toEqual({ target_date: '2027-11-30', fieldwork_types: [1] });
+    // Issue 28 item 10: no choice, a finish date from 2027 on: the 2027 standards.
+    expect(body.rule_set).toEqual({
+      id: '2027',
+      label: '2027 standards',
+      is_chosen: false,
+      reason:
+        'Your finish date (November 2027) is on or after 1/1/2027, so an application then is judged by the 2027 standards.',
+      mismatch: null,
+    });
     const plan = body.plan!;
-    // 2,000 − 24 = 1,976 hours over June 2026 to November 2027 (18 months): 118,560 minutes,
-    // two months of 110 hours and sixteen of 109.75.
+    // 2,000 − 24 = 1,976 hours. June has 16 of 30 days left on the 15th: 160 × 16 / 30 = 85.33,
+    // 85.25 hours in quarter hours; the other 1,890.75 over 17 months of 111 to 111.25 hours.
     expect(plan).toMatchObject({
       status: 'reachable',
       expereince_type: 1,
@@ -73,62 +90,129 @@ describe('plan to a finish date', () => {
       goal_hours: 2000,
       finish_month: '2027-11',
       bounded_by: null,
-      peak_month_hours: 110,
-      max_month_hours: 130,
+      peak_month_hours: 111.25,
+      max_month_hours: 160,
+      days_left_this_month: 16,
     });
     expect(plan.message).toBe(
-      'November 2027 is within reach: 1976 hours to go in supervised fieldwork, at most 110 hours a month, finishing in November 2027.',
+      'November 2027 is within reach: 1976 hours to go in supervised fieldwork, at most 111.25 hours a month, finishing in November 2027.',
     );
+    // Issue 28 item 2: the logged hours (awaiting approval) beside those that count, with why.
+    expect(plan.so_far).toEqual({
+      logged_hours: 39,
+      awaiting_approval_hours: 39,
+      counted_hours: 24,
+      note: "15 hours of the 39 hours logged do not count: a month that misses a monthly requirement counts fewer hours, or none (each month says why). 39 hours await your supervisor's approval and are included: approval does not decide what counts, the monthly requirements and the signed monthly form do.",
+    });
     expect(
-      plan.months.map((month) => [month.month, month.kind, month.actual_hours, month.to_log_hours]),
+      plan.months
+        .slice(0, 7)
+        .map((month) => [
+          month.month,
+          month.kind,
+          month.logged_hours,
+          month.counted_hours,
+          month.reasons,
+          month.to_log_hours,
+        ]),
     ).toEqual([
-      ['2026-01', 'past', 24, null],
-      ['2026-02', 'past', 0, null],
-      ['2026-03', 'past', 0, null],
-      ['2026-04', 'past', 0, null],
-      ['2026-05', 'past', 0, null],
-      ['2026-06', 'current', 0, 110],
-      ['2026-07', 'future', null, 110],
-      ...Array.from({ length: 16 }, (_unused, index) => [
-        `${index < 5 ? '2026' : '2027'}-${String(((index + 7) % 12) + 1).padStart(2, '0')}`,
-        'future',
-        null,
-        109.75,
-      ]),
+      ['2026-01', 'past', 24, 24, [], null],
+      ['2026-02', 'past', 15, 0, ['fewer than 20 hours this month: 0 of 15 hours count'], null],
+      ['2026-03', 'past', 0, 0, [], null],
+      ['2026-04', 'past', 0, 0, [], null],
+      ['2026-05', 'past', 0, 0, [], null],
+      ['2026-06', 'current', 0, 0, [], 85.25],
+      ['2026-07', 'future', null, null, [], 111.25],
     ]);
+    expect(plan.months).toHaveLength(23);
     expect(plan.months.at(-1)?.cumulative_planned_hours).toBe(2000);
-    // 5% of 110 hours is 5.5 hours of supervision, half of it individual; 4 contacts, 1 observation.
+    // 2027: 5% of 85.25 hours rounded up to a quarter hour, half individual; no contact minimum,
+    // 60 observation minutes.
     expect(plan.months[5]?.to_schedule).toEqual({
-      supervision_hours: 5.5,
-      individual_hours: 2.75,
-      contacts: 4,
-      observation: { unit: 'count', amount: 1 },
+      supervision_hours: 4.5,
+      individual_hours: 2.25,
+      contacts: null,
+      observation: { unit: 'minutes', amount: 60 },
     });
     const again = await read(trainee);
     expect(again.json()).toEqual(body);
   });
 
-  it('names the earliest month and the monthly maximum when the date is too soon', async () => {
+  it('names the earliest month, the monthly maximum and the plan’s own figure when the date is too soon', async () => {
     const response = await save(trainee, { target_date: '2026-12-31', fieldwork_types: [1] });
-    const plan = response.json<PlanResponse>().plan!;
-    // 1,976 / 130 = 15.2: sixteen months from June 2026.
+    const body = response.json<PlanResponse>();
+    expect(body.rule_set.id).toBe('2022');
+    const plan = body.plan!;
+    // June takes 69.25 hours (16 days left), then (1,976 − 69.25) / 130 = 14.7: 15 months more.
     expect(plan).toMatchObject({
       status: 'too-soon',
       bounded_by: 'monthly-maximum',
       earliest_month: '2027-09',
       finish_month: '2027-09',
+      peak_month_hours: 127.25,
+      max_month_hours: 130,
     });
     expect(plan.message).toBe(
-      'December 2026 is too soon: at the monthly maximum of 130 hours, the earliest you can finish is September 2027. The plan below finishes then.',
+      'December 2026 is too soon: even at the monthly maximum of 130 hours, the earliest you can finish is September 2027. The plan below finishes then, with at most 127.25 hours in one month.',
     );
+  });
+
+  it('says plainly when the chosen standards disagree with the finish date', async () => {
+    const choose = await t.request({
+      method: 'PUT',
+      url: '/api/v1/rule-set/',
+      token: trainee.token,
+      payload: { rule_set: '2022' },
+    });
+    expect(choose.statusCode).toBe(200);
+    const body = (
+      await save(trainee, { target_date: '2028-05-31', fieldwork_types: [1] })
+    ).json<PlanResponse>();
+    expect(body.rule_set).toEqual({
+      id: '2022',
+      label: '2022 standards',
+      is_chosen: true,
+      reason: 'You chose the 2022 standards in your profile.',
+      mismatch:
+        'Your finish date (May 2028) is on or after 1/1/2027: an application then is judged by the 2027 standards, not the 2022 standards you chose. Change the standards in your profile, or your finish date.',
+    });
+    expect(body.plan?.max_month_hours).toBe(130);
+    // The month checks name the same standards and the same disagreement.
+    const validation = await t.request({
+      method: 'GET',
+      url: '/api/v1/validate/',
+      token: trainee.token,
+    });
+    expect(validation.json<{ rule_set: unknown }>().rule_set).toEqual(body.rule_set);
+    const reset = await t.request({
+      method: 'PUT',
+      url: '/api/v1/rule-set/',
+      token: trainee.token,
+      payload: { rule_set: null },
+    });
+    expect(reset.statusCode).toBe(200);
+    const table = await t.request({
+      method: 'GET',
+      url: '/api/v1/dashboard-table-api/',
+      token: trainee.token,
+    });
+    expect(table.json<{ rule_set: { id: string; mismatch: null } }>().rule_set).toMatchObject({
+      id: '2027',
+      is_chosen: false,
+      mismatch: null,
+    });
   });
 
   it('plans concentrated months when only they reach the date', async () => {
     const response = await save(trainee, { target_date: '2027-05-31', fieldwork_types: [1, 2] });
     const plan = response.json<PlanResponse>().plan!;
-    // 12 months × 130 = 1,560 hours: too few supervised; (2,000 − 24) / 1.33 = 1,485.72 fit.
+    // 2027 standards: June's 85.25 hours and 11 months × 160 = 1,845.25 supervised hours, too
+    // few; (2,000 − 24) / 1.33 = 1,485.72 concentrated fit.
     expect(plan).toMatchObject({ status: 'reachable', expereince_type: 2, needed_hours: 1485.72 });
-    expect(plan.months[5]?.to_schedule).toMatchObject({ contacts: 6 });
+    expect(plan.months[5]?.to_schedule).toMatchObject({
+      contacts: null,
+      observation: { unit: 'minutes', amount: 90 },
+    });
   });
 
   it('refuses a date in the past or no fieldwork type, and keeps the saved plan', async () => {

@@ -416,7 +416,9 @@ test.describe('supervisors, standards and edition', () => {
     await expect(page.getByText('Successfully updated!').first()).toBeVisible();
     await page.getByRole('link', { name: 'Log experience hours' }).click();
     const card = page.getByRole('region', { name: 'Monthly requirements' });
-    await expect(card).toContainText('2027 standards (your choice)');
+    await expect(card).toContainText(
+      'Rule set: 2027 standards. You chose the 2027 standards in your profile.',
+    );
     await expectCheck(page, 'Total hours (maximum)', '≤ 160 h', '2.5 h');
     await expectCheck(page, 'Supervision contacts', 'No minimum', '1');
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear, monthEnd } from '../../src/shared/logs/time';
+import { daysLeftInMonth } from '../../src/shared/plan/plan-spread';
 import {
   authHeader,
   expect,
@@ -37,7 +38,7 @@ test.describe('plan to a finish date', () => {
     newAccount,
   }) => {
     const trainee = await newAccount('student', { name: 'Paula Planner' });
-    // One 4-hour log last month: under the 20-hour minimum, so it counts nothing yet.
+    // One 3-hour log last month, awaiting approval: under the 20-hour minimum, so it counts nothing.
     const headers = authHeader(trainee);
     const record = await request.post('/api/v1/trainee-supervisors/', {
       headers,
@@ -89,7 +90,47 @@ test.describe('plan to a finish date', () => {
       months.getByRole('row', { name: new RegExp(`^${formatMonthYear(lastMonthUtc())} `) }),
     ).toBeVisible();
     const thisMonth = months.getByRole('row', { name: /This month/ });
-    await expect(thisMonth.getByRole('cell').first()).toHaveText('0 h');
+    await expect(thisMonth.getByRole('cell').first()).toHaveText('0 hof 0 h logged');
+
+    // Issue 28 item 10: a finish date from 2027 on, no standards chosen: the 2027 standards, named
+    // with why.
+    await expect(page.getByRole('region', { name: 'Your finish date' })).toContainText(
+      `Planned under the 2027 standards: the monthly minimum and maximum, all fieldwork within 5 years, and at least 60% unrestricted hours. Your finish date (${formatMonthYear(target)}) is on or after 1/1/2027, so an application then is judged by the 2027 standards.`,
+    );
+    await expect(page.getByText('Most in one month')).toBeVisible();
+    await expect(page.getByText(/ of 160 h$/)).toBeVisible();
+
+    // Issue 28 item 2: the 3 hours logged last month show beside what counts of them, and why;
+    // the note says they await approval and are included.
+    await expect(page.getByText('0 h of 3 h logged')).toBeVisible();
+    await expect(page.getByTestId('plan-so-far-note')).toHaveText(
+      "3 hours of the 3 hours logged do not count: a month that misses a monthly requirement counts fewer hours, or none (each month says why). 3 hours await your supervisor's approval and are included: approval does not decide what counts, the monthly requirements and the signed monthly form do.",
+    );
+    const lastMonth = months.getByRole('row', {
+      name: new RegExp(`^${formatMonthYear(lastMonthUtc())} `),
+    });
+    await expect(lastMonth.getByRole('cell').first()).toHaveText(
+      '0 hof 3 h loggedfewer than 20 hours this month: 0 of 3 hours count',
+    );
+
+    // Issue 28 item 1: this month is planned for its days left (today included), at the monthly
+    // maximum's pace: never a whole month's hours in its last days.
+    const today = new Date().toISOString().slice(0, 10);
+    const daysLeft = daysLeftInMonth(today);
+    const days = daysLeft + Number(today.slice(8, 10)) - 1;
+    await expect(thisMonth).toContainText(
+      `This month, ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`,
+    );
+    const plannedNow = Number(
+      (await thisMonth.getByRole('cell').nth(1).textContent())?.replace(' h', ''),
+    );
+    expect(plannedNow).toBeLessThanOrEqual((160 * daysLeft) / days);
+    // Under the 20-hour minimum at that pace, nothing is planned, nor scheduled, this month.
+    if ((160 * daysLeft) / days < 20) {
+      expect(plannedNow).toBe(0);
+      await expect(thisMonth.getByRole('cell').nth(4)).toHaveText('—');
+      await expect(thisMonth.getByRole('cell').nth(5)).toHaveText('—');
+    }
     const finish = months.getByRole('row', {
       name: new RegExp(`^${formatMonthYear(target)} Target Finish`),
     });
@@ -111,11 +152,40 @@ test.describe('plan to a finish date', () => {
     // Three months ahead is too soon: the earliest month and the rule that bounds it.
     await setFinishDate(page, monthEnd(monthsAhead(2)));
     const tooSoon = page.getByRole('status').filter({ hasText: 'Not by that date' });
+    // Issue 28 item 3: the sentence names the plan's own most in one month, the figure beside it.
     await expect(tooSoon).toContainText(
       new RegExp(
-        `${formatMonthYear(monthsAhead(2))} is too soon: at the monthly maximum of (130|160) hours, the earliest you can finish is`,
+        `${formatMonthYear(monthsAhead(2))} is too soon: even at the monthly maximum of 160 hours, the earliest you can finish is \\w+ \\d{4}\\. The plan below finishes then, with at most [\\d.]+ hours in one month\\.`,
       ),
     );
+    const sentence = (await tooSoon.textContent()) ?? '';
+    const most = /with at most ([\d.]+) hours in one month/.exec(sentence)?.[1];
+    await expect(page.getByText(`${most} of 160 h`, { exact: true })).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/plan-too-soon-1280.png', fullPage: true });
+
+    // Issue 28 item 10: a chosen set that disagrees with the finish date is said plainly.
+    const chosen = await request.put('/api/v1/rule-set/', {
+      headers,
+      data: { rule_set: '2022' },
+    });
+    expect(chosen.status()).toBe(200);
+    await page.reload();
+    const mismatch = page.getByRole('alert').filter({
+      hasText: 'Your standards and your finish date disagree',
+    });
+    await expect(mismatch).toContainText(
+      'an application then is judged by the 2027 standards, not the 2022 standards you chose.',
+    );
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: '.tmp/screenshots/plan-mismatch-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/student/dashboard');
+    await expect(page.getByRole('region', { name: 'Monthly requirements' })).toContainText(
+      'an application then is judged by the 2027 standards, not the 2022 standards you chose.',
+    );
+    await page.screenshot({ path: '.tmp/screenshots/dashboard-mismatch-1280.png', fullPage: true });
+    await page.goto('/student/plan');
 
     // The plan is kept: a reload shows the saved date.
     await page.reload();

@@ -109,12 +109,29 @@ export const RULE_SETS: Readonly<Record<RuleSetId, RuleSet>> = {
 };
 
 /**
- * The rule set a trainee is held to: their own choice from the profile, else the 2027 standards
- * from 2027-01-01 ('today' as 'YYYY-MM-DD') and the 2022 standards before.
+ * The date the trainee means to apply ('YYYY-MM-DD'): their plan's finish date, else today (an
+ * application cannot be earlier than today, so a finish date already past reads as today).
  */
-export function resolveRuleSet(choice: RuleSetId | null, today: string): RuleSet {
+export function plannedApplicationDate(today: string, finishDate: string | null): string {
+  return finishDate !== null && finishDate > today ? finishDate : today;
+}
+
+/** The set an application on `date` is judged by: the 2027 standards from 2027-01-01 on. */
+export function ruleSetForApplication(date: string): RuleSet {
+  return RULE_SETS[date >= RULES_2027_FROM ? '2027' : '2022'];
+}
+
+/**
+ * The rule set a trainee is held to: their own choice from the profile, else the set of their
+ * planned application date (`finishDate`, the plan's, when set; else 'today', as 'YYYY-MM-DD').
+ */
+export function resolveRuleSet(
+  choice: RuleSetId | null,
+  today: string,
+  finishDate: string | null = null,
+): RuleSet {
   if (choice) return RULE_SETS[choice];
-  return RULE_SETS[today >= RULES_2027_FROM ? '2027' : '2022'];
+  return ruleSetForApplication(plannedApplicationDate(today, finishDate));
 }
 
 /** The numbers for one fieldwork type under a rule set. */

@@ -24,6 +24,8 @@ const month = (rawHours: number, unrestrictedHours: number) => ({
   experienceTypeId: 1 as const,
   rawMinutes: rawHours * HOUR,
   countedMinutes: rawHours * HOUR,
+  approvedMinutes: rawHours * HOUR,
+  reasons: [],
   unrestrictedMinutes: unrestrictedHours * HOUR,
   supervisedMinutes: 0,
   individualMinutes: 0,
@@ -51,8 +53,38 @@ describe('planMessage', () => {
     );
   });
 
+  it.each<[string, string, string]>([
+    // Issue 28: the sentence names the plan's own most in one month beside the maximum.
+    [
+      '2022',
+      '2026-12-31',
+      'December 2026 is too soon: even at the monthly maximum of 130 hours, the earliest you can finish is September 2027. The plan below finishes then, with at most 127.5 hours in one month.',
+    ],
+    [
+      '2027',
+      '2026-12-31',
+      'December 2026 is too soon: even at the monthly maximum of 160 hours, the earliest you can finish is June 2027. The plan below finishes then, with at most 157.5 hours in one month.',
+    ],
+  ])(
+    'under the %s standards, names the earliest month and the plan’s own monthly figure',
+    (id, targetDate, message) => {
+      const rules = RULE_SETS[id === '2022' ? '2022' : '2027'];
+      const plan = planToFinish({
+        today: '2026-06-10',
+        targetDate,
+        ruleSet: rules,
+        types: [1],
+        history: [],
+        firstFieldworkDate: null,
+      });
+      expect(planMessage(plan, rules)).toBe(message);
+      expect(plan.peakMonthMinutes).toBeLessThanOrEqual(plan.maxMonthMinutes);
+    },
+  );
+
   it('says how many hours would be missing when the time limit cannot be met', () => {
-    // June 2026 to February 2027 at 130 hours: 1,170 of the 1,900 hours left.
+    // June 2026's 21 days left take 91 hours, July to February at 130 hours 1,040: 1,131 of the
+    // 1,900 hours left.
     expect(
       messageFor({
         history: [month(100, 65)],
@@ -60,7 +92,7 @@ describe('planMessage', () => {
         targetDate: '2026-12-31',
       }),
     ).toBe(
-      'The hours cannot be reached within the 5-year time limit (by February 2027): even at the monthly maximum of 130 hours, 730 hours would be missing.',
+      'The hours cannot be reached within the 5-year time limit (by February 2027): even at the monthly maximum of 130 hours, 769 hours would be missing.',
     );
   });
 

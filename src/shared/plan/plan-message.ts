@@ -25,9 +25,11 @@ export function planMessage(plan: Plan, ruleSet: RuleSet): string {
         `at most ${hours(plan.peakMonthMinutes)} a month, finishing in ${formatMonthYear(plan.finishMonth!)}.${share}`
       );
     case 'too-soon':
+      // The plan's own figure beside the maximum: the months are spread evenly, often under it.
       return (
-        `${target} is too soon: at the monthly maximum of ${max}, the earliest you can finish ` +
-        `is ${formatMonthYear(plan.earliestMonth!)}. The plan below finishes then.${share}`
+        `${target} is too soon: even at the monthly maximum of ${max}, the earliest you can ` +
+        `finish is ${formatMonthYear(plan.earliestMonth!)}. The plan below finishes then, with ` +
+        `at most ${hours(plan.peakMonthMinutes)} in one month.${share}`
       );
     case 'beyond-time-limit':
       return (

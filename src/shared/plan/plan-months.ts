@@ -79,6 +79,11 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
     const kind = month < currentMonth ? 'past' : month === currentMonth ? 'current' : 'future';
     const ofMonth = history.filter((row) => row.month === month);
     const ofType = ofMonth.find((row) => row.experienceTypeId === plan.type);
+    const begun = {
+      loggedMinutes: sumOf(ofMonth, (row) => row.rawMinutes),
+      countedMinutes: sumOf(ofMonth, (row) => row.countedMinutes),
+      reasons: ofMonth.flatMap((row) => row.reasons),
+    };
     if (kind === 'past') {
       const actual = sumOf(ofMonth, (row) => countsNow(row, input));
       cumulativeActual += actual;
@@ -87,6 +92,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
         month,
         kind,
         actualMinutes: actual,
+        ...begun,
         plannedMinutes: null,
         toLogMinutes: null,
         unrestrictedMinutes: null,
@@ -113,13 +119,16 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
       month,
       kind,
       actualMinutes: actual,
+      ...(kind === 'current' ? begun : { loggedMinutes: null, countedMinutes: null, reasons: [] }),
       plannedMinutes: planned,
       toLogMinutes: toLog,
       unrestrictedMinutes: unrestrictedToLog,
       cumulativeActualMinutes: actual === null ? null : cumulativeActual,
       cumulativePlannedMinutes: cumulativePlanned,
+      // A month under the minimum counts nothing (the current one when its days left cannot
+      // bring it there): nothing to schedule in it.
       toSchedule:
-        typeTotal > 0
+        typeTotal > 0 && typeTotal >= rules.minMonthlyHours * 60
           ? toScheduleOf(plan, typeTotal, kind === 'current' ? ofType : undefined)
           : null,
     });

@@ -73,3 +73,36 @@ export function spreadEvenly(needed: number, rooms: readonly MonthRoom[]): numbe
   }
   return spread;
 }
+
+/** Days left in the month of `today` ('YYYY-MM-DD'), today included. */
+export function daysLeftInMonth(today: string): number {
+  const lastDay = new Date(
+    Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0),
+  ).getUTCDate();
+  return lastDay - Number(today.slice(8, 10)) + 1;
+}
+
+/**
+ * What the current month can still take (issue 28): the monthly maximum spread over its days,
+ * for the days left (today included), and never past the maximum with what is logged. A month
+ * with hours under the minimum must reach it or lose them (`isRequired`), when the days left can
+ * take it; when they cannot, the month is lost and nothing more is planned in it.
+ */
+export function currentMonthRoom(input: {
+  today: string;
+  minMinutes: number;
+  maxMinutes: number;
+  loggedMinutes: number;
+}): MonthRoom {
+  const { today, minMinutes, maxMinutes, loggedMinutes } = input;
+  const daysLeft = daysLeftInMonth(today);
+  const days = daysLeft + Number(today.slice(8, 10)) - 1;
+  const paced = Math.floor((maxMinutes * daysLeft) / days);
+  const most = Math.max(0, Math.min(maxMinutes - loggedMinutes, paced));
+  const least = loggedMinutes > 0 ? Math.max(0, minMinutes - loggedMinutes) : minMinutes;
+  return {
+    least,
+    most,
+    isRequired: loggedMinutes > 0 && least > 0 && usableMost({ least, most, isRequired: true }) > 0,
+  };
+}

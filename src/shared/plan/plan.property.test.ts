@@ -41,6 +41,8 @@ const inputs: fc.Arbitrary<PlanInput> = fc
         experienceTypeId: month.type,
         rawMinutes: month.raw,
         countedMinutes: Math.floor(month.raw * month.countedShare),
+        approvedMinutes: 0,
+        reasons: [],
         unrestrictedMinutes: Math.floor(month.raw * month.unrestrictedShare),
         supervisedMinutes: 0,
         individualMinutes: 0,

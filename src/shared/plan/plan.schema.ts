@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_SET_IDS } from '../logs/rule-sets';
+import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 import { IdSchema, IsoDateSchema } from '../wire/primitives';
 
 /** A fieldwork type the plan may use: 1 supervised, 2 concentrated. */
@@ -43,6 +43,11 @@ export const PlanMonthSchema = z.object({
   label: z.string(),
   kind: z.enum(['past', 'current', 'future']),
   actual_hours: z.number().nullable(),
+  /** A month begun: its hours logged (every status) and those that count as things stand. */
+  logged_hours: z.number().nullable(),
+  counted_hours: z.number().nullable(),
+  /** Why hours of the month do not count, one sentence each. */
+  reasons: z.array(z.string()),
   planned_hours: z.number().nullable(),
   to_log_hours: z.number().nullable(),
   unrestricted_hours: z.number().nullable(),
@@ -68,6 +73,15 @@ export const PlanResultSchema = z.object({
   goal_hours: z.number(),
   peak_month_hours: z.number(),
   max_month_hours: z.number(),
+  /** The current month is planned for these days only (today included). */
+  days_left_this_month: z.number(),
+  /** The record as the dashboard reads it: logged, awaiting approval, counted, and why. */
+  so_far: z.object({
+    logged_hours: z.number(),
+    awaiting_approval_hours: z.number(),
+    counted_hours: z.number(),
+    note: z.string().nullable(),
+  }),
   /** The reachability in one sentence. */
   message: z.string(),
   months: z.array(PlanMonthSchema),
@@ -77,7 +91,7 @@ export type PlanResult = z.infer<typeof PlanResultSchema>;
 /** GET and PUT /api/v1/plan/: the stored inputs (null before the first save) and the plan. */
 export const PlanResponseSchema = z.object({
   settings: PlanSettingsSchema.nullable(),
-  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string() }),
+  rule_set: StandardsInForceSchema,
   /** The server's today (YYYY-MM-DD): the plan starts in its month. */
   today: z.string(),
   plan: PlanResultSchema.nullable(),

@@ -9,7 +9,7 @@ import {
   type PlanHistoryMonth,
   type PlanInput,
 } from './plan';
-import { spreadEvenly } from './plan-spread';
+import { currentMonthRoom, daysLeftInMonth, spreadEvenly } from './plan-spread';
 
 const HOUR = 60;
 
@@ -20,6 +20,8 @@ function historyMonth(overrides: Partial<PlanHistoryMonth> = {}): PlanHistoryMon
     experienceTypeId: 1,
     rawMinutes: 100 * HOUR,
     countedMinutes: 100 * HOUR,
+    approvedMinutes: 100 * HOUR,
+    reasons: [],
     unrestrictedMinutes: 65 * HOUR,
     supervisedMinutes: 10 * HOUR,
     individualMinutes: 6 * HOUR,
@@ -104,18 +106,107 @@ describe('spreadEvenly', () => {
   });
 });
 
+describe('the current month: planned for its days left', () => {
+  it.each<[string, number]>([
+    ['2026-11-01', 30],
+    ['2026-11-28', 3],
+    ['2026-11-30', 1],
+    ['2027-02-28', 1],
+    ['2028-02-01', 29],
+  ])('on %s has %i days left, today included', (today, days) => {
+    expect(daysLeftInMonth(today)).toBe(days);
+  });
+
+  const max = 130 * HOUR;
+  const min = 20 * HOUR;
+  it.each<[string, string, number, { least: number; most: number; isRequired: boolean }]>([
+    ['a whole month on the 1st', '2026-11-01', 0, { least: min, most: max, isRequired: false }],
+    // 130 × 3 / 30 = 13 hours: under the minimum, so the month takes nothing new.
+    [
+      '3 days left, nothing logged',
+      '2026-11-28',
+      0,
+      { least: min, most: 13 * HOUR, isRequired: false },
+    ],
+    [
+      '3 days left, 10 hours logged: 10 more save it',
+      '2026-11-28',
+      10 * HOUR,
+      { least: 10 * HOUR, most: 13 * HOUR, isRequired: true },
+    ],
+    [
+      '3 days left, 5 hours logged: 15 more cannot fit',
+      '2026-11-28',
+      5 * HOUR,
+      { least: 15 * HOUR, most: 13 * HOUR, isRequired: false },
+    ],
+    ['the maximum logged already', '2026-11-10', max, { least: 0, most: 0, isRequired: false }],
+    [
+      'half the month left, 120 logged: 10 more at most',
+      '2026-11-16',
+      120 * HOUR,
+      { least: 0, most: 10 * HOUR, isRequired: false },
+    ],
+  ])('%s', (_name, today, logged, room) => {
+    expect(
+      currentMonthRoom({ today, minMinutes: min, maxMinutes: max, loggedMinutes: logged }),
+    ).toEqual(room);
+  });
+
+  const november = (rawHours: number): PlanHistoryMonth =>
+    historyMonth({
+      month: '2026-11',
+      rawMinutes: rawHours * HOUR,
+      countedMinutes: 0,
+      unrestrictedMinutes: rawHours * HOUR,
+      supervisedMinutes: 0,
+      individualMinutes: 0,
+      contacts: 0,
+      observations: 0,
+      observationMinutes: 0,
+    });
+  it.each<[string, PlanHistoryMonth[], number, boolean]>([
+    // Issue 28: on 28 November nothing new goes into November, nor its contacts or observation.
+    ['nothing logged', [], 0, false],
+    ['10 hours logged: the 13 its days can take', [november(10)], 13 * HOUR, true],
+    ['5 hours logged: lost, nothing planned', [november(5)], 0, false],
+  ])('on 28 November with %s', (_name, history, toLog, hasSchedule) => {
+    const plan = planToFinish(
+      input({
+        today: '2026-11-28',
+        targetDate: '2027-01-31',
+        history,
+        firstFieldworkDate: history.length > 0 ? '2026-11-02' : null,
+      }),
+    );
+    const current = plan.months.find((month) => month.kind === 'current')!;
+    expect(current.month).toBe('2026-11');
+    expect(current.toLogMinutes).toBe(toLog);
+    expect(current.toSchedule !== null).toBe(hasSchedule);
+    expect(plan.daysLeftThisMonth).toBe(3);
+    // The months after it are whole months, each up to the maximum.
+    const december = plan.months.find((month) => month.month === '2026-12')!;
+    expect(december.toLogMinutes).toBeGreaterThan(100 * HOUR);
+    expect(december.toLogMinutes).toBeLessThanOrEqual(max);
+  });
+});
+
 describe('planToFinish', () => {
   it('plans a new trainee’s 2,000 hours evenly to the target month', () => {
     const plan = planToFinish(input({ targetDate: '2027-11-15' }));
-    // June 2026 to November 2027: 18 months of 111.25 hours (2,002.5 ≥ 2,000, the rest 111).
+    // June 2026 has 21 of its 30 days left on the 10th: 130 × 21 / 30 = 91 hours at most; the
+    // other 1,909 hours over July 2026 to November 2027, 17 months of 112.25 to 112.5 hours.
     expect(plan.status).toBe('reachable');
     expect(plan.finishMonth).toBe('2027-11');
+    expect(plan.daysLeftThisMonth).toBe(21);
     expect(plan.months).toHaveLength(18);
     expect(plan.months[0]).toMatchObject({
       month: '2026-06',
       kind: 'current',
-      plannedMinutes: 6675,
+      plannedMinutes: 91 * HOUR,
     });
+    expect(plan.months[1]?.plannedMinutes).toBe(112.5 * HOUR);
+    expect(plan.months.at(-1)?.plannedMinutes).toBe(112.25 * HOUR);
     expect(plan.months.at(-1)).toMatchObject({
       month: '2027-11',
       cumulativePlannedMinutes: 2000 * HOUR,
@@ -125,13 +216,14 @@ describe('planToFinish', () => {
 
   it('names the earliest month and the monthly maximum when the target is too soon', () => {
     const plan = planToFinish(input({ targetDate: '2026-12-31' }));
-    // 2,000 / 130 = 15.4: June 2026 + 15 months = September 2027.
+    // June 2026 can take 91 hours (21 days left), then (2,000 − 91) / 130 = 14.7: 15 months more,
+    // September 2027.
     expect(plan.status).toBe('too-soon');
     expect(plan.boundedBy).toBe('monthly-maximum');
     expect(plan.earliestMonth).toBe('2027-09');
     expect(plan.finishMonth).toBe('2027-09');
-    // 16 months: an even 125 hours each.
-    expect(plan.peakMonthMinutes).toBe(125 * HOUR);
+    // 91 + 15 × 127.5 ≥ 2,000: 127.5 hours in the months after June.
+    expect(plan.peakMonthMinutes).toBe(127.5 * HOUR);
   });
 
   it('reaches sooner under the 2027 standards’ 160-hour maximum', () => {

@@ -1,9 +1,16 @@
 import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
 import { addDays, addMonths, monthOf } from '../logs/time';
+import { hoursSoFar, type HoursSoFar } from '../progress/hours-so-far';
 import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { buildPlanMonths, countsNow, monthsBetween } from './plan-months';
-import { capacityOf, spreadEvenly, type MonthRoom } from './plan-spread';
+import {
+  capacityOf,
+  currentMonthRoom,
+  daysLeftInMonth,
+  spreadEvenly,
+  type MonthRoom,
+} from './plan-spread';
 
 /**
  * One month and fieldwork type of the trainee's record, as the plan reads it. `countedMinutes`
@@ -15,6 +22,10 @@ export type PlanHistoryMonth = {
   experienceTypeId: ExperienceTypeId;
   rawMinutes: number;
   countedMinutes: number;
+  /** Of the raw minutes, those a supervisor approved. */
+  approvedMinutes: number;
+  /** Why hours of the month do not count (the adjusted hours' removals), one sentence each. */
+  reasons: string[];
   unrestrictedMinutes: number;
   supervisedMinutes: number;
   individualMinutes: number;
@@ -61,6 +72,10 @@ export type PlanMonth = {
   kind: 'past' | 'current' | 'future';
   /** Hours that count, logged so far (the current month: raw, up to the monthly maximum). */
   actualMinutes: number | null;
+  /** A month begun: logged (every status) and counted as things stand, with the reasons. */
+  loggedMinutes: number | null;
+  countedMinutes: number | null;
+  reasons: string[];
   /** The month's planned total (the current month: logged so far and still to log). */
   plannedMinutes: number | null;
   /** Of the planned total, still to log; of that, at least this much unrestricted. */
@@ -92,6 +107,10 @@ export type Plan = {
   /** The most planned in one month from now on, and the month's maximum. */
   peakMonthMinutes: number;
   maxMonthMinutes: number;
+  /** Days left in the current month, today included: it is planned for those days only. */
+  daysLeftThisMonth: number;
+  /** The record as every screen reads it (src/shared/progress/hours-so-far.ts). */
+  soFar: HoursSoFar;
   months: PlanMonth[];
 };
 
@@ -154,7 +173,7 @@ function countedSoFar(input: PlanInput, currentMonth: string) {
 export type TypePlan = {
   type: ExperienceTypeId;
   rules: FieldworkRules;
-  plan: Omit<Plan, 'months'>;
+  plan: Omit<Plan, 'months' | 'soFar'>;
   extra: number[];
 };
 
@@ -184,14 +203,15 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
     input.firstFieldworkDate ?? input.today,
     input.ruleSet.timeLimitYears,
   );
+  // The current month is planned for its days left, not as a whole month.
+  const currentRoom = currentMonthRoom({
+    today: input.today,
+    minMinutes: min,
+    maxMinutes: max,
+    loggedMinutes: loggedNow,
+  });
   const roomOf = (index: number): MonthRoom =>
-    index === 0
-      ? {
-          least: loggedNow > 0 ? Math.max(0, min - loggedNow) : min,
-          most: Math.max(0, max - loggedNow),
-          isRequired: loggedNow > 0 && loggedNow < min,
-        }
-      : { least: min, most: max, isRequired: false };
+    index === 0 ? currentRoom : { least: min, most: max, isRequired: false };
   const roomsUpTo = (month: string) =>
     Array.from({ length: monthsBetween(currentMonth, month) }, (_unused, index) => roomOf(index));
 
@@ -241,6 +261,7 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
         ...extra.map((minutes, index) => minutes + (index === 0 ? loggedNow : 0)),
       ),
       maxMonthMinutes: max,
+      daysLeftThisMonth: daysLeftInMonth(input.today),
     },
   };
 }
@@ -277,5 +298,7 @@ function chooseTypePlan(input: PlanInput): TypePlan {
  */
 export function planToFinish(input: PlanInput): Plan {
   const chosen = chooseTypePlan(input);
-  return { ...chosen.plan, months: buildPlanMonths(input, chosen) };
+  const currentMonth = monthOf(input.today);
+  const soFar = hoursSoFar(input.history.filter((row) => row.month <= currentMonth));
+  return { ...chosen.plan, soFar, months: buildPlanMonths(input, chosen) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 import { RULE_SET_IDS } from '../logs/rule-sets';
 import { IdSchema, IsoDateSchema, MonthSchema } from '../wire/primitives';
 
@@ -107,7 +108,7 @@ export const DashboardMonthSchema = z.object({
 export type DashboardMonth = z.infer<typeof DashboardMonthSchema>;
 
 export const DashboardTableSchema = z.object({
-  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string() }),
+  rule_set: StandardsInForceSchema,
   results: z.array(DashboardMonthSchema),
 });
 export type DashboardTable = z.infer<typeof DashboardTableSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_SET_IDS } from '../logs/rule-sets';
+import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 
 // The month's requirement checks on the wire: apart from the other progress answers
 // (accrued.schema.ts, which re-exports them) so that the log form's month card, on its first
@@ -19,7 +19,7 @@ export const MonthlyCheckSchema = z.object({
 export const MonthValidationSchema = z.object({
   month: z.string(),
   is_current_month: z.boolean(),
-  rule_set: z.object({ id: z.enum(RULE_SET_IDS), label: z.string(), is_chosen: z.boolean() }),
+  rule_set: StandardsInForceSchema,
   types: z.array(
     z.object({
       expereince_type: z.number(),

@@ -4,7 +4,8 @@ import type { PlanResponse, PlanSettings } from '../../../shared/plan/plan.schem
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { serverToday } from '../logs';
-import { sumLogsByMonthAndType, adjustMonthRows, ruleSetFor } from '../progress';
+import { sumLogsByMonthAndType, adjustMonthRows, traineeStandards } from '../progress';
+import { standardsToWire } from '../../../shared/logs/standards-in-force';
 import * as repo from './plan.repository';
 import { toPlanWire } from './plan.wire';
 
@@ -25,12 +26,13 @@ export async function getPlan(ctx: {
   now: Date;
 }): Promise<PlanResponse> {
   const today = serverToday(ctx.now);
-  const [row, ruleSet] = await Promise.all([
+  const [row, standards] = await Promise.all([
     repo.findSettings(ctx.db, ctx.traineeId),
-    ruleSetFor(ctx.db, ctx.traineeId, ctx.now),
+    traineeStandards(ctx.db, ctx.traineeId, ctx.now),
   ]);
+  const { ruleSet } = standards;
   const settings = row ? settingsOf(row) : null;
-  const base = { settings, rule_set: { id: ruleSet.id, label: ruleSet.label }, today };
+  const base = { settings, rule_set: standardsToWire(standards), today };
   if (!settings) return { ...base, plan: null };
   const [{ rows }, firstFieldworkDate] = await Promise.all([
     sumLogsByMonthAndType(ctx.db, ctx.traineeId),
@@ -41,6 +43,8 @@ export async function getPlan(ctx: {
     experienceTypeId: row.experienceTypeId === 2 ? 2 : 1,
     rawMinutes: row.experienceMinutes,
     countedMinutes: adjusted.countedMinutes,
+    approvedMinutes: row.approvedMinutes,
+    reasons: adjusted.removals.map((removal) => removal.reason),
     unrestrictedMinutes: row.unrestrictedMinutes,
     supervisedMinutes: row.supervisedMinutes,
     individualMinutes: row.individualMinutes,

@@ -2,6 +2,7 @@ import type { RuleSet } from '../../../shared/logs/rule-sets';
 import { formatMonthYear, minutesToHours } from '../../../shared/logs/time';
 import type { Plan, PlanMonth } from '../../../shared/plan/plan';
 import { planMessage } from '../../../shared/plan/plan-message';
+import { hoursSoFarNote } from '../../../shared/progress/hours-so-far';
 import type { PlanMonthWire, PlanResult } from '../../../shared/plan/plan.schema';
 
 const hoursOrNull = (minutes: number | null) => (minutes === null ? null : minutesToHours(minutes));
@@ -13,6 +14,9 @@ function monthToWire(month: PlanMonth): PlanMonthWire {
     label: formatMonthYear(month.month),
     kind: month.kind,
     actual_hours: hoursOrNull(month.actualMinutes),
+    logged_hours: hoursOrNull(month.loggedMinutes),
+    counted_hours: hoursOrNull(month.countedMinutes),
+    reasons: month.reasons,
     planned_hours: hoursOrNull(month.plannedMinutes),
     to_log_hours: hoursOrNull(month.toLogMinutes),
     unrestricted_hours: hoursOrNull(month.unrestrictedMinutes),
@@ -43,6 +47,13 @@ export function toPlanWire(plan: Plan, ruleSet: RuleSet): PlanResult {
     goal_hours: minutesToHours(plan.countedMinutes + plan.neededMinutes),
     peak_month_hours: minutesToHours(plan.peakMonthMinutes),
     max_month_hours: minutesToHours(plan.maxMonthMinutes),
+    days_left_this_month: plan.daysLeftThisMonth,
+    so_far: {
+      logged_hours: minutesToHours(plan.soFar.loggedMinutes),
+      awaiting_approval_hours: minutesToHours(plan.soFar.awaitingApprovalMinutes),
+      counted_hours: minutesToHours(plan.soFar.countedMinutes),
+      note: hoursSoFarNote(plan.soFar),
+    },
     message: planMessage(plan, ruleSet),
     months: plan.months.map(monthToWire),
   };

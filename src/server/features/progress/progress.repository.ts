@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared';
 import { FIRST_MONTH, LAST_MONTH, splitRange } from './range-split';
 import {
   experienceLogs,
+  fieldworkPlans,
   logMonthTotals,
   logTasks,
   supervisionContacts,
@@ -326,4 +327,13 @@ export async function sumLogsByMonthAndType(
     rows: rows.map(({ revision: _revision, ...row }) => row) as MonthRow[],
     revision: rows[0]?.revision ?? null,
   };
+}
+
+/** The finish date of the trainee's plan (their planned application date), if they set one. */
+export async function findPlannedFinish(db: Db, traineeId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ targetDate: fieldworkPlans.targetDate })
+    .from(fieldworkPlans)
+    .where(eq(fieldworkPlans.traineeId, traineeId));
+  return row?.targetDate ?? null;
 }

@@ -1,6 +1,11 @@
 import { AppError } from '../../../shared/errors';
 import { checkMonth, type MonthTotals } from '../../../shared/logs/monthly-checks';
-import { resolveRuleSet, RULE_SET_IDS, type RuleSetId } from '../../../shared/logs/rule-sets';
+import { RULE_SET_IDS, type RuleSet, type RuleSetId } from '../../../shared/logs/rule-sets';
+import {
+  standardsInForce,
+  standardsToWire,
+  type StandardsInForce,
+} from '../../../shared/logs/standards-in-force';
 import {
   formatMonthYear,
   minutesToHours,
@@ -97,6 +102,23 @@ function choiceOf(stored: string | null | undefined): RuleSetId | null {
 }
 
 /**
+ * The standards a trainee's record is read against today, and why: their stored `choice`, else
+ * the set of their planned application date (the plan's finish date, one row by its key).
+ */
+export async function standardsFor(
+  db: Db,
+  traineeId: number,
+  choice: string | null | undefined,
+  today: string,
+): Promise<StandardsInForce> {
+  return standardsInForce({
+    choice: choiceOf(choice),
+    today,
+    finishDate: await repo.findPlannedFinish(db, traineeId),
+  });
+}
+
+/**
  * A trainee's month totals per fieldwork type logged (supervised when none is), with the rule set
  * they are read against (`choice`: the trainee's stored choice). The month checks of `validate`
  * and the supervisor's at-risk list both start here.
@@ -113,7 +135,8 @@ export async function monthTotalsByType(ctx: {
     ctx.traineeId,
     ctx.month,
   );
-  const ruleSet = resolveRuleSet(choiceOf(ctx.choice), ctx.today);
+  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.choice, ctx.today);
+  const { ruleSet } = standards;
   const types = EXPERIENCE_TYPES.filter(
     (type) =>
       byType.some((row) => row.experienceTypeId === type.id) ||
@@ -121,6 +144,7 @@ export async function monthTotalsByType(ctx: {
   );
   return {
     ruleSet,
+    standards,
     types: types.map((type) => ({
       type,
       totals: toMonthTotals(
@@ -144,7 +168,7 @@ export async function validateMonth(ctx: {
 }): Promise<MonthValidation> {
   const today = serverToday(ctx.now);
   const month = ctx.month ?? monthOf(today);
-  const { ruleSet, types } = await monthTotalsByType({
+  const { ruleSet, standards, types } = await monthTotalsByType({
     db: ctx.db,
     traineeId: ctx.actor.id,
     month,
@@ -154,7 +178,7 @@ export async function validateMonth(ctx: {
   return {
     month,
     is_current_month: month === monthOf(today),
-    rule_set: { id: ruleSet.id, label: ruleSet.label, is_chosen: choiceOf(ctx.ruleSet) !== null },
+    rule_set: standardsToWire(standards),
     types: types.map(({ type, totals }) => ({
       expereince_type: type.id,
       name: type.name,
@@ -211,7 +235,7 @@ export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: ReturnType<typeof 
  */
 export function adjustMonthRows(
   rows: readonly MonthTypeRow[],
-  ruleSet: ReturnType<typeof resolveRuleSet>,
+  ruleSet: RuleSet,
 ): AdjustedMonthRow[] {
   const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
   const sorted = [...rows].sort(
@@ -245,10 +269,7 @@ export function adjustMonthRows(
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
  */
-function monthRows(
-  rows: readonly MonthTypeRow[],
-  ruleSet: ReturnType<typeof resolveRuleSet>,
-): DashboardMonth[] {
+function monthRows(rows: readonly MonthTypeRow[], ruleSet: RuleSet): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
   for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
   const adjustedRows = adjustMonthRows(rows, ruleSet);
@@ -285,10 +306,19 @@ function monthRows(
   return result.reverse();
 }
 
-/** The rule set a trainee's records are read against today (their choice, or the default by date). */
-export async function ruleSetFor(db: Db, traineeId: number, now: Date) {
+/** The standards a trainee's records are read against today, reading their stored choice. */
+export async function traineeStandards(
+  db: Db,
+  traineeId: number,
+  now: Date,
+): Promise<StandardsInForce> {
   const user = await findUserById(db, traineeId);
-  return resolveRuleSet(choiceOf(user?.ruleSet), serverToday(now));
+  return standardsFor(db, traineeId, user?.ruleSet, serverToday(now));
+}
+
+/** The rule set a trainee's records are read against today (see `traineeStandards`). */
+export async function ruleSetFor(db: Db, traineeId: number, now: Date): Promise<RuleSet> {
+  return (await traineeStandards(db, traineeId, now)).ruleSet;
 }
 
 /** What both dashboards answer, computed from a trainee's month rows under one rule set. */
@@ -297,8 +327,9 @@ type DashboardFigures = { table: DashboardTable; dashboard: Dashboard };
 /** The dashboards' figures from the month rows (the rules run here, once per month and type). */
 function dashboardFigures(
   rows: readonly MonthTypeRow[],
-  ruleSet: ReturnType<typeof resolveRuleSet>,
+  standards: StandardsInForce,
 ): DashboardFigures {
+  const { ruleSet } = standards;
   const months = monthRows(rows, ruleSet);
   const byType = (type: number) =>
     rows
@@ -311,7 +342,7 @@ function dashboardFigures(
   const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
   const countedMinutes = months.reduce((total, row) => total + row.adjusted_hours * 60, 0);
   return {
-    table: { rule_set: { id: ruleSet.id, label: ruleSet.label }, results: months },
+    table: { rule_set: standardsToWire(standards), results: months },
     dashboard: {
       goal_hours: HOURS_GOAL,
       total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
@@ -351,13 +382,15 @@ async function figuresFor(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<DashboardFigures> {
-  const ruleSet = resolveRuleSet(choiceOf(ctx.ruleSet), serverToday(ctx.now));
-  const entry = keptFigures.get(ctx.traineeId, ruleSet.id);
+  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, serverToday(ctx.now));
+  // The figures name the standards and why: kept under all of it.
+  const key = JSON.stringify(standardsToWire(standards));
+  const entry = keptFigures.get(ctx.traineeId, key);
   if (entry && (await repo.progressRevision(ctx.db, ctx.traineeId)) === entry.revision)
     return entry.value;
   const { rows, revision } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
-  const figures = dashboardFigures(rows, ruleSet);
-  keptFigures.set(ctx.traineeId, revision, ruleSet.id, figures);
+  const figures = dashboardFigures(rows, standards);
+  keptFigures.set(ctx.traineeId, revision, key, figures);
   return figures;
 }
 

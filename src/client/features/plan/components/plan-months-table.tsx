@@ -35,6 +35,32 @@ function contactsText(month: PlanMonthWire): string {
   return schedule.contacts === 0 ? 'Done' : String(schedule.contacts);
 }
 
+/** A begun month: what counts of what was logged, and why the rest does not. */
+function Counted({ month }: { month: PlanMonthWire }) {
+  if (month.counted_hours === null || month.logged_hours === null) return NONE;
+  return (
+    <>
+      {planHours(month.counted_hours)} h
+      <Text span display="block" size="xs" c="dimmed">
+        of {planHours(month.logged_hours)} h logged
+      </Text>
+      {month.reasons.map((reason) => (
+        <Text
+          span
+          display="block"
+          size="xs"
+          c="dark.6"
+          key={reason}
+          maw={200}
+          style={{ whiteSpace: 'normal' }}
+        >
+          {reason}
+        </Text>
+      ))}
+    </>
+  );
+}
+
 const NUMERIC = {
   ta: 'right',
   style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
@@ -54,8 +80,10 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
         </Title>
         <Text size="sm" c="dimmed">
           Hours that count so far, and the plan from this month on (planned: the month&apos;s whole
-          total). Unrestricted hours and supervision are the least still to log; contacts and
-          observation are what is still to schedule.
+          total; this month has {plan.days_left_this_month}{' '}
+          {plan.days_left_this_month === 1 ? 'day' : 'days'} left, today included, and is planned
+          for those days only). Unrestricted hours and supervision are the least still to log;
+          contacts and observation are what is still to schedule.
         </Text>
       </div>
       <Box
@@ -69,7 +97,7 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
             <Table.Tr>
               <Table.Th scope="col">Month</Table.Th>
               <Table.Th scope="col" ta="right">
-                Actual
+                Counts
               </Table.Th>
               <Table.Th scope="col" ta="right">
                 Planned
@@ -97,12 +125,18 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
                 <Table.Th scope="row" fw="inherit" style={{ whiteSpace: 'nowrap' }}>
                   {month.label}
                   <Group gap={4} wrap="nowrap">
-                    {month.kind === 'current' ? <Tag label="This month" /> : null}
+                    {month.kind === 'current' ? (
+                      <Tag
+                        label={`This month, ${plan.days_left_this_month} ${plan.days_left_this_month === 1 ? 'day' : 'days'} left`}
+                      />
+                    ) : null}
                     {month.month === plan.target_month ? <Tag label="Target" /> : null}
                     {month.month === plan.finish_month ? <Tag label="Finish" /> : null}
                   </Group>
                 </Table.Th>
-                <Table.Td {...NUMERIC}>{hoursOrNone(month.actual_hours)}</Table.Td>
+                <Table.Td {...NUMERIC}>
+                  <Counted month={month} />
+                </Table.Td>
                 <Table.Td {...NUMERIC}>{hoursOrNone(month.planned_hours)}</Table.Td>
                 <Table.Td {...NUMERIC}>{hoursOrNone(month.unrestricted_hours)}</Table.Td>
                 <Table.Td {...NUMERIC}>

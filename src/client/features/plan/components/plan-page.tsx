@@ -25,6 +25,7 @@ import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { usePlan } from '../api/get-plan';
 import { useSavePlan } from '../api/save-plan';
 import { PlanChart } from './plan-chart';
@@ -68,10 +69,10 @@ function PlanSettingsForm({ data }: { data: PlanResponse }) {
             </Title>
             <Text size="sm" c="dimmed">
               Planned under the {data.rule_set.label}: the monthly minimum and maximum, all
-              fieldwork within 5 years, and at least 60% unrestricted hours. The standards are
-              chosen in your profile.
+              fieldwork within 5 years, and at least 60% unrestricted hours. {data.rule_set.reason}
             </Text>
           </div>
+          <StandardsMismatch standards={data.rule_set} />
           <FormErrorsAlert messages={formErrors} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <DateField control={form.control} name="target_date" label="Finish by" required />
@@ -145,18 +146,27 @@ function Reachability({ plan }: { plan: PlanResult }) {
         </Text>
       </Alert>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure label="Hours that count so far" value={`${planHours(plan.counted_hours)} h`} />
+        <Figure
+          label="Hours that count so far"
+          value={`${planHours(plan.so_far.counted_hours)} h`}
+          detail={`of ${planHours(plan.so_far.logged_hours)} h logged`}
+        />
         <Figure label="Still to log" value={`${planHours(plan.needed_hours)} h`} />
         <Figure
           label="Most in one month"
           value={`${planHours(plan.peak_month_hours)} of ${planHours(plan.max_month_hours)} h`}
         />
       </SimpleGrid>
+      {plan.so_far.note ? (
+        <Text size="sm" data-testid="plan-so-far-note">
+          {plan.so_far.note}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <Paper withBorder p="sm">
       <Text size="sm" c="dimmed">
@@ -164,6 +174,12 @@ function Figure({ label, value }: { label: string; value: string }) {
       </Text>
       <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
+        {detail ? (
+          <Text span size="sm" fw={400} c="dimmed">
+            {' '}
+            {detail}
+          </Text>
+        ) : null}
       </Text>
     </Paper>
   );

@@ -1,6 +1,8 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
+import { hoursToMinutes } from '../../../../shared/logs/time';
 import type { Dashboard } from '../../../../shared/progress/accrued.schema';
+import { hoursSoFarNote } from '../../../../shared/progress/hours-so-far';
 import { COUNT_TEXT_COLORS, hoursLabel } from './hours-label';
 
 /**
@@ -15,6 +17,16 @@ export function CountedHoursCard({
   ruleSetLabel: string | undefined;
 }) {
   const lost = dashboard ? Math.max(0, dashboard.total_hours - dashboard.counted_hours) : 0;
+  // The same reading and words as the plan's (src/shared/progress/hours-so-far.ts).
+  const note = dashboard
+    ? hoursSoFarNote({
+        loggedMinutes: hoursToMinutes(dashboard.total_hours),
+        awaitingApprovalMinutes: hoursToMinutes(
+          Math.max(0, dashboard.total_hours - dashboard.approved_hours),
+        ),
+        countedMinutes: hoursToMinutes(dashboard.counted_hours),
+      })
+    : null;
   return (
     <Paper
       withBorder
@@ -64,6 +76,11 @@ export function CountedHoursCard({
               ? `Approved by your supervisor so far: ${hoursLabel(dashboard.approved_hours)} hours.`
               : null}
           </Text>
+          {note ? (
+            <Text size="sm" data-testid="counted-hours-note">
+              {note}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
     </Paper>

@@ -2,6 +2,7 @@ import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/page-state';
+import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
 
@@ -53,12 +54,13 @@ export function MonthRequirementsCard({ month }: { month: string }) {
         ) : (
           <Suspense fallback={<ChecksSkeleton />}>
             <Text size="sm">
-              Rule set: <strong>{validation.data.rule_set.label}</strong>{' '}
-              {validation.data.rule_set.is_chosen ? '(your choice)' : '(default by date)'}.{' '}
+              Rule set: <strong>{validation.data.rule_set.label}</strong>.{' '}
+              {validation.data.rule_set.reason}{' '}
               <Anchor component={Link} to="/student/profile-screen" size="sm">
                 Change
               </Anchor>
             </Text>
+            <StandardsMismatch standards={validation.data.rule_set} />
             <MonthTypeChecks
               types={validation.data.types}
               isCurrentMonth={validation.data.is_current_month}

@@ -229,7 +229,9 @@ export function MonthlyDetails() {
             Monthly Details
           </Title>
           <Text size="sm" c="dimmed">
-            {table.data ? `Counted under the ${table.data.rule_set.label}. ` : null}
+            {table.data
+              ? `Counted under the ${table.data.rule_set.label}. ${table.data.rule_set.reason} `
+              : null}
             Open a month for its task grid and logs.
           </Text>
         </div>

@@ -1,0 +1,54 @@
+import { formatHours } from '../logs/time';
+
+/** One month (and fieldwork type) of the record: logged, approved, and what counts of it. */
+export type MonthHours = { rawMinutes: number; approvedMinutes: number; countedMinutes: number };
+
+/**
+ * The one reading of a trainee's hours so far (issue 28), shown the same on the dashboard and the
+ * plan: every logged hour whatever its status (a log awaiting approval included: approval is the
+ * supervisor's review, the BACB reads the monthly requirements and forms), and of those the
+ * hours that count after the monthly shortfall rules (src/shared/progress/adjusted-hours.ts).
+ */
+export type HoursSoFar = {
+  loggedMinutes: number;
+  /** Logged, not approved yet (pending or flagged). */
+  awaitingApprovalMinutes: number;
+  countedMinutes: number;
+};
+
+/** The hours so far of a record's months. */
+export function hoursSoFar(months: readonly MonthHours[]): HoursSoFar {
+  const sum = (pick: (month: MonthHours) => number) =>
+    months.reduce((total, month) => total + pick(month), 0);
+  const loggedMinutes = sum((month) => month.rawMinutes);
+  return {
+    loggedMinutes,
+    awaitingApprovalMinutes: Math.max(0, loggedMinutes - sum((month) => month.approvedMinutes)),
+    countedMinutes: sum((month) => month.countedMinutes),
+  };
+}
+
+const hours = (minutes: number) =>
+  `${formatHours(minutes)} ${formatHours(minutes) === '1' ? 'hour' : 'hours'}`;
+
+/**
+ * What the figures leave out and why, in words (null when every logged hour counts and none
+ * awaits approval): the hours that do not count, and that hours awaiting approval are in.
+ */
+export function hoursSoFarNote(soFar: HoursSoFar): string | null {
+  const notCounted = Math.max(0, soFar.loggedMinutes - soFar.countedMinutes);
+  const parts: string[] = [];
+  if (notCounted > 0) {
+    parts.push(
+      `${hours(notCounted)} of the ${hours(soFar.loggedMinutes)} logged ${formatHours(notCounted) === '1' ? 'does' : 'do'} not count: a month ` +
+        'that misses a monthly requirement counts fewer hours, or none (each month says why).',
+    );
+  }
+  if (soFar.awaitingApprovalMinutes > 0) {
+    parts.push(
+      `${hours(soFar.awaitingApprovalMinutes)} await your supervisor's approval and are included: ` +
+        'approval does not decide what counts, the monthly requirements and the signed monthly form do.',
+    );
+  }
+  return parts.length > 0 ? parts.join(' ') : null;
+}
