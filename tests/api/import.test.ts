@@ -454,7 +454,7 @@ describe('errors in the log form’s words', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ non_field_errors: string[] }>().non_field_errors).toContain(
-      `Row 3: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
+      `Line 3 of the file: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
     );
     expect(await logCount(who.id)).toBe(1);
   });

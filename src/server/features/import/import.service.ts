@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, fieldErrorsOf, type FieldErrors } from '../../../shared/errors';
+import { guessMapping } from '../../../shared/import/import-columns';
 import {
   IMPORT_MESSAGES,
   type ImportLayout,
@@ -30,7 +31,6 @@ import {
   applicableMapping,
   convertExportRow,
   convertMappedRow,
-  guessMapping,
   isExportLayout,
   type ConvertedRow,
   type SupervisorRecord,
@@ -218,7 +218,7 @@ async function readUpload(ctx: Context, upload: Upload): Promise<Read> {
   const mapping = applicableMapping(upload.mapping, sheet.headers);
   if (upload.mapping && !mapping) throw AppError.field('mapping', IMPORT_MESSAGES.needsMapping);
   const suggested =
-    mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers);
+    mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers, sheet.rows);
   return { sheet, sha256, layout: 'generic', mapping, suggested };
 }
 
@@ -285,7 +285,7 @@ export async function confirmImport(
     if (failing.length > 0) {
       const lines = failing
         .slice(0, 20)
-        .map((row) => `Row ${row.line}: ${Object.values(row.errors).flat().join(' ')}`);
+        .map((row) => `Line ${row.line} of the file: ${Object.values(row.errors).flat().join(' ')}`);
       throw new AppError('VALIDATION', IMPORT_MESSAGES.hasErrors, {
         non_field_errors: [IMPORT_MESSAGES.hasErrors, ...lines],
       });
