@@ -52,9 +52,6 @@ test('a trainee imports earlier hours from a spreadsheet of their own through th
   expect(record.status()).toBe(201);
   await signInAs(page, account);
   await page.goto('/student/logHour');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
-  await welcome.getByRole('button', { name: 'Get started' }).click();
-  await expect(welcome).toBeHidden();
   await page.getByRole('link', { name: 'Import hours' }).click();
   await expect(page.getByRole('heading', { name: 'Step 1: choose a file' })).toBeFocused();
   await expectAccessible(page);
