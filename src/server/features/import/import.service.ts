@@ -301,7 +301,19 @@ export async function confirmImport(
         },
       ];
     });
-    return repo.insertImportedLogs(tx, ctx.actor.id, logs, ctx.now);
+    const stored = entries.flatMap((entry) =>
+      entry === null || entry.traineeSupervisorId === null ? [] : [entry],
+    );
+    const counts = new Map<string, number>();
+    for (const month of stored.map((entry) => monthOf(entry.dateOfExperience)).sort()) {
+      counts.set(month, (counts.get(month) ?? 0) + 1);
+    }
+    const count = await repo.insertImportedLogs(tx, ctx.actor.id, logs, ctx.now);
+    return { count, months: [...counts].map(([month, n]) => ({ month, count: n })) };
   });
-  return { imported };
+  return {
+    imported: imported.count,
+    imported_at: ctx.now.toISOString(),
+    months: imported.months,
+  };
 }
