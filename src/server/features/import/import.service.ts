@@ -285,7 +285,9 @@ export async function confirmImport(
     if (failing.length > 0) {
       const lines = failing
         .slice(0, 20)
-        .map((row) => `Line ${row.line} of the file: ${Object.values(row.errors).flat().join(' ')}`);
+        .map(
+          (row) => `Line ${row.line} of the file: ${Object.values(row.errors).flat().join(' ')}`,
+        );
       throw new AppError('VALIDATION', IMPORT_MESSAGES.hasErrors, {
         non_field_errors: [IMPORT_MESSAGES.hasErrors, ...lines],
       });
