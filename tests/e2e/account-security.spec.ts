@@ -122,7 +122,7 @@ test.describe('account security on the profile', () => {
 
     // Signing in again goes on as usual, and the notice is gone.
     await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.locator('input[type="password"]').fill(account.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/student\//);
     await expect(notice).toHaveCount(0);

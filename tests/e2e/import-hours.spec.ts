@@ -148,8 +148,12 @@ test('a "Supervision" column holding Individual / No supervision is read as indi
   );
   await expect(page.getByRole('heading', { name: 'Step 2: match your columns' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Date' })).toHaveValue('Date of service');
-  await expect(page.getByRole('combobox', { name: 'Start time' })).toHaveValue('Time in');
-  await expect(page.getByRole('combobox', { name: 'End time' })).toHaveValue('Time out');
+  await expect(page.getByRole('combobox', { name: 'Start time', exact: true })).toHaveValue(
+    'Time in',
+  );
+  await expect(page.getByRole('combobox', { name: 'End time', exact: true })).toHaveValue(
+    'Time out',
+  );
   await expect(page.getByRole('combobox', { name: 'Individual or group' })).toHaveValue(
     'Supervision',
   );
