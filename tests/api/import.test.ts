@@ -193,7 +193,8 @@ describe('the product’s own CSV export', () => {
 
     const done = await send(IMPORT, to, file, { sha256: checked.sha256 });
     expect(done.statusCode, done.body).toBe(201);
-    expect(done.json()).toEqual({ imported: 2 });
+    const result = done.json<{ imported: number; imported_at: string; months: unknown[] }>();
+    expect(result).toMatchObject({ imported: 2, months: [{ month: '2026-03', count: 2 }] });
     const list = await t.request({
       method: 'GET',
       url: '/api/v1/experience-log/',
@@ -207,6 +208,8 @@ describe('the product’s own CSV export', () => {
       ['2026-03-02', 'pending', 3, to.recordId],
     ]);
     expect(logs[0]?.experience_note).toBe('=HYPERLINK("http://evil.example","click")');
+    // The instant the import answered is each imported log's: the list marks them by it.
+    expect(logs.map((log) => log.created_at)).toEqual([result.imported_at, result.imported_at]);
     const history = await t.request({
       method: 'GET',
       url: `/api/v1/experience-log/${String(logs[0]?.id)}/history/`,
@@ -454,7 +457,7 @@ describe('errors in the log form’s words', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ non_field_errors: string[] }>().non_field_errors).toContain(
-      `Row 3: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
+      `Line 3 of the file: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
     );
     expect(await logCount(who.id)).toBe(1);
   });

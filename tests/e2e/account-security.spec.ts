@@ -84,6 +84,50 @@ test.describe('account security on the profile', () => {
     ).toBeVisible();
   });
 
+  test('a browser whose session was ended from another device says so at sign-in', async ({
+    page,
+    request,
+    newAccount,
+    allowConsoleError,
+  }) => {
+    // The ended session's requests are refused (Chromium logs each).
+    allowConsoleError(failedRequestLog(401));
+    const account = await newAccount('student');
+    await signInAs(page, account);
+    await page.evaluate(() => localStorage.setItem('welcomeSeen', 'true'));
+    await page.goto('/student/profile-screen');
+    await expect(page.getByRole('region', { name: 'Active sessions' })).toBeVisible();
+
+    // From the phone: "Sign out all other sessions" ends this browser's.
+    const phoneToken = await signInFromPhone(request, account);
+    const revoked = await request.post('/api/v1/sessions/revoke-others/', {
+      headers: { authorization: `token ${phoneToken}` },
+    });
+    expect(revoked.status()).toBe(200);
+
+    // The browser's next request is refused: it goes to sign in, told why in plain words.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\/student$/);
+    const notice = page.getByRole('status').filter({ hasText: 'You were signed out' });
+    await expect(notice).toContainText(
+      'Your session on this device was ended, from another device or because your password was changed. Sign in again to carry on.',
+    );
+    await expect(page.getByText('Authentication credentials were not provided.')).toHaveCount(0);
+    await expect(page.getByText('Something needs attention')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: '.tmp/screenshots/session-ended-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '.tmp/screenshots/session-ended-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Signing in again goes on as usual, and the notice is gone.
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await page.locator('input[type="password"]').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/student\//);
+    await expect(notice).toHaveCount(0);
+  });
+
   test('a common password is refused under the New Password field', async ({
     page,
     newAccount,

@@ -27,16 +27,6 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 /**
- * The log form's first visit shows the welcome: the trainee reads it and gets started, as a
- * person would before using the page.
- */
-async function getStarted(page: Page) {
-  const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
-  await welcome.getByRole('button', { name: 'Get started' }).click();
-  await expect(welcome).toBeHidden();
-}
-
-/**
  * Saves one unsupervised entry of today through the log form (/student/logHour), `from`–`to`,
  * naming a new supervisor the first time: the write the paywall judges.
  */
@@ -111,7 +101,6 @@ test.describe('every way of having access, bought in the browser, then a log sav
     const account = await newAccount('student');
     await signInAs(page, account);
     await page.goto('/student/logHour');
-    await getStarted(page);
     await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
     expect(await accessOf(request, account)).toEqual({ plan: null, access: 'trial' });
 
@@ -154,7 +143,6 @@ test.describe('every way of having access, bought in the browser, then a log sav
       await signInAs(page, account);
       await buy(page, way.plan, { trial: 'trial' in way, coupon });
       expect(await accessOf(request, account)).toEqual({ plan: way.plan, access: 'subscribed' });
-      await getStarted(page);
       await logAnEntry(page, { from: '07:00', to: '07:30', supervisor: 'new' });
       await page.getByRole('link', { name: /07:00–07:30/ }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.tmp/screenshots/access-way-${index + 1}-saved-log.png` });
@@ -165,7 +153,6 @@ test.describe('every way of having access, bought in the browser, then a log sav
     const account = await newAccount('student');
     await signInAs(page, account);
     await buy(page, 'Monthly');
-    await getStarted(page);
     await page.goto('/student/dashboard-subscription');
     await page.getByRole('link', { name: 'Change subscription plan' }).click();
     await page

@@ -57,10 +57,27 @@ test.describe('subscribing', () => {
     await expect(page.getByText('Due today: $0.00')).toBeVisible();
     await fillCard(page, '4242 4242 4242 4242');
     await expectAccessible(page);
+    // On a phone: the toast that greets them must not cover the header (issue 28).
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: 'Successfully Charged for Subscription' });
+    await expect(toast).toBeVisible();
     await expect(page).toHaveURL(/\/student\/logHour$/);
+    const toastBox = await toast.boundingBox();
+    const avatarBox = await page.getByTestId('header-avatar').boundingBox();
+    const headerBox = await page.locator('header').first().boundingBox();
+    expect(toastBox && avatarBox && headerBox).toBeTruthy();
+    if (toastBox && headerBox) {
+      expect(toastBox.y, 'the toast starts under the header').toBeGreaterThanOrEqual(
+        headerBox.y + headerBox.height,
+      );
+    }
+    await page.screenshot({ path: '.tmp/screenshots/signup-toast-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '.tmp/screenshots/signup-toast-1280.png' });
     const after = await userSubscriptionsOf(request, account);
     expect(after.results.map((row) => [row.subscription.id, row.status])).toEqual([
       [12, 'trialing'],

@@ -89,10 +89,8 @@ test.describe('fieldwork forms', () => {
 
     await signInAs(page, trainee);
     await page.goto('/student/logHour');
-    // A first visit opens the welcome (modal): it is closed before the sidebar is used.
-    const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
-    await welcome.getByRole('button', { name: 'Get started' }).click();
-    await expect(welcome).toBeHidden();
+    // A first visit shows the welcome in the page: the sidebar is used without closing it.
+    await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toBeVisible();
     await page.getByRole('link', { name: 'Fieldwork Forms' }).click();
     await expect(page).toHaveURL(/\/student\/upload$/);
     await expect(page.getByRole('heading', { name: 'Fieldwork Forms', level: 1 })).toBeVisible();

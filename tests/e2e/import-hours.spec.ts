@@ -52,9 +52,6 @@ test('a trainee imports earlier hours from a spreadsheet of their own through th
   expect(record.status()).toBe(201);
   await signInAs(page, account);
   await page.goto('/student/logHour');
-  const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
-  await welcome.getByRole('button', { name: 'Get started' }).click();
-  await expect(welcome).toBeHidden();
   await page.getByRole('link', { name: 'Import hours' }).click();
   await expect(page.getByRole('heading', { name: 'Step 1: choose a file' })).toBeFocused();
   await expectAccessible(page);
@@ -100,6 +97,12 @@ test('a trainee imports earlier hours from a spreadsheet of their own through th
   const table = page.getByRole('table', { name: /earlier-fixed\.csv: 3 rows/ });
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(table.getByText('10/6/2026, 09:00–11:30')).toBeVisible();
+  // The numbers are the file's lines, and the page says so (issue 28).
+  await expect(table.getByRole('columnheader', { name: 'Line' })).toBeVisible();
+  await expect(table).toHaveAccessibleDescription(
+    'Each row is numbered by its line in your file: line 1 is the header, so the first entry is line 2.',
+  );
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('2');
   await shoot(page, 'preview');
 
   await page.getByRole('button', { name: 'Import 3 logs' }).click();
@@ -112,6 +115,48 @@ test('a trainee imports earlier hours from a spreadsheet of their own through th
   expect(body.count).toBe(3);
   expect(body.results.map((log) => log.status)).toEqual(['pending', 'pending', 'pending']);
 
+  // The logs of the month imported into, the new ones marked; not the whole record (issue 28).
   await page.getByRole('link', { name: 'View your logs' }).click();
-  await expect(page).toHaveURL(/\/student\/monthly-document$/);
+  await expect(page).toHaveURL(/\/student\/imported-logs\/2026-10$/);
+  await expect(page.getByRole('heading', { name: 'Your logs of October 2026' })).toBeVisible();
+  const entries = page.getByRole('region', { name: 'Entries in October 2026' });
+  await expect(entries.getByRole('listitem')).toHaveCount(3);
+  await expect(entries.getByRole('listitem').filter({ hasText: 'Just imported' })).toHaveCount(3);
+  await expect(entries.getByRole('link', { name: '10/6/2026, 09:00–11:30' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'view-logs');
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1600);
+});
+
+test('a "Supervision" column holding Individual / No supervision is read as individual or group', async ({
+  page,
+  newAccount,
+}) => {
+  const account = await newAccount('student');
+  await signInAs(page, account);
+  await page.goto('/student/import-hours');
+  await choose(
+    page,
+    'own-names.csv',
+    Buffer.from(
+      [
+        'Date of service,Time in,Time out,Supervision,Comments',
+        '2026-10-05,09:00,12:00,Individual,Parent training',
+        '2026-10-06,09:00,11:00,No supervision,Data entry',
+      ].join('\r\n'),
+    ),
+  );
+  await expect(page.getByRole('heading', { name: 'Step 2: match your columns' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Date' })).toHaveValue('Date of service');
+  await expect(page.getByRole('combobox', { name: 'Start time', exact: true })).toHaveValue(
+    'Time in',
+  );
+  await expect(page.getByRole('combobox', { name: 'End time', exact: true })).toHaveValue(
+    'Time out',
+  );
+  await expect(page.getByRole('combobox', { name: 'Individual or group' })).toHaveValue(
+    'Supervision',
+  );
+  await expect(page.getByRole('combobox', { name: 'Notes' })).toHaveValue('Comments');
+  await shoot(page, 'own-names');
 });

@@ -65,7 +65,68 @@ async function expectCheck(
   await expect(cells.nth(1), `${label}: actual`).toHaveText(actual);
 }
 
+/** In the page: whether the log form's heading is drawn and the welcome is not. */
+function formShownWithoutWelcome(): boolean {
+  const h1 = [...document.querySelectorAll('h1')].map((h) => h.textContent);
+  const h2 = [...document.querySelectorAll('h2')].map((h) => h.textContent);
+  return h1.includes('Log Experience Hours') && !h2.includes('Welcome to Fieldwork Tracker');
+}
+
 test.describe('logging fieldwork', () => {
+  test.describe('the welcome, with its code slow to come', () => {
+    // The chunks are read through page.route, which a service worker would answer before.
+    test.use({ serviceWorkers: 'block' });
+
+    test('comes with the page, never over a page already in use (issue 27)', async ({
+      page,
+      newAccount,
+    }) => {
+      const trainee = await newAccount('student');
+      await signInAs(page, trainee);
+      // Every script that holds the welcome's words is held back until released: the welcome's
+      // code is as slow as a busy machine makes it.
+      const held: (() => void)[] = [];
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (body.includes('Welcome to Fieldwork Tracker')) {
+          await new Promise<void>((release) => held.push(release));
+        }
+        await route.fulfill({ response, body });
+      });
+      await page.goto('/student/logHour');
+      await expect.poll(() => held.length, { message: "the welcome's chunk requested" }).toBe(1);
+      // Meanwhile the form is not drawn without the welcome: what is drawn can be used at once,
+      // and nothing may come over it later.
+      expect(await page.evaluate(formShownWithoutWelcome)).toBe(false);
+      for (const release of held.splice(0)) release();
+      // The first frame that has the form has the welcome in it.
+      const shown = await page.waitForFunction(() => {
+        const h1 = [...document.querySelectorAll('h1')].map((h) => h.textContent);
+        const h2 = [...document.querySelectorAll('h2')].map((h) => h.textContent);
+        return h1.includes('Log Experience Hours')
+          ? { welcome: h2.includes('Welcome to Fieldwork Tracker') }
+          : null;
+      });
+      expect(await shown.jsonValue()).toEqual({ welcome: true });
+      const welcome = page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' });
+      await expect(welcome).toBeVisible();
+      await page.screenshot({ path: '.tmp/screenshots/log-welcome-1280.png' });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.screenshot({ path: '.tmp/screenshots/log-welcome-375.png' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // The page works with the welcome in it: the form takes typing, the sidebar a click, and
+      // nothing opens over them.
+      await page.getByRole('textbox', { name: 'Experience Notes' }).fill('Started at once.');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await expect(page).toHaveURL(/\/student\/dashboard$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(held).toHaveLength(0);
+    });
+  });
+
   test('a trainee adds a supervisor inline, logs, edits and deletes entries, and the month adds up', async ({
     page,
     request,
@@ -85,10 +146,13 @@ test.describe('logging fieldwork', () => {
     await signInAs(page, trainee);
     await page.goto('/student/logHour');
 
-    const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
+    // The welcome is a panel of the page: "Get started" hides it for good and leaves the focus on
+    // the page's heading.
+    const welcome = page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' });
     await expect(welcome).toBeVisible();
     await welcome.getByRole('button', { name: 'Get started' }).click();
-    await expect(welcome).toBeHidden();
+    await expect(welcome).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Log Experience Hours' })).toBeFocused();
 
     // Nothing logged yet.
     await expectAccrued(page, 'Total Accrued', ['0', '0', '0.0%', '0', '0.0%']);
@@ -506,10 +570,10 @@ for (const viewport of VIEWPORTS) {
       const logId = await createLogThroughApi(request, trainee.token, await browserToday(page));
 
       await page.goto('/student/logHour');
-      const welcome = page.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' });
+      const welcome = page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' });
       await expect(welcome).toBeVisible();
       await expectAccessible(page);
-      await welcome.getByRole('button', { name: 'Get started' }).click();
+      await welcome.getByRole('button', { name: 'Hide the welcome' }).click();
       await expect(page.getByRole('link', { name: /08:00–10:30/ })).toBeVisible();
       await expect(
         page.getByRole('region', { name: 'Monthly requirements' }).getByText('2.5 h logged'),

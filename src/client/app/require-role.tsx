@@ -4,12 +4,14 @@ import { Navigate, useLocation } from 'react-router';
 import { homePathFor, isSupervisorProfileComplete } from '../../shared/accounts/account.schema';
 import { notifyInfo } from '../lib/notify';
 import { useSession } from '../lib/session';
+import { SESSION_ENDED_STATE } from '../lib/session-ended';
 import { UnauthorizedPage } from './error-pages';
 
 const PROFILE_PATH = '/supervisor/profile-screen';
 
 /**
- * Protects an area: no session goes to /, the wrong role sees the 401 page (or, with
+ * Protects an area: no session goes to / (a session the server ended, to its sign-in page, which
+ * says so: SESSION_ENDED_STATE), the wrong role sees the 401 page (or, with
  * `otherRole="home"`, goes to its own home), and a supervisor with an incomplete profile is
  * sent to complete it (SPEC §2, §6).
  */
@@ -25,7 +27,7 @@ export function RequireRole({
   placeholder?: ReactNode;
   children: ReactNode;
 }) {
-  const { token, user, isRestoring } = useSession();
+  const { token, user, isRestoring, endedArea } = useSession();
   const { pathname } = useLocation();
   const mustCompleteProfile =
     role === 'supervisor' &&
@@ -37,7 +39,13 @@ export function RequireRole({
     if (mustCompleteProfile) notifyInfo('Please complete your profile');
   }, [mustCompleteProfile]);
 
-  if (!token) return <Navigate to="/" replace />;
+  if (!token) {
+    return endedArea ? (
+      <Navigate to={`/login/${endedArea}`} state={SESSION_ENDED_STATE} replace />
+    ) : (
+      <Navigate to="/" replace />
+    );
+  }
   if (!user) {
     return isRestoring ? (
       (placeholder ?? (

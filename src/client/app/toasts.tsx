@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
+import classes from './toasts.module.css';
 
 /**
  * The stack the toasts show in (lib/notify.ts raises them). Its own module so that app.tsx can
@@ -8,5 +9,5 @@ import { Notifications } from '@mantine/notifications';
  * in the first download, beside the notifications store that notify.ts needs at once.
  */
 export default function Toasts() {
-  return <Notifications position="top-right" limit={4} />;
+  return <Notifications position="top-right" limit={4} classNames={{ root: classes.stack }} />;
 }

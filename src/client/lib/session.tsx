@@ -11,7 +11,6 @@ import {
 import { z } from 'zod';
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
-import { notifyError } from './notify';
 import { clearSession, readToken, readUser, writeSession, writeUser } from './session-storage';
 
 type Session = {
@@ -19,6 +18,11 @@ type Session = {
   user: User | null;
   /** True until the stored session has been checked against the server. */
   isRestoring: boolean;
+  /**
+   * The area of a session the server ended (signed out from another device, or a password
+   * change): the guard sends its page to that area's sign-in, which says so. Null otherwise.
+   */
+  endedArea: 'student' | 'supervisor' | null;
   signIn: (token: string, user: User) => void;
   /** Revokes the token on the server (best effort), clears storage and state. */
   signOut: () => Promise<void>;
@@ -38,6 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => readToken());
   const [user, setUserState] = useState<User | null>(() => readUser());
   const [isRestoring, setIsRestoring] = useState<boolean>(() => readToken() !== null);
+  const [endedArea, setEndedArea] = useState<Session['endedArea']>(null);
 
   const reset = useCallback(() => {
     clearSession();
@@ -46,9 +51,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
-  useEffect(() => {
-    setUnauthorizedHandler(reset);
+  // A 401 to a signed-in request: the server no longer knows this session.
+  const end = useCallback(() => {
+    const area = readUser()?.is_supervisor ? 'supervisor' : 'student';
+    if (readToken()) setEndedArea(area);
+    reset();
   }, [reset]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(end);
+  }, [end]);
 
   useEffect(() => {
     if (!readToken()) return;
@@ -63,24 +75,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // A detail message means the session is no longer valid (SPEC §4 Session).
-        if (error instanceof ApiError && error.status === 401) {
-          notifyError(error.message);
-          reset();
-        }
+        // The session is no longer valid (SPEC §4 Session): the sign-in page says why.
+        if (error instanceof ApiError && error.status === 401) end();
       })
       .finally(() => {
         if (!controller.signal.aborted) setIsRestoring(false);
       });
     return () => controller.abort();
-  }, [reset]);
+  }, [end]);
 
   const value = useMemo<Session>(
     () => ({
       token,
       user,
       isRestoring,
+      endedArea,
       signIn: (newToken, newUser) => {
+        setEndedArea(null);
         writeSession(newToken, newUser);
         setToken(newToken);
         setUserState(newUser);
@@ -92,6 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } catch {
           // The local session ends whatever the server says.
         }
+        setEndedArea(null);
         reset();
       },
       setUser: (next) => {
@@ -110,7 +122,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       },
     }),
-    [token, user, isRestoring, reset],
+    [token, user, isRestoring, endedArea, reset],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -132,5 +132,11 @@ export const ImportPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
-export const ImportResultSchema = z.object({ imported: z.number() });
+export const ImportResultSchema = z.object({
+  imported: z.number(),
+  /** When the logs were stored: each imported log's `created_at`, which marks them in a list. */
+  imported_at: z.string(),
+  /** The months the logs fell in ('YYYY-MM', oldest first), each with how many. */
+  months: z.array(z.object({ month: z.string(), count: z.number() })),
+});
 export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -81,6 +81,9 @@ const ImportHoursPage = lazy(() =>
     default: m.ImportHoursPage,
   })),
 );
+const ImportedLogsPage = lazy(() =>
+  import('../pages/imported-logs-page').then((m) => ({ default: m.ImportedLogsPage })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -141,6 +144,7 @@ export default function StudentArea() {
           <Route path="logHour" element={<LogHourPage />} />
           <Route path="editLogHour/:id" element={<EditLogHourPage />} />
           <Route path="import-hours" element={<ImportHoursPage />} />
+          <Route path="imported-logs/:month" element={<ImportedLogsPage />} />
           <Route path="edit-resend" element={<EditResendPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="plan" element={<PlanPage />} />

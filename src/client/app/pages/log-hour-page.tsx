@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { NewLogForm } from '../../features/logs/components/new-log-form';
+import { WelcomePanel } from '../../features/logs/components/welcome-panel';
 import { MonthRequirementsCard } from '../../features/progress/components/month-requirements-card';
 import { localToday } from '../../lib/local-date';
 import classes from './log-hour-page.module.css';
@@ -35,16 +36,18 @@ function ListsPlaceholder() {
 
 /**
  * /student/logHour: the Log Experience Hours form with this month's requirement card beside it
- * (under it on phones), then the month's entries and the recently deleted ones.
+ * (under it on phones), then the month's entries and the recently deleted ones; on a first visit,
+ * the welcome above them.
  */
 export function LogHourPage() {
   const supervisors = useSupervisorChoices();
   const month = localToday().slice(0, 7);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             Log Experience Hours
           </Title>
           <Text c="dimmed" size="sm">
@@ -60,6 +63,7 @@ export function LogHourPage() {
           Import hours
         </Button>
       </Group>
+      <WelcomePanel onDismiss={() => heading.current?.focus()} />
       <div className={classes.layout}>
         <div className={classes.form}>
           <NewLogForm supervisors={supervisors} />

@@ -5,7 +5,6 @@ import {
   applicableMapping,
   convertExportRow,
   convertMappedRow,
-  guessMapping,
   isExportLayout,
   normaliseDate,
   normaliseTime,
@@ -44,30 +43,6 @@ describe('layouts', () => {
     expect(isExportLayout([...EXPORT_COLUMNS])).toBe(true);
     expect(isExportLayout(EXPORT_COLUMNS.map((column) => column.toUpperCase()))).toBe(true);
     expect(isExportLayout(EXPORT_COLUMNS.slice(1))).toBe(false);
-  });
-
-  it('guesses a mapping from the headers, the specific targets first', () => {
-    expect(
-      guessMapping([
-        'Date',
-        'Start',
-        'End',
-        'Supervision start',
-        'Supervision end',
-        'Notes',
-        'Observed?',
-        'Contact kind',
-      ]),
-    ).toEqual({
-      date: 'Date',
-      start: 'Start',
-      end: 'End',
-      supervision_start: 'Supervision start',
-      supervision_end: 'Supervision end',
-      notes: 'Notes',
-      client_observation: 'Observed?',
-      supervision_contact: 'Contact kind',
-    });
   });
 
   it('keeps a saved mapping only when the file has its date, start and end columns', () => {

@@ -1,8 +1,4 @@
-import {
-  IMPORT_TARGETS,
-  type ImportMapping,
-  type ImportTarget,
-} from '../../../shared/import/import.schema';
+import { type ImportMapping, type ImportTarget } from '../../../shared/import/import.schema';
 import type { LogEntryWire } from '../../../shared/logs/log-entry.schema';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { formatTime, hoursToMinutes, minutesToHours, parseTime } from '../../../shared/logs/time';
@@ -50,51 +46,6 @@ export function applicableMapping(
     ),
   ) as ImportMapping;
   return usable.date && usable.start && usable.end ? usable : null;
-}
-
-/**
- * A first guess at a mapping from the headers' names (a header that contains the target's own
- * words), for a user who has none saved.
- */
-export function guessMapping(headers: readonly string[]): ImportMapping {
-  const words: Record<ImportTarget, RegExp> = {
-    date: /^(date|day)|date$/i,
-    start: /^(start|from|time in|begin)/i,
-    end: /^(end|to|until|time out|finish)/i,
-    type: /type/i,
-    supervisor: /^supervisor$|supervisor name/i,
-    supervision: /supervised|independent/i,
-    individual_or_group: /individual|group/i,
-    restriction: /restrict/i,
-    notes: /note|comment|description/i,
-    tasks: /task/i,
-    setting: /setting/i,
-    method: /method/i,
-    supervision_start: /supervision start/i,
-    supervision_end: /supervision end/i,
-    client_observation: /observ/i,
-    supervision_contact: /contact/i,
-  };
-  const mapping: ImportMapping = {};
-  const used = new Set<string>();
-  // The longer, more specific targets first, so 'Supervision start' is not taken as 'start'.
-  const order: ImportTarget[] = [
-    'supervision_start',
-    'supervision_end',
-    'supervision_contact',
-    'client_observation',
-    'individual_or_group',
-    ...IMPORT_TARGETS,
-  ];
-  for (const target of order) {
-    if (mapping[target]) continue;
-    const header = headers.find((name) => !used.has(name) && words[target].test(name.trim()));
-    if (header) {
-      mapping[target] = header;
-      used.add(header);
-    }
-  }
-  return mapping;
 }
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

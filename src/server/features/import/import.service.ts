@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, fieldErrorsOf, type FieldErrors } from '../../../shared/errors';
+import { guessMapping } from '../../../shared/import/import-columns';
 import {
   IMPORT_MESSAGES,
   type ImportLayout,
@@ -31,7 +32,6 @@ import {
   applicableMapping,
   convertExportRow,
   convertMappedRow,
-  guessMapping,
   isExportLayout,
   type ConvertedRow,
   type SupervisorRecord,
@@ -219,7 +219,7 @@ async function readUpload(ctx: Context, upload: Upload): Promise<Read> {
   const mapping = applicableMapping(upload.mapping, sheet.headers);
   if (upload.mapping && !mapping) throw AppError.field('mapping', IMPORT_MESSAGES.needsMapping);
   const suggested =
-    mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers);
+    mapping ?? applicableMapping(saved, sheet.headers) ?? guessMapping(sheet.headers, sheet.rows);
   return { sheet, sha256, layout: 'generic', mapping, suggested };
 }
 
@@ -286,7 +286,9 @@ export async function confirmImport(
     if (failing.length > 0) {
       const lines = failing
         .slice(0, 20)
-        .map((row) => `Row ${row.line}: ${Object.values(row.errors).flat().join(' ')}`);
+        .map(
+          (row) => `Line ${row.line} of the file: ${Object.values(row.errors).flat().join(' ')}`,
+        );
       throw new AppError('VALIDATION', IMPORT_MESSAGES.hasErrors, {
         non_field_errors: [IMPORT_MESSAGES.hasErrors, ...lines],
       });
@@ -302,7 +304,19 @@ export async function confirmImport(
         },
       ];
     });
-    return repo.insertImportedLogs(tx, ctx.actor.id, logs, ctx.now);
+    const stored = entries.flatMap((entry) =>
+      entry === null || entry.traineeSupervisorId === null ? [] : [entry],
+    );
+    const counts = new Map<string, number>();
+    for (const month of stored.map((entry) => monthOf(entry.dateOfExperience)).sort()) {
+      counts.set(month, (counts.get(month) ?? 0) + 1);
+    }
+    const count = await repo.insertImportedLogs(tx, ctx.actor.id, logs, ctx.now);
+    return { count, months: [...counts].map(([month, n]) => ({ month, count: n })) };
   });
-  return { imported };
+  return {
+    imported: imported.count,
+    imported_at: ctx.now.toISOString(),
+    months: imported.months,
+  };
 }

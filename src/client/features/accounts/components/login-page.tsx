@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import {
   homePathFor,
   LoginRequestSchema,
@@ -13,10 +13,12 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { isSessionEnded } from '../../../lib/session-ended';
 import { logIn } from '../api/login';
 import { EmailInput } from './email-input';
 import { LazyGoogleButton } from './lazy-google-button';
 import { rememberPendingEmail } from './pending-verification';
+import { SessionEndedNotice } from './session-ended';
 import { parsePageRole, ROLE_TITLES } from './role';
 
 // Shown only to a trainee whose access has run out, after signing in: not part of the page's
@@ -52,6 +54,7 @@ export function LoginPage({
 }) {
   const role = parsePageRole(useParams().role);
   const navigate = useNavigate();
+  const wasSignedOut = isSessionEnded(useLocation().state);
   const { signIn } = useSession();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [expired, setExpired] = useState<ExpiredAccess | null>(null);
@@ -147,6 +150,7 @@ export function LoginPage({
           <PageHeader title={<>Welcome back, {ROLE_TITLES[role]}</>} titleId="login-title">
             Sign in to your Fieldwork Tracker account.
           </PageHeader>
+          {wasSignedOut && formErrors.length === 0 ? <SessionEndedNotice /> : null}
           <FormErrorsAlert messages={formErrors} />
           <EmailInput {...field('username')} />
           <PasswordInput

@@ -8,6 +8,7 @@ import {
   IMPORT_MESSAGES,
   type ImportMapping,
   type ImportPreview,
+  type ImportResult,
 } from '../../../../shared/import/import.schema';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +25,7 @@ type Step =
   | { name: 'upload' }
   | { name: 'map'; preview: ImportPreview; mapping: ImportMapping }
   | { name: 'preview'; preview: ImportPreview; mapping: ImportMapping | null }
-  | { name: 'done'; imported: number };
+  | { name: 'done'; result: ImportResult };
 
 /** Every message of a refusal: a field's, or the list of rows the import stopped on. */
 function messagesOf(error: unknown): string[] {
@@ -120,7 +121,7 @@ export function ImportHoursPage() {
     setProgress(0);
     importing.mutate(
       { file, mapping, sha256: preview.sha256, onProgress: setProgress },
-      { onSuccess: (result) => setStep({ name: 'done', imported: result.imported }) },
+      { onSuccess: (result) => setStep({ name: 'done', result }) },
     );
   };
 
@@ -204,7 +205,7 @@ export function ImportHoursPage() {
             <Group gap="xs" wrap="nowrap">
               <IconCircleCheck color="var(--mantine-color-teal-7)" aria-hidden />
               <Text fw={600} role="status">
-                {plural(step.imported, 'log imported', 'logs imported')}.
+                {plural(step.result.imported, 'log imported', 'logs imported')}.
               </Text>
             </Group>
             <Text size="sm">
@@ -212,9 +213,16 @@ export function ImportHoursPage() {
               history shows that they were imported.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/student/monthly-document">
-                View your logs
-              </Button>
+              {/* The logs of the months filled, the new ones marked (not the whole record). */}
+              {step.result.months[0] ? (
+                <Button
+                  component={Link}
+                  to={`/student/imported-logs/${step.result.months[0].month}`}
+                  state={{ imported_at: step.result.imported_at, months: step.result.months }}
+                >
+                  View your logs
+                </Button>
+              ) : null}
               <Button variant="default" onClick={restart}>
                 Import another file
               </Button>

@@ -58,11 +58,20 @@ export function ImportPreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
           w="fit-content"
         />
       ) : null}
+      <Text size="sm" c="dimmed" id="import-preview-lines">
+        Each row is numbered by its line in your file: line 1 is the header, so the first entry is
+        line 2.
+      </Text>
       <Table.ScrollContainer minWidth={320}>
-        <Table aria-labelledby="import-preview-title" verticalSpacing="xs" horizontalSpacing="xs">
+        <Table
+          aria-labelledby="import-preview-title"
+          aria-describedby="import-preview-lines"
+          verticalSpacing="xs"
+          horizontalSpacing="xs"
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Row</Table.Th>
+              <Table.Th scope="col">Line</Table.Th>
               <Table.Th scope="col">Date and time</Table.Th>
               <Table.Th scope="col" visibleFrom="sm">
                 Type and setting

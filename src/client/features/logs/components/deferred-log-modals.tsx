@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 // The log screen's dialogs (Mantine's Modal, its focus trap, scroll lock and portal) load when
-// one is first opened: none shows on the form's first screen, save the welcome on a first visit.
+// one is first opened: none shows on the form's first screen.
 const modals = () => import('./log-modals');
 
 /** True from the first time `opened` is: the modal then stays mounted to close with its transition. */
@@ -24,6 +24,5 @@ function deferModal<P extends { opened: boolean }>(load: () => Promise<Component
   };
 }
 
-export const WelcomeModal = deferModal(() => modals().then((m) => m.WelcomeModal));
 export const GoodWorkModal = deferModal(() => modals().then((m) => m.GoodWorkModal));
 export const SixthEditionModal = deferModal(() => modals().then((m) => m.SixthEditionModal));

@@ -5,32 +5,6 @@ import { formatUsDate } from '../../../../shared/logs/time';
 
 type ModalProps = { opened: boolean; onClose: () => void };
 
-/** Shown once, the first time a trainee opens the log screen (SPEC §2 "Welcome modal"). */
-export function WelcomeModal({ opened, onClose }: ModalProps) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Welcome to Fieldwork Tracker" centered>
-      <Stack gap="md">
-        <Text size="sm">
-          Log each fieldwork session here, in under a minute. The tracker works out your hours from
-          the times you enter and tells you at once whether the month counts.
-        </Text>
-        <List size="sm" spacing="xs">
-          <List.Item>
-            Enter the times: experience, restricted and supervised hours are computed.
-          </List.Item>
-          <List.Item>The monthly requirements card shows what this month still needs.</List.Item>
-          <List.Item>Your supervisor reviews each entry and approves or flags it.</List.Item>
-        </List>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            Get started
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** After a successful save (SPEC §2 'Keep up the good work' modal). */
 export function GoodWorkModal({
   opened,

@@ -1,29 +1,22 @@
 import { Paper } from '@mantine/core';
 import { useState } from 'react';
 import { localTimeNow, localToday } from '../../../lib/local-date';
-import { readPreference, writePreference } from '../../../lib/session-storage';
 import { useCreateLog } from '../api/create-log';
 import { LogForm } from './log-form';
 import { emptyLogValues } from './log-form-values';
-import { GoodWorkModal, WelcomeModal } from './deferred-log-modals';
+import { GoodWorkModal } from './deferred-log-modals';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
 
 const freshValues = () => emptyLogValues({ today: localToday(), now: localTimeNow() });
 
 /**
- * /student/logHour's form: a new entry, the welcome modal on the first visit and the 'Keep up the
- * good work' modal after each save, when the form starts over (SPEC §2, §4).
+ * /student/logHour's form: a new entry, and the 'Keep up the good work' modal after each save,
+ * when the form starts over (SPEC §2, §4). The welcome is a panel of the page (WelcomePanel).
  */
 export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) {
   const createLog = useCreateLog();
-  const [isWelcomeOpen, setIsWelcomeOpen] = useState(() => readPreference('welcomeSeen') === null);
   const [saved, setSaved] = useState<{ id: number; date: string } | null>(null);
   const [initialValues] = useState(freshValues);
-
-  const closeWelcome = () => {
-    writePreference('welcomeSeen', 'true');
-    setIsWelcomeOpen(false);
-  };
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -38,7 +31,6 @@ export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) 
           return freshValues();
         }}
       />
-      <WelcomeModal opened={isWelcomeOpen} onClose={closeWelcome} />
       <GoodWorkModal opened={saved !== null} saved={saved} onClose={() => setSaved(null)} />
     </Paper>
   );
