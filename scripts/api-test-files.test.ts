@@ -1,10 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  API_TEST_DIR,
-  DATABASE_INDEPENDENT,
-  databaseIndependentFiles,
-} from './api-test-files.mjs';
+import { API_TEST_DIR, DATABASE_INDEPENDENT, databaseIndependentFiles } from './api-test-files.mjs';
 
 /** What opens the run's database (TEST_DATABASE's): the test app, its helpers and worlds. */
 const OPENS_THE_RUN_DATABASE = /createTestApp|test-database|-support'|inject\(|TEST_DATABASE/;

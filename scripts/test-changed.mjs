@@ -60,7 +60,9 @@ for (const file of code) {
   }
 }
 
-console.log(`test:changed: ${changed.length} files changed since ${baseRef} (${base.slice(0, 7)}).`);
+console.log(
+  `test:changed: ${changed.length} files changed since ${baseRef} (${base.slice(0, 7)}).`,
+);
 console.log(`  unit tests related to: ${unitRelated.length ? unitRelated.join(' ') : 'none'}`);
 console.log(`  API test files: ${api.size ? [...api].join(' ') : 'none'}`);
 if (dryRun) process.exit(0);

@@ -19,9 +19,7 @@ declare module 'vitest' {
  * Migrates one database once for the whole run. Each test file then starts from a copy:
  * PGlite loads the dumped data dir; PostgreSQL creates a database from the template.
  */
-export default async function setup(
-  project: TestProject,
-): Promise<() => Promise<void> | void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
   // Both runs: the PostgreSQL run's tests also start processes on embedded databases.
   const removePgliteTemplate = await providePgliteTemplate(project);
   if (process.env.TEST_DATABASE === 'postgres') {
