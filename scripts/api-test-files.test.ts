@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_TEST_DIR, DATABASE_INDEPENDENT, databaseIndependentFiles } from './api-test-files.mjs';
 
