@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // `npm run coverage`: statements of src/ the unit and API tests (on PGlite) run.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**'],
+      reporter: ['text-summary', 'json-summary', 'html'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {

@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { findCouponByCode } from '../../src/server/features/billing/billing.repository';
 import { createCoupon } from '../../src/server/features/billing/billing.service';
 import { createTrainee, type TestUser } from '../helpers/factories';
+import { seedPgliteDataDir } from '../helpers/test-database';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { addCoupon, charge, eventsOf, START, storedFor } from './billing-support';
 
@@ -16,6 +17,7 @@ let t: TestApp;
 let trainee: TestUser;
 
 beforeAll(async () => {
+  await seedPgliteDataDir(dataDir);
   t = await createTestApp();
   t.clock.now = START;
   trainee = await createTrainee(t.db, { dateJoined: START });
@@ -45,7 +47,7 @@ function runCouponScript(args: string[]): Promise<{ code: number | null; output:
 }
 
 describe('npm run coupon', () => {
-  // One real run: a new embedded database is created and migrated, slow on a busy machine.
+  // One real run, on an embedded database made from the run's migrated template.
   it(
     'creates the coupon the issue describes, and refuses the same code twice',
     { timeout: 180_000 },

@@ -1,5 +1,6 @@
 // Real processes on one embedded DATA_DIR (issue 8 §7). Each test has its own folder and spawns
-// with DATABASE_URL dropped, so they mean the same in the PGlite and the PostgreSQL run.
+// with DATABASE_URL dropped.
+// @database-independent: embedded databases in folders of its own, never the run's database.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

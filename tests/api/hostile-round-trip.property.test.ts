@@ -7,6 +7,7 @@ import {
   SUPERVISORS,
   type HostileFixture,
 } from '../helpers/hostile-fixture';
+import { runsOf, seedOf } from '../helpers/sample-size';
 import { createTableFingerprint } from '../helpers/table-fingerprint';
 
 /*
@@ -17,8 +18,8 @@ import { createTableFingerprint } from '../helpers/table-fingerprint';
  * is taken comes back exactly as sent, trimmed; whatever is refused is a 400 that stores nothing.
  */
 
-const SEED = 20_261_126;
-const RUNS = 40;
+const SEED = seedOf(20_261_126);
+const RUNS = runsOf(40, 400);
 
 const PIECES = [
   'a',

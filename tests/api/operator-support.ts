@@ -19,6 +19,7 @@ import {
 import { experienceLogs, outboxEmails, recordFiles } from '../../src/server/db/schema';
 import { withDatabase } from '../setup/api-global-setup';
 import { databaseContents, storedFiles } from '../helpers/database-contents';
+import { seedPgliteDataDir } from '../helpers/test-database';
 import { pdfBytes, PNG_BYTES } from '../helpers/file-fixtures';
 
 /* Places, data and backups for the operator commands' tests (operator-commands.test.ts). */
@@ -38,11 +39,15 @@ export async function makePlace(kind: Kind, parent: string): Promise<Place> {
   const storage = { STORAGE_URL: pathToFileURL(files).href, LOG_LEVEL: 'silent' };
   if (kind === 'pglite') {
     const dataDir = join(dir, 'data');
+    // An empty place's database is the migrated template, as the built server's first start
+    // makes it (a first start without one is pglite-template.test.ts's).
+    await seedPgliteDataDir(dataDir);
     return {
       env: { ...storage, DATABASE_URL: '', DATA_DIR: dataDir },
       wipe: async () => {
         await rm(dataDir, { recursive: true, force: true });
         await rm(files, { recursive: true, force: true });
+        await seedPgliteDataDir(dataDir);
       },
       close: () => rm(dir, { recursive: true, force: true }),
     };

@@ -1,6 +1,7 @@
 // The migrated PGlite folder the build ships (scripts/pglite-template.mjs) and a first start
 // copies: the database it gives is the one a first start without it creates (initdb in a child
-// process, then every migration). PGlite folders only, so it means the same in both API runs.
+// process, then every migration).
+// @database-independent: PGlite folders of its own, never the run's database.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

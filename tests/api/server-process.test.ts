@@ -1,3 +1,5 @@
+// The server started from its sources as a process: bad settings refused, a clean stop.
+// @database-independent: an embedded database in a folder of its own, never the run's database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -177,3 +177,92 @@ export function requestsFor(
 function textOf(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
+
+/**
+ * Each class of value that once reached the database and failed there (decision 009), put in
+ * turn into each field of an otherwise valid request, as a role the route lets in: text with a
+ * NUL and with half a surrogate pair, a date that does not exist, an id past `integer`; in the
+ * path, an id past `integer` and a segment that is not valid percent-encoded UTF-8. The random
+ * sample then breaks requests in ways nobody listed.
+ */
+export function classExamples(
+  route: Route,
+  plausible: PlausibleValues,
+  allowed: Actor[],
+): HostileRequest[] {
+  const validOf = (field: SchemaField) => (plausible[field.name] ?? field.listed)[0] ?? 'x';
+  const params = route.url.split('/').filter((segment) => segment.startsWith(':'));
+  const validPath = (replace?: { param: string; raw: string }) =>
+    route.url
+      .split('/')
+      .map((segment) => {
+        if (segment === '*') return 'x';
+        if (!segment.startsWith(':')) return segment;
+        if (replace?.param === segment) return replace.raw;
+        return encodeUrlPart(textOf(validOf({ name: segment.slice(1), listed: [] })));
+      })
+      .join('/');
+  const queryFields = fieldsOf(route.schema?.querystring);
+  const bodyFields = fieldsOf(route.schema?.body);
+  const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  const queryOf = (values: Record<string, unknown>) =>
+    Object.entries(values)
+      .flatMap(([key, value]) =>
+        [value].flat().map((item) => `${encodeUrlPart(key)}=${encodeUrlPart(textOf(item))}`),
+      )
+      .join('&');
+  const validValues = (fields: SchemaField[]) =>
+    Object.fromEntries(fields.map((field) => [field.name, validOf(field)]));
+  const request = (parts: Partial<HostileRequest>, index: number): HostileRequest => ({
+    actor: allowed[0] ?? 'anonymous',
+    path: validPath(),
+    query: queryOf(validValues(queryFields)),
+    body: hasBody ? JSON.stringify(validValues(bodyFields)) : undefined,
+    contentType: 'application/json',
+    remoteAddress: `10.77.${index >> 8}.${index & 255}`,
+    ...parts,
+  });
+  const parts: Partial<HostileRequest>[] = [];
+  for (const param of params) {
+    parts.push({ path: validPath({ param, raw: '2147483648' }) });
+    // Half a surrogate pair as raw UTF-8 bytes, which no valid percent-encoding gives.
+    parts.push({ path: validPath({ param, raw: encodeUrlPart('\ud800') }) });
+  }
+  for (const field of queryFields) {
+    for (const variant of classVariants(validOf(field))) {
+      parts.push({ query: queryOf({ ...validValues(queryFields), [field.name]: variant }) });
+    }
+  }
+  if (hasBody) {
+    for (const field of bodyFields) {
+      for (const variant of classVariants(validOf(field))) {
+        parts.push({ body: JSON.stringify({ ...validValues(bodyFields), [field.name]: variant }) });
+      }
+    }
+  }
+  return parts.map(request);
+}
+
+/** A valid value made into each class of `classExamples` its type can carry. */
+function classVariants(value: unknown): unknown[] {
+  if (typeof value === 'string') {
+    const at = Math.floor(value.length / 2);
+    const variants = [
+      `${value.slice(0, at)}\u0000${value.slice(at)}`,
+      `${value.slice(0, at)}\ud800${value.slice(at)}`,
+    ];
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) variants.push(`${value.slice(0, 4)}-02-30`);
+    return variants;
+  }
+  if (typeof value === 'number') return [2_147_483_648];
+  if (Array.isArray(value)) {
+    const [first, ...rest] = value as unknown[];
+    return first === undefined ? [] : classVariants(first).map((variant) => [variant, ...rest]);
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      classVariants(item).map((variant) => ({ ...value, [key]: variant })),
+    );
+  }
+  return [];
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -42,6 +42,17 @@ export async function openPgliteTestDataDir(dataDir: string): Promise<Database> 
     pglite: await loadPgliteTemplate(join(dataDir, 'pglite')),
     migrate: false,
   });
+}
+
+/**
+ * A DATA_DIR whose embedded database is the run's migrated template, as the built server's first
+ * start makes it (src/server/db/client.ts): a process started on it skips initdb and every
+ * migration, which cost seconds of a busy machine each. A first start without a template is
+ * tested once, in pglite-template.test.ts.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  await (await openPgliteTestDataDir(dataDir)).close();
 }
 
 /**

@@ -19,7 +19,9 @@ declare module 'vitest' {
  * Migrates one database once for the whole run. Each test file then starts from a copy:
  * PGlite loads the dumped data dir; PostgreSQL creates a database from the template.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
+  // Both runs: the PostgreSQL run's tests also start processes on embedded databases.
+  const removePgliteTemplate = await providePgliteTemplate(project);
   if (process.env.TEST_DATABASE === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
@@ -41,8 +43,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       for (const row of rows.rows)
         await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
+      removePgliteTemplate();
     };
   }
+  return removePgliteTemplate;
+}
+
+/** The migrated PGlite, dumped to a file each test file loads (see tests/helpers/test-database). */
+async function providePgliteTemplate(project: TestProject): Promise<() => void> {
   const dir = path.resolve('.tmp');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create();
@@ -52,7 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
-  return async () => rmSync(file, { force: true });
+  return () => rmSync(file, { force: true });
 }
 
 /** The same server URL with another database name. */
