@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { fillCard, userSubscriptionsOf } from './support/billing';
-import { waitForCode } from './support/mailbox';
 import {
-  clientAddress,
   expect,
   expectAccessible,
   failedRequestLog,
-  PASSWORD,
   signInAs,
   test,
   travel,
-  uniqueEmail,
   type Account,
 } from './support/fixtures';
 
@@ -178,22 +174,6 @@ test.describe('subscribing', () => {
       amount: 11920,
       coupon: code,
     });
-  });
-
-  test('a trainee who verifies their email goes on to choose a subscription', async ({ page }) => {
-    const email = uniqueEmail('billing-verify');
-    const since = Date.now();
-    const signup = await page.request.post('/api/v1/signup/', {
-      headers: clientAddress(),
-      data: { name: 'Vera Verify', email, password: PASSWORD, is_supervisor: false },
-    });
-    expect(signup.status()).toBe(201);
-    const code = await waitForCode(email, 'verification', since);
-    await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
-    await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/subscription$/);
-    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
   });
 
   test('the logs can be downloaded from the subscription page', async ({ page, newAccount }) => {
