@@ -3,7 +3,6 @@ import {
   type Account,
   clientAddress,
   expect,
-  expectAccessible,
   failedRequestLog,
   signInAs,
   test,
@@ -44,7 +43,6 @@ test.describe('account security on the profile', () => {
     const activity = page.getByRole('region', { name: 'Security activity' });
     await expect(activity.getByText('Failed sign-in')).toBeVisible();
     await expect(activity.getByText('Account created')).toBeVisible();
-    await expectAccessible(page);
     await sessions.screenshot({ path: '.tmp/screenshots/account-security-sessions-1280.png' });
     await activity.screenshot({ path: '.tmp/screenshots/account-security-activity-1280.png' });
 

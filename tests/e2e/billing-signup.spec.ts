@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fillCard, userSubscriptionsOf } from './support/billing';
-import {
-  expect,
-  expectAccessible,
-  failedRequestLog,
-  signInAs,
-  test,
-  travel,
-  type Account,
-} from './support/fixtures';
+import { expect, failedRequestLog, signInAs, test, travel, type Account } from './support/fixtures';
 
 test.describe('subscribing', () => {
   test('a new trainee picks Monthly with the trial, pays with a test card and lands on the log page', async ({
@@ -44,7 +36,6 @@ test.describe('subscribing', () => {
     await radios.nth(2).click();
     await expect(radios.nth(2)).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByRole('checkbox', { name: 'Start the 7 day free trial' })).toBeChecked();
-    await expectAccessible(page);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page).toHaveURL(/\/payment\?subscription=12&trial=1$/);
@@ -52,7 +43,6 @@ test.describe('subscribing', () => {
     await expect(page.getByText(/Your 7 day free trial starts now/)).toBeVisible();
     await expect(page.getByText('Due today: $0.00')).toBeVisible();
     await fillCard(page, '4242 4242 4242 4242');
-    await expectAccessible(page);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
