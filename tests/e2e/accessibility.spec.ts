@@ -166,9 +166,11 @@ for (const viewport of VIEWPORTS) {
           name: 'welcome-dialog',
           path: '/student/logHour',
           ready: async (p) => {
+            // Its code loads once the form is up (deferred-log-modals.tsx): on a loaded machine
+            // that comes after the usual deadline.
             await expect(
               p.getByRole('dialog', { name: 'Welcome to Fieldwork Tracker' }),
-            ).toBeVisible();
+            ).toBeVisible({ timeout: 90_000 });
           },
         },
         {
