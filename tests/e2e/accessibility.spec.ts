@@ -49,6 +49,9 @@ mkdirSync('.tmp/screenshots', { recursive: true });
  */
 async function findProblems(page: Page, screens: Screen[], width: number): Promise<string[]> {
   const problems: string[] = [];
+  // A deadline for each screen's visit, axe pass and screenshot on a loaded machine, on top of
+  // the test's own: the journeys differ in length.
+  test.info().setTimeout(test.info().timeout + 45_000 * screens.length);
   for (const screen of screens) {
     if (screen.path) await page.goto(screen.path);
     await screen.ready(page);
@@ -148,7 +151,6 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
 
     test('the public pages', async ({ page }) => {
-      test.slow(); // One axe pass a screen.
       expect(await findProblems(page, PUBLIC_SCREENS, viewport.width)).toEqual([]);
     });
 
@@ -157,7 +159,6 @@ for (const viewport of VIEWPORTS) {
       request,
       pair,
     }) => {
-      test.slow();
       const { trainee } = pair;
       const logId = await createLog(request, trainee, trainee.supervisorRecord);
       await signInAs(page, trainee);
@@ -243,7 +244,6 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('a trainee’s profile, settings and billing screens', async ({ page, newAccount }) => {
-      test.slow();
       const subscribed = await newAccount('student', { subscribed: true });
       await signInAs(page, subscribed);
       const screens: Screen[] = [
@@ -345,7 +345,6 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('a supervisor’s review, trainee and profile screens', async ({ page, request, pair }) => {
-      test.slow();
       const { supervisor, trainee } = pair;
       const pendingId = await createLog(request, trainee, trainee.supervisorRecord);
       const flaggedId = await createLog(request, trainee, trainee.supervisorRecord, {
