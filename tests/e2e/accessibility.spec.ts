@@ -4,7 +4,15 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { PLAN_IDS } from '../../src/shared/billing/plans';
-import { type Account, authHeader, expect, expectStill, signInAs, test } from './support/fixtures';
+import {
+  type Account,
+  authHeader,
+  expect,
+  expectStill,
+  signInAs,
+  test,
+  travel,
+} from './support/fixtures';
 
 /*
  * Axe in one place (issue 29; issue 28 item 8): every distinct screen of the app, at a phone's
@@ -243,7 +251,11 @@ for (const viewport of VIEWPORTS) {
       expect(await findProblems(page, screens, viewport.width)).toEqual([]);
     });
 
-    test('a trainee’s profile, settings and billing screens', async ({ page, newAccount }) => {
+    test('a trainee’s profile, settings and billing screens', async ({
+      page,
+      request,
+      newAccount,
+    }) => {
       const subscribed = await newAccount('student', { subscribed: true });
       await signInAs(page, subscribed);
       const screens: Screen[] = [
@@ -341,6 +353,30 @@ for (const viewport of VIEWPORTS) {
           viewport.width,
         )),
       );
+
+      // A trainee whose trial ends tomorrow, then one whose trial has ended.
+      const lastDay = await newAccount('student');
+      await travel(request, lastDay, 6);
+      await signInAs(page, lastDay);
+      const trialBanner: Screen = {
+        name: 'trial-banner',
+        path: '/student/dashboard-subscription',
+        ready: (p) =>
+          expect(p.getByRole('region', { name: 'Subscription notice' })).toContainText(
+            'Your free trial ends in 1 day',
+          ),
+      };
+      problems.push(...(await findProblems(page, [trialBanner], viewport.width)));
+      const expired = await newAccount('student');
+      await travel(request, expired, 8);
+      await signInAs(page, expired);
+      const expiredPlans: Screen = {
+        name: 'subscription-expired',
+        path: '/subscription',
+        ready: (p) =>
+          expect(p.getByRole('alert')).toContainText('Looks like your 7 day free trial'),
+      };
+      problems.push(...(await findProblems(page, [expiredPlans], viewport.width)));
       expect(problems).toEqual([]);
     });
 
