@@ -134,6 +134,96 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
     expect(reached.json()).toEqual({ reached: [] });
   });
 
+  const SUPERVISOR_FIELDS = {
+    is_supervisor: true,
+    bacb_account_number: 'BACB123456',
+    bacb_certification_number: '1-23-45678',
+    supervisor_qualification: 'BCBA',
+    date_qualified: '2020-01-15',
+    date_contract: '2026-01-10',
+  } as const;
+  const makeAccount = (payload: object, remoteAddress = '127.0.0.1') =>
+    t.request({ method: 'POST', url: '/api/test/accounts', remoteAddress, payload });
+  const signIn = (username: string, password: string) =>
+    t.request({ method: 'POST', url: '/api/v1/login/', payload: { username, password } });
+
+  it('makes a verified supervisor and a trainee listing them, linked, each signed in', async () => {
+    const supervisor = await makeAccount({
+      account: {
+        name: 'Sam Fixture',
+        email: 'Sam.Fixture@example.com',
+        password: 'field-hours-2026',
+        ...SUPERVISOR_FIELDS,
+      },
+    });
+    expect(supervisor.statusCode, supervisor.body).toBe(201);
+    expect(supervisor.json()).toMatchObject({
+      token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      user: { email: 'sam.fixture@example.com', is_supervisor: true },
+      supervisor_record: null,
+    });
+    const trainee = await makeAccount({
+      account: {
+        name: 'Tara Fixture',
+        email: 'tara.fixture@example.com',
+        password: 'field-hours-2026',
+      },
+      supervisor_email: 'sam.fixture@example.com',
+    });
+    expect(trainee.statusCode, trainee.body).toBe(201);
+    const { token, user, supervisor_record } = trainee.json<{
+      token: string;
+      user: { is_supervisor: boolean; is_paid: boolean };
+      supervisor_record: number;
+    }>();
+    expect(user).toMatchObject({ is_supervisor: false, is_paid: false });
+
+    // The session works, and the password signs in (the account is verified, so no code).
+    const records = await t.request({ method: 'GET', url: '/api/v1/trainee-supervisors/', token });
+    expect(records.json()).toEqual({
+      results: [
+        expect.objectContaining({
+          id: supervisor_record,
+          email: 'sam.fixture@example.com',
+          supervisor: supervisor.json<{ user: { id: number } }>().user.id,
+        }),
+      ],
+    });
+    const login = await signIn('tara.fixture@example.com', 'field-hours-2026');
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toHaveProperty('token');
+    // Linked: the supervisor's list of trainees names the new trainee.
+    const theirs = await t.request({
+      method: 'GET',
+      url: '/api/v1/all-trainee/',
+      token: supervisor.json<{ token: string }>().token,
+    });
+    expect(theirs.body).toContain('Tara Fixture');
+  });
+
+  it('refuses what sign-up refuses, and a supervisor nobody verified, writing nothing', async () => {
+    const taken = await makeAccount({
+      account: { name: 'Again', email: 'tara.fixture@example.com', password: 'field-hours-2026' },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({ email: ['A user with that email already exists.'] });
+    const noSupervisor = await makeAccount({
+      account: { name: 'Lone', email: 'lone.fixture@example.com', password: 'field-hours-2026' },
+      supervisor_email: 'nobody@example.com',
+    });
+    expect(noSupervisor.statusCode).toBe(400);
+    expect(noSupervisor.json()).toEqual({
+      supervisor_email: ['No verified supervisor has this email.'],
+    });
+    expect((await signIn('lone.fixture@example.com', 'field-hours-2026')).statusCode).toBe(400);
+    const outside = await makeAccount(
+      { account: { name: 'Far', email: 'far.fixture@example.com', password: 'field-hours-2026' } },
+      '203.0.113.9',
+    );
+    expect(outside.statusCode).toBe(404);
+    expect((await signIn('far.fixture@example.com', 'field-hours-2026')).statusCode).toBe(400);
+  });
+
   it('runs every scheduled job once and says what each did', async () => {
     const response = await t.request({ method: 'POST', url: '/api/test/run-jobs' });
     expect(response.statusCode).toBe(200);
@@ -161,6 +251,7 @@ describe('without TEST_HOOKS (every real deployment)', () => {
       '/api/test/run-jobs',
       '/api/test/coupon',
       '/api/test/pause-point',
+      '/api/test/accounts',
     ]) {
       const response = await t.request({ method: 'POST', url, payload: {} });
       expect(response.statusCode).toBe(404);

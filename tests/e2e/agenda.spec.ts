@@ -3,14 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readPdfText } from '../../src/server/features/forms/pdf-text';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear } from '../../src/shared/logs/time';
-import {
-  type Account,
-  expect,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  signInAs,
-  test,
-} from './support/fixtures';
+import { type Account, expect, expectNoHorizontalScroll, signInAs, test } from './support/fixtures';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
@@ -119,12 +112,10 @@ test.describe('supervision contact agenda', () => {
 
     await signInAs(page, supervisor);
     await writeAgenda(page);
-    await expectAccessible(page);
     await page
       .getByRole('region', { name: 'Supervision contact agenda' })
       .screenshot({ path: '.tmp/screenshots/agenda-writer-1280.png' });
     await page.setViewportSize({ width: 375, height: 800 });
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -160,7 +151,6 @@ test.describe('supervision contact agenda', () => {
     const tasks = page.getByRole('table', { name: 'Tasks reviewed' });
     await expect(tasks.getByRole('row').nth(1)).toContainText('C.1');
     await expect(tasks.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('Yes');
-    await expectAccessible(page);
     await page.screenshot({ path: '.tmp/screenshots/agenda-1280.png', fullPage: true });
 
     // Close and open again.
@@ -198,7 +188,6 @@ test.describe('supervision contact agenda', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('heading', { name: 'Task List Review Check' })).toBeVisible();
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
   });
 

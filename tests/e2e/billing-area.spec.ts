@@ -1,16 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../../src/shared/logs/csv';
-import {
-  expect,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  signInAs,
-  test,
-  travel,
-  type Account,
-  authHeader,
-} from './support/fixtures';
+import { expect, signInAs, test, travel, type Account, authHeader } from './support/fixtures';
 import { fillCard, userSubscriptionsOf } from './support/billing';
 import { createLogToday } from './support/logs';
 
@@ -100,7 +91,6 @@ test.describe('the paywall in the browser', () => {
     const notice = page.getByRole('region', { name: 'Subscription notice' });
     await expect(notice).toContainText(/Your free trial ends in 6 days \(\w+ \d+, \d{4}\)\./);
     await expect(notice.getByRole('button', { name: 'Download my logs (CSV)' })).toBeVisible();
-    await expectAccessible(page);
     await notice.getByRole('link', { name: 'Choose a plan' }).click();
     await expect(page).toHaveURL(/\/subscription$/);
     await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
@@ -219,101 +209,3 @@ test.describe('the subscription pages', () => {
     await expect(page).toHaveURL(/\/student\/subscription-screen-dashbard$/);
   });
 });
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-] as const;
-
-mkdirSync('.tmp/screenshots', { recursive: true });
-
-for (const viewport of VIEWPORTS) {
-  test.describe(`subscription screens at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
-
-    const screens = [
-      {
-        name: 'dashboard-subscription',
-        path: '/student/dashboard-subscription',
-        ready: (page: Page) =>
-          expect(page.getByRole('table', { name: 'Billing history' })).toBeVisible(),
-      },
-      {
-        name: 'subscription-screen-dashbard',
-        path: '/student/subscription-screen-dashbard',
-        ready: (page: Page) =>
-          expect(page.getByRole('radiogroup', { name: 'Change plan' })).toBeVisible(),
-      },
-      {
-        name: 'payment-screen-dashbard',
-        path: '/student/payment-screen-dashbard?subscription=14',
-        ready: (page: Page) =>
-          expect(page.getByRole('form', { name: 'Card details' })).toBeVisible(),
-      },
-      {
-        name: 'update-payment-method',
-        path: '/student/subscription/update-payment-method',
-        ready: (page: Page) => expect(page.getByTestId('card-on-file')).toHaveText(/4242/),
-      },
-    ];
-
-    for (const screen of screens) {
-      test(`${screen.name} has no serious accessibility violation and fits the screen`, async ({
-        page,
-        request,
-        newAccount,
-      }) => {
-        const account = await newAccount('student');
-        await subscribe(request, account, 12);
-        await signInAs(page, account);
-        await page.goto(screen.path);
-        await screen.ready(page);
-        await expectAccessible(page);
-        await expectNoHorizontalScroll(page);
-        await page.screenshot({
-          path: `.tmp/screenshots/billing-${screen.name}-${viewport.width}.png`,
-          fullPage: true,
-        });
-      });
-    }
-
-    test('the trial banner has no serious accessibility violation and fits the screen', async ({
-      page,
-      request,
-      newAccount,
-    }) => {
-      const account = await newAccount('student');
-      await travel(request, account, 6);
-      await signInAs(page, account);
-      await page.goto('/student/dashboard-subscription');
-      await expect(page.getByRole('region', { name: 'Subscription notice' })).toContainText(
-        'Your free trial ends in 1 day',
-      );
-      await expectAccessible(page);
-      await expectNoHorizontalScroll(page);
-      await page.screenshot({
-        path: `.tmp/screenshots/billing-trial-banner-${viewport.width}.png`,
-        fullPage: true,
-      });
-    });
-
-    test('the expired trainee’s /subscription has no serious accessibility violation', async ({
-      page,
-      request,
-      newAccount,
-    }) => {
-      const account = await newAccount('student');
-      await travel(request, account, 8);
-      await signInAs(page, account);
-      await page.goto('/subscription');
-      await expect(page.getByRole('alert')).toContainText('Looks like your 7 day free trial');
-      await expect(page.getByRole('radio')).toHaveCount(3);
-      await expectAccessible(page);
-      await expectNoHorizontalScroll(page);
-      await page.screenshot({
-        path: `.tmp/screenshots/billing-subscription-expired-${viewport.width}.png`,
-        fullPage: true,
-      });
-    });
-  });
-}

@@ -8,7 +8,6 @@ import { addDays, formatMonthYear, monthOf, monthStart } from '../../src/shared/
 import {
   authHeader,
   expect,
-  expectAccessible,
   expectNoHorizontalScroll,
   failedRequestLog,
   lastMonthUtc,
@@ -92,7 +91,6 @@ test.describe('the official final form', () => {
       `${formatMonthYear(LAST_MONTH)}: fewer than 20 hours this month: 0 of 4 hours count`,
     );
     await expect(page.getByText(/^No blank F-FVF is installed yet/)).toBeVisible();
-    await expectAccessible(page);
 
     // No blank F-FVF is installed yet: the trainee installs one from the section.
     await row.getByRole('button', { name: /^Fill the official F-FVF for/ }).click();
@@ -137,7 +135,6 @@ test.describe('the official final form', () => {
       .getByRole('region', { name: 'Final verification forms (official F-FVF)' })
       .screenshot({ path: '.tmp/screenshots/forms-final-trainee.png' });
     await page.setViewportSize({ width: 375, height: 800 });
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page
       .getByRole('region', { name: 'Final verification forms (official F-FVF)' })
@@ -167,7 +164,6 @@ test.describe('the official final form', () => {
     const supervisorDialog = page.getByRole('dialog', { name: 'Sign as supervisor' });
     await expect(supervisorDialog).toContainText(ATTESTATIONS.supervisor);
     await expect(supervisorDialog).not.toContainText('Trainee:');
-    await expectAccessible(page);
     await signIn(supervisorDialog, 'Sloane Signer');
     await expect(supervisorRow).toContainText('Signed by the supervisor on');
     await waitForToastsToClose(page);
@@ -216,7 +212,6 @@ test.describe('the official final form', () => {
     await expect(signedRow.getByText('Signed in the app')).toBeVisible();
     await expect(signedRow.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await signedRow.screenshot({ path: '.tmp/screenshots/forms-final-kept.png' });
-    await expectAccessible(page);
     // And on the dashboard's card.
     await page.goto('/student/dashboard');
     await expect(

@@ -6,7 +6,6 @@ import { ATTESTATIONS } from '../../src/shared/forms/attestations';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {
   expect,
-  expectAccessible,
   expectNoHorizontalScroll,
   failedRequestLog,
   signInAs,
@@ -62,7 +61,6 @@ test.describe('the official monthly form', () => {
     );
     await expect(row).toContainText(/Sign by \d+\/\d+\/\d{4} · \d+ days? left|Due today/);
     await expect(page.getByText(/^No blank M-FVF is installed yet/)).toBeVisible();
-    await expectAccessible(page);
 
     // Filling needs the profile's form details: the refusal leads there.
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
@@ -115,8 +113,6 @@ test.describe('the official monthly form', () => {
     await expect(row.getByRole('button', { name: /^Sign: / })).toHaveCount(0);
     await waitForToastsToClose(page);
     await page.setViewportSize({ width: 375, height: 800 });
-    // Axe waits for the page to be still (the sidebar slides away first).
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/forms-official-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -141,7 +137,6 @@ test.describe('the official monthly form', () => {
     const supervisorDialog = page.getByRole('dialog', { name: 'Sign as supervisor' });
     await expect(supervisorDialog).toContainText(ATTESTATIONS.supervisor);
     await expect(supervisorDialog).toContainText('Trainee: signed by Fern Official on');
-    await expectAccessible(page);
     await signIn(supervisorDialog, 'Sloane Signer');
     await expect(supervisorRow).toContainText('Signed');
     await expect(supervisorRow).toContainText('Signed by both on');

@@ -7,7 +7,6 @@ import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import {
   type Account,
   expect,
-  expectAccessible,
   expectNoHorizontalScroll,
   failedRequestLog,
   signInAs,
@@ -359,23 +358,19 @@ test.describe('fieldwork forms', () => {
         .getByRole('region', { name: 'Recently deleted' })
         .getByText('First scan', { exact: true }),
     ).toBeVisible();
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/fieldwork-forms-1280.png', fullPage: true });
     await page.getByRole('button', { name: 'Upload M-FVF' }).click();
     await expect(page.getByRole('dialog', { name: 'Upload a form' })).toBeVisible();
-    await expectAccessible(page);
     await page.screenshot({ path: '.tmp/screenshots/fieldwork-forms-modal-1280.png' });
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByText('Signed M-FVF', { exact: true })).toBeVisible();
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/fieldwork-forms-375.png', fullPage: true });
     await page.getByRole('button', { name: 'Upload M-FVF' }).click();
     await expect(page.getByRole('dialog', { name: 'Upload a form' })).toBeVisible();
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
   });
 });

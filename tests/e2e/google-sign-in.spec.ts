@@ -1,12 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  test,
-  uniqueEmail,
-} from './support/fixtures';
+import { expect, expectNoHorizontalScroll, test, uniqueEmail } from './support/fixtures';
 
 /*
  * "Continue with Google" against a real OpenID Connect provider on loopback (oidc-provider,
@@ -46,7 +40,6 @@ test('a new trainee clicks "Continue with Google", signs in at Google and lands 
   await page.goto('/login/student');
   const google = page.getByRole('button', { name: 'Continue with Google' });
   await expect(google).toBeVisible();
-  await expectAccessible(page);
   await screenshots(page, 'login');
 
   await google.click();
@@ -64,7 +57,6 @@ test('a new trainee clicks "Continue with Google", signs in at Google and lands 
   await expect(methods.getByText(`Linked to ${email}`)).toBeVisible();
   await expect(methods.getByRole('button', { name: 'Unlink Google' })).toBeDisabled();
   await methods.scrollIntoViewIfNeeded();
-  await expectAccessible(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await methods.screenshot({ path: `.tmp/screenshots/google-methods-${width}.png` });
@@ -97,7 +89,6 @@ test('an email with a password account links only once its password is given', a
   await expect(page.getByRole('heading', { name: 'Link your Google account' })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  await expectAccessible(page);
   await screenshots(page, 'link');
 
   await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');

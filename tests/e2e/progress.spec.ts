@@ -1,18 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../../src/shared/logs/csv';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
-import {
-  type Account,
-  createAccount,
-  expect,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  signInAs,
-  test as base,
-} from './support/fixtures';
+import { type Account, createAccount, expect, signInAs, test as base } from './support/fixtures';
 import { e2eEnv } from './support/paths';
 
 /**
@@ -300,56 +292,3 @@ test.describe('progress', () => {
     ).toBeVisible();
   });
 });
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-] as const;
-
-mkdirSync('.tmp/screenshots', { recursive: true });
-
-for (const viewport of VIEWPORTS) {
-  test.describe(`progress screens at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
-
-    const screens = [
-      {
-        name: 'dashboard',
-        path: '/student/dashboard',
-        ready: (page: Page) =>
-          expect(page.getByRole('heading', { name: /^Hours that count/ })).toBeVisible(),
-      },
-      {
-        name: 'monthly-document',
-        path: `/student/monthly-document?month=${MONTH}&task=A.1`,
-        ready: (page: Page) =>
-          expect(page.getByRole('table', { name: 'Experience Logs' })).toBeVisible(),
-      },
-      {
-        name: 'profile-badges',
-        path: '/student/profile-screen',
-        ready: (page: Page) =>
-          expect(
-            page.getByRole('img', { name: '10% milestone not reached yet' }).first(),
-          ).toBeVisible(),
-      },
-    ];
-
-    for (const screen of screens) {
-      test(`${screen.name} has no serious accessibility violation and fits the screen`, async ({
-        page,
-        traineeWithLogs,
-      }) => {
-        await signInAs(page, traineeWithLogs);
-        await page.goto(screen.path);
-        await screen.ready(page);
-        await expectAccessible(page);
-        await expectNoHorizontalScroll(page);
-        await page.screenshot({
-          path: `.tmp/screenshots/progress-${screen.name}-${viewport.width}.png`,
-          fullPage: true,
-        });
-      });
-    }
-  });
-}

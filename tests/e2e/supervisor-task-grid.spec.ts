@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
-import { type Account, expect, expectAccessible, signInAs, test } from './support/fixtures';
+import { type Account, expect, signInAs, test } from './support/fixtures';
 
 /** A month two months back, over in every time zone. */
 function pastMonth(): string {
@@ -101,7 +101,6 @@ test.describe('supervisor task grid', () => {
       formatUsDate(FIRST_DAY),
     );
     await expect(logs.getByRole('row', { name: /Toby Tasks/ })).toHaveCount(1);
-    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Clear the task' }).click();
     await expect(page.getByRole('heading', { name: 'Task logs', level: 2 })).toBeVisible();

@@ -40,7 +40,9 @@ test.describe('email verification', () => {
     const code = await waitForCode(email, 'verification', since);
     await page.getByRole('textbox', { name: 'Verification Token', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
+    // A new trainee goes on to choose a subscription.
     await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByRole('heading', { name: 'Choose Subscription' })).toBeVisible();
   });
 
   test('without a known address the page asks for the email too', async ({ page }) => {

@@ -63,8 +63,9 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   // own authorisation and no sign-in, so there is nobody to ask; the paywall already stood at
   // POST /users/upload/signed-url, which hands the link out.
   'PUT /api/v1/storage/object/',
-  // The end-to-end suite's clock, jobs and coupons (TEST_HOOKS=true only): they act on what their
-  // body names, never on the caller's records.
+  // The end-to-end suite's clock, jobs, coupons and accounts (TEST_HOOKS=true only): they act on
+  // what their body names, never on the caller's records.
+  'POST /api/test/accounts',
   'POST /api/test/travel',
   'POST /api/test/run-jobs',
   'POST /api/test/pause-point',

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { EmailSchema, SignupRequestSchema, UserSchema } from '../../shared/accounts/account.schema';
 import { CouponDefinitionSchema, type CouponDefinition } from '../../shared/billing/coupon';
 import { AppError } from '../../shared/errors';
 import type { Db } from '../db/client';
 import { userSubscriptions, users } from '../db/schema';
+import {
+  insertAccount,
+  issueSession,
+  markMailboxProven,
+  userView,
+} from '../features/accounts/accounts.service';
 import { createCoupon } from '../features/billing/billing.service';
+import { clientInfoOf } from '../features/security/security-events';
+import * as supervisorRecords from '../features/supervisors/supervisors.repository';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
 import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points';
 
@@ -15,7 +24,9 @@ import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points'
  * every instant the account's billing depends on moves back by `days`, as if they had passed.
  * Nothing else is faked: the jobs and rules that then run are the product's own. It can also
  * create a coupon, as the operator's `npm run coupon` does (the suite cannot reach the database),
- * and hold requests at a pause point inside a transaction, for the crash tests (pause-points.ts).
+ * hold requests at a pause point inside a transaction, for the crash tests (pause-points.ts), and
+ * make a verified, signed-in account without the mail round trip, so that only the sign-up specs
+ * pay for it (issue 29).
  * They answer only connections from loopback, and the server refuses to start with them when
  * NODE_ENV=production (env.ts; issue 27).
  */
@@ -90,6 +101,56 @@ export function testHooksRoutes(
       async () => ({ reached: reachedPausePoints() }),
     );
 
+    // Sign-up's own body and rows (accounts.service insertAccount), then what the emailed code
+    // would have done: the mailbox proven (a supervisor linked to the trainees who listed them)
+    // and a session. A trainee may name a verified supervisor to list, linked at once.
+    app.post(
+      '/api/test/accounts',
+      {
+        schema: {
+          hide: true,
+          body: TestAccountBodySchema,
+          response: { 201: TestAccountResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { account: input, supervisor_email: supervisorEmail } = request.body;
+        const at = now();
+        const client = clientInfoOf(request);
+        if (supervisorEmail !== undefined && input.is_supervisor) {
+          throw AppError.field('supervisor_email', 'Only a trainee lists a supervisor.');
+        }
+        const supervisorId =
+          supervisorEmail === undefined
+            ? null
+            : await supervisorRecords.findSupervisorAccountId(db, supervisorEmail);
+        if (supervisorEmail !== undefined && supervisorId === null) {
+          throw AppError.field('supervisor_email', 'No verified supervisor has this email.');
+        }
+        const user = await insertAccount({ db, input, now: at, client });
+        await markMailboxProven(db, user);
+        let supervisorRecord: number | null = null;
+        if (supervisorEmail !== undefined) {
+          const supervisor = await userView(db, supervisorId!);
+          const [first = supervisor.name, ...rest] = supervisor.name.split(' ');
+          const row = await supervisorRecords.insert(db, {
+            traineeId: user.id,
+            name: first,
+            lastname: rest.join(' ') || first,
+            email: supervisorEmail,
+            supervisorUserId: supervisorId,
+          });
+          supervisorRecord = row?.id ?? null;
+        }
+        const token = await issueSession(db, user.id, at, client);
+        return reply.status(201).send({
+          token,
+          user: await userView(db, user.id),
+          supervisor_record: supervisorRecord,
+        });
+      },
+    );
+
     app.post(
       '/api/test/coupon',
       {
@@ -106,6 +167,18 @@ export function testHooksRoutes(
     );
   };
 }
+
+const TestAccountBodySchema = z.object({
+  account: SignupRequestSchema,
+  supervisor_email: EmailSchema.optional(),
+});
+
+const TestAccountResponseSchema = z.object({
+  token: z.string(),
+  user: UserSchema,
+  /** The trainee's record of the supervisor named in `supervisor_email`, linked to them. */
+  supervisor_record: z.number().nullable(),
+});
 
 /** The coupon `npm run coupon -- --code … --percent-off …` would create, in the wire's snake_case. */
 const TestCouponBodySchema = z.object({

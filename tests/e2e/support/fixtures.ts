@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PLAN_IDS } from '../../../src/shared/billing/plans';
 import { waitForCode } from './mailbox';
 import { e2eEnv } from './paths';
 
@@ -16,6 +17,8 @@ export type Account = {
   password: string;
   token: string;
   user: unknown;
+  /** A trainee made with `supervisedBy`: their record of that supervisor (logs name it). */
+  supervisorRecord?: number;
 };
 
 export const PASSWORD = 'field-hours-2026';
@@ -54,23 +57,75 @@ export function clientAddress(): Record<string, string> {
   return { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
-/** Signs up through the API, reads the code from the mail and verifies: a signed-in account. */
+type AccountOptions = {
+  name?: string;
+  email?: string;
+  password?: string;
+  /** A trainee only: lists this supervisor, linked to their account (the pair of most journeys). */
+  supervisedBy?: Account;
+  /** A trainee only: subscribes to the monthly plan with a test card (out of the trial). */
+  subscribed?: boolean;
+};
+
+/** The body of sign-up for an account of this role. */
+function signupBody(role: Role, name: string, email: string, password: string) {
+  return role === 'supervisor'
+    ? { name, email, password, is_supervisor: true, ...SUPERVISOR_CREDENTIALS }
+    : { name, email, password, is_supervisor: false };
+}
+
+/**
+ * A verified, signed-in account made directly (the server's TEST_HOOKS route POST
+ * /api/test/accounts: sign-up's own rows, with the mailbox marked proven instead of a code
+ * mailed and typed). Signing up through the mail and the code is tested once per role
+ * (trainee-account.spec.ts, supervisor-account.spec.ts, with signUpThroughMail for the rest of
+ * verify-email.spec.ts); every other test starts here.
+ */
 export async function createAccount(
   request: APIRequestContext,
   role: Role,
-  overrides: { name?: string; email?: string; password?: string } = {},
+  options: AccountOptions = {},
 ): Promise<Account> {
-  const name = overrides.name ?? (role === 'supervisor' ? 'Sam Supervisor' : 'Tara Trainee');
-  const email = overrides.email ?? uniqueEmail(role);
-  const password = overrides.password ?? PASSWORD;
+  const name = options.name ?? (role === 'supervisor' ? 'Sam Supervisor' : 'Tara Trainee');
+  const email = options.email ?? uniqueEmail(role);
+  const password = options.password ?? PASSWORD;
+  const made = await request.post('/api/test/accounts', {
+    data: {
+      account: signupBody(role, name, email, password),
+      ...(options.supervisedBy ? { supervisor_email: options.supervisedBy.email } : {}),
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const body: { token: string; user: unknown; supervisor_record: number | null } =
+    await made.json();
+  const account: Account = { role, name, email, password, token: body.token, user: body.user };
+  if (body.supervisor_record !== null) account.supervisorRecord = body.supervisor_record;
+  if (options.subscribed) {
+    const paid = await request.post('/api/v1/charge-payment/', {
+      headers: authHeader(account),
+      data: { sub_id: PLAN_IDS.monthly, token: 'tok_visa' },
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+    const user = await request.get('/users/profile/', { headers: authHeader(account) });
+    account.user = await user.json();
+  }
+  return account;
+}
+
+/** Signs up through the API, reads the code from the mail and verifies: a signed-in account. */
+export async function signUpThroughMail(
+  request: APIRequestContext,
+  role: Role,
+  options: Pick<AccountOptions, 'name' | 'email' | 'password'> = {},
+): Promise<Account> {
+  const name = options.name ?? (role === 'supervisor' ? 'Sam Supervisor' : 'Tara Trainee');
+  const email = options.email ?? uniqueEmail(role);
+  const password = options.password ?? PASSWORD;
   const headers = clientAddress();
   const since = Date.now();
   const signup = await request.post('/api/v1/signup/', {
     headers,
-    data:
-      role === 'supervisor'
-        ? { name, email, password, is_supervisor: true, ...SUPERVISOR_CREDENTIALS }
-        : { name, email, password, is_supervisor: false },
+    data: signupBody(role, name, email, password),
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const code = await waitForCode(email, 'verification', since);
@@ -166,18 +221,17 @@ type TestFixtures = {
   /** Lets a test expect a browser console error (for example the log line of an expected 400). */
   allowConsoleError: (pattern: RegExp) => void;
   consoleGuard: { allowed: RegExp[] };
-  /** Makes a fresh verified account for tests that change or end its session. */
-  newAccount: (role: Role, overrides?: { name?: string; email?: string }) => Promise<Account>;
-};
-
-type WorkerFixtures = {
-  /** A verified trainee shared by the tests of one worker (never sign it out). */
+  /** Makes another verified account of the test's own (createAccount). */
+  newAccount: (role: Role, options?: AccountOptions) => Promise<Account>;
+  /** The test's own verified trainee, in their trial. */
   trainee: Account;
-  /** A verified supervisor with a complete profile, shared likewise. */
+  /** The test's own verified supervisor with a complete profile. */
   supervisor: Account;
+  /** The test's own supervisor and a trainee who lists them, linked. */
+  pair: { supervisor: Account; trainee: Account & { supervisorRecord: number } };
 };
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+export const test = base.extend<TestFixtures>({
   // Each test's browser is a person of its own, at an address of its own: the per-address limits
   // (sign-up, codes, login) then count one test's requests, not the whole suite's.
   // eslint-disable-next-line no-empty-pattern
@@ -210,24 +264,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     expect(unexpected, 'browser console errors').toEqual([]);
   },
   newAccount: async ({ request }, use) => {
-    await use((role, overrides) => createAccount(request, role, overrides));
+    await use((role, options) => createAccount(request, role, options));
   },
-  trainee: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({ baseURL: e2eEnv('baseUrl') });
-      await use(await createAccount(request, 'student'));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  supervisor: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({ baseURL: e2eEnv('baseUrl') });
-      await use(await createAccount(request, 'supervisor'));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
+  trainee: async ({ request }, use) => {
+    await use(await createAccount(request, 'student'));
+  },
+  supervisor: async ({ request }, use) => {
+    await use(await createAccount(request, 'supervisor'));
+  },
+  pair: async ({ request }, use) => {
+    const supervisor = await createAccount(request, 'supervisor');
+    const trainee = await createAccount(request, 'student', { supervisedBy: supervisor });
+    const supervisorRecord = trainee.supervisorRecord;
+    if (supervisorRecord === undefined) throw new Error('the trainee lists no supervisor');
+    await use({ supervisor, trainee: { ...trainee, supervisorRecord } });
+  },
 });
 
 /** The browser log line of a failed request with this status (Chromium logs every one). */

@@ -89,10 +89,12 @@ function TraineeRow({ trainee }: { trainee: TraineeOutlook }) {
             loading={remind.isPending}
             disabled={trainee.reminded_today}
             onClick={() => void onRemind()}
+            // The visible words first, then whom: a voice-control user says what they see
+            // (axe's label-content-name-mismatch; issue 28).
             aria-label={
               trainee.reminded_today
-                ? `Reminded ${trainee.name} today`
-                : `Send ${trainee.name} a reminder`
+                ? `Reminded today: ${trainee.name}`
+                : `Send reminder to ${trainee.name}`
             }
           >
             {trainee.reminded_today ? 'Reminded today' : 'Send reminder'}

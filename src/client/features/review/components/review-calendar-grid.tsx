@@ -38,7 +38,9 @@ export default function ReviewCalendarGrid({
           ariaLabels={{
             previousMonth: 'Previous month',
             nextMonth: 'Next month',
-            monthLevelControl: 'Choose a month',
+            // The month shown, then what the button does: its name holds its visible text
+            // (the month, or the year one level up), so a voice-control user can say it.
+            monthLevelControl: `${dayjs(`${month}-01`).format('MMMM YYYY')}, choose a month`,
             previousYear: 'Previous year',
             nextYear: 'Next year',
           }}
