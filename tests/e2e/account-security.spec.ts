@@ -3,6 +3,7 @@ import {
   type Account,
   clientAddress,
   expect,
+  expectAccessible,
   failedRequestLog,
   signInAs,
   test,

@@ -4,6 +4,7 @@ import { GENERIC_HEADER } from '../helpers/import-fixtures';
 import {
   authHeader,
   expect,
+  expectAccessible,
   expectNoHorizontalScroll,
   expectStill,
   signInAs,

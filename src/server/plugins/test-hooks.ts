@@ -13,7 +13,7 @@ import {
   userView,
 } from '../features/accounts/accounts.service';
 import { createCoupon } from '../features/billing/billing.service';
-import { clientInfoOf } from '../features/security/security-events';
+import { clientInfoOf } from '../features/accounts';
 import * as supervisorRecords from '../features/supervisors/supervisors.repository';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
 import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points';

@@ -8,7 +8,6 @@ import {
   inArray,
   isNull,
   lte,
-  sql,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
