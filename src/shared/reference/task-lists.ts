@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import taskList5thEdition from './data/task-list-5th-edition.json';
-import tco6thEdition from './data/tco-6th-edition.json';
+import taskList5thEdition from './data/task-list-5th-edition.json' with { type: 'json' };
+import tco6thEdition from './data/tco-6th-edition.json' with { type: 'json' };
 import { TaskListVersionSchema, type TaskListVersion } from './task-list-versions';
 
 // The editions live apart from the lists, so that what only needs their names (the sidebar's
