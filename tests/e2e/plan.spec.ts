@@ -177,11 +177,12 @@ test.describe('plan to a finish date', () => {
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/plan-mismatch-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/student/dashboard');
+    // The log page's Monthly requirements card says it too.
+    await page.goto('/student/logHour');
     await expect(page.getByRole('region', { name: 'Monthly requirements' })).toContainText(
       'an application then is judged by the 2027 standards, not the 2022 standards you chose.',
     );
-    await page.screenshot({ path: '.tmp/screenshots/dashboard-mismatch-1280.png', fullPage: true });
+    await page.screenshot({ path: '.tmp/screenshots/log-hour-mismatch-1280.png', fullPage: true });
     await page.goto('/student/plan');
 
     // The plan is kept: a reload shows the saved date.
