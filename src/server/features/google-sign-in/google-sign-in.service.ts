@@ -214,17 +214,28 @@ export async function verifyAndLink(
     }
     await markMailboxProven(tx, user);
     await recordSecurityEvent(tx, { userId: user.id, kind: 'email_verified', client });
-    const linked = await repo.insertIdentity(tx, {
-      userId: user.id,
-      issuer: pending.issuer,
-      subject: pending.subject,
-      email: pending.email,
-      createdAt: now,
-    });
-    if (!linked) throw new AppError('INVALID', GOOGLE_MESSAGES.linkedElsewhere);
-    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_linked', client });
+    await linkIdentity(tx, user.id, pending, client, now);
   });
   return signInAs(ctx, { ...user, isVerified: true }, pending.isSupervisor);
+}
+
+/** Links the waiting issuer account to `userId` (refused if it is linked elsewhere), recorded. */
+async function linkIdentity(
+  tx: Db,
+  userId: number,
+  pending: { issuer: string; subject: string; email: string },
+  client: ClientInfo,
+  now: Date,
+): Promise<void> {
+  const linked = await repo.insertIdentity(tx, {
+    userId,
+    issuer: pending.issuer,
+    subject: pending.subject,
+    email: pending.email,
+    createdAt: now,
+  });
+  if (!linked) throw new AppError('INVALID', GOOGLE_MESSAGES.linkedElsewhere);
+  await recordSecurityEvent(tx, { userId, kind: 'google_linked', client });
 }
 
 /**
@@ -253,15 +264,7 @@ export async function linkWithPassword(
     if (!(await repo.consumePending(tx, 'link', secretHash, now))) {
       throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
     }
-    const linked = await repo.insertIdentity(tx, {
-      userId: user.id,
-      issuer: pending.issuer,
-      subject: pending.subject,
-      email: pending.email,
-      createdAt: now,
-    });
-    if (!linked) throw new AppError('INVALID', GOOGLE_MESSAGES.linkedElsewhere);
-    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_linked', client });
+    await linkIdentity(tx, user.id, pending, client, now);
   });
   return signInAs(ctx, user, pending.isSupervisor);
 }
