@@ -26,13 +26,13 @@ export async function linkSupervisor(
   return z.object({ id: z.number() }).parse(await created.json()).id;
 }
 
-/** One log on `date`: 4 h, 1 of them individually supervised with an observation. */
+/** One log on `date`: 4 h, 1 of them individually supervised with an observation; its id. */
 export async function logFourHours(
   request: APIRequestContext,
   trainee: Account,
   record: number,
   date: string,
-) {
+): Promise<number> {
   const response = await request.post('/api/v1/experience-log/', {
     headers: authHeader(trainee),
     data: createLogPayload({
@@ -52,6 +52,16 @@ export async function logFourHours(
     }),
   });
   expect(response.status(), await response.text()).toBe(201);
+  return z.object({ id: z.number() }).parse(await response.json()).id;
+}
+
+/** The supervisor approves a log of their trainee's (as from the review page, tested there). */
+export async function approveLog(request: APIRequestContext, supervisor: Account, log: number) {
+  const response = await request.post('/api/v1/flag-log/', {
+    headers: authHeader(supervisor),
+    data: { log_id: log, is_approved: true },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** Waits for the toasts to close by themselves (5 s at most), so axe reads the page, not them. */
