@@ -5,32 +5,44 @@ import type { TraineeSupervisorRow } from '../supervisors';
  * form), or every record of the trainee at one organization (an Organization form: one M-FVF per
  * organization, month and fieldwork type, one F-FVF per organization and period, with the hours
  * of every supervisor there, signed by the responsible one). A record's `organization` says
- * which; records whose organization reads the same, ignoring case and spaces, are one.
+ * which; records whose organization reads the same, ignoring case and spaces, are one, named as
+ * the trainee first wrote it (their earliest record there), whatever the supervisors' names.
  */
 
 export type FormSubject = {
   /** 'r12' for a record of its own, 'o:acme aba' for an organization. */
   key: string;
-  /** The organization as the first of its records spells it; '' for an individual form. */
+  /** The organization as its earliest record spells it; '' for an individual form. */
   organization: string;
   records: TraineeSupervisorRow[];
 };
 
+/** An organization's name as people read it: trimmed, its runs of spaces made one. */
+const organizationName = (organization: string) => organization.trim().replace(/\s+/g, ' ');
+
 /** An organization's name as records are compared: case and spacing do not matter. */
 export const organizationKey = (organization: string) =>
-  organization.trim().replace(/\s+/g, ' ').toLowerCase();
+  organizationName(organization).toLowerCase();
 
 /** The trainee's form subjects, from their supervisor records (in the records' order). */
 export function formSubjects(records: readonly TraineeSupervisorRow[]): FormSubject[] {
-  const subjects = new Map<string, FormSubject>();
+  const subjects = new Map<string, FormSubject & { namedBy: number }>();
   for (const record of records) {
     const org = organizationKey(record.organization);
     const key = org === '' ? `r${record.id}` : `o:${org}`;
     const subject = subjects.get(key);
-    if (subject) subject.records.push(record);
-    else subjects.set(key, { key, organization: record.organization.trim(), records: [record] });
+    if (!subject) {
+      const organization = organizationName(record.organization);
+      subjects.set(key, { key, organization, records: [record], namedBy: record.id });
+      continue;
+    }
+    subject.records.push(record);
+    if (record.id < subject.namedBy) {
+      subject.organization = organizationName(record.organization);
+      subject.namedBy = record.id;
+    }
   }
-  return [...subjects.values()];
+  return [...subjects.values()].map(({ namedBy: _namedBy, ...subject }) => subject);
 }
 
 /** The subject a record belongs to. */
