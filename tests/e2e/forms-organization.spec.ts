@@ -11,6 +11,7 @@ import {
   authHeader,
   expect,
   expectNoHorizontalScroll,
+  expectStill,
   failedRequestLog,
   lastMonthUtc,
   signInAs,
@@ -39,7 +40,7 @@ mkdirSync('.tmp/screenshots', { recursive: true });
 const LAST_MONTH = lastMonthUtc();
 const MONTH_LABEL = formatMonthYear(LAST_MONTH);
 /** How the rows and the forms due name the organization's form. */
-const ROW_TITLE = `${MONTH_LABEL} · acme  aba (Rhea Rowan signs) · Supervised fieldwork`;
+const ROW_TITLE = `${MONTH_LABEL} · Acme ABA (Rhea Rowan signs) · Supervised fieldwork`;
 /** Rhea's 8 h (6 independent, 2 supervised) and Lee's 4 h (3 and 1), added up. */
 const SUMMED = 'Independent 9 h · Supervised 3 h · Total 12 h · 25.0% supervised';
 
@@ -81,11 +82,16 @@ async function recordsByName(page: Page, trainee: Account) {
   return new Map(results.map((record) => [record.name, record]));
 }
 
-/** Screenshots of `target` at 1280 and 375 px wide, checking the page fits the phone. */
+/**
+ * Screenshots of `target` at 1280 and 375 px wide, checking the page fits the phone once the
+ * layout has settled (the side bar slides away when the window narrows).
+ */
 async function shoot(page: Page, target: Locator, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expectStill(page);
   await target.screenshot({ path: `.tmp/screenshots/forms-organization-${name}-1280.png` });
   await page.setViewportSize({ width: 375, height: 800 });
+  await expectStill(page);
   await expectNoHorizontalScroll(page);
   await target.screenshot({ path: `.tmp/screenshots/forms-organization-${name}-375.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -156,7 +162,7 @@ test.describe('the Organization monthly form', () => {
     const dueItems = due.getByRole('listitem').filter({ hasText: MONTH_LABEL });
     await expect(dueItems).toHaveCount(1);
     await expect(dueItems).toContainText(ROW_TITLE);
-    //TMP await expect(dueItems).toContainText(SUMMED);
+    await expect(dueItems).toContainText(SUMMED);
     await expect(dueItems).toContainText(/Sign by \d+\/\d+\/\d{4}.*(days? left|Due today)/);
     await expect(due).not.toContainText('Lee Park');
     await shoot(page, due, 'dashboard');
@@ -191,7 +197,15 @@ test.describe('the Organization monthly form', () => {
     await signIn(dialog, 'Fern Organization');
     await expect(row).toContainText('Signatures: trainee signed');
     await waitForToastsToClose(page);
-    await shoot(page, page.getByRole('main'), 'forms-page');
+    await shoot(
+      page,
+      page.getByRole('region', { name: 'Monthly verification forms (official M-FVF)' }),
+      'forms-page',
+    );
+    await page.screenshot({
+      path: '.tmp/screenshots/forms-organization-page-1280.png',
+      fullPage: true,
+    });
 
     // Still open for the supervisor: its fields hold the organization's figures.
     const open = await download(page, row.getByRole('link', { name: /^Download the form for/ }));
@@ -232,6 +246,8 @@ test.describe('the Organization monthly form', () => {
     const leeSection = page.getByRole('region', {
       name: 'Monthly verification forms (official M-FVF)',
     });
+    await expect(leeSection.getByText('No forms for you to sign')).toBeVisible();
+    await expect(leeSection).toContainText('its responsible supervisor signs the one form');
     await expect(leeSection.getByRole('button', { name: /^Sign as supervisor/ })).toHaveCount(0);
     await expect(monthRows(page)).toHaveCount(0);
     await shoot(page, leeSection, 'other-supervisor');

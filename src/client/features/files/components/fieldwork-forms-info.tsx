@@ -30,8 +30,9 @@ export function FieldworkFormsInfo() {
             <Text span fw={600} size="sm">
               Monthly Fieldwork Verification Form (M-FVF):
             </Text>{' '}
-            one for each supervisor and month. You and your supervisor sign it by the last day of
-            the month after the supervision month; hours of a month whose form is signed late do not
+            one for each supervisor and month, or one for each organization and month for the
+            supervisors you list at one. You and your supervisor sign it by the last day of the
+            month after the supervision month; hours of a month whose form is signed late do not
             count.
           </List.Item>
           <List.Item>

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { useMonthForms } from '../api/get-month-forms';
-import { daysLeftText, rowKey, rowTitle } from './month-form-status';
+import { daysLeftText, figuresText, rowKey, rowTitle } from './month-form-status';
 
 const FORMS_PAGE = '/student/upload';
 
 /**
- * The dashboard's forms due: each month whose official form is not signed by both yet, its
- * deadline ahead (soonest first, as the server sends them). Hidden when nothing is due.
+ * The dashboard's forms due: each month whose official form is not signed by both yet, with the
+ * hours it reports and its deadline ahead (soonest first, as the server sends them). Hidden when
+ * nothing is due.
  */
 export function FormsDueCard() {
   const query = useMonthForms();
@@ -38,14 +39,20 @@ export function FormsDueCard() {
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {due.map((row) => (
             <Group key={rowKey(row)} component="li" justify="space-between" gap="xs">
-              <Anchor
-                component={Link}
-                to={FORMS_PAGE}
-                size="sm"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {rowTitle(row)}
-              </Anchor>
+              <div style={{ minWidth: 0 }}>
+                <Anchor
+                  component={Link}
+                  to={FORMS_PAGE}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {rowTitle(row)}
+                </Anchor>
+                {/* What the form reports: at an organization, every supervisor's hours there. */}
+                <Text size="xs" c="dimmed">
+                  {figuresText(row.figures)}
+                </Text>
+              </div>
               <Group gap="xs">
                 <Text size="sm" c="dimmed">
                   Sign by {formatUsDate(row.deadline)}

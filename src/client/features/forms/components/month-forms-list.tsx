@@ -8,10 +8,12 @@ import { rowKey } from './month-form-status';
 export function MonthFormsList({
   query,
   actions,
+  emptyTitle = 'No months with hours yet',
   emptyText,
 }: {
   query: ReturnType<typeof useMonthForms>;
   actions: MonthFormRowActions;
+  emptyTitle?: string;
   emptyText: string;
 }) {
   if (query.isPending) return <LoadingState rows={3} label="Loading the monthly forms" />;
@@ -19,8 +21,7 @@ export function MonthFormsList({
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { results, voided } = query.data;
-  if (results.length === 0)
-    return <EmptyState title="No months with hours yet">{emptyText}</EmptyState>;
+  if (results.length === 0) return <EmptyState title={emptyTitle}>{emptyText}</EmptyState>;
   return (
     <Stack gap={0}>
       <ul

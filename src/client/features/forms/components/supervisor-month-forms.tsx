@@ -24,7 +24,10 @@ export function SupervisorMonthForms({ traineeId }: { traineeId: number }) {
         </div>
         <MonthFormsList
           query={query}
-          emptyText="This trainee has no months with hours yet."
+          // A supervisor is listed the forms they sign: at an organization, the responsible
+          // supervisor's alone, so another one there sees none for months they logged hours in.
+          emptyTitle="No forms for you to sign"
+          emptyText="This trainee's monthly forms that you sign appear here once they have hours. At an organization, its responsible supervisor signs the one form for everyone there."
           actions={{ party: 'supervisor', onSign: setSigning }}
         />
       </Stack>
