@@ -123,7 +123,8 @@ test.describe('the Organization monthly form', () => {
     });
     expect(profile.status(), await profile.text()).toBe(200);
 
-    // The trainee lists both supervisors at one organization, spelled differently.
+    // The trainee lists both supervisors at one organization, spelled differently: the forms
+    // name it as first written (Rhea's record), though Lee's name sorts first.
     await signInAs(page, trainee);
     await page.evaluate(() => localStorage.setItem('welcomeSeen', 'true'));
     await page.goto('/student/profile-screen');
@@ -202,10 +203,6 @@ test.describe('the Organization monthly form', () => {
       page.getByRole('region', { name: 'Monthly verification forms (official M-FVF)' }),
       'forms-page',
     );
-    await page.screenshot({
-      path: '.tmp/screenshots/forms-organization-page-1280.png',
-      fullPage: true,
-    });
 
     // Still open for the supervisor: its fields hold the organization's figures.
     const open = await download(page, row.getByRole('link', { name: /^Download the form for/ }));
