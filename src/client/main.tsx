@@ -2,13 +2,19 @@ import './app/styles/first-screen.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { readToken } from './lib/session-storage';
+import { App, queryClient } from './app/app';
+import { watchConnection } from './lib/connection';
+import { restoreQueryCache, startQueryPersistence } from './lib/query-persistence';
+import { readToken, readUser } from './lib/session-storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 // The service worker and the offline log queue: after the page, never part of its first download.
 window.addEventListener('load', () => void import('./app/pwa'));
+// Before the first render: offline, the pages draw the user's last loaded answers at once.
+watchConnection();
+restoreQueryCache(queryClient, localStorage, readUser()?.id ?? null);
+startQueryPersistence(queryClient, localStorage, () => readUser()?.id ?? null);
 const app = (
   <StrictMode>
     <App />

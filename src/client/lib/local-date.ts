@@ -31,3 +31,20 @@ export function formatInstant(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * When shown figures were loaded, said for a person reading them offline: 'today at 2:32 PM',
+ * 'yesterday at 9:05 AM', or 'Nov 3 at 2:32 PM' (with the year when it is not this one).
+ */
+export function formatLoadedAt(at: Date, now: Date = new Date()): string {
+  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (localToday(at) === localToday(now)) return `today at ${time}`;
+  if (localToday(at) === localToday(yesterday)) return `yesterday at ${time}`;
+  const day = at.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+  return `${day} at ${time}`;
+}

@@ -3,6 +3,7 @@ import { IconHelpCircle, IconPencilPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
+import { LastUpdated, OfflineState } from '../../components/offline';
 import { EmptyState, ErrorState } from '../../components/page-state';
 import { FinalFormsCard } from '../../features/files/components/final-forms-card';
 import { requestedFormType } from '../../features/files/components/upload-state';
@@ -75,7 +76,12 @@ export function DashboardPage() {
         </Title>
         <FaqLink />
       </Group>
-      {dashboard.isError ? (
+      <LastUpdated at={dashboard.dataUpdatedAt} />
+      {dashboard.isPending && dashboard.fetchStatus === 'paused' ? (
+        <Paper withBorder p="lg">
+          <OfflineState />
+        </Paper>
+      ) : dashboard.isError ? (
         <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : hasNoLogs ? (
         <Paper withBorder p="lg">

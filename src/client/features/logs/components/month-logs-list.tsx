@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LastUpdated, OfflineState } from '../../../components/offline';
 import { EmptyState, ErrorState } from '../../../components/page-state';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthLogs } from '../api/get-logs';
@@ -23,10 +24,15 @@ export function MonthLogsList({ month, importedAt }: { month: string; importedAt
       aria-labelledby="month-logs-title"
     >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="month-logs-title">
-          Entries in {formatMonthName(month)}
-        </Title>
-        {logs.isPending ? (
+        <div>
+          <Title order={2} size="h4" id="month-logs-title">
+            Entries in {formatMonthName(month)}
+          </Title>
+          <LastUpdated at={logs.dataUpdatedAt} />
+        </div>
+        {logs.isPending && logs.fetchStatus === 'paused' ? (
+          <OfflineState />
+        ) : logs.isPending ? (
           <Stack gap="xs" role="status" aria-label="Loading this month's entries">
             <Skeleton height={44} />
             <Skeleton height={44} />

@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatHours, formatPercent, hoursToMinutes } from '../../../../shared/logs/time';
 import type { AccruedTotals } from '../../../../shared/progress/accrued.schema';
+import { LastUpdated, OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { useAccrued } from '../api/get-accrued';
 
@@ -19,10 +20,13 @@ export function AccruedTables() {
   if (accrued.isError) {
     return <ErrorState error={accrued.error} onRetry={() => void accrued.refetch()} />;
   }
+  // Offline, with nothing loaded before: no skeleton waiting for ever.
+  if (accrued.isPending && accrued.fetchStatus === 'paused') return <OfflineState compact />;
   return (
     <Stack gap="md">
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
       <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.weekly} />
+      <LastUpdated at={accrued.dataUpdatedAt} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
+import { LastUpdated, OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { formatMonthName } from '../../../lib/local-date';
@@ -46,8 +47,11 @@ export function MonthRequirementsCard({ month }: { month: string }) {
           <Text size="sm" c="dimmed">
             {formatMonthName(month)}
           </Text>
+          <LastUpdated at={validation.dataUpdatedAt} />
         </div>
-        {validation.isPending ? (
+        {validation.isPending && validation.fetchStatus === 'paused' ? (
+          <OfflineState />
+        ) : validation.isPending ? (
           <ChecksSkeleton />
         ) : validation.isError ? (
           <ErrorState error={validation.error} onRetry={() => void validation.refetch()} />

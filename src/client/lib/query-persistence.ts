@@ -1,0 +1,178 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/*
+ * The signed-in person's last loaded answers, kept on this device (issue 28 item 6), so that a
+ * page opened offline shows the last known figures, with their time, instead of placeholders.
+ * Kept per user (the key and the record both name them), read back only for that user, dropped
+ * at sign-out and when another person signs in on this browser (lib/session.tsx), and dropped
+ * with every new build (the answers' shapes may have changed; they are not parsed again).
+ */
+
+const KEY_PREFIX = 'queryCache:';
+
+/** How long a kept answer may be shown: as long as the worker keeps the supervisor list. */
+export const PERSISTED_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The build that wrote a record (vite.config.ts defines it; tests and dev have none). */
+export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
+
+/** Where a user's answers are kept. */
+export function persistedCacheKey(userId: number): string {
+  return `${KEY_PREFIX}${userId}`;
+}
+
+const PersistedQuerySchema = z.object({
+  queryKey: z.array(z.unknown()),
+  queryHash: z.string(),
+  data: z.unknown(),
+  dataUpdatedAt: z.number(),
+});
+type PersistedQuery = z.infer<typeof PersistedQuerySchema>;
+
+const PersistedCacheSchema = z.object({
+  userId: z.number(),
+  buildId: z.string(),
+  savedAt: z.number(),
+  queries: z.array(PersistedQuerySchema),
+});
+export type PersistedCache = z.infer<typeof PersistedCacheSchema>;
+
+/** The answers worth keeping: loaded successfully, with data. */
+export function toPersistedCache(
+  userId: number,
+  queries: readonly Query[],
+  options: { buildId: string; now: number },
+): PersistedCache {
+  return {
+    userId,
+    buildId: options.buildId,
+    savedAt: options.now,
+    queries: queries
+      .filter((query) => query.state.status === 'success' && query.state.data !== undefined)
+      .map((query) => ({
+        queryKey: [...query.queryKey],
+        queryHash: query.queryHash,
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      })),
+  };
+}
+
+/**
+ * A kept record's answers, or none when the record is damaged, belongs to someone else, was
+ * written by another build, or is older than PERSISTED_MAX_AGE_MS.
+ */
+export function parsePersistedCache(
+  raw: string | null,
+  expected: { userId: number; buildId: string; now: number },
+): PersistedQuery[] {
+  if (raw === null) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const parsed = PersistedCacheSchema.safeParse(json);
+  if (!parsed.success) return [];
+  const record = parsed.data;
+  const isFresh = expected.now - record.savedAt <= PERSISTED_MAX_AGE_MS;
+  if (record.userId !== expected.userId || record.buildId !== expected.buildId || !isFresh) {
+    return [];
+  }
+  return record.queries;
+}
+
+/** Removes every user's kept answers, but those of `keepUserId` when given. */
+export function clearPersistedCaches(storage: Storage, keepUserId?: number): void {
+  const keep = keepUserId === undefined ? null : persistedCacheKey(keepUserId);
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+  for (const key of keys) {
+    if (key?.startsWith(KEY_PREFIX) && key !== keep) storage.removeItem(key);
+  }
+}
+
+/**
+ * Puts the user's kept answers into the query client (before the first render, so a page
+ * reloaded offline draws them at once). An answer loaded meanwhile is newer and stays. Another
+ * user's records are removed.
+ */
+export function restoreQueryCache(
+  queryClient: QueryClient,
+  storage: Storage,
+  userId: number | null,
+  now = Date.now(),
+): void {
+  clearPersistedCaches(storage, userId ?? undefined);
+  if (userId === null) return;
+  const key = persistedCacheKey(userId);
+  const queries = parsePersistedCache(storage.getItem(key), { userId, buildId: BUILD_ID, now });
+  if (queries.length === 0) storage.removeItem(key);
+  const cache = queryClient.getQueryCache();
+  for (const kept of queries) {
+    const existing = cache.get(kept.queryHash);
+    if (existing && existing.state.dataUpdatedAt >= kept.dataUpdatedAt) continue;
+    cache.build(queryClient, { queryKey: kept.queryKey, queryHash: kept.queryHash }).setState({
+      data: kept.data,
+      dataUpdateCount: 1,
+      dataUpdatedAt: kept.dataUpdatedAt,
+      error: null,
+      errorUpdateCount: 0,
+      errorUpdatedAt: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      fetchMeta: null,
+      isInvalidated: false,
+      status: 'success',
+      fetchStatus: 'idle',
+    });
+  }
+}
+
+/** Gathers changes for this long before writing them down. */
+const WRITE_DELAY_MS = 1000;
+
+/**
+ * Keeps the signed-in user's answers on the device as they arrive (a second after the last
+ * change, and when the page is hidden). `currentUserId` is read at each write: nothing is
+ * written once the user has signed out.
+ */
+export function startQueryPersistence(
+  queryClient: QueryClient,
+  storage: Storage,
+  currentUserId: () => number | null,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const userId = currentUserId();
+    if (userId === null) return;
+    const record = toPersistedCache(userId, queryClient.getQueryCache().getAll(), {
+      buildId: BUILD_ID,
+      now: Date.now(),
+    });
+    try {
+      storage.setItem(persistedCacheKey(userId), JSON.stringify(record));
+    } catch {
+      // Over the storage's quota: better nothing kept than a part.
+      storage.removeItem(persistedCacheKey(userId));
+    }
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    const isNewData = event.type === 'updated' && event.action.type === 'success';
+    if ((isNewData || event.type === 'removed') && timer === undefined) {
+      timer = setTimeout(write, WRITE_DELAY_MS);
+    }
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer !== undefined) write();
+  };
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+}
