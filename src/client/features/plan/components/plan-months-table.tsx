@@ -156,9 +156,18 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
   );
 }
 
+/**
+ * A badge beside the month's name, whole at any width: Mantine's label clips with an ellipsis,
+ * and as a grid item that hides its overflow it may shrink to nothing when the table is tight.
+ */
 function Tag({ label }: { label: string }) {
   return (
-    <Badge variant="outline" color="gray.7" size="sm">
+    <Badge
+      variant="outline"
+      color="gray.7"
+      size="sm"
+      styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+    >
       {label}
     </Badge>
   );
