@@ -51,7 +51,10 @@ export function ErrorState({
   onRetry?: () => void;
 }) {
   const isOffline = useIsOffline();
-  if (isOffline || (error instanceof ApiError && error.code === 'UNAVAILABLE' && error.status === 0))
+  if (
+    isOffline ||
+    (error instanceof ApiError && error.code === 'UNAVAILABLE' && error.status === 0)
+  )
     return <OfflineState />;
   const message =
     given ?? (error instanceof ApiError ? error.message : 'Something went wrong while loading.');

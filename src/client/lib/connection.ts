@@ -39,13 +39,16 @@ function stopProbing(): void {
 
 function scheduleProbe(): void {
   if (probeTimer !== undefined) return;
-  probeTimer = setTimeout(() => {
-    probeTimer = undefined;
-    // The browser's own event says when it is back: no asking meanwhile.
-    if (!navigator.onLine) return;
-    probeAttempt += 1;
-    fetch(PROBE_PATH, { cache: 'no-store' }).then(reportReachable, scheduleProbe);
-  }, probeDelaySeconds(probeAttempt) * 1000);
+  probeTimer = setTimeout(
+    () => {
+      probeTimer = undefined;
+      // The browser's own event says when it is back: no asking meanwhile.
+      if (!navigator.onLine) return;
+      probeAttempt += 1;
+      fetch(PROBE_PATH, { cache: 'no-store' }).then(reportReachable, scheduleProbe);
+    },
+    probeDelaySeconds(probeAttempt) * 1000,
+  );
 }
 
 /** A request got an answer (any status): the server is there. */
@@ -88,4 +91,15 @@ export function useIsOffline(): boolean {
     () => !onlineManager.isOnline(),
     () => false,
   );
+}
+
+/**
+ * A query that has nothing to show and waits for the connection (React Query pauses it
+ * offline): its place says so (OfflineState) instead of a placeholder that would never end.
+ */
+export function isWaitingForConnection(query: {
+  isPending: boolean;
+  fetchStatus: string;
+}): boolean {
+  return query.isPending && query.fetchStatus === 'paused';
 }

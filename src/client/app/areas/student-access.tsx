@@ -4,6 +4,7 @@ import { expiredAccessOf } from '../../components/expired-access';
 import { PageLoadingState } from '../../components/loading-state';
 import { useUserSubscription } from '../../features/billing/api/get-user-subscription';
 import { BILLING_PATHS } from '../../features/billing/components/billing-paths';
+import { isWaitingForConnection } from '../../lib/connection';
 
 // Both show only to some trainees, so neither is part of the area's first download.
 const ExpiredDialog = lazy(() =>
@@ -37,7 +38,7 @@ export function StudentAccess() {
   const { pathname } = useLocation();
   // Offline with no standing kept on the device, it cannot load: the page goes through (the
   // log form works offline), as it does when the standing cannot be read.
-  if (subscription.isPending && subscription.fetchStatus !== 'paused') return <PageLoadingState />;
+  if (subscription.isPending && !isWaitingForConnection(subscription)) return <PageLoadingState />;
   const standing = subscription.data?.standing ?? null;
   const expired = standing ? expiredAccessOf(standing.access) : null;
   if (expired && !OPEN_WHEN_UNPAID.includes(pathname)) {

@@ -15,6 +15,7 @@ import { MonthlyDetails } from '../../features/progress/components/monthly-detai
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
 import { MonthsSignedList } from '../../features/review/components/months-signed-list';
 import { useSupervisorChoices } from './supervisor-choices';
+import { isWaitingForConnection } from '../../lib/connection';
 
 // The export card sits at the foot of the page; its task and date pickers load after the rest.
 const TaskDataCard = lazy(() =>
@@ -77,7 +78,7 @@ export function DashboardPage() {
         <FaqLink />
       </Group>
       <LastUpdated at={dashboard.dataUpdatedAt} />
-      {dashboard.isPending && dashboard.fetchStatus === 'paused' ? (
+      {isWaitingForConnection(dashboard) ? (
         <Paper withBorder p="lg">
           <OfflineState />
         </Paper>

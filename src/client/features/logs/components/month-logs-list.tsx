@@ -5,6 +5,7 @@ import { EmptyState, ErrorState } from '../../../components/page-state';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthLogs } from '../api/get-logs';
 import { logDescription, logWhen, statusBadgeProps } from './log-summary';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 /** Whether a log was stored at `at` (an import's instant): compared as instants, not as text. */
 const storedAt = (createdAt: string, at: string | undefined) =>
@@ -30,7 +31,7 @@ export function MonthLogsList({ month, importedAt }: { month: string; importedAt
           </Title>
           <LastUpdated at={logs.dataUpdatedAt} />
         </div>
-        {logs.isPending && logs.fetchStatus === 'paused' ? (
+        {isWaitingForConnection(logs) ? (
           <OfflineState />
         ) : logs.isPending ? (
           <Stack gap="xs" role="status" aria-label="Loading this month's entries">

@@ -4,6 +4,7 @@ import type { AccruedTotals } from '../../../../shared/progress/accrued.schema';
 import { LastUpdated, OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { useAccrued } from '../api/get-accrued';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 /** The sidebar rows of SPEC §2, in order. */
 const ROWS: { label: string; value: (totals: AccruedTotals) => string }[] = [
@@ -21,7 +22,7 @@ export function AccruedTables() {
     return <ErrorState error={accrued.error} onRetry={() => void accrued.refetch()} />;
   }
   // Offline, with nothing loaded before: no skeleton waiting for ever.
-  if (accrued.isPending && accrued.fetchStatus === 'paused') return <OfflineState compact />;
+  if (isWaitingForConnection(accrued)) return <OfflineState compact />;
   return (
     <Stack gap="md">
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/page-state';
 import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 // The checks' tables (Mantine's Table and its ScrollArea, Badge) load while the month's figures do.
 const loadChecksTable = () => import('./checks-table');
@@ -49,7 +50,7 @@ export function MonthRequirementsCard({ month }: { month: string }) {
           </Text>
           <LastUpdated at={validation.dataUpdatedAt} />
         </div>
-        {validation.isPending && validation.fetchStatus === 'paused' ? (
+        {isWaitingForConnection(validation) ? (
           <OfflineState />
         ) : validation.isPending ? (
           <ChecksSkeleton />
