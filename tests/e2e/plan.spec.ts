@@ -136,6 +136,13 @@ test.describe('plan to a finish date', () => {
     await expect(finish.getByRole('cell').last()).toHaveText('2000 h');
 
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The month's badges are whole at a desktop's width, not cut short with an ellipsis.
+    const thisMonthBadge = thisMonth.getByText(/^This month, \d+ days? left$/);
+    await expect(thisMonthBadge).toBeVisible();
+    expect(
+      await thisMonthBadge.evaluate((label) => label.scrollWidth - label.clientWidth),
+      'the badge text hidden, in px',
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '.tmp/screenshots/plan-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     // chart.js redraws the canvas at the new width when its resize observer fires.

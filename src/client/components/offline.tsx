@@ -1,4 +1,4 @@
-import { Alert, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Center, Stack, Text, ThemeIcon, type MantineSpacing } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useIsOffline } from '../lib/connection';
 import { formatLoadedAt } from '../lib/local-date';
@@ -50,12 +50,14 @@ export function OfflineState({ compact = false }: { compact?: boolean }) {
   );
 }
 
+type MantineSpacingProps = { px?: MantineSpacing; mb?: MantineSpacing | number };
+
 /** 'Last updated …' under figures shown offline; nothing while online (they are current). */
-export function LastUpdated({ at }: { at: number }) {
+export function LastUpdated({ at, ...spacing }: { at: number } & MantineSpacingProps) {
   const isOffline = useIsOffline();
   if (!isOffline || at === 0) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="last-updated">
+    <Text size="xs" c="dimmed" data-testid="last-updated" {...spacing}>
       Last updated {formatLoadedAt(new Date(at))}
     </Text>
   );

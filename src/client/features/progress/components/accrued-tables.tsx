@@ -25,9 +25,10 @@ export function AccruedTables() {
   if (isWaitingForConnection(accrued)) return <OfflineState compact />;
   return (
     <Stack gap="md">
+      {/* Above the tables: below them it would be out of sight in a short sidebar. */}
+      <LastUpdated at={accrued.dataUpdatedAt} px="xs" mb={-8} />
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
       <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.weekly} />
-      <LastUpdated at={accrued.dataUpdatedAt} />
     </Stack>
   );
 }

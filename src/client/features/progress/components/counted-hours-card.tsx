@@ -71,12 +71,7 @@ export function CountedHoursCard({
               : null}
           </Text>
           {note ? (
-            <Text
-              size="sm"
-              fw={lost > 0 ? 600 : undefined}
-              c={lost > 0 ? COUNT_TEXT_COLORS.some : undefined}
-              data-testid="counted-hours-note"
-            >
+            <Text size="sm" data-testid="counted-hours-note">
               {note}
             </Text>
           ) : null}
