@@ -122,6 +122,8 @@ describe('the answers kept on the device', () => {
     expect(client.getQueryState(['progress', 'accrued'])).toMatchObject({
       status: 'success',
       dataUpdatedAt: NOW - 60_000,
+      // Asked for again once used online, however recent.
+      isInvalidated: true,
     });
     expect(storage.keys()).toEqual([persistedCacheKey(8), 'token']);
 

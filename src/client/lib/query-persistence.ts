@@ -123,7 +123,9 @@ export function restoreQueryCache(
       fetchFailureCount: 0,
       fetchFailureReason: null,
       fetchMeta: null,
-      isInvalidated: false,
+      // Stale whatever its age: shown at once, and asked for again as soon as it is used online
+      // (it may have changed since, from another device).
+      isInvalidated: true,
       status: 'success',
       fetchStatus: 'idle',
     });
