@@ -143,6 +143,12 @@ test.describe('plan to a finish date', () => {
       await thisMonthBadge.evaluate((label) => label.scrollWidth - label.clientWidth),
       'the badge text hidden, in px',
     ).toBeLessThanOrEqual(0);
+    // …and the table still fits the page there, without scrolling sideways.
+    const table = page.getByRole('group', { name: 'Months, scrolls sideways' });
+    expect(
+      await table.evaluate((box) => box.scrollWidth - box.clientWidth),
+      'the months table cut at 1280 px, in px',
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '.tmp/screenshots/plan-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     // chart.js redraws the canvas at the new width when its resize observer fires.

@@ -157,8 +157,9 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
 }
 
 /**
- * A badge beside the month's name, whole at any width: Mantine's label clips with an ellipsis,
- * and as a grid item that hides its overflow it may shrink to nothing when the table is tight.
+ * A badge under the month's name, whole at any width: Mantine's label is cut with an ellipsis
+ * when the column is tight (the table's other columns take the room at 1280 px); this one
+ * wraps onto a second line instead, keeping the table within the page.
  */
 function Tag({ label }: { label: string }) {
   return (
@@ -166,7 +167,9 @@ function Tag({ label }: { label: string }) {
       variant="outline"
       color="gray.7"
       size="sm"
-      styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+      h="auto"
+      py={2}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
     >
       {label}
     </Badge>
