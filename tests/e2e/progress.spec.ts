@@ -115,7 +115,7 @@ test.describe('progress', () => {
     // Said once, in the plan's words (not again in a sentence of its own).
     const card = page.getByRole('region', { name: 'Hours that count: 0 of 7 logged' });
     await expect(card.getByTestId('counted-hours-note')).toHaveText(
-      /^7 hours of the 7 logged do not count: a month that misses a monthly requirement/,
+      /^7 hours of the 7 hours logged do not count: a month that misses a monthly requirement/,
     );
     await expect(card.getByText(/do not count|would not count/)).toHaveCount(1);
 
