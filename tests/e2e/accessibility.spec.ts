@@ -292,6 +292,20 @@ for (const viewport of VIEWPORTS) {
           },
         },
         { name: 'unauthorized', path: '/supervisor/signlogs', ready: settled('Oops!') },
+        {
+          // Ending a supervisor's access asks first, saying what stays (supervisor-access.spec).
+          name: 'end-access-dialog',
+          path: '/student/profile-screen',
+          ready: async (p) => {
+            await p
+              .getByRole('region', { name: 'Supervisors' })
+              .getByRole('button', { name: /^End access for / })
+              .click();
+            await expect(
+              p.getByRole('dialog', { name: /^End .+ access\?$/ }).getByText('Nothing is deleted:'),
+            ).toBeVisible();
+          },
+        },
       ];
       expect(await findProblems(page, screens, viewport.width)).toEqual([]);
     });
