@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app';
 import { watchConnection } from './lib/connection';
-import { restoreQueryCache, startQueryPersistence } from './lib/query-persistence';
+import { restoreQueryCache } from './lib/query-persistence';
 import { readToken, readUser } from './lib/session-storage';
 
 const root = document.getElementById('root');
@@ -14,7 +14,6 @@ window.addEventListener('load', () => void import('./app/pwa'));
 // Before the first render: offline, the pages draw the user's last loaded answers at once.
 watchConnection();
 restoreQueryCache(queryClient, localStorage, readUser()?.id ?? null);
-startQueryPersistence(queryClient, localStorage, () => readUser()?.id ?? null);
 const app = (
   <StrictMode>
     <App />

@@ -1,7 +1,8 @@
 import { Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatHours, formatPercent, hoursToMinutes } from '../../../../shared/logs/time';
 import type { AccruedTotals } from '../../../../shared/progress/accrued.schema';
-import { LastUpdated, OfflineState } from '../../../components/offline';
+import { LastUpdated } from '../../../components/last-updated';
+import { OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { useAccrued } from '../api/get-accrued';
 import { isWaitingForConnection } from '../../../lib/connection';

@@ -1,7 +1,8 @@
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { LastUpdated, OfflineState } from '../../../components/offline';
+import { LastUpdated } from '../../../components/last-updated';
+import { OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { formatMonthName } from '../../../lib/local-date';
