@@ -4,16 +4,32 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app';
 import { watchConnection } from './lib/connection';
-import { restoreQueryCache } from './lib/query-persistence';
-import { readToken, readUser } from './lib/session-storage';
+import {
+  clearPersistedCaches,
+  persistedCacheKey,
+  readToken,
+  readUser,
+} from './lib/session-storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 // The service worker and the offline log queue: after the page, never part of its first download.
 window.addEventListener('load', () => void import('./app/pwa'));
-// Before the first render: offline, the pages draw the user's last loaded answers at once.
+// Offline from the start when the browser says so (React Query would assume online).
 watchConnection();
-restoreQueryCache(queryClient, localStorage, readUser()?.id ?? null);
+const userId = readUser()?.id ?? null;
+// Only the signed-in person's kept answers stay. Theirs go back into the cache before the first
+// render, so that a page opened offline draws them at once. The code that reads them comes first
+// (from the service worker's cache once installed); it is not part of anyone's first download.
+clearPersistedCaches(localStorage, userId ?? undefined);
+const restored =
+  userId === null
+    ? Promise.resolve()
+    : import('./lib/query-persistence')
+        .then(({ restoreQueryCache }) =>
+          restoreQueryCache(queryClient, localStorage.getItem(persistedCacheKey(userId)), userId),
+        )
+        .catch(() => undefined);
 const app = (
   <StrictMode>
     <App />
@@ -24,5 +40,7 @@ const app = (
 // replaces it (a redirect to their area, say), as does any other address the copy is sent for.
 const isPrerendered =
   root.dataset.prerendered === location.pathname + location.search && readToken() === null;
-if (isPrerendered) hydrateRoot(root, app);
-else createRoot(root).render(app);
+void restored.then(() => {
+  if (isPrerendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

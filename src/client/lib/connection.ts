@@ -64,23 +64,10 @@ export function reportUnreachable(): void {
 }
 
 /**
- * Drives the onlineManager from the browser's reading, starting with the one it has now (React
- * Query's own listener starts by assuming online, so a page reloaded offline would try anyway).
+ * Starts from the browser's reading (React Query's own listener, which follows its online and
+ * offline events, starts by assuming online: a page reloaded offline would try anyway).
  */
 export function watchConnection(): void {
-  onlineManager.setEventListener((setOnline) => {
-    const online = () => {
-      stopProbing();
-      setOnline(true);
-    };
-    const offline = () => setOnline(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  });
   onlineManager.setOnline(navigator.onLine);
 }
 

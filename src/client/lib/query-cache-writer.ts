@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BUILD_ID, persistedCacheKey, toPersistedCache } from './query-persistence';
+import { BUILD_ID, toPersistedCache } from './query-persistence';
+import { persistedCacheKey } from './session-storage';
 
 /*
  * The writing half of query-persistence.ts: loaded after the page (app/pwa.ts), never part of a

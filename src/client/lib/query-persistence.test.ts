@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILD_ID,
   PERSISTED_MAX_AGE_MS,
-  clearPersistedCaches,
   parsePersistedCache,
-  persistedCacheKey,
   restoreQueryCache,
   toPersistedCache,
 } from './query-persistence';
+import { clearPersistedCaches, persistedCacheKey } from './session-storage';
 
 /** localStorage's interface over a Map. */
 class MemoryStorage implements Storage {
@@ -110,14 +109,9 @@ describe('the answers kept on the device', () => {
     expect(parsePersistedCache(raw, { userId: 7, buildId: BUILD_ID, now: NOW })).toEqual([]);
   });
 
-  it("restores only the signed-in user's answers, and removes everyone else's", async () => {
-    const storage = new MemoryStorage();
-    storage.setItem(persistedCacheKey(7), await recordOf(7));
-    storage.setItem(persistedCacheKey(8), await recordOf(8));
-    storage.setItem('token', 'kept');
-
+  it("restores a user's answers, stale, and never another user's", async () => {
     const client = new QueryClient();
-    restoreQueryCache(client, storage, 8, NOW);
+    restoreQueryCache(client, await recordOf(8), 8, NOW);
     expect(client.getQueryData(['progress', 'accrued'])).toEqual(ACCRUED);
     expect(client.getQueryState(['progress', 'accrued'])).toMatchObject({
       status: 'success',
@@ -125,21 +119,16 @@ describe('the answers kept on the device', () => {
       // Asked for again once used online, however recent.
       isInvalidated: true,
     });
-    expect(storage.keys()).toEqual([persistedCacheKey(8), 'token']);
 
-    // Signed out: nothing restored, nothing kept.
-    const signedOut = new QueryClient();
-    restoreQueryCache(signedOut, storage, null, NOW);
-    expect(signedOut.getQueryCache().getAll()).toEqual([]);
-    expect(storage.keys()).toEqual(['token']);
+    const someoneElse = new QueryClient();
+    restoreQueryCache(someoneElse, await recordOf(7), 8, NOW);
+    expect(someoneElse.getQueryCache().getAll()).toEqual([]);
   });
 
   it('does not replace an answer loaded after the kept one', async () => {
-    const storage = new MemoryStorage();
-    storage.setItem(persistedCacheKey(7), await recordOf(7));
     const client = new QueryClient();
     client.setQueryData(['progress', 'accrued'], { fresh: true }, { updatedAt: NOW });
-    restoreQueryCache(client, storage, 7, NOW);
+    restoreQueryCache(client, await recordOf(7), 7, NOW);
     expect(client.getQueryData(['progress', 'accrued'])).toEqual({ fresh: true });
   });
 

@@ -9,18 +9,11 @@ import { z } from 'zod';
  * with every new build (the answers' shapes may have changed; they are not parsed again).
  */
 
-const KEY_PREFIX = 'queryCache:';
-
 /** How long a kept answer may be shown: as long as the worker keeps the supervisor list. */
 export const PERSISTED_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** The build that wrote a record (vite.config.ts defines it; tests and dev have none). */
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
-
-/** Where a user's answers are kept. */
-export function persistedCacheKey(userId: number): string {
-  return `${KEY_PREFIX}${userId}`;
-}
 
 const PersistedQuerySchema = z.object({
   queryKey: z.array(z.unknown()),
@@ -84,31 +77,19 @@ export function parsePersistedCache(
   return record.queries;
 }
 
-/** Removes every user's kept answers, but those of `keepUserId` when given. */
-export function clearPersistedCaches(storage: Storage, keepUserId?: number): void {
-  const keep = keepUserId === undefined ? null : persistedCacheKey(keepUserId);
-  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-  for (const key of keys) {
-    if (key?.startsWith(KEY_PREFIX) && key !== keep) storage.removeItem(key);
-  }
-}
-
 /**
- * Puts the user's kept answers into the query client (before the first render, so a page
- * reloaded offline draws them at once). An answer loaded meanwhile is newer and stays. Another
- * user's records are removed.
+ * Puts a user's kept answers (`raw`, their record as stored) into the query client, before the
+ * first render, so that a page reloaded offline draws them at once: main.tsx waits for this
+ * module when someone is signed in (it is not part of the first download), having removed every
+ * other user's record. An answer loaded meanwhile is newer and stays.
  */
 export function restoreQueryCache(
   queryClient: QueryClient,
-  storage: Storage,
-  userId: number | null,
+  raw: string | null,
+  userId: number,
   now = Date.now(),
 ): void {
-  clearPersistedCaches(storage, userId ?? undefined);
-  if (userId === null) return;
-  const key = persistedCacheKey(userId);
-  const queries = parsePersistedCache(storage.getItem(key), { userId, buildId: BUILD_ID, now });
-  if (queries.length === 0) storage.removeItem(key);
+  const queries = parsePersistedCache(raw, { userId, buildId: BUILD_ID, now });
   const cache = queryClient.getQueryCache();
   for (const kept of queries) {
     const existing = cache.get(kept.queryHash);

@@ -11,8 +11,14 @@ import {
 import { z } from 'zod';
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
-import { clearPersistedCaches } from './query-persistence';
-import { clearSession, readToken, readUser, writeSession, writeUser } from './session-storage';
+import {
+  clearPersistedCaches,
+  clearSession,
+  readToken,
+  readUser,
+  writeSession,
+  writeUser,
+} from './session-storage';
 
 type Session = {
   token: string | null;
