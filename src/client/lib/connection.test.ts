@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNetworkFailure, probeDelaySeconds } from './connection';
+import { isNetworkFailure } from './connection';
+import { probeDelaySeconds } from './connection-probe';
 
 describe('telling offline from a request given up', () => {
   it.each([

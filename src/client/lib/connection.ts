@@ -8,17 +8,6 @@ import { useSyncExternalStore } from 'react';
  * pause instead of failing, and the pages show what was last loaded (query-persistence.ts).
  */
 
-/** Where the server is asked whether it is back, once a request got no answer. */
-const PROBE_PATH = '/api/health';
-
-/**
- * Seconds to wait before asking the server again, by attempt (0 first): soon at first, then
- * every half minute at most.
- */
-export function probeDelaySeconds(attempt: number): number {
-  return Math.min(30, 2 ** Math.max(0, attempt) * 2);
-}
-
 /**
  * Whether a failed fetch means the server was not reached: the browser's TypeError ('Failed to
  * fetch'), not a request the page gave up on itself (aborted, or its own time limit).
@@ -28,39 +17,20 @@ export function isNetworkFailure(error: unknown, signal?: AbortSignal): boolean 
   return error instanceof TypeError;
 }
 
-let probeTimer: ReturnType<typeof setTimeout> | undefined;
-let probeAttempt = 0;
-
-function stopProbing(): void {
-  clearTimeout(probeTimer);
-  probeTimer = undefined;
-  probeAttempt = 0;
-}
-
-function scheduleProbe(): void {
-  if (probeTimer !== undefined) return;
-  probeTimer = setTimeout(
-    () => {
-      probeTimer = undefined;
-      // The browser's own event says when it is back: no asking meanwhile.
-      if (!navigator.onLine) return;
-      probeAttempt += 1;
-      fetch(PROBE_PATH, { cache: 'no-store' }).then(reportReachable, scheduleProbe);
-    },
-    probeDelaySeconds(probeAttempt) * 1000,
-  );
-}
-
 /** A request got an answer (any status): the server is there. */
 export function reportReachable(): void {
-  stopProbing();
   if (!onlineManager.isOnline() && navigator.onLine) onlineManager.setOnline(true);
 }
 
-/** A request got no answer: offline until the browser or a later request says otherwise. */
+/**
+ * A request got no answer: offline until the browser says it is back (its online event) or the
+ * server answers again (asked now and then meanwhile: connection-probe.ts, loaded only then).
+ */
 export function reportUnreachable(): void {
-  if (onlineManager.isOnline()) onlineManager.setOnline(false);
-  if (navigator.onLine) scheduleProbe();
+  if (!onlineManager.isOnline()) return;
+  onlineManager.setOnline(false);
+  if (navigator.onLine)
+    void import('./connection-probe').then((probe) => probe.startProbing(reportReachable));
 }
 
 /**

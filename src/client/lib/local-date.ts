@@ -34,17 +34,11 @@ export function formatInstant(iso: string): string {
 
 /**
  * When shown figures were loaded, said for a person reading them offline: 'today at 2:32 PM',
- * 'yesterday at 9:05 AM', or 'Nov 3 at 2:32 PM' (with the year when it is not this one).
+ * or 'Nov 3, 2:32 PM' another day.
  */
 export function formatLoadedAt(at: Date, now: Date = new Date()): string {
-  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  if (localToday(at) === localToday(now)) return `today at ${time}`;
-  if (localToday(at) === localToday(yesterday)) return `yesterday at ${time}`;
-  const day = at.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
-  return `${day} at ${time}`;
+  const time = { hour: 'numeric', minute: '2-digit' } as const;
+  return localToday(at) === localToday(now)
+    ? `today at ${at.toLocaleTimeString('en-US', time)}`
+    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', ...time });
 }

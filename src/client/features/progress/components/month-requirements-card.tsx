@@ -4,14 +4,18 @@ import { Link } from 'react-router';
 import { LastUpdated } from '../../../components/last-updated';
 import { OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
-import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
 import { isWaitingForConnection } from '../../../lib/connection';
 
-// The checks' tables (Mantine's Table and its ScrollArea, Badge) load while the month's figures do.
+// The checks' tables (Mantine's Table and its ScrollArea, Badge) load while the month's figures
+// do; so does the standards' mismatch notice, which few trainees see.
 const loadChecksTable = () => import('./checks-table');
 const MonthTypeChecks = lazy(loadChecksTable);
+const loadMismatch = () => import('../../../components/standards-mismatch');
+const StandardsMismatch = lazy(() =>
+  loadMismatch().then((module) => ({ default: module.StandardsMismatch })),
+);
 
 /** The card's body while the figures, or the tables' code, are on their way. */
 function ChecksSkeleton() {
@@ -37,6 +41,7 @@ export function MonthRequirementsCard({ month }: { month: string }) {
   const validation = useMonthValidation(month);
   useEffect(() => {
     void loadChecksTable();
+    void loadMismatch();
   }, []);
 
   return (
