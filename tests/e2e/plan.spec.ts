@@ -7,6 +7,7 @@ import {
   authHeader,
   expect,
   expectNoHorizontalScroll,
+  expectStill,
   failedRequestLog,
   lastMonthUtc,
   signInAs,
@@ -187,6 +188,8 @@ test.describe('plan to a finish date', () => {
       'an application then is judged by the 2027 standards, not the 2022 standards you chose.',
     );
     await page.setViewportSize({ width: 375, height: 740 });
+    // The sidebar slides away at the phone's width: read the page once it is still.
+    await expectStill(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/plan-mismatch-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
