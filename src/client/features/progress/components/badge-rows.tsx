@@ -8,6 +8,8 @@ import {
 import { ErrorState } from '../../../components/page-state';
 import { useBadges } from '../api/badges';
 import { hoursLabel } from './hours-label';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 const SIZE = 38;
 
@@ -112,7 +114,9 @@ export function BadgeRows() {
               : null}
           </Text>
         </div>
-        {badges.isError ? (
+        {isWaitingForConnection(badges) ? (
+          <OfflineState />
+        ) : badges.isError ? (
           <ErrorState error={badges.error} onRetry={() => void badges.refetch()} />
         ) : (
           <>
