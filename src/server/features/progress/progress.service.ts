@@ -442,6 +442,9 @@ export async function getBadges(ctx: {
           countedMinutes: adjusted.countedMinutes,
         })),
     ).countedMinutes;
-  const hours = { supervisedMinutes: countedMinutesOf(1), concentratedMinutes: countedMinutesOf(2) };
+  const hours = {
+    supervisedMinutes: countedMinutesOf(1),
+    concentratedMinutes: countedMinutesOf(2),
+  };
   return { ...badgePercentages(hours), overall_progress: overallProgress(hours).percent };
 }
