@@ -201,6 +201,9 @@ function zodWithoutJsonSchema(): Plugin {
 
 export default defineConfig({
   root: 'src/client',
+  // Names the build in what the app keeps on the device (src/client/lib/query-persistence.ts):
+  // answers kept by another build are not shown, their shapes may have changed.
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(Date.now().toString(36)) },
   plugins: [
     zodWithoutJsonSchema(),
     scrollAreaWithoutFloatingUi(),

@@ -9,6 +9,7 @@ import {
   authHeader,
   expect,
   expectStill,
+  failedRequestLog,
   signInAs,
   test,
   travel,
@@ -102,6 +103,38 @@ async function createLog(
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * Arrives at the imported logs of a month as the import's last step leaves the page: with the
+ * import's answer as the navigation's state (react-router's `usr`), its instant that of `logId`.
+ */
+async function arriveFromImport(
+  page: Page,
+  request: APIRequestContext,
+  trainee: Account,
+  logId: number,
+) {
+  const response = await request.get(
+    `/api/v1/experience-log/?date_of_experience=${browserToday()}`,
+    {
+      headers: authHeader(trainee),
+    },
+  );
+  const { results } = (await response.json()) as { results: { id: number; created_at: string }[] };
+  const importedAt = results.find((log) => log.id === logId)?.created_at;
+  expect(importedAt).toBeDefined();
+  const month = browserToday().slice(0, 7);
+  await page.evaluate(
+    ({ path, state }) => {
+      history.pushState({ usr: state, key: 'imported', idx: 1 }, '', path);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    },
+    {
+      path: `/student/imported-logs/${month}`,
+      state: { imported_at: importedAt, months: [{ month, count: 1 }] },
+    },
+  );
 }
 
 const PUBLIC_SCREENS: Screen[] = [
@@ -210,6 +243,19 @@ for (const viewport of VIEWPORTS) {
           },
         },
         { name: 'import-hours', path: '/student/import-hours', ready: settled() },
+        {
+          // The month's entries after an import, the imported one marked (issue 28).
+          name: 'imported-logs',
+          ready: async (p) => {
+            await arriveFromImport(p, request, trainee, logId);
+            await expect(
+              p.getByRole('heading', { name: /^Your logs of /, level: 1 }),
+            ).toBeVisible();
+            await expect(
+              p.getByRole('region', { name: /^Entries in / }).getByText('Just imported'),
+            ).toBeVisible();
+          },
+        },
         { name: 'dashboard', path: '/student/dashboard', ready: settled() },
         { name: 'plan', path: '/student/plan', ready: settled() },
         {
@@ -246,6 +292,20 @@ for (const viewport of VIEWPORTS) {
           },
         },
         { name: 'unauthorized', path: '/supervisor/signlogs', ready: settled('Oops!') },
+        {
+          // Ending a supervisor's access asks first, saying what stays (supervisor-access.spec).
+          name: 'end-access-dialog',
+          path: '/student/profile-screen',
+          ready: async (p) => {
+            await p
+              .getByRole('region', { name: 'Supervisors' })
+              .getByRole('button', { name: /^End access for / })
+              .click();
+            await expect(
+              p.getByRole('dialog', { name: /^End .+ access\?$/ }).getByText('Nothing is deleted:'),
+            ).toBeVisible();
+          },
+        },
       ];
       expect(await findProblems(page, screens, viewport.width)).toEqual([]);
     });
@@ -254,7 +314,10 @@ for (const viewport of VIEWPORTS) {
       page,
       request,
       newAccount,
+      allowConsoleError,
     }) => {
+      // The ended session's requests are refused (Chromium logs each).
+      allowConsoleError(failedRequestLog(401));
       const subscribed = await newAccount('student', { subscribed: true });
       await signInAs(page, subscribed);
       const screens: Screen[] = [
@@ -376,6 +439,21 @@ for (const viewport of VIEWPORTS) {
           expect(p.getByRole('alert')).toContainText('Looks like your 7 day free trial'),
       };
       problems.push(...(await findProblems(page, [expiredPlans], viewport.width)));
+
+      // That browser's session ended from elsewhere: the sign-in page says so.
+      const ended = await request.post('/api/v1/logout/', { headers: authHeader(expired) });
+      expect(ended.status(), await ended.text()).toBe(200);
+      const sessionEnded: Screen = {
+        name: 'session-ended',
+        path: '/student/faq',
+        ready: async (p) => {
+          await expect(p).toHaveURL(/\/login\/student$/);
+          await expect(
+            p.getByRole('status').filter({ hasText: 'You were signed out' }),
+          ).toBeVisible();
+        },
+      };
+      problems.push(...(await findProblems(page, [sessionEnded], viewport.width)));
       expect(problems).toEqual([]);
     });
 

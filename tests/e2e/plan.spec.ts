@@ -7,6 +7,7 @@ import {
   authHeader,
   expect,
   expectNoHorizontalScroll,
+  expectStill,
   failedRequestLog,
   lastMonthUtc,
   signInAs,
@@ -136,6 +137,19 @@ test.describe('plan to a finish date', () => {
     await expect(finish.getByRole('cell').last()).toHaveText('2000 h');
 
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The month's badges are whole at a desktop's width, not cut short with an ellipsis.
+    const thisMonthBadge = thisMonth.getByText(/^This month, \d+ days? left$/);
+    await expect(thisMonthBadge).toBeVisible();
+    expect(
+      await thisMonthBadge.evaluate((label) => label.scrollWidth - label.clientWidth),
+      'the badge text hidden, in px',
+    ).toBeLessThanOrEqual(0);
+    // …and the table still fits the page there, without scrolling sideways.
+    const table = page.getByRole('group', { name: 'Months, scrolls sideways' });
+    expect(
+      await table.evaluate((box) => box.scrollWidth - box.clientWidth),
+      'the months table cut at 1280 px, in px',
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '.tmp/screenshots/plan-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     // chart.js redraws the canvas at the new width when its resize observer fires.
@@ -174,6 +188,8 @@ test.describe('plan to a finish date', () => {
       'an application then is judged by the 2027 standards, not the 2022 standards you chose.',
     );
     await page.setViewportSize({ width: 375, height: 740 });
+    // The sidebar slides away at the phone's width: read the page once it is still.
+    await expectStill(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: '.tmp/screenshots/plan-mismatch-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

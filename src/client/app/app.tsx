@@ -18,6 +18,9 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Kept a day unused, so that the answers kept on the device (lib/query-persistence.ts) still
+      // hold the pages not open now: offline, any of them shows what was last loaded.
+      gcTime: 24 * 60 * 60 * 1000,
       refetchOnWindowFocus: false,
       // Client errors will not heal by retrying; network and server errors might.
       retry: (count, error) =>

@@ -2,6 +2,8 @@ import { Alert, Button, Center, Group, Stack, Text, ThemeIcon } from '@mantine/c
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { useIsOffline } from '../lib/connection';
+import { OfflineState } from './offline';
 
 // In its own module: the first download needs the placeholder, not the empty and error states.
 export { LoadingState } from './loading-state';
@@ -34,7 +36,11 @@ export function EmptyState({
   );
 }
 
-/** A failed load, with what went wrong (or `message` instead) and a way to try again. */
+/**
+ * A failed load, with what went wrong (or `message` instead) and a way to try again; not an
+ * error when the server simply could not be reached: the calm offline word then (the query is
+ * tried again when the connection returns).
+ */
 export function ErrorState({
   error,
   message: given,
@@ -44,6 +50,12 @@ export function ErrorState({
   message?: string;
   onRetry?: () => void;
 }) {
+  const isOffline = useIsOffline();
+  if (
+    isOffline ||
+    (error instanceof ApiError && error.code === 'UNAVAILABLE' && error.status === 0)
+  )
+    return <OfflineState />;
   const message =
     given ?? (error instanceof ApiError ? error.message : 'Something went wrong while loading.');
   return (

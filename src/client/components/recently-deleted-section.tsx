@@ -4,6 +4,8 @@ import { useId } from 'react';
 import { ApiError } from '../lib/api-client';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { ErrorState } from './page-state';
+import { isWaitingForConnection } from '../lib/connection';
+import { OfflineState } from './offline';
 
 /** One deleted thing as the section lists it. */
 export type DeletedItem = {
@@ -21,7 +23,13 @@ type RecentlyDeletedSectionProps = {
   /** e.g. 'Nothing deleted in the last 30 days.' */
   emptyText: string;
   loadingLabel: string;
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    fetchStatus: string;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
   items: DeletedItem[] | undefined;
   /** The restore mutation (by id); its success and its refusal are toasted here. */
   restore: {
@@ -65,7 +73,9 @@ export function RecentlyDeletedSection({
             {description}
           </Text>
         </div>
-        {query.isPending ? (
+        {isWaitingForConnection(query) ? (
+          <OfflineState compact />
+        ) : query.isPending ? (
           <Stack gap="xs" role="status" aria-label={loadingLabel}>
             <Skeleton height={44} />
           </Stack>

@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type FieldErrors,
 } from '../../shared/errors';
+import { isNetworkFailure, reportReachable, reportUnreachable } from './connection';
 import { readToken } from './session-storage';
 
 /** Every non-2xx answer, parsed into the contract's parts. */
@@ -92,17 +93,21 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `token ${token}`;
+  const signal = options.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal,
     });
-  } catch {
+  } catch (error) {
+    // No answer at all: the app is offline until the browser or the server says otherwise.
+    if (isNetworkFailure(error, signal)) reportUnreachable();
     throw unreachable();
   }
+  reportReachable();
   if (response.ok) return response;
   throw await rejection(response, token !== null);
 }
@@ -175,11 +180,15 @@ function sendWithProgress(
         options.onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
+      reportReachable();
       const body = request.status === 204 ? null : request.responseText;
       const type = request.getResponseHeader('content-type') ?? 'text/plain';
       resolve(new Response(body, { status: request.status, headers: { 'content-type': type } }));
     };
-    request.onerror = () => reject(unreachable());
+    request.onerror = () => {
+      reportUnreachable();
+      reject(unreachable());
+    };
     request.ontimeout = () => reject(unreachable());
     request.send(options.body);
   });

@@ -31,3 +31,14 @@ export function formatInstant(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * When shown figures were loaded, said for a person reading them offline: 'today at 2:32 PM',
+ * or 'Nov 3, 2:32 PM' another day.
+ */
+export function formatLoadedAt(at: Date, now: Date = new Date()): string {
+  const time = { hour: 'numeric', minute: '2-digit' } as const;
+  return localToday(at) === localToday(now)
+    ? `today at ${at.toLocaleTimeString('en-US', time)}`
+    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', ...time });
+}

@@ -47,3 +47,20 @@ export function readPreference(key: 'taskVersion' | 'welcomeSeen'): string | nul
 export function writePreference(key: 'taskVersion' | 'welcomeSeen', value: string): void {
   localStorage.setItem(KEYS[key], value);
 }
+
+/** The signed-in person's last answers, kept for offline use (lib/query-persistence.ts). */
+const QUERY_CACHE_PREFIX = 'queryCache:';
+
+/** Where a user's answers are kept. */
+export function persistedCacheKey(userId: number): string {
+  return `${QUERY_CACHE_PREFIX}${userId}`;
+}
+
+/** Removes every user's kept answers, but those of `keepUserId` when given. */
+export function clearPersistedCaches(storage: Storage, keepUserId?: number): void {
+  const keep = keepUserId === undefined ? null : persistedCacheKey(keepUserId);
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+  for (const key of keys) {
+    if (key?.startsWith(QUERY_CACHE_PREFIX) && key !== keep) storage.removeItem(key);
+  }
+}

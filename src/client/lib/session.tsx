@@ -11,7 +11,14 @@ import {
 import { z } from 'zod';
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
-import { clearSession, readToken, readUser, writeSession, writeUser } from './session-storage';
+import {
+  clearPersistedCaches,
+  clearSession,
+  readToken,
+  readUser,
+  writeSession,
+  writeUser,
+} from './session-storage';
 
 type Session = {
   token: string | null;
@@ -49,6 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(null);
     setUserState(null);
     queryClient.clear();
+    // What was kept for offline use is the signed-out person's: never shown to the next one.
+    clearPersistedCaches(localStorage);
   }, [queryClient]);
 
   // A 401 to a signed-in request: the server no longer knows this session.
@@ -92,6 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       endedArea,
       signIn: (newToken, newUser) => {
         setEndedArea(null);
+        clearPersistedCaches(localStorage, newUser.id);
         writeSession(newToken, newUser);
         setToken(newToken);
         setUserState(newUser);

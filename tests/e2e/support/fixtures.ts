@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PLAN_IDS } from '../../../src/shared/billing/plans';
 import { waitForCode } from './mailbox';
@@ -191,22 +190,6 @@ export async function expectStill(page: Page): Promise<void> {
       { message: 'animations still running' },
     )
     .toEqual([]);
-}
-
-/**
- * Fails on serious or critical accessibility violations, naming each one. Axe looks once the
- * page is still, as a person reads it (a fading dialog has no final colours yet).
- */
-export async function expectAccessible(page: Page): Promise<void> {
-  await expectStill(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-    );
-  expect(serious, serious.join('\n')).toEqual([]);
 }
 
 /** Fails when the page scrolls sideways (every page must fit a 375 px screen). */

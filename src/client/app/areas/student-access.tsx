@@ -4,6 +4,7 @@ import { expiredAccessOf } from '../../components/expired-access';
 import { PageLoadingState } from '../../components/loading-state';
 import { useUserSubscription } from '../../features/billing/api/get-user-subscription';
 import { BILLING_PATHS } from '../../features/billing/components/billing-paths';
+import { isWaitingForConnection } from '../../lib/connection';
 
 // Both show only to some trainees, so neither is part of the area's first download.
 const ExpiredDialog = lazy(() =>
@@ -30,12 +31,14 @@ const OPEN_WHEN_UNPAID: readonly string[] = [
  * a placeholder; a trainee whose trial or subscription has run out gets the expired dialog
  * (Continue goes to /subscription) instead of the page; otherwise the page, under the banner
  * warning of an end or a failed renewal. The server refuses an unpaid trainee's writes anyway,
- * so a standing that cannot be read lets the page through.
+ * so a standing that cannot be read (or not now, offline) lets the page through.
  */
 export function StudentAccess() {
   const subscription = useUserSubscription();
   const { pathname } = useLocation();
-  if (subscription.isPending) return <PageLoadingState />;
+  // Offline with no standing kept on the device, it cannot load: the page goes through (the
+  // log form works offline), as it does when the standing cannot be read.
+  if (subscription.isPending && !isWaitingForConnection(subscription)) return <PageLoadingState />;
   const standing = subscription.data?.standing ?? null;
   const expired = standing ? expiredAccessOf(standing.access) : null;
   if (expired && !OPEN_WHEN_UNPAID.includes(pathname)) {

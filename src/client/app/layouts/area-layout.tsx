@@ -15,6 +15,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { PageLoadingState } from '../../components/loading-state';
+import { OfflineNotice } from '../../components/offline-notice';
 import { useLogout } from '../../components/use-logout';
 import { useSession } from '../../lib/session';
 import classes from './area-layout.module.css';
@@ -122,6 +123,7 @@ export function AreaLayout({
         </AppShell.Navbar>
 
         <AppShell.Main id="main">
+          <OfflineNotice />
           <Suspense fallback={<PageLoadingState />}>
             <Outlet />
           </Suspense>

@@ -3,6 +3,8 @@ import { IconHelpCircle, IconPencilPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
+import { LastUpdated } from '../../components/last-updated';
+import { OfflineState } from '../../components/offline';
 import { EmptyState, ErrorState } from '../../components/page-state';
 import { FinalFormsCard } from '../../features/files/components/final-forms-card';
 import { requestedFormType } from '../../features/files/components/upload-state';
@@ -14,6 +16,7 @@ import { MonthlyDetails } from '../../features/progress/components/monthly-detai
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
 import { MonthsSignedList } from '../../features/review/components/months-signed-list';
 import { useSupervisorChoices } from './supervisor-choices';
+import { isWaitingForConnection } from '../../lib/connection';
 
 // The export card sits at the foot of the page; its task and date pickers load after the rest.
 const TaskDataCard = lazy(() =>
@@ -75,7 +78,12 @@ export function DashboardPage() {
         </Title>
         <FaqLink />
       </Group>
-      {dashboard.isError ? (
+      <LastUpdated at={dashboard.dataUpdatedAt} />
+      {isWaitingForConnection(dashboard) ? (
+        <Paper withBorder p="lg">
+          <OfflineState />
+        </Paper>
+      ) : dashboard.isError ? (
         <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : hasNoLogs ? (
         <Paper withBorder p="lg">

@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { FIRST_MONTH, LAST_MONTH, splitRange } from './range-split';
+import { splitRange } from './range-split';
 import {
   experienceLogs,
   fieldworkPlans,
@@ -203,37 +203,6 @@ export async function sumMonthWithCumulative(
       unrestrictedMinutes: rows.reduce((sum, row) => sum + row.cumulativeUnrestrictedMinutes, 0),
     },
   };
-}
-
-const sumByTypeQuery = (db: Db, name: string) =>
-  db
-    .select({
-      experienceTypeId: logMonthTotals.experienceTypeId,
-      ...summed((key) => sql`${logMonthTotals[key]}`),
-    })
-    .from(logMonthTotals)
-    .where(
-      and(
-        eq(logMonthTotals.traineeId, placeholder('traineeId')),
-        between(logMonthTotals.month, 'monthFrom', 'monthTo'),
-      ),
-    )
-    .groupBy(logMonthTotals.experienceTypeId)
-    .orderBy(logMonthTotals.experienceTypeId)
-    .prepare(name);
-
-/** The sums per fieldwork type, of one month or of all time. */
-export async function sumLogsByType(
-  db: Db,
-  traineeId: number,
-  options: { month?: string | undefined },
-): Promise<(MinuteTotals & { experienceTypeId: number })[]> {
-  const rows = await prepared(db, 'progress_sum_by_type', sumByTypeQuery).execute({
-    traineeId,
-    monthFrom: options.month ?? FIRST_MONTH,
-    monthTo: options.month ?? LAST_MONTH,
-  });
-  return rows as (MinuteTotals & { experienceTypeId: number })[];
 }
 
 /** Each task the trainee's live logs document, with the dates it was documented on. */

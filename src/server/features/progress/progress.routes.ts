@@ -106,7 +106,13 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/badges-api/',
       { onRequest: guard.trainee, schema: { tags, response: { 200: BadgesSchema } } },
-      async (request) => service.getBadges({ db, traineeId: requireTrainee(request).id }),
+      async (request) =>
+        service.getBadges({
+          db,
+          traineeId: requireTrainee(request).id,
+          ruleSet: requireAccount(request).ruleSet,
+          now: deps.now(),
+        }),
     );
 
     app.put(

@@ -24,6 +24,7 @@ import type {
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
 import { adjustMonth } from '../../../shared/progress/adjusted-hours';
+import { hoursSoFar } from '../../../shared/progress/hours-so-far';
 import {
   badgePercentages,
   CONCENTRATED_MULTIPLIER,
@@ -417,11 +418,33 @@ export async function getDashboard(ctx: {
   return (await figuresFor(ctx)).dashboard;
 }
 
-/** GET /api/v1/badges-api/: each row's percentage of the goal (concentrated ×1.33). */
-export async function getBadges(ctx: { db: Db; traineeId: number }): Promise<Badges> {
-  const rows = await repo.sumLogsByType(ctx.db, ctx.traineeId, {});
-  const minutesOf = (type: number) =>
-    rows.find((row) => row.experienceTypeId === type)?.experienceMinutes ?? 0;
-  const hours = { supervisedMinutes: minutesOf(1), concentratedMinutes: minutesOf(2) };
+/**
+ * GET /api/v1/badges-api/: each row's percentage of the goal (concentrated ×1.33) in the hours
+ * that count, after the monthly shortfall rules: the same reading as the dashboard's headline and
+ * the plan's hours so far (shared/progress/hours-so-far.ts), never the raw logged hours.
+ */
+export async function getBadges(ctx: {
+  db: Db;
+  traineeId: number;
+  ruleSet: string | null;
+  now: Date;
+}): Promise<Badges> {
+  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, serverToday(ctx.now));
+  const { rows } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
+  const months = adjustMonthRows(rows, standards.ruleSet);
+  const countedMinutesOf = (type: number) =>
+    hoursSoFar(
+      months
+        .filter(({ row }) => row.experienceTypeId === type)
+        .map(({ row, adjusted }) => ({
+          rawMinutes: row.experienceMinutes,
+          approvedMinutes: row.approvedMinutes,
+          countedMinutes: adjusted.countedMinutes,
+        })),
+    ).countedMinutes;
+  const hours = {
+    supervisedMinutes: countedMinutesOf(1),
+    concentratedMinutes: countedMinutesOf(2),
+  };
   return { ...badgePercentages(hours), overall_progress: overallProgress(hours).percent };
 }

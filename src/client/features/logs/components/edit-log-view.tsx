@@ -27,6 +27,8 @@ import { LogHistory } from './log-history';
 import { statusBadgeProps } from './log-summary';
 import { RecentlyDeleted } from './recently-deleted';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 type EditLogViewProps = {
   logId: number;
@@ -39,6 +41,7 @@ type EditLogViewProps = {
 export function EditLogView({ logId, supervisors, onDeleted }: EditLogViewProps) {
   const log = useLog(logId);
 
+  if (isWaitingForConnection(log)) return <OfflineState />;
   if (log.isPending) return <EditLogSkeleton />;
   if (log.isError) {
     if (log.error instanceof ApiError && log.error.status === 404) {

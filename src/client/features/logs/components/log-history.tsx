@@ -8,6 +8,8 @@ import { ErrorState } from '../../../components/page-state';
 import { formatInstant } from '../../../lib/local-date';
 import { useLogHistory } from '../api/get-log-history';
 import { labelOfField } from './log-field-labels';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 const ACTION_LABELS: Record<LogHistoryEntry['action'], string> = {
   create: 'Created',
@@ -84,7 +86,9 @@ export function LogHistoryView({
         <Title order={2} size="h4" id="log-history-title">
           History
         </Title>
-        {history.isPending ? (
+        {isWaitingForConnection(history) ? (
+          <OfflineState />
+        ) : history.isPending ? (
           <Stack gap="sm" role="status" aria-label="Loading the history">
             <Skeleton height={20} width="50%" />
             <Skeleton height={60} />

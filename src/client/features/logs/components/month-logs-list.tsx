@@ -1,9 +1,12 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LastUpdated } from '../../../components/last-updated';
+import { OfflineState } from '../../../components/offline';
 import { EmptyState, ErrorState } from '../../../components/page-state';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthLogs } from '../api/get-logs';
 import { logDescription, logWhen, statusBadgeProps } from './log-summary';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 /** Whether a log was stored at `at` (an import's instant): compared as instants, not as text. */
 const storedAt = (createdAt: string, at: string | undefined) =>
@@ -23,10 +26,15 @@ export function MonthLogsList({ month, importedAt }: { month: string; importedAt
       aria-labelledby="month-logs-title"
     >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="month-logs-title">
-          Entries in {formatMonthName(month)}
-        </Title>
-        {logs.isPending ? (
+        <div>
+          <Title order={2} size="h4" id="month-logs-title">
+            Entries in {formatMonthName(month)}
+          </Title>
+          <LastUpdated at={logs.dataUpdatedAt} />
+        </div>
+        {isWaitingForConnection(logs) ? (
+          <OfflineState />
+        ) : logs.isPending ? (
           <Stack gap="xs" role="status" aria-label="Loading this month's entries">
             <Skeleton height={44} />
             <Skeleton height={44} />

@@ -156,9 +156,21 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
   );
 }
 
+/**
+ * A badge under the month's name, whole at any width: Mantine's label is cut with an ellipsis
+ * when the column is tight (the table's other columns take the room at 1280 px); this one
+ * wraps onto a second line instead, keeping the table within the page.
+ */
 function Tag({ label }: { label: string }) {
   return (
-    <Badge variant="outline" color="gray.7" size="sm">
+    <Badge
+      variant="outline"
+      color="gray.7"
+      size="sm"
+      h="auto"
+      py={2}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
+    >
       {label}
     </Badge>
   );

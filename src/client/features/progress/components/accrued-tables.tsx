@@ -1,8 +1,11 @@
 import { Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatHours, formatPercent, hoursToMinutes } from '../../../../shared/logs/time';
 import type { AccruedTotals } from '../../../../shared/progress/accrued.schema';
+import { LastUpdated } from '../../../components/last-updated';
+import { OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { useAccrued } from '../api/get-accrued';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 /** The sidebar rows of SPEC §2, in order. */
 const ROWS: { label: string; value: (totals: AccruedTotals) => string }[] = [
@@ -19,8 +22,12 @@ export function AccruedTables() {
   if (accrued.isError) {
     return <ErrorState error={accrued.error} onRetry={() => void accrued.refetch()} />;
   }
+  // Offline, with nothing loaded before: no skeleton waiting for ever.
+  if (isWaitingForConnection(accrued)) return <OfflineState compact />;
   return (
     <Stack gap="md">
+      {/* Above the tables: below them it would be out of sight in a short sidebar. */}
+      <LastUpdated at={accrued.dataUpdatedAt} px="xs" mb={-8} />
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
       <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.weekly} />
     </Stack>

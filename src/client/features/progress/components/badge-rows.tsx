@@ -8,6 +8,8 @@ import {
 import { ErrorState } from '../../../components/page-state';
 import { useBadges } from '../api/badges';
 import { hoursLabel } from './hours-label';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 const SIZE = 38;
 
@@ -87,7 +89,8 @@ function BadgeRow({
 
 /**
  * The profile's two badge rows (SPEC §2): milestones 10% to 100% of the 2,000-hour goal, lit at
- * or above, for non-concentrated and concentrated hours (the latter counted ×1.33).
+ * or above, for non-concentrated and concentrated hours (the latter counted ×1.33), in the hours
+ * that count (the server reads them as the dashboard and the plan do).
  */
 export function BadgeRows() {
   const badges = useBadges();
@@ -107,11 +110,13 @@ export function BadgeRows() {
           </Title>
           <Text size="sm" c="dimmed" mih={20}>
             {badges.data
-              ? `Overall progress: ${badges.data.overall_progress}% of ${hoursLabel(HOURS_GOAL)} hours, concentrated hours counted ×${CONCENTRATED_MULTIPLIER}.`
+              ? `Overall progress: ${badges.data.overall_progress}% of ${hoursLabel(HOURS_GOAL)} hours, in the hours that count, concentrated hours counted ×${CONCENTRATED_MULTIPLIER}.`
               : null}
           </Text>
         </div>
-        {badges.isError ? (
+        {isWaitingForConnection(badges) ? (
+          <OfflineState />
+        ) : badges.isError ? (
           <ErrorState error={badges.error} onRetry={() => void badges.refetch()} />
         ) : (
           <>

@@ -59,18 +59,12 @@ export function CountedHoursCard({
             below, with the reason for every hour removed. Nothing else shows you this before the
             BACB does.
           </Text>
-          <Text
-            size="sm"
-            fw={600}
-            c={lost > 0 ? COUNT_TEXT_COLORS.some : COUNT_TEXT_COLORS.all}
-            mih={22}
-          >
-            {dashboard
-              ? lost > 0
-                ? `${hoursLabel(lost)} logged hours would not count as things stand.`
-                : 'Every logged hour counts.'
-              : null}
-          </Text>
+          {/* What does not count is said once, by the note below (the plan's words). */}
+          {lost > 0 ? null : (
+            <Text size="sm" fw={600} c={COUNT_TEXT_COLORS.all} mih={22}>
+              {dashboard ? 'Every logged hour counts.' : null}
+            </Text>
+          )}
           <Text size="sm" mih={22}>
             {dashboard
               ? `Approved by your supervisor so far: ${hoursLabel(dashboard.approved_hours)} hours.`

@@ -1,14 +1,21 @@
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
+import { LastUpdated } from '../../../components/last-updated';
+import { OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
-import { StandardsMismatch } from '../../../components/standards-mismatch';
 import { formatMonthName } from '../../../lib/local-date';
 import { useMonthValidation } from '../api/validate-month';
+import { isWaitingForConnection } from '../../../lib/connection';
 
-// The checks' tables (Mantine's Table and its ScrollArea, Badge) load while the month's figures do.
+// The checks' tables (Mantine's Table and its ScrollArea, Badge) load while the month's figures
+// do; so does the standards' mismatch notice, which few trainees see.
 const loadChecksTable = () => import('./checks-table');
 const MonthTypeChecks = lazy(loadChecksTable);
+const loadMismatch = () => import('../../../components/standards-mismatch');
+const StandardsMismatch = lazy(() =>
+  loadMismatch().then((module) => ({ default: module.StandardsMismatch })),
+);
 
 /** The card's body while the figures, or the tables' code, are on their way. */
 function ChecksSkeleton() {
@@ -34,6 +41,7 @@ export function MonthRequirementsCard({ month }: { month: string }) {
   const validation = useMonthValidation(month);
   useEffect(() => {
     void loadChecksTable();
+    void loadMismatch();
   }, []);
 
   return (
@@ -46,8 +54,11 @@ export function MonthRequirementsCard({ month }: { month: string }) {
           <Text size="sm" c="dimmed">
             {formatMonthName(month)}
           </Text>
+          <LastUpdated at={validation.dataUpdatedAt} />
         </div>
-        {validation.isPending ? (
+        {isWaitingForConnection(validation) ? (
+          <OfflineState />
+        ) : validation.isPending ? (
           <ChecksSkeleton />
         ) : validation.isError ? (
           <ErrorState error={validation.error} onRetry={() => void validation.refetch()} />

@@ -14,6 +14,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useChooseRuleSet } from '../api/choose-rule-set';
 import { useMonthValidation } from '../api/validate-month';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 const DEFAULT = 'default';
 type Choice = RuleSetId | typeof DEFAULT;
@@ -76,7 +78,9 @@ export function RuleSetChoice() {
             hours were logged. The monthly checks follow this choice.
           </Text>
         </div>
-        {validation.isPending ? (
+        {isWaitingForConnection(validation) ? (
+          <OfflineState />
+        ) : validation.isPending ? (
           <Stack gap="sm" role="status" aria-label="Loading your standards">
             <Skeleton height={44} />
             <Skeleton height={44} />

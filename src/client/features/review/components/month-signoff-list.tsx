@@ -16,6 +16,8 @@ import { useBulkApproval } from './bulk-approve';
 import { MonthStateBadge, monthCounts } from './month-state-badge';
 import { reportReviewError } from './review-errors';
 import { APPROVE_COLOR } from './review-colors';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 type Trainee = { id: number; name: string };
 
@@ -151,6 +153,7 @@ export function MonthSignoffList({ trainee }: { trainee: Trainee }) {
   const months = useMonthStates(trainee.id);
   if (months.isError)
     return <ErrorState error={months.error} onRetry={() => void months.refetch()} />;
+  if (isWaitingForConnection(months)) return <OfflineState />;
   if (!months.data) {
     return (
       <Stack gap="xs" role="status" aria-label="Loading months">

@@ -10,6 +10,8 @@ import { useRemoveTrainee } from '../api/remove-trainee';
 import { useRestoreTrainee } from '../api/restore-trainee';
 import { reportReviewError } from './review-errors';
 import { traineeGridPath, traineePath } from './review-paths';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 function Counts({ trainee }: { trainee: LinkedTrainee }) {
   return (
@@ -207,7 +209,9 @@ export function TraineesPage() {
           <Title order={2} size="h4" id="trainees-title">
             Your trainees
           </Title>
-          {trainees.isPending ? (
+          {isWaitingForConnection(trainees) ? (
+            <OfflineState />
+          ) : trainees.isPending ? (
             <Stack gap="xs" role="status" aria-label="Loading trainees">
               <Skeleton height={34} />
               <Skeleton height={52} />

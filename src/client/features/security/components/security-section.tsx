@@ -1,6 +1,8 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { ErrorState } from '../../../components/page-state';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 /** A titled card of the account's security, with its loading, error and empty states. */
 export function SecuritySection({
@@ -16,7 +18,13 @@ export function SecuritySection({
   title: string;
   description: string;
   action?: ReactNode;
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    fetchStatus: string;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
   loadingLabel: string;
   isEmpty: boolean;
   emptyText: string;
@@ -35,7 +43,9 @@ export function SecuritySection({
           </Text>
           {action}
         </Stack>
-        {query.isPending ? (
+        {isWaitingForConnection(query) ? (
+          <OfflineState />
+        ) : query.isPending ? (
           <Stack gap="xs" role="status" aria-label={loadingLabel}>
             <Skeleton height={44} />
             <Skeleton height={44} />

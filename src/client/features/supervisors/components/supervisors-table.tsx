@@ -23,6 +23,8 @@ import { useTraineeSupervisors } from '../api/get-trainee-supervisors';
 import { EndAccessDialog } from './end-access-dialog';
 import { InviteButton } from './invite-dialog';
 import { SupervisorDialog } from './supervisor-dialog';
+import { OfflineState } from '../../../components/offline';
+import { isWaitingForConnection } from '../../../lib/connection';
 
 type DialogState = { opened: false } | { opened: true; supervisor: TraineeSupervisor | null };
 
@@ -77,6 +79,7 @@ function SupervisorsContent({
   onEdit: (supervisor: TraineeSupervisor) => void;
   onEndAccess: (supervisor: TraineeSupervisor) => void;
 }) {
+  if (isWaitingForConnection(query)) return <OfflineState />;
   if (query.isPending) {
     return (
       <Stack gap="xs" role="status" aria-label="Loading your supervisors">
