@@ -285,3 +285,62 @@ export function recordCompletedForm(
     confirmedFilled: true,
   });
 }
+
+/**
+ * Keeps the scan of a monthly form signed on paper (issue 26 part 7) as the trainee's record
+ * file of that month, with an upload's quota: the forms feature names it from its paper form row
+ * in the same transaction (`db`); if that fails, the caller removes the stored object.
+ */
+export async function recordPaperFormFile(
+  db: Db,
+  values: {
+    traineeId: number;
+    traineeSupervisorId: number;
+    month: string;
+    title: string;
+    notes: string;
+    file: StoredFile;
+  },
+): Promise<number> {
+  const used = await repo.storedBytesOf(db, values.traineeId);
+  if (used + values.file.size > FILE_QUOTA_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', FILE_QUOTA_MESSAGE);
+  }
+  return repo.insert(db, {
+    traineeId: values.traineeId,
+    traineeSupervisorId: values.traineeSupervisorId,
+    formType: 'Monthly',
+    formDate: `${values.month}-01`,
+    title: values.title,
+    description: null,
+    notes: values.notes,
+    fileName: values.file.filename || `form.${values.file.type.ext}`,
+    storageKey: values.file.key,
+    contentType: values.file.type.mime,
+    sizeBytes: values.file.size,
+    confirmedDownloaded: true,
+    confirmedSigned: true,
+    confirmedFilled: true,
+  });
+}
+
+/** Removes a paper form's record file with it (soft: it can be restored from the files). */
+export function deletePaperFormFile(
+  db: Db,
+  values: { traineeId: number; recordFileId: number; now: Date },
+): Promise<boolean> {
+  return repo.softDelete(db, values.traineeId, values.recordFileId, values.now);
+}
+
+/**
+ * A download link for a record file by id, once the caller has decided the asker may read it
+ * (a paper form's scan: its trainee and the supervisor the form names); null when it is gone.
+ */
+export async function recordFileUrl(
+  db: Db,
+  storage: StoragePort,
+  id: number,
+): Promise<string | null> {
+  const file = await repo.findLive(db, id);
+  return file ? documentUrl(storage, file) : null;
+}
