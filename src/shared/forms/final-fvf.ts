@@ -145,7 +145,13 @@ export function finalFvfMonths(
       const keptRaw = adjusted.rawMinutes - adjusted.lostMinutes - adjusted.atRiskMinutes;
       let counted = logged;
       if (own && own.state !== 'signed' && own.state !== 'open') {
-        counted = { ...logged, independentMinutes: 0, supervisedMinutes: 0, totalMinutes: 0, observationMinutes: 0 };
+        counted = {
+          ...logged,
+          independentMinutes: 0,
+          supervisedMinutes: 0,
+          totalMinutes: 0,
+          observationMinutes: 0,
+        };
       } else if (adjusted.countedMinutes < keptRaw) {
         const keptSupervised = keptSupervisedMinutes(logs, month, type, counting, adjusted.forms);
         const rawSupervised = Math.min(keptSupervised, keptRaw);

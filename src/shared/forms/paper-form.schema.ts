@@ -35,9 +35,11 @@ export const PaperFormFieldsSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z.union([z.literal(1), z.literal(2)], { error: PAPER_FORM_MESSAGES.fieldworkType }),
   ),
-  signed_on: z.preprocess(blankToUndefined, IsoDateSchema.optional()).refine((v) => v !== undefined, {
-    error: REQUIRED,
-  }),
+  signed_on: z
+    .preprocess(blankToUndefined, IsoDateSchema.optional())
+    .refine((v) => v !== undefined, {
+      error: REQUIRED,
+    }),
 });
 export type PaperFormFields = {
   month: string;
@@ -50,7 +52,11 @@ export type PaperFormFields = {
  * The signing date's own checks, against the server's `today`: not in the future, not before the
  * month it verifies is over. Null when it is fine, else the message.
  */
-export function paperSigningDateError(month: string, signedOn: string, today: string): string | null {
+export function paperSigningDateError(
+  month: string,
+  signedOn: string,
+  today: string,
+): string | null {
   if (signedOn > today) return PAPER_FORM_MESSAGES.future;
   if (signedOn < `${addMonths(month, 1)}-01`) return PAPER_FORM_MESSAGES.beforeMonthEnded(month);
   return null;

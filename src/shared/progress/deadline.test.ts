@@ -61,7 +61,8 @@ describe('isSignedLate', () => {
   });
 
   it('agrees with adjusted hours: on the deadline day the month counts, a day later it does not', () => {
-    const { cumulativeTotalMinutes, cumulativeUnrestrictedMinutes, ...totals } = createMonthTotals();
+    const { cumulativeTotalMinutes, cumulativeUnrestrictedMinutes, ...totals } =
+      createMonthTotals();
     const read = (signedOn: string) =>
       adjustMonthByForms({
         month: '2028-01',

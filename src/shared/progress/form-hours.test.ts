@@ -119,7 +119,11 @@ describe('adjustMonthByForms', () => {
     // A: 40 h with 1 h supervised (2.5%): alone it misses 5%; B's 4 h supervised made the month.
     const result = month([
       part('a', healthy(40, { supervisedMinutes: HOUR, individualMinutes: HOUR }), '2026-10-01'),
-      part('b', healthy(10, { supervisedMinutes: 4 * HOUR, individualMinutes: 4 * HOUR }), '2026-11-01'),
+      part(
+        'b',
+        healthy(10, { supervisedMinutes: 4 * HOUR, individualMinutes: 4 * HOUR }),
+        '2026-11-01',
+      ),
     ]);
     expect(result.lostMinutes).toBe(600);
     // 1 h supervised allows a 20 h month at 5%: 20 independent hours of A's 40 go.

@@ -3,7 +3,7 @@ import type { RuleSet } from '../logs/rule-sets';
 import { formatHours } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { adjustMonthSplit, type AdjustedMonthSplit, type Removal } from './adjusted-hours';
-import { formDeadline, isSignedLate } from './deadline';
+import { formDeadline, formDeadlineStatus } from './deadline';
 
 /*
  * The hours a monthly verification form verifies (issue 26 part 7; decision 024). The BCBA
@@ -58,9 +58,13 @@ export type FormPart = {
 };
 
 /** A form's state on `today` (dates 'YYYY-MM-DD', month 'YYYY-MM'). */
-export function formHoursState(month: string, signedOn: string | null, today: string): FormHoursState {
-  if (signedOn !== null) return isSignedLate(month, signedOn) ? 'signed-late' : 'signed';
-  return today > formDeadline(month) ? 'at-risk' : 'open';
+export function formHoursState(
+  month: string,
+  signedOn: string | null,
+  today: string,
+): FormHoursState {
+  const { state } = formDeadlineStatus({ month, signedOn, today });
+  return state === 'overdue' ? 'at-risk' : state;
 }
 
 /** The earliest of the dates a form was signed on (app or paper), or null when none. */
@@ -109,7 +113,10 @@ function hours(minutes: number): string {
 }
 
 /** Why a form's hours are at risk, in words (the dashboard and the forms page say it). */
-export function atRiskReason(part: Pick<FormPartResult, 'label' | 'minutes'>, month: string): string {
+export function atRiskReason(
+  part: Pick<FormPartResult, 'label' | 'minutes'>,
+  month: string,
+): string {
   return `no signed monthly form with ${part.label} by ${formDeadline(month)}: ${hours(part.minutes)} not counted until a signed form is recorded`;
 }
 
@@ -137,10 +144,12 @@ export function adjustMonthByForms(input: {
     minutes: Math.max(0, part.totals.totalMinutes),
   }));
   const kept = addPartTotals(
-    input.parts.filter((_, index) => {
-      const state = forms[index]!.state;
-      return state === 'signed' || state === 'open';
-    }).map((part) => part.totals),
+    input.parts
+      .filter((_, index) => {
+        const state = forms[index]!.state;
+        return state === 'signed' || state === 'open';
+      })
+      .map((part) => part.totals),
   );
   const adjusted = adjustMonthSplit(
     {

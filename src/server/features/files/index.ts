@@ -1,5 +1,10 @@
 export { monthFormKey, recordCompletedForm, storeCompletedForm } from './files.service';
-export { deletePaperFormFile, recordFileKey, recordFileUrl, recordPaperFormFile } from './files.service';
+export {
+  deletePaperFormFile,
+  recordFileKey,
+  recordFileUrl,
+  recordPaperFormFile,
+} from './files.service';
 export {
   type MultipartUpload,
   type StoredFile,

@@ -18,10 +18,7 @@ import {
   MonthFormsAnswerSchema,
   MonthFormsQuerySchema,
 } from '../../../shared/forms/month-form.schema';
-import {
-  PaperFormSchema,
-  PaperFormsAnswerSchema,
-} from '../../../shared/forms/paper-form.schema';
+import { PaperFormSchema, PaperFormsAnswerSchema } from '../../../shared/forms/paper-form.schema';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';

@@ -175,7 +175,8 @@ export async function createPaperForm(
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.alreadyRecorded);
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.alreadyRecorded);
     throw error;
   }
   return toPaperForm(await loadVisible(ctx, id));

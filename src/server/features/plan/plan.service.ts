@@ -39,29 +39,27 @@ export async function getPlan(ctx: {
     readCountingRows(ctx.db, ctx.traineeId),
     repo.firstFieldworkDate(ctx.db, ctx.traineeId),
   ]);
-  const history: PlanHistoryMonth[] = adjustMonthRows(
-    counting,
-    ruleSet,
-    today,
-  ).map(({ row, adjusted }) => ({
-    month: row.month,
-    experienceTypeId: row.experienceTypeId === 2 ? 2 : 1,
-    rawMinutes: row.experienceMinutes,
-    countedMinutes: adjusted.countedMinutes,
-    approvedMinutes: row.approvedMinutes,
-    reasons: [
-      ...adjusted.removals.map((removal) => removal.reason),
-      ...adjusted.forms
-        .filter((form) => form.state === 'at-risk')
-        .map((form) => atRiskReason(form, row.month)),
-    ],
-    unrestrictedMinutes: row.unrestrictedMinutes,
-    supervisedMinutes: row.supervisedMinutes,
-    individualMinutes: row.individualMinutes,
-    contacts: row.contacts,
-    observations: row.observations,
-    observationMinutes: row.observationMinutes,
-  }));
+  const history: PlanHistoryMonth[] = adjustMonthRows(counting, ruleSet, today).map(
+    ({ row, adjusted }) => ({
+      month: row.month,
+      experienceTypeId: row.experienceTypeId === 2 ? 2 : 1,
+      rawMinutes: row.experienceMinutes,
+      countedMinutes: adjusted.countedMinutes,
+      approvedMinutes: row.approvedMinutes,
+      reasons: [
+        ...adjusted.removals.map((removal) => removal.reason),
+        ...adjusted.forms
+          .filter((form) => form.state === 'at-risk')
+          .map((form) => atRiskReason(form, row.month)),
+      ],
+      unrestrictedMinutes: row.unrestrictedMinutes,
+      supervisedMinutes: row.supervisedMinutes,
+      individualMinutes: row.individualMinutes,
+      contacts: row.contacts,
+      observations: row.observations,
+      observationMinutes: row.observationMinutes,
+    }),
+  );
   const plan = planToFinish({
     today,
     targetDate: settings.target_date,
