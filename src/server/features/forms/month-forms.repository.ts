@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';

@@ -3,6 +3,7 @@ import { formatHours, formatPercent, hoursToMinutes } from '../../../../shared/l
 import type { AccruedTotals } from '../../../../shared/progress/accrued.schema';
 import { ErrorState } from '../../../components/page-state';
 import { useAccrued } from '../api/get-accrued';
+import { useDashboard } from '../api/dashboard';
 
 /** The sidebar rows of SPEC §2, in order. */
 const ROWS: { label: string; value: (totals: AccruedTotals) => string }[] = [
@@ -21,9 +22,33 @@ export function AccruedTables() {
   }
   return (
     <Stack gap="md">
+      <CountedNote />
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
       <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.weekly} />
     </Stack>
+  );
+}
+
+/**
+ * The hours that count, and those at risk apart from them (a month past its deadline with no
+ * signed monthly form: decision 024), with the reason in a few words.
+ */
+function CountedNote() {
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  if (!data) return null;
+  return (
+    <section aria-label="Hours that count" data-testid="sidebar-counted">
+      <Text size="sm" px="xs">
+        Hours that count: <strong>{formatHours(hoursToMinutes(data.counted_hours))}</strong>
+      </Text>
+      {data.at_risk_hours > 0 ? (
+        <Text size="sm" px="xs" c="red.8" fw={600}>
+          At risk: {formatHours(hoursToMinutes(data.at_risk_hours))} h (no signed form after the
+          deadline)
+        </Text>
+      ) : null}
+    </section>
   );
 }
 

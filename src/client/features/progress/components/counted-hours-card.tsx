@@ -1,4 +1,5 @@
-import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconScale } from '@tabler/icons-react';
 import { hoursToMinutes } from '../../../../shared/logs/time';
 import type { Dashboard } from '../../../../shared/progress/accrued.schema';
@@ -16,7 +17,10 @@ export function CountedHoursCard({
   dashboard: Dashboard | undefined;
   ruleSetLabel: string | undefined;
 }) {
-  const lost = dashboard ? Math.max(0, dashboard.total_hours - dashboard.counted_hours) : 0;
+  const atRisk = dashboard?.at_risk_hours ?? 0;
+  const lost = dashboard
+    ? Math.max(0, dashboard.total_hours - dashboard.counted_hours - atRisk)
+    : 0;
   // The same reading and words as the plan's (src/shared/progress/hours-so-far.ts).
   const note = dashboard
     ? hoursSoFarNote({
@@ -71,6 +75,15 @@ export function CountedHoursCard({
                 : 'Every logged hour counts.'
               : null}
           </Text>
+          {atRisk > 0 ? (
+            <Text size="sm" fw={600} c="red.8" data-testid="at-risk-hours">
+              At risk, not counted: {hoursLabel(atRisk)} hours. A month is past its deadline with no
+              signed monthly form on record; they count once one signed in time is recorded.{' '}
+              <Anchor component={Link} to="/student/upload" size="sm" c="red.9" fw={600}>
+                Fieldwork Forms
+              </Anchor>
+            </Text>
+          ) : null}
           <Text size="sm" mih={22}>
             {dashboard
               ? `Approved by your supervisor so far: ${hoursLabel(dashboard.approved_hours)} hours.`
