@@ -6,7 +6,7 @@ import { adjustMonthSplit, type AdjustedMonthSplit, type Removal } from './adjus
 import { formDeadline, formDeadlineStatus } from './deadline';
 
 /*
- * The hours a monthly verification form verifies (issue 26 part 7; decision 024). The BCBA
+ * The hours a monthly verification form verifies (issue 26 part 7; docs/decisions/024-form-hours.md). The BCBA
  * Handbook, "Fieldwork Verification Forms":
  *
  *   "the responsible supervisor and trainee must complete either an Individual Supervision
