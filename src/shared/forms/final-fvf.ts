@@ -1,7 +1,12 @@
 import { buildMonthTotals } from '../logs/monthly-checks';
 import type { RuleSet } from '../logs/rule-sets';
 import type { Removal } from '../progress/adjusted-hours';
-import { adjustMonthByForms, earliestSignature, type FormPart } from '../progress/form-hours';
+import {
+  adjustMonthByForms,
+  atRiskReason,
+  earliestSignature,
+  type FormPart,
+} from '../progress/form-hours';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { nextMonth } from '../progress/deadline';
 import { monthlyFvfFigures, type FvfFigures, type FvfLogRow } from './fvf-values';
@@ -45,6 +50,8 @@ export type FinalFvfMonth = {
   counted: FvfFigures;
   /** Why the month counts less, as the dashboard says it (the month's, all supervisors). */
   removals: Removal[];
+  /** Why hours of the month are at risk (forms unsigned after the deadline), if any. */
+  atRisk: string[];
 };
 
 /** One F-FVF's figures: the counted hours of the period; `months` counts the months that count. */
@@ -173,7 +180,16 @@ export function finalFvfMonths(
           observationMinutes: independent + supervised > 0 ? logged.observationMinutes : 0,
         };
       }
-      result.push({ month, experienceTypeId: type, logged, counted, removals: adjusted.removals });
+      result.push({
+        month,
+        experienceTypeId: type,
+        logged,
+        counted,
+        removals: adjusted.removals,
+        atRisk: adjusted.forms
+          .filter((form) => form.state === 'at-risk')
+          .map((form) => atRiskReason(form, month)),
+      });
     }
   }
   return result;

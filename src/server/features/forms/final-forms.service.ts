@@ -226,6 +226,7 @@ function adjustmentsOf(months: readonly FinalFvfMonth[]) {
     item.logged += month.logged.totalMinutes;
     item.counted += month.counted.totalMinutes;
     for (const removal of month.removals) item.reasons.add(removal.reason);
+    for (const reason of month.atRisk) item.reasons.add(`at risk: ${reason}`);
     byMonth.set(month.month, item);
   }
   return [...byMonth.entries()]
