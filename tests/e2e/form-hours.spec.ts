@@ -105,6 +105,28 @@ test('an overdue month shows its hours at risk until a paper form signed in time
   ).toBeVisible();
   await expect(page.getByTestId('at-risk-hours')).toHaveCount(0);
 
+  // Entered wrongly: removed (kept as history), the month is at risk again; recorded again.
+  await page.goto('/student/upload');
+  await monthRow(page)
+    .getByRole('button', { name: /^Remove the paper form of/ })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Remove this paper form?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(monthRow(page)).toContainText('At risk: 20 h not counted');
+  await monthRow(page)
+    .getByRole('button', { name: /^Record a paper form for/ })
+    .click();
+  await dialog.getByRole('textbox', { name: 'Date signed' }).fill(SIGNED_ON);
+  await chooseByKeyboard(page, dialog.getByRole('button', { name: 'Choose file' }), {
+    name: 'signed-form.pdf',
+    mimeType: 'application/pdf',
+    buffer: await pdfBytes('Paper M-FVF'),
+  });
+  await dialog.getByRole('button', { name: 'Record the paper form' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(monthRow(page)).toContainText(`Signed on paper on ${formatUsDate(SIGNED_ON)}`);
+  await waitForToastsToClose(page);
+
   // 375 px: the forms page with the signed row, and no sideways scrolling.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/student/upload');

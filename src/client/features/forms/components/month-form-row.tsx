@@ -24,6 +24,8 @@ export type MonthFormRowActions = FormRowParty & {
   filling?: string | null;
   /** Opens "Record a paper form" for a row with no signed form (trainee only). */
   onRecordPaper?: (row: MonthFormRow) => void;
+  /** Removes the row's paper form, entered wrongly (trainee only). */
+  onRemovePaper?: (row: MonthFormRow) => void;
 };
 
 /** The line under the figures saying what is left to do, if anything. */
@@ -53,9 +55,11 @@ export function MonthFormRowItem({
   const badge = stateBadge(row.state);
   const title = rowTitle(row);
   const { form } = row;
+  // A form signed on paper is the month's form: nothing to fill in the app.
   const canFill =
     actions.onFill !== undefined &&
     row.is_month_over &&
+    row.paper_form === null &&
     (!form || (!form.is_complete && row.is_outdated));
   const step = nextStep(row, actions.party);
   const hoursStatus = hoursStatusText(row);
@@ -124,6 +128,17 @@ export function MonthFormRowItem({
             aria-label={`Record a paper form for ${title}`}
           >
             Record a paper form
+          </Button>
+        ) : null}
+        {actions.onRemovePaper && row.paper_form ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => actions.onRemovePaper?.(row)}
+            aria-label={`Remove the paper form of ${title}`}
+          >
+            Remove paper form
           </Button>
         ) : null}
         <FormRowActions

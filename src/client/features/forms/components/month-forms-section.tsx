@@ -2,6 +2,10 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
 import { useFillMonthForm } from '../api/fill-month-form';
+import { useRemovePaperForm } from '../api/remove-paper-form';
+import { ApiError } from '../../../lib/api-client';
+import { openConfirmModal } from '../../../lib/confirm';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMonthForms } from '../api/get-month-forms';
 import { FillProblemAlert } from './fill-problem-alert';
 import { rowKey } from './month-form-status';
@@ -25,6 +29,29 @@ export function MonthFormsSection() {
   );
   const [signing, setSigning] = useState<FormToSign | null>(null);
   const [paperRow, setPaperRow] = useState<MonthFormRow | null>(null);
+  const removePaper = useRemovePaperForm();
+  const onRemovePaper = (row: MonthFormRow) => {
+    const paper = row.paper_form;
+    if (!paper) return;
+    openConfirmModal({
+      title: 'Remove this paper form?',
+      children: (
+        <Text size="sm">
+          Entered wrongly? It stays in the form’s history, and the month’s hours are read again
+          without it.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        removePaper.mutate(paper.id, {
+          onSuccess: () => notifySuccess('Paper form removed'),
+          onError: (error) =>
+            notifyError(error instanceof ApiError ? error.message : 'Could not remove it.'),
+        });
+      },
+    });
+  };
 
   const onFill = (row: MonthFormRow, prorated: boolean) =>
     run(rowKey(row), {
@@ -59,6 +86,7 @@ export function MonthFormsSection() {
             filling,
             onSign: setSigning,
             onRecordPaper: setPaperRow,
+            onRemovePaper,
           }}
         />
       </Stack>

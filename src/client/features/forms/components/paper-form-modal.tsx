@@ -106,7 +106,10 @@ export function PaperFormModal({
               hideOutsideDates
               required
               value={signedOn === '' ? null : signedOn}
-              onChange={(next) => setSignedOn(next ?? '')}
+              onChange={(next) => {
+                setSignedOn(next ?? '');
+                setErrors((current) => ({ ...current, signed_on: undefined }));
+              }}
               error={errors.signed_on}
               data-testid="paper-signed-on"
             />
@@ -118,7 +121,10 @@ export function PaperFormModal({
               chosen={file ? file.name : undefined}
               error={errors.document}
               isDisabled={record.isPending}
-              onFiles={(files) => setFile(files[0] ?? null)}
+              onFiles={(files) => {
+                setFile(files[0] ?? null);
+                setErrors((current) => ({ ...current, document: undefined }));
+              }}
             />
             {errors.other ? (
               <Alert color="red" role="alert">

@@ -72,7 +72,9 @@ export function CountedHoursCard({
             {dashboard
               ? lost > 0
                 ? `${hoursLabel(lost)} logged hours would not count as things stand.`
-                : 'Every logged hour counts.'
+                : atRisk > 0
+                  ? 'No logged hour is lost yet.'
+                  : 'Every logged hour counts.'
               : null}
           </Text>
           {atRisk > 0 ? (
