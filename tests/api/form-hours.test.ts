@@ -1,6 +1,7 @@
 import { count, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperForms, recordFiles } from '../../src/server/db/schema';
+import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
 import type { PaperForm, PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
 import type { Dashboard, DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -156,6 +157,12 @@ describe('a month past its deadline with no signed form', () => {
     expect(await dashboard()).toMatchObject({ counted_hours: 25, at_risk_hours: 83 });
     const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-09');
     expect(form).toMatchObject({ state: 'overdue', days_remaining: -28, at_risk_hours: 83 });
+  });
+
+  it('shows on the supervisor’s at-risk list, by the same rule', async () => {
+    const answer = await get<AtRisk>('/api/v1/at-risk/', w.supervisor);
+    const trainee = answer.trainees.find((item) => item.id === w.trainee.id);
+    expect(trainee).toMatchObject({ hours_at_risk: 83, months_at_risk: ['2026-09'] });
   });
 });
 
