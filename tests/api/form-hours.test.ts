@@ -336,3 +336,19 @@ describe('a paper form signed on time restores the month', () => {
     expect(rows.find((row) => row.id === paper.id)?.deletedBy).toBe(w.trainee.id);
   });
 });
+
+describe('the reminders, the at-risk list and the calendar agree on "no signed form"', () => {
+  it('a paper form takes last month off the unsigned forms', async () => {
+    // October 2026: due November 30, two days ahead.
+    await fiveHourDays(w.recordId, '2026-10-05', 2);
+    const unsigned = async () =>
+      (await get<AtRisk>('/api/v1/at-risk/', w.supervisor)).unsigned_forms.map((form) => [
+        form.trainee_supervisor,
+        form.month,
+      ]);
+    expect(await unsigned()).toEqual([[w.recordId, '2026-10']]);
+    const response = await postPaper(september({ month: '2026-10', signed_on: '2026-11-05' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await unsigned()).toEqual([]);
+  });
+});
