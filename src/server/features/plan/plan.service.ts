@@ -46,6 +46,7 @@ export async function getPlan(ctx: {
       rawMinutes: row.experienceMinutes,
       countedMinutes: adjusted.countedMinutes,
       approvedMinutes: row.approvedMinutes,
+      atRiskMinutes: adjusted.atRiskMinutes,
       reasons: [
         ...adjusted.removals.map((removal) => removal.reason),
         ...adjusted.forms

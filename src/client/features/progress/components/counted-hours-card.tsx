@@ -29,6 +29,7 @@ export function CountedHoursCard({
           Math.max(0, dashboard.total_hours - dashboard.approved_hours),
         ),
         countedMinutes: hoursToMinutes(dashboard.counted_hours),
+        atRiskMinutes: hoursToMinutes(dashboard.at_risk_hours),
       })
     : null;
   return (
