@@ -3,9 +3,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../../src/shared/logs/csv';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
-import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
-import { pdfBytes } from '../helpers/file-fixtures';
+import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
 import { type Account, createAccount, expect, signInAs, test as base } from './support/fixtures';
+import { recordPaperForm } from './support/forms';
 import { e2eEnv } from './support/paths';
 
 /**
@@ -84,17 +84,7 @@ async function createLogs(
   }
   // The month's form, signed on paper in time (decision 024): past its deadline unsigned, the
   // month's hours would be at risk rather than read by the monthly requirements.
-  const paper = await request.post('/api/v1/month-forms/paper/', {
-    headers,
-    multipart: {
-      month: MONTH,
-      trainee_supervisor: String(id),
-      expereince_type: '1',
-      signed_on: `${addMonths(MONTH, 1)}-10`,
-      document: { name: 'signed.pdf', mimeType: 'application/pdf', buffer: await pdfBytes() },
-    },
-  });
-  expect(paper.status(), await paper.text()).toBe(201);
+  await recordPaperForm(request, account, id, MONTH);
 }
 
 const test = base.extend<object, { traineeWithLogs: Account }>({
