@@ -262,6 +262,16 @@ describe('a paper form signed on time restores the month', () => {
     expect(response.statusCode).toBe(409);
   });
 
+  it('keeps its scan with it: the record file cannot be deleted on its own (409)', async () => {
+    const deleted = await w.t.request({
+      method: 'DELETE',
+      url: `/api/v1/upload-record/${paper.record_file}/`,
+      token: w.trainee.token,
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().detail).toMatch(/^This is the scan of a form signed on paper/);
+  });
+
   it('is listed and downloaded by the trainee and by the supervisor it names', async () => {
     for (const [user, query] of [
       [w.trainee, ''],

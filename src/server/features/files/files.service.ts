@@ -26,6 +26,12 @@ const SIGNED_IN_APP = () =>
     'CONFLICT',
     'This form was signed by both of you in the app: its file, month and supervisor cannot change, and it cannot be deleted.',
   );
+/** A paper form's scan goes with the paper form (decision 024). */
+const PAPER_FORM_SCAN = () =>
+  new AppError(
+    'CONFLICT',
+    'This is the scan of a form signed on paper: its file, month and supervisor go with it. Remove the paper form on the monthly forms list instead.',
+  );
 const SUPERVISOR_UNKNOWN = 'Choose one of your supervisors.';
 
 /**
@@ -148,6 +154,7 @@ export async function updateRecordFile(
     values.traineeSupervisorId !== current.traineeSupervisorId;
   // Its title and notes are the trainee's own filing; the signed form itself stays as signed.
   if (signedPartChanges && current.signedInApp) throw SIGNED_IN_APP();
+  if (signedPartChanges && current.isPaperForm) throw PAPER_FORM_SCAN();
   if (values.traineeSupervisorId !== current.traineeSupervisorId) {
     await assertOwnSupervisor(ctx, values.traineeSupervisorId);
   }
@@ -175,6 +182,7 @@ export async function updateRecordFile(
 export async function deleteRecordFile(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwn(ctx, ctx.id);
   if (current.signedInApp) throw SIGNED_IN_APP();
+  if (current.isPaperForm) throw PAPER_FORM_SCAN();
   if (!(await repo.softDelete(ctx.db, ctx.actor.id, ctx.id, ctx.now))) throw NOT_FOUND();
 }
 
