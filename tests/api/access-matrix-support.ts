@@ -37,6 +37,8 @@ export type Ids = {
   file: number;
   agenda: number;
   monthForm: number;
+  /** A form signed on paper, recorded with `record` (decision 024). */
+  paperForm: number;
   finalForm: number;
   linkedSupervisor: number;
   /** A session of the owner's other than the one the matrix calls with: ended freely. */
@@ -52,6 +54,7 @@ export const MISSING_IDS: Ids = {
   file: 2_147_483_005,
   agenda: 2_147_483_006,
   monthForm: 2_147_483_007,
+  paperForm: 2_147_483_011,
   finalForm: 2_147_483_008,
   linkedSupervisor: 2_147_483_009,
   session: 2_147_483_010,
@@ -307,6 +310,27 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/month-forms/${ids.monthForm}/sign/`,
     payload: signature,
   }),
+  'POST /api/v1/month-forms/paper/': async (ids) => ({
+    url: '/api/v1/month-forms/paper/',
+    ...(await multipart(
+      {
+        month: '2026-03',
+        trainee_supervisor: String(ids.record),
+        expereince_type: '1',
+        signed_on: '2026-04-09',
+      },
+      [{ name: `${OWNER_MARK} paper.pdf`, bytes: await pdfBytes() }],
+    )),
+  }),
+  'GET /api/v1/month-forms/paper/': (ids) => ({
+    url: `/api/v1/month-forms/paper/?u_id=${ids.trainee}`,
+  }),
+  'GET /api/v1/month-forms/paper/:id/download/': (ids) => ({
+    url: `/api/v1/month-forms/paper/${ids.paperForm}/download/`,
+  }),
+  'DELETE /api/v1/month-forms/paper/:id/': (ids) => ({
+    url: `/api/v1/month-forms/paper/${ids.paperForm}/`,
+  }),
   'GET /api/v1/final-forms/': (ids) => ({ url: `/api/v1/final-forms/?u_id=${ids.trainee}` }),
   'POST /api/v1/final-forms/': (ids) => ({
     url: '/api/v1/final-forms/',
@@ -393,12 +417,24 @@ export async function createMatrixWorld() {
   const agenda = await expectStatus(t, linkedSupervisor, 'POST', '/api/v1/monthy-log/', 201, {
     payload: agendaOf(partial),
   });
+  const paperForm = await expectStatus(t, owner, 'POST', '/api/v1/month-forms/paper/', 201, {
+    ...(await multipart(
+      {
+        month: '2026-01',
+        trainee_supervisor: String(recordId),
+        expereince_type: '1',
+        signed_on: '2026-02-10',
+      },
+      [{ name: 'january.pdf', bytes: await pdfBytes() }],
+    )),
+  });
   const spareSession = await tokenFor(t, owner, TOKEN_LIFETIME_MS);
   const ids: Ids = {
     ...partial,
     log: log.id,
     file: file.id,
     agenda: agenda.id,
+    paperForm: paperForm.id,
     session: await tokenIdOf(t, spareSession),
   };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { insertPaperForms } from '../helpers/form-factory';
 import { insertDailyLogs, insertSupervisorRecord } from '../helpers/log-factory';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -12,7 +13,8 @@ let supervisor: TestUser;
  * Five months of 3-hour days (1 h individually supervised, 2 h unrestricted), 2022 standards:
  * Jan 8 days, all met: 24 h count. Feb 5 days: 15 h, under 20: 0 count. Mar 8 days without an
  * observation: 0 count. Apr 8 days, only 2 of them real contacts (the rest phone calls): 24 × 2/4
- * = 12 h count. May 8 concentrated days, all met: 24 h count.
+ * = 12 h count. May 8 concentrated days, all met: 24 h count. Every month's form was signed on
+ * paper on time (unsigned after its deadline, a month's hours would be at risk: form-hours.test).
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,6 +37,9 @@ beforeAll(async () => {
   await days('2026-04-01', 2);
   await days('2026-04-10', 6, { supervisionContactId: 5 });
   await days('2026-05-04', 8, { experienceTypeId: 2 });
+  const signed = { traineeId: trainee.id, traineeSupervisorId: recordId };
+  await insertPaperForms(t.db, { ...signed, months: ['2026-01', '2026-02', '2026-03', '2026-04'] });
+  await insertPaperForms(t.db, { ...signed, months: ['2026-05'], experienceTypeId: 2 });
 });
 afterAll(async () => t.close());
 
@@ -58,6 +63,7 @@ describe('dashboard', () => {
       unrestricted_hours: 74,
       approved_hours: 24,
       counted_hours: 60,
+      at_risk_hours: 0,
     });
   });
 
@@ -147,6 +153,7 @@ describe('dashboard', () => {
       progress_percent: 0,
       remaining_hours: 2000,
       counted_hours: 0,
+      at_risk_hours: 0,
     });
     const badges = await t.request({
       method: 'GET',

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs } from '../../src/server/db/schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
+import type { PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
 import type { TestUser } from '../helpers/factories';
+import { insertPaperForms } from '../helpers/form-factory';
 import {
   createOutsiders,
   download,
@@ -37,6 +39,13 @@ beforeAll(async () => {
   await dropTemplate(w, 'ffvf-2022-individual');
   await logDays(w, w.recordId, '2026-01-05', 20);
   await logDays(w, w.recordId, '2026-03-01', 20);
+  // January's form recorded as signed on paper in time (unsigned after its deadline, its hours
+  // would be at risk: decision 024).
+  await insertPaperForms(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: w.recordId,
+    months: ['2026-01'],
+  });
   form = await filledFinal(w, { ...JANUARY_TO_MARCH, trainee_supervisor: w.recordId });
   ({ stranger, strangerSupervisor, coSupervisor } = await createOutsiders(w));
 });
@@ -126,6 +135,19 @@ describe('an F-FVF that no longer shows its period', () => {
   });
 
   it('counts nothing of a month once its M-FVF is signed after the deadline', async () => {
+    // The paper form recorded for January was entered wrongly: the trainee removes it.
+    const papers = await w.t.request({
+      method: 'GET',
+      url: '/api/v1/month-forms/paper/',
+      token: w.trainee.token,
+    });
+    const [paper] = papers.json<PaperFormsAnswer>().results;
+    const removed = await w.t.request({
+      method: 'DELETE',
+      url: `/api/v1/month-forms/paper/${paper?.id}/`,
+      token: w.trainee.token,
+    });
+    expect(removed.statusCode).toBe(204);
     // January's deadline was February 28; it is April 10.
     const january = await filled(w, {
       month: '2026-01',
@@ -144,7 +166,7 @@ describe('an F-FVF that no longer shows its period', () => {
           month: '2026-01',
           logged_hours: 60,
           counted_hours: 0,
-          reasons: ['monthly verification form signed late: 0 of 60 hours count'],
+          reasons: ['monthly verification form with Ana Núñez signed late: 60 hours lost'],
         },
       ],
     });

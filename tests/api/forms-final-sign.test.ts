@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paperForms } from '../../src/server/db/schema';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { createSupervisor } from '../helpers/factories';
+import { insertPaperForms } from '../helpers/form-factory';
 import {
   download,
   dropTemplate,
@@ -33,6 +36,13 @@ beforeAll(async () => {
   await logDays(w, w.recordId, '2026-01-05', 20);
   await logDays(w, w.recordId, '2026-02-02', 5);
   await logDays(w, w.recordId, '2026-03-01', 20);
+  // January's and February's forms were signed on paper in time (decision 024: unsigned after
+  // the deadline, their hours would be at risk).
+  await insertPaperForms(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: w.recordId,
+    months: ['2026-01', '2026-02'],
+  });
 });
 afterAll(() => w.close());
 
@@ -133,15 +143,28 @@ describe('signing the F-FVF', () => {
     const lee = await createSupervisor(w.t.db, { name: 'Lee Park' });
     const leeRecord = await linkSupervisor(w.t, w.trainee, lee, 'Lee', 'Park');
     await logDays(w, leeRecord, '2026-01-05', 20, 2);
+    // Its January counts (a paper M-FVF signed in time) while the F-FVF is filled and signed.
+    await insertPaperForms(w.t.db, {
+      traineeId: w.trainee.id,
+      traineeSupervisorId: leeRecord,
+      months: ['2026-01'],
+      experienceTypeId: 2,
+    });
     const january = await filledFinal(
       w,
       payload({ trainee_supervisor: leeRecord, from_month: '2026-01', to_month: '2026-01' }),
     );
     expect(january.expereince_type).toBe(2);
     expect((await sign(w, lee, january.id, undefined, 'final')).statusCode).toBe(200);
+    // The paper form was entered wrongly and is removed: January has no M-FVF with Lee again.
+    await w.t.db
+      .update(paperForms)
+      .set({ deletedAt: w.t.clock.now, deletedBy: w.trainee.id })
+      .where(eq(paperForms.traineeSupervisorId, leeRecord));
     const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-01');
+    // Ana's month was signed on paper; Lee's has no M-FVF: the F-FVF does not stand for one.
     expect(rows.map((row) => [row.supervisor_name, row.state, row.form])).toEqual([
-      ['Ana Núñez', 'overdue', null],
+      ['Ana Núñez', 'signed', null],
       ['Lee Park', 'overdue', null],
     ]);
     const table = await w.t.request({
@@ -150,7 +173,9 @@ describe('signing the F-FVF', () => {
       token: w.trainee.token,
     });
     const month = table.json<DashboardTable>().results.find((row) => row.month === '2026-01');
+    // Lee's 60 concentrated hours are at risk (no M-FVF), not lost as signed late.
     expect(month?.removals).toEqual([]);
-    expect(month?.adjusted_hours).toBe(120);
+    expect(month?.adjusted_hours).toBe(60);
+    expect(month?.at_risk_hours).toBe(60);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
 import { createTrainee } from '../helpers/factories';
+import { insertPaperForms } from '../helpers/form-factory';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
   download,
@@ -31,6 +32,13 @@ beforeAll(async () => {
   await logDays(w, w.recordId, '2026-02-02', 5);
   await logDays(w, w.recordId, '2026-03-01', 20);
   await logDays(w, w.recordId, '2026-04-01', 3);
+  // January's and February's forms were signed on paper in time (past their deadline unsigned,
+  // their hours would be at risk); March's deadline is still ahead.
+  await insertPaperForms(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: w.recordId,
+    months: ['2026-01', '2026-02'],
+  });
 });
 afterAll(() => w.close());
 

@@ -264,7 +264,7 @@ describe('two signatures at the same moment', () => {
 });
 
 describe('a form signed after its deadline', () => {
-  it('is signed late, and its month counts no hours', async () => {
+  it('is signed late: its hours go from at risk to lost', async () => {
     const table = async () =>
       (
         await w.t.request({
@@ -273,8 +273,11 @@ describe('a form signed after its deadline', () => {
           token: w.trainee.token,
         })
       ).json<DashboardTable>().results;
+    // Unsigned after its deadline, January's hours are at risk: not counted, not lost yet.
     const januaryBefore = (await table()).find((row) => row.month === '2026-01');
-    expect(januaryBefore?.adjusted_hours).toBeGreaterThan(0);
+    expect(januaryBefore?.adjusted_hours).toBe(0);
+    expect(januaryBefore?.at_risk_hours).toBe(januaryBefore?.total_hours);
+    expect(januaryBefore?.at_risk_hours).toBeGreaterThan(0);
 
     // January's deadline was February 28; it is April 10.
     const january = await filled(w, {
@@ -290,7 +293,10 @@ describe('a form signed after its deadline', () => {
     const rows = await table();
     const januaryAfter = rows.find((r) => r.month === '2026-01');
     expect(januaryAfter?.adjusted_hours).toBe(0);
-    expect(januaryAfter?.removals.map((removal) => removal.rule)).toEqual(['form-signed-late']);
+    expect(januaryAfter?.at_risk_hours).toBe(0);
+    expect(januaryAfter?.removals.map((removal) => [removal.rule, removal.hours])).toEqual([
+      ['form-signed-late', januaryBefore?.total_hours],
+    ]);
     // March was signed on time: it keeps its hours.
     const marchRow = rows.find((r) => r.month === '2026-03');
     expect(marchRow?.removals.map((removal) => removal.rule)).not.toContain('form-signed-late');

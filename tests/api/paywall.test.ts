@@ -44,6 +44,8 @@ const PAYWALLED = [
   'POST /api/v1/fvf-templates/',
   'POST /api/v1/month-forms/',
   'POST /api/v1/month-forms/:id/sign/',
+  'POST /api/v1/month-forms/paper/',
+  'DELETE /api/v1/month-forms/paper/:id/',
   'POST /api/v1/final-forms/',
   'POST /api/v1/final-forms/:id/sign/',
   // The plan to a finish date: planning is using the product (reading it stays open).

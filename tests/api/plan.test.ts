@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanResponse } from '../../src/shared/plan/plan.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { insertPaperForms } from '../helpers/form-factory';
 import { insertDailyLogs, insertSupervisorRecord } from '../helpers/log-factory';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DAY } from './billing-support';
@@ -18,7 +19,8 @@ const PLAN = '/api/v1/plan/';
 /*
  * January 2026: 8 days of 3 hours, every requirement met (24 hours count); February: 5 days, under
  * the 20-hour minimum (15 hours logged, none count); all awaiting approval. The standards follow
- * the finish date (issue 28): the 2022 set before 2027, the 2027 set from then.
+ * the finish date (issue 28): the 2022 set before 2027, the 2027 set from then. Both months'
+ * forms were signed on paper on time (unsigned after the deadline, their hours would be at risk).
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +40,11 @@ beforeAll(async () => {
     });
   await days('2026-01-05', 8);
   await days('2026-02-02', 5);
+  await insertPaperForms(t.db, {
+    traineeId: trainee.id,
+    traineeSupervisorId: recordId,
+    months: ['2026-01', '2026-02'],
+  });
 });
 afterAll(async () => t.close());
 

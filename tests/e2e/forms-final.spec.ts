@@ -19,6 +19,7 @@ import {
   installFromAlert,
   linkSupervisor,
   logFourHours,
+  recordPaperForm,
   openTraineeAsSupervisor,
   signIn,
   waitForToastsToClose,
@@ -77,6 +78,8 @@ test.describe('the official final form', () => {
       await logFourHours(request, trainee, record, `${FIRST_MONTH}-${day}`);
     }
     await logFourHours(request, trainee, record, `${LAST_MONTH}-02`);
+    // The first month's deadline has passed: its M-FVF was signed on paper in time.
+    await recordPaperForm(request, trainee, record, FIRST_MONTH);
 
     // The supervisor's row: the period, the hours that count, and why last month counts nothing.
     await signInAs(page, trainee);

@@ -5,6 +5,7 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
 import { type Account, createAccount, expect, signInAs, test as base } from './support/fixtures';
+import { recordPaperForm } from './support/forms';
 import { e2eEnv } from './support/paths';
 
 /**
@@ -81,6 +82,9 @@ async function createLogs(
     });
     expect(response.status(), await response.text()).toBe(201);
   }
+  // The month's form, signed on paper in time (decision 024): past its deadline unsigned, the
+  // month's hours would be at risk rather than read by the monthly requirements.
+  await recordPaperForm(request, account, id, MONTH);
 }
 
 const test = base.extend<object, { traineeWithLogs: Account }>({

@@ -6,7 +6,7 @@ import { queryClient } from './app';
 /*
  * Loaded after the page (main.tsx), so that none of it weighs on a first screen: the service
  * worker that lets the app open offline, the keeping of the signed-in person's answers on the
- * device (docs/decisions/024-offline-after-reload.md), and, for a signed-in trainee, the sending
+ * device (docs/decisions/025-offline-after-reload.md), and, for a signed-in trainee, the sending
  * of log entries kept on this device (docs/decisions/023-offline-log-form.md). A trainee who
  * signs in later starts it from the log page (its waiting list).
  */

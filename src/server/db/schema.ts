@@ -773,6 +773,43 @@ export const monthForms = pgTable(
 );
 
 /**
+ * A monthly form (M-FVF) signed on paper, recorded by the trainee with its signing date and the
+ * scan (issue 26 part 7, decision 024): it makes that month, supervisor record (or its
+ * organization) and fieldwork type "signed on <date>" for counting, as a form signed in the app
+ * is (late when the date is past the deadline). The scan is a record file (the files feature's
+ * upload, checks and quota). Removing one entered wrongly keeps the row (deleted_at, deleted_by)
+ * as history. One live paper form per month, record and type.
+ */
+export const paperForms = pgTable(
+  'paper_forms',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    traineeSupervisorId: integer()
+      .notNull()
+      .references(() => traineeSupervisors.id),
+    /** 'YYYY-MM': the supervision month the form verifies. */
+    month: text().notNull(),
+    experienceTypeId: integer().notNull(),
+    /** The date both parties signed it, as written on the form. */
+    signedOn: date({ mode: 'string' }).notNull(),
+    /** The scan, kept as a record file; null only once that file's account is gone. */
+    recordFileId: integer().references(() => recordFiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('paper_forms_trainee_month').on(t.traineeId, t.month),
+    uniqueIndex('paper_forms_live')
+      .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
  * The deadline reminders sent for a month's forms (10 and 3 days before the deadline), one row
  * per supervisor record, month, recipient and day, claimed before the mail is sent: the unique
  * key lets several instances, and reruns of the job, send each mail once.

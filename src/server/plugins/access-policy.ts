@@ -258,6 +258,12 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/month-forms/:id/': traineeAndItsSupervisor,
   'GET /api/v1/month-forms/:id/download/': traineeAndItsSupervisor,
   'POST /api/v1/month-forms/:id/sign/': traineeAndItsSupervisor,
+  // Monthly forms signed on paper (decision 024): recorded and removed by the trainee, read by
+  // the trainee and the supervisor the form names.
+  'POST /api/v1/month-forms/paper/': traineeRecord,
+  'GET /api/v1/month-forms/paper/': traineeAndSupervisors,
+  'GET /api/v1/month-forms/paper/:id/download/': traineeAndItsSupervisor,
+  'DELETE /api/v1/month-forms/paper/:id/': traineeRecord,
   'GET /api/v1/final-forms/': traineeAndSupervisors,
   'POST /api/v1/final-forms/': traineeRecord,
   'GET /api/v1/final-forms/:id/': traineeAndItsSupervisor,

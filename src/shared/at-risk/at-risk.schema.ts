@@ -34,6 +34,12 @@ export const TraineeOutlookSchema = z.object({
   types: z.array(TraineeMonthTypeSchema),
   /** The supervisor already sent this trainee a reminder today. */
   reminded_today: z.boolean(),
+  /**
+   * Hours of past months whose monthly form is still unsigned after its deadline (decision 024):
+   * not counted until a signed form is recorded; the months they are in, oldest first.
+   */
+  hours_at_risk: z.number(),
+  months_at_risk: z.array(z.string()),
 });
 export type TraineeOutlook = z.infer<typeof TraineeOutlookSchema>;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS, type RuleSetId } from '../logs/rule-sets';
-import type { FormCompletion } from '../progress/adjusted-hours';
 import { finalFvfFigures, finalFvfMonths, monthsBetween, type MonthCounting } from './final-fvf';
 import { createFvfLog } from './fvf-log.factory';
 import type { FvfLogRow } from './fvf-values';
@@ -21,10 +20,23 @@ function monthOfLogs(month: string, days: number, overrides: Partial<FvfLogRow> 
   );
 }
 
+type FormCompletion = { month: string; experienceTypeId: number; completedOn: string };
+
+/** Every log on supervisor record 7's own form; today is before the first deadline (none at risk). */
 const counting = (
   ruleSet: RuleSetId = '2022',
   completions: FormCompletion[] = [],
-): MonthCounting => ({ ruleSet: RULE_SETS[ruleSet], completions });
+): MonthCounting => ({
+  ruleSet: RULE_SETS[ruleSet],
+  today: '2026-12-01',
+  formOf: (id) => ({ key: `r${id}`, label: `Supervisor ${id}` }),
+  signed: completions.map((form) => ({
+    formKey: 'r7',
+    month: form.month,
+    experienceTypeId: form.experienceTypeId,
+    signedOn: form.completedOn,
+  })),
+});
 
 const period = { traineeSupervisorId: 7, fromMonth: '2026-11', toMonth: '2027-01' };
 

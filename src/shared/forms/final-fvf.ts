@@ -1,11 +1,12 @@
 import { buildMonthTotals } from '../logs/monthly-checks';
 import type { RuleSet } from '../logs/rule-sets';
+import type { Removal } from '../progress/adjusted-hours';
 import {
-  adjustMonthSplit,
-  monthFormOf,
-  type FormCompletion,
-  type Removal,
-} from '../progress/adjusted-hours';
+  adjustMonthByForms,
+  atRiskReason,
+  earliestSignature,
+  type FormPart,
+} from '../progress/form-hours';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { nextMonth } from '../progress/deadline';
 import { monthlyFvfFigures, type FvfFigures, type FvfLogRow } from './fvf-values';
@@ -21,8 +22,25 @@ import { monthlyFvfFigures, type FvfFigures, type FvfLogRow } from './fvf-values
 /** The supervision period of an F-FVF: whole months, both ends included ('YYYY-MM'). */
 export type FinalFvfPeriod = { traineeSupervisorId: number; fromMonth: string; toMonth: string };
 
-/** How months are judged: the trainee's standards and their M-FVFs completed in the app. */
-export type MonthCounting = { ruleSet: RuleSet; completions: readonly FormCompletion[] };
+/** A monthly form signed (in the app, or on paper): which form, month and type, and when. */
+export type SignedForm = {
+  formKey: string;
+  month: string;
+  experienceTypeId: number;
+  signedOn: string;
+};
+
+/**
+ * How months are judged (shared/progress/form-hours.ts): the trainee's standards, the day (an
+ * unsigned form past its deadline sets its hours apart), the form each supervisor record's hours
+ * are on (its own, or its organization's) and the forms signed.
+ */
+export type MonthCounting = {
+  ruleSet: RuleSet;
+  today: string;
+  formOf: (traineeSupervisorId: number) => { key: string; label: string };
+  signed: readonly SignedForm[];
+};
 
 /** One month of the period, with one supervisor and one type: as logged and as it counts. */
 export type FinalFvfMonth = {
@@ -32,6 +50,8 @@ export type FinalFvfMonth = {
   counted: FvfFigures;
   /** Why the month counts less, as the dashboard says it (the month's, all supervisors). */
   removals: Removal[];
+  /** Why hours of the month are at risk (forms unsigned after the deadline), if any. */
+  atRisk: string[];
 };
 
 /** One F-FVF's figures: the counted hours of the period; `months` counts the months that count. */
@@ -42,6 +62,54 @@ export function monthsBetween(fromMonth: string, toMonth: string): string[] {
   const months: string[] = [];
   for (let month = fromMonth; month <= toMonth; month = nextMonth(month)) months.push(month);
   return months;
+}
+
+/** A month and type's logs split by the form that verifies them, each with its signing date. */
+function formParts(
+  logs: readonly FvfLogRow[],
+  month: string,
+  type: ExperienceTypeId,
+  counting: MonthCounting,
+): FormPart[] {
+  const parts = new Map<string, { label: string; logs: FvfLogRow[] }>();
+  for (const log of logs) {
+    if (log.experienceTypeId !== type || !log.dateOfExperience.startsWith(`${month}-`)) continue;
+    const form = counting.formOf(log.traineeSupervisorId);
+    const part = parts.get(form.key) ?? { label: form.label, logs: [] };
+    part.logs.push(log);
+    parts.set(form.key, part);
+  }
+  return [...parts.entries()].map(([key, part]) => {
+    const {
+      cumulativeTotalMinutes: _total,
+      cumulativeUnrestrictedMinutes: _unrestricted,
+      ...totals
+    } = buildMonthTotals(part.logs, { month, experienceTypeId: type });
+    const signedOn = earliestSignature(
+      counting.signed
+        .filter(
+          (form) => form.formKey === key && form.month === month && form.experienceTypeId === type,
+        )
+        .map((form) => form.signedOn),
+    );
+    return { key, label: part.label, totals, signedOn };
+  });
+}
+
+/** The supervised minutes of the month's forms that still count. */
+function keptSupervisedMinutes(
+  logs: readonly FvfLogRow[],
+  month: string,
+  type: ExperienceTypeId,
+  counting: MonthCounting,
+  forms: readonly { key: string; state: string }[],
+): number {
+  const kept = new Set(
+    forms.filter((form) => form.state === 'signed' || form.state === 'open').map((f) => f.key),
+  );
+  return formParts(logs, month, type, counting)
+    .filter((part) => kept.has(part.key))
+    .reduce((sum, part) => sum + part.totals.supervisedMinutes, 0);
 }
 
 /** The share of `part` left when `whole` minutes became `kept` (rounded down: never more). */
@@ -67,11 +135,33 @@ export function finalFvfMonths(
       if (logged.totalMinutes === 0) continue;
       const type = logged.experienceTypeId;
       const totals = buildMonthTotals(logs, { month, experienceTypeId: type });
-      const form = monthFormOf(counting.completions, month, type);
-      const adjusted = adjustMonthSplit(totals, type, counting.ruleSet, form ? { form } : {});
+      const ownForm = counting.formOf(period.traineeSupervisorId).key;
+      const adjusted = adjustMonthByForms({
+        month,
+        today: counting.today,
+        type,
+        ruleSet: counting.ruleSet,
+        parts: formParts(logs, month, type, counting),
+        cumulative: {
+          totalMinutes: totals.cumulativeTotalMinutes,
+          unrestrictedMinutes: totals.cumulativeUnrestrictedMinutes,
+        },
+      });
+      const own = adjusted.forms.find((form) => form.key === ownForm);
+      // What still counts is judged on the forms that count; a form lost or at risk counts none.
+      const keptRaw = adjusted.rawMinutes - adjusted.lostMinutes - adjusted.atRiskMinutes;
       let counted = logged;
-      if (adjusted.countedMinutes < adjusted.rawMinutes) {
-        const rawSupervised = Math.min(Math.max(0, totals.supervisedMinutes), adjusted.rawMinutes);
+      if (own && own.state !== 'signed' && own.state !== 'open') {
+        counted = {
+          ...logged,
+          independentMinutes: 0,
+          supervisedMinutes: 0,
+          totalMinutes: 0,
+          observationMinutes: 0,
+        };
+      } else if (adjusted.countedMinutes < keptRaw) {
+        const keptSupervised = keptSupervisedMinutes(logs, month, type, counting, adjusted.forms);
+        const rawSupervised = Math.min(keptSupervised, keptRaw);
         const supervised = shareOf(
           logged.supervisedMinutes,
           adjusted.countedSupervisedMinutes,
@@ -80,7 +170,7 @@ export function finalFvfMonths(
         const independent = shareOf(
           logged.independentMinutes,
           adjusted.countedMinutes - adjusted.countedSupervisedMinutes,
-          adjusted.rawMinutes - rawSupervised,
+          keptRaw - rawSupervised,
         );
         counted = {
           ...logged,
@@ -90,7 +180,16 @@ export function finalFvfMonths(
           observationMinutes: independent + supervised > 0 ? logged.observationMinutes : 0,
         };
       }
-      result.push({ month, experienceTypeId: type, logged, counted, removals: adjusted.removals });
+      result.push({
+        month,
+        experienceTypeId: type,
+        logged,
+        counted,
+        removals: adjusted.removals,
+        atRisk: adjusted.forms
+          .filter((form) => form.state === 'at-risk')
+          .map((form) => atRiskReason(form, month)),
+      });
     }
   }
   return result;

@@ -3,6 +3,7 @@ import { RULE_SET_IDS } from '../logs/rule-sets';
 import { IdSchema, MonthSchema } from '../wire/primitives';
 import { FormSignatureSchema } from './attestations';
 import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
+import { PaperFormSchema } from './paper-form.schema';
 
 /*
  * The wire of the official monthly forms (GET/POST /api/v1/month-forms/…): one M-FVF per month,
@@ -92,6 +93,14 @@ export const MonthFormRowSchema = z.object({
   /** The live form shows other figures than the logs now do: fill it again before signing. */
   is_outdated: z.boolean(),
   form: MonthFormSchema.nullable(),
+  /** The form signed on paper recorded for this row, if any (it signs the row as the app's does). */
+  paper_form: PaperFormSchema.nullable(),
+  /** When the row's form was signed (the earliest of the app's and the paper one), or null. */
+  signed_on: z.string().nullable(),
+  /** 'signed-late': the form's hours, which do not count (shared/progress/form-hours.ts). */
+  lost_hours: z.number(),
+  /** 'overdue' (no signed form after the deadline): the hours set apart until one is recorded. */
+  at_risk_hours: z.number(),
 });
 export type MonthFormRow = z.infer<typeof MonthFormRowSchema>;
 

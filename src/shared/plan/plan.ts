@@ -26,6 +26,8 @@ export type PlanHistoryMonth = {
   approvedMinutes: number;
   /** Why hours of the month do not count (the adjusted hours' removals), one sentence each. */
   reasons: string[];
+  /** Minutes under forms unsigned after their deadline (form-hours.ts): not counted, not lost. */
+  atRiskMinutes?: number;
   unrestrictedMinutes: number;
   supervisedMinutes: number;
   individualMinutes: number;

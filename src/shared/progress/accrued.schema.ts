@@ -85,6 +85,11 @@ export const DashboardSchema = z.object({
   unrestricted_hours: z.number(),
   approved_hours: z.number(),
   counted_hours: z.number(),
+  /**
+   * Hours under monthly forms still unsigned after their deadline: not in `counted_hours`, not
+   * lost yet; a signed form (in the app or on paper) brings them back (decision 024).
+   */
+  at_risk_hours: z.number(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -103,6 +108,12 @@ export const DashboardMonthSchema = z.object({
   /** What the BACB would count for the month after the shortfall rules. */
   adjusted_hours: z.number(),
   removals: z.array(RemovalSchema.extend({ expereince_type: z.number() })),
+  /** Hours of the month under forms unsigned after the deadline: apart from `adjusted_hours`. */
+  at_risk_hours: z.number(),
+  /** Why, per form (names the supervisor or organization, the deadline and the hours). */
+  at_risk: z.array(
+    z.object({ hours: z.number(), reason: z.string(), expereince_type: z.number() }),
+  ),
   types: z.array(z.number()),
 });
 export type DashboardMonth = z.infer<typeof DashboardMonthSchema>;

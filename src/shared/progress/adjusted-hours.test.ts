@@ -118,23 +118,6 @@ describe('adjustMonth: months that count nothing', () => {
     });
   });
 
-  it('counts nothing for a month whose verification form was signed late, before any other rule', () => {
-    const adjusted = adjustMonth(createMonthTotals({ observations: 0 }), 1, RULE_SETS['2022'], {
-      form: { month: '2026-01', signedOn: '2026-03-01' },
-    });
-    expect(adjusted).toEqual({
-      rawMinutes: 6000,
-      countedMinutes: 0,
-      removals: [
-        {
-          rule: 'form-signed-late',
-          minutes: 6000,
-          reason: 'monthly verification form signed late: 0 of 100 hours count',
-        },
-      ],
-    });
-  });
-
   it.each<[string, Partial<MonthTotals>, RuleSetId, string]>([
     [
       'too little supervision',

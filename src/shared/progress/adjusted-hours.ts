@@ -1,4 +1,3 @@
-import { isSignedLate } from './deadline';
 import { checkMonth, type CheckKey, type MonthTotals } from '../logs/monthly-checks';
 import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours } from '../logs/time';
@@ -52,42 +51,11 @@ export type AdjustedMonth = { rawMinutes: number; countedMinutes: number; remova
  */
 export type AdjustedMonthSplit = AdjustedMonth & { countedSupervisedMinutes: number };
 
-/** A month's M-FVF completed in the app: the later signature's date, per fieldwork type. */
-export type FormCompletion = { month: string; experienceTypeId: number; completedOn: string };
-
-/**
- * The month's M-FVF as adjusted hours reads it: the date its forms of that fieldwork type were
- * completed (signed by both parties in the app). With several supervisors the latest date
- * counts, so one form signed late costs the month, as `isSignedLate` judges it; a month whose
- * forms are not signed yet loses nothing here (the forms page shows it overdue instead).
- */
-export function monthFormOf(
-  completions: readonly FormCompletion[],
-  month: string,
-  type: number,
-): { month: string; signedOn: string } | undefined {
-  const dates = completions
-    .filter((form) => form.month === month && form.experienceTypeId === type)
-    .map((form) => form.completedOn)
-    .sort();
-  const latest = dates[dates.length - 1];
-  return latest ? { month, signedOn: latest } : undefined;
-}
-
-/** Facts about the month that its log totals do not carry. */
-export type AdjustOptions = {
-  /**
-   * The month's M-FVF and the date it was completed (the later signature). Whether that was
-   * late is `isSignedLate` (src/shared/progress/deadline.ts), the one definition of the deadline.
-   * Left out, or while unsigned, nothing is removed: the product cannot know about a form it
-   * has not seen, and the forms page shows an unsigned month as overdue instead.
-   */
-  form?: { month: string; signedOn: string };
-};
-
 /**
  * The hours of one month of one fieldwork type that count toward certification (BACB-RULES
- * "Adjusted hours"). The raw hours stay on the logs; this is the figure shown beside them.
+ * "Adjusted hours"), once its forms are read: `adjustMonthByForms` (form-hours.ts) takes off the
+ * hours of forms signed late or unsigned past the deadline first ('form-signed-late' is the
+ * first rule of ADJUSTMENT_ORDER) and passes what still counts here. The raw hours stay on the logs; this is the figure shown beside them.
  * A concentrated month that fails any monthly check counts nothing and is never partly
  * adjusted. The cumulative unrestricted check is not a monthly shortfall and removes nothing.
  * Removals are whole minutes, rounded down where a rule divides, so a month never counts more
@@ -97,9 +65,8 @@ export function adjustMonth(
   totals: MonthTotals,
   type: ExperienceTypeId,
   ruleSet: RuleSet,
-  options: AdjustOptions = {},
 ): AdjustedMonth {
-  const { rawMinutes, countedMinutes, removals } = adjustMonthSplit(totals, type, ruleSet, options);
+  const { rawMinutes, countedMinutes, removals } = adjustMonthSplit(totals, type, ruleSet);
   return { rawMinutes, countedMinutes, removals };
 }
 
@@ -108,7 +75,6 @@ export function adjustMonthSplit(
   totals: MonthTotals,
   type: ExperienceTypeId,
   ruleSet: RuleSet,
-  options: AdjustOptions = {},
 ): AdjustedMonthSplit {
   const rawMinutes = Math.max(0, totals.totalMinutes);
   const rules = rulesFor(ruleSet, type);
@@ -131,9 +97,6 @@ export function adjustMonthSplit(
         : [],
   });
 
-  if (options.form && isSignedLate(options.form.month, options.form.signedOn)) {
-    return countsNothing('form-signed-late', 'monthly verification form signed late');
-  }
   if (type === 2) {
     const failed = checks.filter(
       (check) => check.status === 'fail' && check.key !== 'unrestricted-percent',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMonthTotals } from '../logs/monthly-checks.factory';
 import { RULE_SETS } from '../logs/rule-sets';
-import { adjustMonth } from './adjusted-hours';
+import { adjustMonthByForms } from './form-hours';
 import {
   completedOn,
   daysUntilDeadline,
@@ -61,13 +61,22 @@ describe('isSignedLate', () => {
   });
 
   it('agrees with adjusted hours: on the deadline day the month counts, a day later it does not', () => {
-    const totals = createMonthTotals();
-    const onTime = adjustMonth(totals, 1, RULE_SETS['2022'], {
-      form: { month: '2028-01', signedOn: '2028-02-29' },
-    });
-    const late = adjustMonth(totals, 1, RULE_SETS['2022'], {
-      form: { month: '2028-01', signedOn: '2028-03-01' },
-    });
+    const { cumulativeTotalMinutes, cumulativeUnrestrictedMinutes, ...totals } =
+      createMonthTotals();
+    const read = (signedOn: string) =>
+      adjustMonthByForms({
+        month: '2028-01',
+        today: '2028-06-01',
+        type: 1,
+        ruleSet: RULE_SETS['2022'],
+        parts: [{ key: 'r1', label: 'A', totals, signedOn }],
+        cumulative: {
+          totalMinutes: cumulativeTotalMinutes,
+          unrestrictedMinutes: cumulativeUnrestrictedMinutes,
+        },
+      });
+    const onTime = read('2028-02-29');
+    const late = read('2028-03-01');
     expect(onTime.countedMinutes).toBe(totals.totalMinutes);
     expect(late.countedMinutes).toBe(0);
     expect(late.removals.map((removal) => removal.rule)).toEqual(['form-signed-late']);

@@ -28,6 +28,7 @@ describe('hoursSoFar', () => {
       loggedMinutes: expected.logged * HOUR,
       awaitingApprovalMinutes: expected.awaiting * HOUR,
       countedMinutes: expected.counted * HOUR,
+      atRiskMinutes: 0,
     });
   });
 });
@@ -47,5 +48,19 @@ describe('hoursSoFarNote', () => {
     ],
   ])('%s', (_name, months, note) => {
     expect(hoursSoFarNote(hoursSoFar(months))).toBe(note);
+  });
+
+  it('tells hours at risk from hours that do not count', () => {
+    expect(
+      hoursSoFarNote({
+        loggedMinutes: 100 * 60,
+        awaitingApprovalMinutes: 0,
+        countedMinutes: 60 * 60,
+        atRiskMinutes: 30 * 60,
+      }),
+    ).toBe(
+      '10 hours of the 100 hours logged do not count: a month that misses a monthly requirement counts fewer hours, or none (each month says why). ' +
+        '30 hours are at risk: a monthly form still unsigned after its deadline; they count once a form signed in time is recorded.',
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { formatHours } from '../logs/time';
 
 /** One month (and fieldwork type) of the record: logged, approved, and what counts of it. */
-export type MonthHours = { rawMinutes: number; approvedMinutes: number; countedMinutes: number };
+export type MonthHours = {
+  rawMinutes: number;
+  approvedMinutes: number;
+  countedMinutes: number;
+  /** Of the raw minutes, those under a form unsigned after its deadline (at risk). */
+  atRiskMinutes?: number;
+};
 
 /**
  * The one reading of a trainee's hours so far (issue 28), shown the same on the dashboard and the
@@ -14,6 +20,11 @@ export type HoursSoFar = {
   /** Logged, not approved yet (pending or flagged). */
   awaitingApprovalMinutes: number;
   countedMinutes: number;
+  /**
+   * Of the hours that do not count, those under a monthly form still unsigned after its deadline
+   * (shared/progress/form-hours.ts): at risk, not lost yet.
+   */
+  atRiskMinutes?: number;
 };
 
 /** The hours so far of a record's months. */
@@ -25,6 +36,7 @@ export function hoursSoFar(months: readonly MonthHours[]): HoursSoFar {
     loggedMinutes,
     awaitingApprovalMinutes: Math.max(0, loggedMinutes - sum((month) => month.approvedMinutes)),
     countedMinutes: sum((month) => month.countedMinutes),
+    atRiskMinutes: sum((month) => month.atRiskMinutes ?? 0),
   };
 }
 
@@ -36,12 +48,19 @@ const hours = (minutes: number) =>
  * awaits approval): the hours that do not count, and that hours awaiting approval are in.
  */
 export function hoursSoFarNote(soFar: HoursSoFar): string | null {
-  const notCounted = Math.max(0, soFar.loggedMinutes - soFar.countedMinutes);
+  const atRisk = Math.max(0, soFar.atRiskMinutes ?? 0);
+  const notCounted = Math.max(0, soFar.loggedMinutes - soFar.countedMinutes - atRisk);
   const parts: string[] = [];
   if (notCounted > 0) {
     parts.push(
       `${hours(notCounted)} of the ${hours(soFar.loggedMinutes)} logged ${formatHours(notCounted) === '1' ? 'does' : 'do'} not count: a month ` +
         'that misses a monthly requirement counts fewer hours, or none (each month says why).',
+    );
+  }
+  if (atRisk > 0) {
+    parts.push(
+      `${hours(atRisk)} ${formatHours(atRisk) === '1' ? 'is' : 'are'} at risk: a monthly form still unsigned after its deadline; ` +
+        'they count once a form signed in time is recorded.',
     );
   }
   if (soFar.awaitingApprovalMinutes > 0) {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FvfVariantId } from '../../../src/server/features/forms/fvf-fields';
 import { buildFvfTemplate } from '../../../src/server/features/forms/fvf-template.fixture';
 import { createLogPayload } from '../../../src/shared/logs/log-entry.factory';
+import { addMonths } from '../../../src/shared/logs/time';
+import { pdfBytes } from '../../helpers/file-fixtures';
 import { chooseByKeyboard } from './files';
 import { authHeader, expect, signInAs, type Account } from './fixtures';
 
@@ -62,6 +64,29 @@ export async function approveLog(request: APIRequestContext, supervisor: Account
     data: { log_id: log, is_approved: true },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Records `month`'s form with the supervisor record as signed on paper on the 10th of the next
+ * month (in time): a month past its deadline without it has its hours at risk (decision 024).
+ */
+export async function recordPaperForm(
+  request: APIRequestContext,
+  trainee: Account,
+  record: number,
+  month: string,
+) {
+  const response = await request.post('/api/v1/month-forms/paper/', {
+    headers: authHeader(trainee),
+    multipart: {
+      month,
+      trainee_supervisor: String(record),
+      expereince_type: '1',
+      signed_on: `${addMonths(month, 1)}-10`,
+      document: { name: 'signed.pdf', mimeType: 'application/pdf', buffer: await pdfBytes() },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** Waits for the toasts to close by themselves (5 s at most), so axe reads the page, not them. */

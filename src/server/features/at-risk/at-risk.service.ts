@@ -20,7 +20,7 @@ import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts';
 import { listUnsignedMonths } from '../forms';
 import { serverToday } from '../logs';
-import { monthTotalsByType } from '../progress';
+import { adjustMonthRows, monthTotalsByType, readCountingRows } from '../progress';
 import { listLinkedTrainees, assertLinkedTrainee } from '../supervisors';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';
@@ -77,6 +77,12 @@ async function traineeOutlook(
   });
   const pace = monthPace(today);
   const types = totals.types.map((row) => typeOutlook(row, totals.ruleSet, pace));
+  // Past months with a form unsigned after its deadline, by the rule the dashboard reads.
+  const atRisk = adjustMonthRows(
+    await readCountingRows(db, trainee.id),
+    totals.ruleSet,
+    today,
+  ).filter(({ adjusted }) => adjusted.atRiskMinutes > 0);
   return {
     id: trainee.id,
     name: trainee.name,
@@ -85,6 +91,10 @@ async function traineeOutlook(
     rule_set: { id: totals.ruleSet.id, label: totals.ruleSet.label },
     types,
     reminded_today: remindedToday,
+    hours_at_risk: roundToQuarterHour(
+      atRisk.reduce((sum, { adjusted }) => sum + adjusted.atRiskMinutes, 0) / 60,
+    ),
+    months_at_risk: [...new Set(atRisk.map(({ row }) => row.month))],
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { monthForms, recordFiles, traineeSupervisors } from '../../db/schema';
+import { monthForms, paperForms, recordFiles, traineeSupervisors } from '../../db/schema';
 
 export type RecordFileRow = typeof recordFiles.$inferSelect;
 export type RecordFileValues = Omit<
@@ -12,7 +12,12 @@ export type RecordFileValues = Omit<
  * flattened M-FVF of a month form both parties signed in the app (not voided): such a file stays
  * as it was signed.
  */
-export type RecordFileRecord = RecordFileRow & { supervisorName: string; signedInApp: boolean };
+export type RecordFileRecord = RecordFileRow & {
+  supervisorName: string;
+  signedInApp: boolean;
+  /** The scan of a live paper form (decision 024): it is removed with the paper form. */
+  isPaperForm: boolean;
+};
 
 function selectRecords(db: Db) {
   return db
@@ -21,6 +26,7 @@ function selectRecords(db: Db) {
       supervisorName: traineeSupervisors.name,
       supervisorLastname: traineeSupervisors.lastname,
       signedInApp: sql<boolean>`exists (select 1 from ${monthForms} where ${monthForms.recordFileId} = ${recordFiles.id} and ${monthForms.voidedAt} is null)`,
+      isPaperForm: sql<boolean>`exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id} and ${paperForms.deletedAt} is null)`,
     })
     .from(recordFiles)
     .leftJoin(traineeSupervisors, eq(traineeSupervisors.id, recordFiles.traineeSupervisorId));
@@ -31,9 +37,15 @@ function toRecord(row: {
   supervisorName: string | null;
   supervisorLastname: string | null;
   signedInApp: boolean;
+  isPaperForm: boolean;
 }): RecordFileRecord {
   const name = [row.supervisorName, row.supervisorLastname].filter(Boolean).join(' ');
-  return { ...row.file, supervisorName: name, signedInApp: row.signedInApp };
+  return {
+    ...row.file,
+    supervisorName: name,
+    signedInApp: row.signedInApp,
+    isPaperForm: row.isPaperForm,
+  };
 }
 
 /** The trainee's live record files, newest first. */

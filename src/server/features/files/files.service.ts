@@ -26,6 +26,12 @@ const SIGNED_IN_APP = () =>
     'CONFLICT',
     'This form was signed by both of you in the app: its file, month and supervisor cannot change, and it cannot be deleted.',
   );
+/** A paper form's scan goes with the paper form (decision 024). */
+const PAPER_FORM_SCAN = () =>
+  new AppError(
+    'CONFLICT',
+    'This is the scan of a form signed on paper: its file, month and supervisor go with it. Remove the paper form on the monthly forms list instead.',
+  );
 const SUPERVISOR_UNKNOWN = 'Choose one of your supervisors.';
 
 /**
@@ -148,6 +154,7 @@ export async function updateRecordFile(
     values.traineeSupervisorId !== current.traineeSupervisorId;
   // Its title and notes are the trainee's own filing; the signed form itself stays as signed.
   if (signedPartChanges && current.signedInApp) throw SIGNED_IN_APP();
+  if (signedPartChanges && current.isPaperForm) throw PAPER_FORM_SCAN();
   if (values.traineeSupervisorId !== current.traineeSupervisorId) {
     await assertOwnSupervisor(ctx, values.traineeSupervisorId);
   }
@@ -175,6 +182,7 @@ export async function updateRecordFile(
 export async function deleteRecordFile(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwn(ctx, ctx.id);
   if (current.signedInApp) throw SIGNED_IN_APP();
+  if (current.isPaperForm) throw PAPER_FORM_SCAN();
   if (!(await repo.softDelete(ctx.db, ctx.actor.id, ctx.id, ctx.now))) throw NOT_FOUND();
 }
 
@@ -284,4 +292,63 @@ export function recordCompletedForm(
     confirmedSigned: true,
     confirmedFilled: true,
   });
+}
+
+/**
+ * Keeps the scan of a monthly form signed on paper (issue 26 part 7) as the trainee's record
+ * file of that month, with an upload's quota: the forms feature names it from its paper form row
+ * in the same transaction (`db`); if that fails, the caller removes the stored object.
+ */
+export async function recordPaperFormFile(
+  db: Db,
+  values: {
+    traineeId: number;
+    traineeSupervisorId: number;
+    month: string;
+    title: string;
+    notes: string;
+    file: StoredFile;
+  },
+): Promise<number> {
+  const used = await repo.storedBytesOf(db, values.traineeId);
+  if (used + values.file.size > FILE_QUOTA_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', FILE_QUOTA_MESSAGE);
+  }
+  return repo.insert(db, {
+    traineeId: values.traineeId,
+    traineeSupervisorId: values.traineeSupervisorId,
+    formType: 'Monthly',
+    formDate: `${values.month}-01`,
+    title: values.title,
+    description: null,
+    notes: values.notes,
+    fileName: values.file.filename || `form.${values.file.type.ext}`,
+    storageKey: values.file.key,
+    contentType: values.file.type.mime,
+    sizeBytes: values.file.size,
+    confirmedDownloaded: true,
+    confirmedSigned: true,
+    confirmedFilled: true,
+  });
+}
+
+/** Removes a paper form's record file with it (soft: it can be restored from the files). */
+export function deletePaperFormFile(
+  db: Db,
+  values: { traineeId: number; recordFileId: number; now: Date },
+): Promise<boolean> {
+  return repo.softDelete(db, values.traineeId, values.recordFileId, values.now);
+}
+
+/**
+ * A download link for a record file by id, once the caller has decided the asker may read it
+ * (a paper form's scan: its trainee and the supervisor the form names); null when it is gone.
+ */
+export async function recordFileUrl(
+  db: Db,
+  storage: StoragePort,
+  id: number,
+): Promise<string | null> {
+  const file = await repo.findLive(db, id);
+  return file ? documentUrl(storage, file) : null;
 }

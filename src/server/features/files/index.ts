@@ -1,2 +1,15 @@
 export { monthFormKey, recordCompletedForm, storeCompletedForm } from './files.service';
-export { type StoredFile, closeOnError, receiveFileInMemory } from './files.upload';
+export {
+  deletePaperFormFile,
+  recordFileKey,
+  recordFileUrl,
+  recordPaperFormFile,
+} from './files.service';
+export {
+  type MultipartUpload,
+  type StoredFile,
+  closeOnError,
+  discardOnFailure,
+  receiveFileInMemory,
+  receiveMultipart,
+} from './files.upload';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { serverToday } from '../logs';
-import { ruleSetFor } from '../progress';
+import { readCountingRows, ruleSetFor } from '../progress';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
@@ -59,12 +59,35 @@ async function countingFor(
   traineeId: number,
   now: Date,
 ): Promise<{ logs: FvfLogRow[]; counting: MonthCounting }> {
-  const [logs, ruleSet, completions] = await Promise.all([
+  const [logs, ruleSet, { parts }, records] = await Promise.all([
     repo.listLiveLogs(db, traineeId),
     ruleSetFor(db, traineeId, now),
-    repo.listCompletions(db, traineeId),
+    readCountingRows(db, traineeId),
+    supervisorsRepo.listForTrainee(db, traineeId),
   ]);
-  return { logs, counting: { ruleSet, completions } };
+  const subjects = formSubjects(records);
+  const formOf = (recordId: number) => {
+    const subject = subjectOf(subjects, recordId);
+    const first = subject?.records[0];
+    return {
+      key: subject?.key ?? `r${recordId}`,
+      label: subject?.organization || (first ? recordName(first) : ''),
+    };
+  };
+  // Each record's month and type with the date its form was signed (app or paper).
+  const signed = parts.flatMap((part) =>
+    part.signedOn === null
+      ? []
+      : [
+          {
+            formKey: formOf(part.traineeSupervisorId).key,
+            month: part.month,
+            experienceTypeId: part.experienceTypeId,
+            signedOn: part.signedOn,
+          },
+        ],
+  );
+  return { logs, counting: { ruleSet, today: serverToday(now), formOf, signed } };
 }
 
 /** The fieldwork type a form of these columns reports: 1 or 2, or 3 for a Mixed period. */
@@ -203,6 +226,7 @@ function adjustmentsOf(months: readonly FinalFvfMonth[]) {
     item.logged += month.logged.totalMinutes;
     item.counted += month.counted.totalMinutes;
     for (const removal of month.removals) item.reasons.add(removal.reason);
+    for (const reason of month.atRisk) item.reasons.add(`at risk: ${reason}`);
     byMonth.set(month.month, item);
   }
   return [...byMonth.entries()]

@@ -18,13 +18,15 @@ import {
   MonthFormsAnswerSchema,
   MonthFormsQuerySchema,
 } from '../../../shared/forms/month-form.schema';
+import { PaperFormSchema, PaperFormsAnswerSchema } from '../../../shared/forms/paper-form.schema';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
 import * as finals from './final-forms.service';
 import * as signing from './form-signing.service';
-import { closeOnError } from '../files';
+import { closeOnError, discardOnFailure, receiveMultipart, recordFileKey } from '../files';
+import * as paper from './paper-forms.service';
 import { receiveOneFile } from './forms.upload';
 import * as templates from './fvf-templates.service';
 import * as months from './month-forms.service';
@@ -211,6 +213,57 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         signing.signFinalForm({ ...ctx(request), id: request.params.id, signature: request.body }),
+    );
+
+    // Monthly forms signed on paper (issue 26 part 7): the scan goes through the files upload.
+    app.post(
+      '/api/v1/month-forms/paper/',
+      { onRequest: guard.trainee, schema: { tags, response: { 201: PaperFormSchema } } },
+      async (request, reply) => {
+        const traineeId = requireTrainee(request).id;
+        const { fields, file } = await receiveMultipart(request, {
+          storage,
+          purpose: 'record',
+          keyFor: (type) => recordFileKey(traineeId, type),
+        }).catch(closeOnError(reply));
+        const created = await discardOnFailure(storage, file, request.log, () =>
+          paper.createPaperForm({ ...ctx(request), fields, file }),
+        );
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api/v1/month-forms/paper/',
+      {
+        onRequest: guard.user,
+        schema: {
+          tags,
+          querystring: MonthFormsQuerySchema,
+          response: { 200: PaperFormsAnswerSchema },
+        },
+      },
+      async (request) => ({
+        results: await paper.listPaperForms({ ...ctx(request), traineeId: request.query.u_id }),
+      }),
+    );
+
+    app.get(
+      '/api/v1/month-forms/paper/:id/download/',
+      { onRequest: guard.user, schema: { tags, params: IdParamsSchema } },
+      async (request, reply) => {
+        const url = await paper.paperFormDownloadUrl({ ...ctx(request), id: request.params.id });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      },
+    );
+
+    app.delete(
+      '/api/v1/month-forms/paper/:id/',
+      { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema } },
+      async (request, reply) => {
+        await paper.deletePaperForm({ ...ctx(request), id: request.params.id });
+        return reply.status(204).send();
+      },
     );
   };
 }

@@ -1,26 +1,23 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
-
-/** An organization's name as records are compared (form-subjects.ts `organizationKey`), in SQL. */
-const orgKey = (column: SQL) =>
-  sql`regexp_replace(lower(btrim(${column})), '[[:space:]]+', ' ', 'g')`;
+import { formSignedOn, organizationKeySql as orgKey } from '../progress';
 
 /**
- * A month still to sign: no complete, live monthly form (M-FVF) of the supervisor record, month
- * ('YYYY-MM') and fieldwork type given, each a column, a value or an SQL expression of the query
- * it joins (the reminders, the at-risk list and the calendar feed share it). An Organization
- * form signed by another supervisor of the record's organization covers the record too.
+ * A month still to sign: no signed monthly form (M-FVF) of the supervisor record, month
+ * ('YYYY-MM') and fieldwork type given, in the app or on paper (progress' `formSignedOn`, the one
+ * SQL reading of a signed form), each a column, a value or an SQL expression of the query it
+ * joins (the reminders, the at-risk list and the calendar feed share it). An Organization form
+ * signed with another supervisor of the record's organization covers the record too.
  */
 export function noSignedMonthlyForm(form: {
   traineeSupervisorId: unknown;
   month: unknown;
   experienceTypeId: unknown;
 }): SQL {
-  const sameOrganization = sql`f.organization <> '' and exists (select 1 from trainee_supervisors a join trainee_supervisors b on b.trainee_id = a.trainee_id where a.id = ${form.traineeSupervisorId} and b.id = f.trainee_supervisor_id and btrim(a.organization) <> '' and ${orgKey(sql`a.organization`)} = ${orgKey(sql`b.organization`)})`;
-  return sql`not exists (select 1 from month_forms f where f.kind = 'monthly' and (f.trainee_supervisor_id = ${form.traineeSupervisorId} or (${sameOrganization})) and f.month = ${form.month} and f.experience_type_id = ${form.experienceTypeId} and f.voided_at is null and f.completed_on is not null)`;
+  return sql`${formSignedOn(form)} is null`;
 }
 
 export type MonthFormRow = typeof monthForms.$inferSelect;
@@ -224,30 +221,4 @@ export async function recordSignature(
     )
     .returning({ id: monthForms.id });
   return rows.length === 1;
-}
-
-/** The completion dates of the trainee's live, completed M-FVFs (for adjusted hours). */
-export function listCompletions(
-  db: Db,
-  traineeId: number,
-): Promise<{ month: string; experienceTypeId: number; completedOn: string }[]> {
-  return db
-    .select({
-      month: monthForms.month,
-      experienceTypeId: monthForms.experienceTypeId,
-      completedOn: monthForms.completedOn,
-    })
-    .from(monthForms)
-    .where(
-      and(
-        eq(monthForms.traineeId, traineeId),
-        eq(monthForms.kind, 'monthly'),
-        isNull(monthForms.voidedAt),
-        isNotNull(monthForms.completedOn),
-      ),
-    )
-    .orderBy(asc(monthForms.month))
-    .then((rows) =>
-      rows.flatMap((row) => (row.completedOn ? [{ ...row, completedOn: row.completedOn }] : [])),
-    );
 }

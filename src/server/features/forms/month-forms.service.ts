@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { formDeadlineStatus } from '../../../shared/progress/deadline';
+import { earliestSignature } from '../../../shared/progress/form-hours';
 import {
   monthlyFvfFigures,
   type FvfLogRow,
@@ -11,12 +12,13 @@ import type {
   MonthFormRow,
   MonthFormsAnswer,
 } from '../../../shared/forms/month-form.schema';
-import { formatMonthYear, monthOf } from '../../../shared/logs/time';
+import { formatMonthYear, minutesToHours, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { serverToday } from '../logs';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
+import { livePaperForms } from './paper-forms.service';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';
 import {
   fillAndKeep,
@@ -93,10 +95,11 @@ export async function listMonthForms(
 ): Promise<MonthFormsAnswer> {
   const traineeId = await listedTrainee(ctx, ctx.traineeId);
   const today = serverToday(ctx.now);
-  const [logs, forms, records] = await Promise.all([
+  const [logs, forms, records, papers] = await Promise.all([
     repo.listLiveLogs(ctx.db, traineeId),
     repo.listForTrainee(ctx.db, traineeId, 'monthly'),
     supervisorsRepo.listForTrainee(ctx.db, traineeId),
+    livePaperForms(ctx.db, traineeId),
   ]);
   const visible = recordsVisibleTo(ctx.actor, records);
   const subjects = formSubjects(records);
@@ -113,6 +116,12 @@ export async function listMonthForms(
     `${form.month}|${subjectOf(subjects, form.traineeSupervisorId)?.key ?? `r${form.traineeSupervisorId}`}|${form.experienceTypeId}`;
   const live = new Map(
     forms.filter((form) => form.voidedAt === null).map((form) => [keyOfForm(form), form]),
+  );
+  const paperOf = new Map(
+    papers.map((item) => [
+      `${item.month}|${subjectOf(subjects, item.trainee_supervisor)?.key ?? `r${item.trainee_supervisor}`}|${item.expereince_type}`,
+      item,
+    ]),
   );
   const keys = new Map<
     string,
@@ -139,12 +148,11 @@ export async function listMonthForms(
   for (const [key, row] of keys) {
     if (!visible(row.recordId)) continue;
     const form = live.get(key);
+    const paperForm = paperOf.get(key) ?? null;
     const now = figures.get(key) ?? NO_MINUTES;
-    const status = formDeadlineStatus({
-      month: row.month,
-      signedOn: form?.completedOn ?? null,
-      today,
-    });
+    // Signed in the app or on paper: the earliest signature is what the deadline judges.
+    const signedOn = earliestSignature([form?.completedOn, paperForm?.signed_on]);
+    const status = formDeadlineStatus({ month: row.month, signedOn, today });
     results.push({
       month: row.month,
       trainee_supervisor: row.recordId,
@@ -158,6 +166,10 @@ export async function listMonthForms(
       is_month_over: row.month < monthOf(today),
       is_outdated: form !== undefined && form.completedOn === null && !sameMinutes(form, now),
       form: form ? await toMonthForm(ctx.storage, form) : null,
+      paper_form: paperForm,
+      signed_on: signedOn,
+      lost_hours: status.state === 'signed-late' ? minutesToHours(now.totalMinutes) : 0,
+      at_risk_hours: status.state === 'overdue' ? minutesToHours(now.totalMinutes) : 0,
     });
   }
   results.sort(

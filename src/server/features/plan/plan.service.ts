@@ -4,8 +4,9 @@ import type { PlanResponse, PlanSettings } from '../../../shared/plan/plan.schem
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { serverToday } from '../logs';
-import { sumLogsByMonthAndType, adjustMonthRows, traineeStandards } from '../progress';
+import { readCountingRows, adjustMonthRows, traineeStandards } from '../progress';
 import { standardsToWire } from '../../../shared/logs/standards-in-force';
+import { atRiskReason } from '../../../shared/progress/form-hours';
 import * as repo from './plan.repository';
 import { toPlanWire } from './plan.wire';
 
@@ -34,24 +35,32 @@ export async function getPlan(ctx: {
   const settings = row ? settingsOf(row) : null;
   const base = { settings, rule_set: standardsToWire(standards), today };
   if (!settings) return { ...base, plan: null };
-  const [{ rows }, firstFieldworkDate] = await Promise.all([
-    sumLogsByMonthAndType(ctx.db, ctx.traineeId),
+  const [counting, firstFieldworkDate] = await Promise.all([
+    readCountingRows(ctx.db, ctx.traineeId),
     repo.firstFieldworkDate(ctx.db, ctx.traineeId),
   ]);
-  const history: PlanHistoryMonth[] = adjustMonthRows(rows, ruleSet).map(({ row, adjusted }) => ({
-    month: row.month,
-    experienceTypeId: row.experienceTypeId === 2 ? 2 : 1,
-    rawMinutes: row.experienceMinutes,
-    countedMinutes: adjusted.countedMinutes,
-    approvedMinutes: row.approvedMinutes,
-    reasons: adjusted.removals.map((removal) => removal.reason),
-    unrestrictedMinutes: row.unrestrictedMinutes,
-    supervisedMinutes: row.supervisedMinutes,
-    individualMinutes: row.individualMinutes,
-    contacts: row.contacts,
-    observations: row.observations,
-    observationMinutes: row.observationMinutes,
-  }));
+  const history: PlanHistoryMonth[] = adjustMonthRows(counting, ruleSet, today).map(
+    ({ row, adjusted }) => ({
+      month: row.month,
+      experienceTypeId: row.experienceTypeId === 2 ? 2 : 1,
+      rawMinutes: row.experienceMinutes,
+      countedMinutes: adjusted.countedMinutes,
+      approvedMinutes: row.approvedMinutes,
+      atRiskMinutes: adjusted.atRiskMinutes,
+      reasons: [
+        ...adjusted.removals.map((removal) => removal.reason),
+        ...adjusted.forms
+          .filter((form) => form.state === 'at-risk')
+          .map((form) => atRiskReason(form, row.month)),
+      ],
+      unrestrictedMinutes: row.unrestrictedMinutes,
+      supervisedMinutes: row.supervisedMinutes,
+      individualMinutes: row.individualMinutes,
+      contacts: row.contacts,
+      observations: row.observations,
+      observationMinutes: row.observationMinutes,
+    }),
+  );
   const plan = planToFinish({
     today,
     targetDate: settings.target_date,

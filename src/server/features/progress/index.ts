@@ -1,3 +1,3 @@
-export { sumLogsByMonthAndType } from './progress.repository';
+export { formSignedOn, organizationKeySql, sumLogsByMonthAndType } from './progress.repository';
 export { adjustMonthRows, getAccrued, monthTotalsByType, ruleSetFor } from './progress.service';
-export { traineeStandards, standardsFor } from './progress.service';
+export { readCountingRows, traineeStandards, standardsFor } from './progress.service';

@@ -9,6 +9,7 @@ import {
   logMonthTotals,
   logTasks,
   supervisionContacts,
+  traineeSupervisors,
   users,
 } from '../../db/schema';
 
@@ -261,30 +262,22 @@ const monthRowsQuery = (db: Db, name: string) =>
       experienceTypeId: logMonthTotals.experienceTypeId,
       ...Object.fromEntries(TOTAL_KEYS.map((key) => [key, logMonthTotals[key]])),
       approvedMinutes: logMonthTotals.approvedMinutes,
-      // The month's M-FVF of that type: the day its last live form was completed, if any (an
-      // F-FVF ending that month never counts as its M-FVF).
-      // (Written out: drizzle leaves the columns of a one-table select unqualified.)
-      formCompletedOn: sql<string | null>`(select max(f.completed_on)::text from month_forms f
-        where f.trainee_id = log_month_totals.trainee_id and f.month = log_month_totals.month
-          and f.experience_type_id = log_month_totals.experience_type_id
-          and f.kind = 'monthly' and f.voided_at is null)`,
     })
     .from(logMonthTotals)
     .where(eq(logMonthTotals.traineeId, placeholder('traineeId')))
     .orderBy(logMonthTotals.month, logMonthTotals.experienceTypeId)
     .prepare(name);
 
-/** A month and fieldwork type's sums, and when its monthly form was completed. */
+/** A month and fieldwork type's sums. */
 export type MonthRow = MinuteTotals & {
   month: string;
   experienceTypeId: number;
   approvedMinutes: number;
-  formCompletedOn: string | null;
 };
 
 /**
- * The sums per month and fieldwork type, oldest month first, each with its form's completion
- * date: a row a month, never the logs, in one query; with the progress revision they are at (read
+ * The sums per month and fieldwork type, oldest month first: a row a month, never the logs, in
+ * one query; with the progress revision they are at (read
  * in the same snapshot; null when there is no row or no revision).
  */
 export async function sumLogsByMonthAndType(
@@ -305,4 +298,89 @@ export async function findPlannedFinish(db: Db, traineeId: number): Promise<stri
     .from(fieldworkPlans)
     .where(eq(fieldworkPlans.traineeId, traineeId));
   return row?.targetDate ?? null;
+}
+
+/** An organization's name as records are compared (forms' `organizationKey`), in SQL. */
+export const organizationKeySql = (column: SQL) =>
+  sql`regexp_replace(lower(btrim(${column})), '[[:space:]]+', ' ', 'g')`;
+
+/** The supervisor records `recordColumn` may stand for: itself, or one at the same organization. */
+const sameSubject = (record: unknown, recordColumn: SQL) =>
+  sql`(${recordColumn} = ${record} or exists (select 1 from trainee_supervisors a join trainee_supervisors b on b.trainee_id = a.trainee_id where a.id = ${record} and b.id = ${recordColumn} and btrim(a.organization) <> '' and ${organizationKeySql(sql`a.organization`)} = ${organizationKeySql(sql`b.organization`)}))`;
+
+/**
+ * The date the monthly form (M-FVF) covering a supervisor record's month ('YYYY-MM') and
+ * fieldwork type was signed, as SQL (null: no signed form on record): the earliest of its live
+ * forms completed in the app (the later signature) and its live paper forms (their signing
+ * date). An Organization form signed with another supervisor of the record's organization
+ * covers the record too. Each argument is a column, a value or an SQL expression of the query it
+ * joins. The one reading of "a signed form" in SQL: the counted hours (below), the reminders,
+ * the at-risk list and the calendar feed (forms' `noSignedMonthlyForm`) all use it; whether the
+ * date was in time is the shared rule's (src/shared/progress/form-hours.ts).
+ */
+export function formSignedOn(form: {
+  traineeSupervisorId: unknown;
+  month: unknown;
+  experienceTypeId: unknown;
+}): SQL<string | null> {
+  return sql<string | null>`(select min(signed.on_date)::text from (
+    select f.completed_on as on_date from month_forms f where f.kind = 'monthly' and f.voided_at is null and f.completed_on is not null and f.month = ${form.month} and f.experience_type_id = ${form.experienceTypeId} and ${sameSubject(form.traineeSupervisorId, sql`f.trainee_supervisor_id`)}
+    union all
+    select p.signed_on from paper_forms p where p.deleted_at is null and p.month = ${form.month} and p.experience_type_id = ${form.experienceTypeId} and ${sameSubject(form.traineeSupervisorId, sql`p.trainee_supervisor_id`)}
+  ) as signed)`;
+}
+
+/** A month and fieldwork type's sums under one supervisor record, with its form's signing date. */
+export type FormPartRow = MinuteTotals & {
+  month: string;
+  experienceTypeId: number;
+  traineeSupervisorId: number;
+  supervisorName: string;
+  organization: string;
+  /** When the form covering it was signed (app or paper, earliest); null when none is. */
+  signedOn: string | null;
+};
+
+const logMonth = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
+
+/**
+ * The trainee's live logs summed per month, fieldwork type and supervisor record, each with the
+ * signing date of the form that covers it: how a month's hours split by the form that verifies
+ * them (decision 024). Read with the month rows when the dashboards' figures are computed.
+ */
+export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPartRow[]> {
+  const sums = Object.fromEntries(
+    TOTAL_KEYS.map((key) => [key, sql<number>`coalesce(sum(${logParts[key]}), 0)::int`.as(key)]),
+  ) as Record<keyof MinuteTotals, SQL.Aliased<number>>;
+  const grouped = db
+    .select({
+      month: logMonth.as('month'),
+      experienceTypeId: experienceLogs.experienceTypeId,
+      traineeSupervisorId: experienceLogs.traineeSupervisorId,
+      ...sums,
+    })
+    .from(experienceLogs)
+    .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
+    .where(scope(traineeId, {}))
+    .groupBy(logMonth, experienceLogs.experienceTypeId, experienceLogs.traineeSupervisorId)
+    .as('g');
+  const rows = await db
+    .select({
+      month: grouped.month,
+      experienceTypeId: grouped.experienceTypeId,
+      traineeSupervisorId: grouped.traineeSupervisorId,
+      supervisorName: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
+      organization: sql<string>`btrim(${traineeSupervisors.organization})`,
+      // The month's form of that record and type, with the subquery's own column names.
+      signedOn: formSignedOn({
+        traineeSupervisorId: sql`g.trainee_supervisor_id`,
+        month: sql`g.month`,
+        experienceTypeId: sql`g.experience_type_id`,
+      }),
+      ...Object.fromEntries(TOTAL_KEYS.map((key) => [key, grouped[key]])),
+    })
+    .from(grouped)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, grouped.traineeSupervisorId))
+    .orderBy(grouped.month, grouped.experienceTypeId, grouped.traineeSupervisorId);
+  return rows as unknown as FormPartRow[];
 }

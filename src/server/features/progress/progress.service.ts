@@ -23,8 +23,13 @@ import type {
   DocumentedTask,
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
-import { adjustMonth } from '../../../shared/progress/adjusted-hours';
 import { hoursSoFar } from '../../../shared/progress/hours-so-far';
+import {
+  adjustMonthByForms,
+  atRiskReason,
+  type FormHoursMonth,
+  type FormPart,
+} from '../../../shared/progress/form-hours';
 import {
   badgePercentages,
   CONCENTRATED_MULTIPLIER,
@@ -215,29 +220,80 @@ type MonthTypeRow = repo.MonthRow;
 
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
+/** An organization's name as records are compared (case and spacing do not matter). */
+const organizationKey = (organization: string) =>
+  organization.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * The month's M-FVF as adjusted hours reads it: the date its forms of that fieldwork type were
- * completed (signed by both parties in the app). With several supervisors the latest date
- * counts (the row carries it), so one form signed late costs the month, as `isSignedLate` judges
- * it; a month whose forms are not signed yet loses nothing here (the forms page shows it overdue
- * instead).
+ * A month and type's hours split by the form that verifies them (decision 024): one part per
+ * supervisor record of its own, one per organization (its records' hours added up), each with
+ * the date its form was signed (the earliest of the records', which share it).
  */
-function formOf(row: MonthTypeRow): { month: string; signedOn: string } | undefined {
-  return row.formCompletedOn ? { month: row.month, signedOn: row.formCompletedOn } : undefined;
+function formPartsOf(parts: readonly repo.FormPartRow[], month: string, type: number): FormPart[] {
+  const result = new Map<string, FormPart>();
+  for (const row of parts) {
+    if (row.month !== month || row.experienceTypeId !== type) continue;
+    const org = organizationKey(row.organization);
+    const key = org === '' ? `r${row.traineeSupervisorId}` : `o:${org}`;
+    const totals = {
+      totalMinutes: row.experienceMinutes,
+      supervisedMinutes: row.supervisedMinutes,
+      individualMinutes: row.individualMinutes,
+      groupMinutes: row.groupMinutes,
+      unrestrictedMinutes: row.unrestrictedMinutes,
+      contacts: row.contacts,
+      observations: row.observations,
+      observationMinutes: row.observationMinutes,
+    };
+    const existing = result.get(key);
+    if (!existing) {
+      result.set(key, {
+        key,
+        label: org === '' ? row.supervisorName : row.organization,
+        totals,
+        signedOn: row.signedOn,
+      });
+      continue;
+    }
+    for (const name of Object.keys(totals) as (keyof typeof totals)[]) {
+      existing.totals[name] += totals[name];
+    }
+    if (row.signedOn !== null && (existing.signedOn === null || row.signedOn < existing.signedOn))
+      existing.signedOn = row.signedOn;
+  }
+  return [...result.values()];
 }
 
 /** A month and fieldwork type's sums, with what the BACB would count of them. */
-export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: ReturnType<typeof adjustMonth> };
+export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: FormHoursMonth };
+
+/** The month rows, and the same logs split by the form that verifies them. */
+export type CountingRows = { rows: readonly MonthTypeRow[]; parts: readonly repo.FormPartRow[] };
+
+/** The month rows and their form parts, read together (what `adjustMonthRows` takes). */
+export async function readCountingRows(
+  db: Db,
+  traineeId: number,
+): Promise<CountingRows & { revision: string | null }> {
+  // The rows and their revision first, the parts after: parts newer than the revision can only
+  // make a kept value recomputed sooner, never a stale one kept under a newer revision.
+  const { rows, revision } = await repo.sumLogsByMonthAndType(db, traineeId);
+  const parts = await repo.sumLogsByForm(db, traineeId);
+  return { rows, parts, revision };
+}
 
 /**
- * Each month and fieldwork type of the record, oldest first, with the hours that count after the
- * shortfall rules (BACB-RULES "Adjusted hours"): the one reading of adjusted hours the dashboard
- * and the plan share.
+ * Each month and fieldwork type of the record, oldest first, with the hours that count after
+ * its forms and the shortfall rules (BACB-RULES "Forms and deadlines", "Adjusted hours";
+ * shared/progress/form-hours.ts): the one reading of adjusted hours the dashboard, the plan and
+ * the at-risk list share. `today` decides which unsigned forms are past their deadline.
  */
 export function adjustMonthRows(
-  rows: readonly MonthTypeRow[],
+  counting: CountingRows,
   ruleSet: RuleSet,
+  today: string,
 ): AdjustedMonthRow[] {
+  const { rows, parts } = counting;
   const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
   const sorted = [...rows].sort(
     (a, b) => a.month.localeCompare(b.month) || a.experienceTypeId - b.experienceTypeId,
@@ -252,15 +308,19 @@ export function adjustMonthRows(
       }
     }
     if (!isExperienceType(row.experienceTypeId)) continue;
-    const form = formOf(row);
     result.push({
       row,
-      adjusted: adjustMonth(
-        toMonthTotals(row, { ...cumulative }),
-        row.experienceTypeId,
+      adjusted: adjustMonthByForms({
+        month: row.month,
+        today,
+        type: row.experienceTypeId,
         ruleSet,
-        form ? { form } : {},
-      ),
+        parts: formPartsOf(parts, row.month, row.experienceTypeId),
+        cumulative: {
+          totalMinutes: cumulative.experienceMinutes,
+          unrestrictedMinutes: cumulative.unrestrictedMinutes,
+        },
+      }),
     });
   }
   return result;
@@ -270,16 +330,26 @@ export function adjustMonthRows(
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
  */
-function monthRows(rows: readonly MonthTypeRow[], ruleSet: RuleSet): DashboardMonth[] {
+function monthRows(counting: CountingRows, ruleSet: RuleSet, today: string): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
-  for (const row of rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
-  const adjustedRows = adjustMonthRows(rows, ruleSet);
+  for (const row of counting.rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
+  const adjustedRows = adjustMonthRows(counting, ruleSet, today);
   const result: DashboardMonth[] = [];
   for (const [month, typeRows] of [...months.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     let countedMinutes = 0;
+    let atRiskMinutes = 0;
     const removals: DashboardMonth['removals'] = [];
+    const atRisk: DashboardMonth['at_risk'] = [];
     for (const { row, adjusted } of adjustedRows.filter((item) => item.row.month === month)) {
       countedMinutes += adjusted.countedMinutes;
+      atRiskMinutes += adjusted.atRiskMinutes;
+      for (const form of adjusted.forms.filter((item) => item.state === 'at-risk')) {
+        atRisk.push({
+          hours: minutesToHours(form.minutes),
+          reason: atRiskReason(form, month),
+          expereince_type: row.experienceTypeId,
+        });
+      }
       for (const removal of adjusted.removals) {
         removals.push({
           rule: removal.rule,
@@ -301,6 +371,8 @@ function monthRows(rows: readonly MonthTypeRow[], ruleSet: RuleSet): DashboardMo
       approved_hours: minutesToHours(sum((row) => row.approvedMinutes)),
       adjusted_hours: minutesToHours(countedMinutes),
       removals,
+      at_risk_hours: minutesToHours(atRiskMinutes),
+      at_risk: atRisk,
       types: typeRows.map((row) => row.experienceTypeId),
     });
   }
@@ -327,11 +399,13 @@ type DashboardFigures = { table: DashboardTable; dashboard: Dashboard };
 
 /** The dashboards' figures from the month rows (the rules run here, once per month and type). */
 function dashboardFigures(
-  rows: readonly MonthTypeRow[],
+  counting: CountingRows,
   standards: StandardsInForce,
+  today: string,
 ): DashboardFigures {
   const { ruleSet } = standards;
-  const months = monthRows(rows, ruleSet);
+  const { rows } = counting;
+  const months = monthRows(counting, ruleSet, today);
   const byType = (type: number) =>
     rows
       .filter((row) => row.experienceTypeId === type)
@@ -356,6 +430,9 @@ function dashboardFigures(
       unrestricted_hours: minutesToHours(sum((row) => row.unrestrictedMinutes)),
       approved_hours: minutesToHours(sum((row) => row.approvedMinutes)),
       counted_hours: minutesToHours(Math.round(countedMinutes)),
+      at_risk_hours: minutesToHours(
+        Math.round(months.reduce((total, row) => total + row.at_risk_hours * 60, 0)),
+      ),
     },
   };
 }
@@ -374,8 +451,8 @@ export function forgetDashboardFigures(): void {
 /**
  * The trainee's dashboard figures: one query of one row by its key (the revision) when they
  * were computed at that revision before, else the month rows (with their revision, in one
- * statement). The figures are a pure function of the month rows, their forms and the rule set
- * (monthRows and the shared rules read no clock and no other table).
+ * statement). The figures are a pure function of the month rows, their forms (app and paper),
+ * the rule set and the day (which forms are past their deadline): kept under the last two.
  */
 async function figuresFor(ctx: {
   db: Db;
@@ -383,14 +460,16 @@ async function figuresFor(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<DashboardFigures> {
-  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, serverToday(ctx.now));
-  // The figures name the standards and why: kept under all of it.
-  const key = JSON.stringify(standardsToWire(standards));
+  const today = serverToday(ctx.now);
+  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
+  // The figures name the standards and why, and depend on the day (a form's deadline passes):
+  // kept under all of it.
+  const key = JSON.stringify({ standards: standardsToWire(standards), today });
   const entry = keptFigures.get(ctx.traineeId, key);
   if (entry && (await repo.progressRevision(ctx.db, ctx.traineeId)) === entry.revision)
     return entry.value;
-  const { rows, revision } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
-  const figures = dashboardFigures(rows, standards);
+  const { revision, ...counting } = await readCountingRows(ctx.db, ctx.traineeId);
+  const figures = dashboardFigures(counting, standards, today);
   keptFigures.set(ctx.traineeId, revision, key, figures);
   return figures;
 }
@@ -429,9 +508,10 @@ export async function getBadges(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<Badges> {
-  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, serverToday(ctx.now));
-  const { rows } = await repo.sumLogsByMonthAndType(ctx.db, ctx.traineeId);
-  const months = adjustMonthRows(rows, standards.ruleSet);
+  const today = serverToday(ctx.now);
+  const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
+  const counting = await readCountingRows(ctx.db, ctx.traineeId);
+  const months = adjustMonthRows(counting, standards.ruleSet, today);
   const countedMinutesOf = (type: number) =>
     hoursSoFar(
       months

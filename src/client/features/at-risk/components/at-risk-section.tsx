@@ -5,7 +5,7 @@ import type {
   TraineeMonthType,
   TraineeOutlook,
 } from '../../../../shared/at-risk/at-risk.schema';
-import { formatUsDate } from '../../../../shared/logs/time';
+import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
 import { ApiError } from '../../../lib/api-client';
 import { formatMonthName } from '../../../lib/local-date';
@@ -100,6 +100,11 @@ function TraineeRow({ trainee }: { trainee: TraineeOutlook }) {
             {trainee.reminded_today ? 'Reminded today' : 'Send reminder'}
           </Button>
         </Group>
+        {trainee.hours_at_risk > 0 ? (
+          <Text size="sm" c="red.8" fw={600}>
+            {`${trainee.hours_at_risk} h not counted: no signed monthly form after the deadline (${trainee.months_at_risk.map(formatMonthYear).join(', ')})`}
+          </Text>
+        ) : null}
         {trainee.types.map((type) => (
           <Stack key={type.expereince_type} gap={6}>
             {trainee.types.length > 1 ? (

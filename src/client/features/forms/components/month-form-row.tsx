@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { IconFileText } from '@tabler/icons-react';
+import { IconFileText, IconFileUpload } from '@tabler/icons-react';
 import type { FormParty } from '../../../../shared/forms/attestations';
 import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
 import { addDays, formatUsDate, monthEnd } from '../../../../shared/logs/time';
@@ -8,6 +8,7 @@ import { FormRowActions, FormRowTitle, type FormRowParty } from './form-row-part
 import {
   deadlineText,
   figuresText,
+  hoursStatusText,
   rowKey,
   rowTitle,
   signaturesText,
@@ -21,6 +22,10 @@ export type MonthFormRowActions = FormRowParty & {
   onFill?: (row: MonthFormRow, prorated: boolean) => void;
   /** The key (month-form-status `rowKey`) of the row being filled, if any. */
   filling?: string | null;
+  /** Opens "Record a paper form" for a row with no signed form (trainee only). */
+  onRecordPaper?: (row: MonthFormRow) => void;
+  /** Removes the row's paper form, entered wrongly (trainee only). */
+  onRemovePaper?: (row: MonthFormRow) => void;
 };
 
 /** The line under the figures saying what is left to do, if anything. */
@@ -50,11 +55,16 @@ export function MonthFormRowItem({
   const badge = stateBadge(row.state);
   const title = rowTitle(row);
   const { form } = row;
+  // A form signed on paper is the month's form: nothing to fill in the app.
   const canFill =
     actions.onFill !== undefined &&
     row.is_month_over &&
+    row.paper_form === null &&
     (!form || (!form.is_complete && row.is_outdated));
   const step = nextStep(row, actions.party);
+  const hoursStatus = hoursStatusText(row);
+  const canRecordPaper =
+    actions.onRecordPaper !== undefined && row.is_month_over && row.signed_on === null;
   const [isProrated, setProrated] = useState(false);
 
   return (
@@ -72,6 +82,11 @@ export function MonthFormRowItem({
         <Text size="sm" c={row.state === 'overdue' ? 'red.8' : 'dimmed'}>
           {deadlineText(row)}
         </Text>
+        {hoursStatus ? (
+          <Text size="sm" fw={600} c={row.state === 'overdue' ? 'red.8' : 'orange.9'}>
+            {hoursStatus}
+          </Text>
+        ) : null}
         {step ? (
           <Text size="sm" c="dimmed">
             {step}
@@ -102,6 +117,28 @@ export function MonthFormRowItem({
             aria-label={`Fill the official form for ${title}`}
           >
             {form ? 'Fill the official form again' : 'Fill the official form'}
+          </Button>
+        ) : null}
+        {canRecordPaper ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFileUpload size={16} aria-hidden />}
+            onClick={() => actions.onRecordPaper?.(row)}
+            aria-label={`Record a paper form for ${title}`}
+          >
+            Record a paper form
+          </Button>
+        ) : null}
+        {actions.onRemovePaper && row.paper_form ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => actions.onRemovePaper?.(row)}
+            aria-label={`Remove the paper form of ${title}`}
+          >
+            Remove paper form
           </Button>
         ) : null}
         <FormRowActions

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeftText, formatFormHours, rowTitle, stateBadge } from './month-form-status';
+import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
+import {
+  daysLeftText,
+  deadlineText,
+  formatFormHours,
+  hoursStatusText,
+  rowTitle,
+  stateBadge,
+} from './month-form-status';
 
 describe('month form status texts', () => {
   it.each([
@@ -16,7 +24,7 @@ describe('month form status texts', () => {
     ['signed', 'Signed'],
     ['signed-late', 'Signed late'],
     ['open', 'Open'],
-    ['overdue', 'Overdue'],
+    ['overdue', 'At risk'],
   ] as const)('labels the %s state %j', (state, label) => {
     expect(stateBadge(state).label).toBe(label);
   });
@@ -34,5 +42,25 @@ describe('month form status texts', () => {
     expect(rowTitle({ ...row, organization: 'Acme ABA' })).toBe(
       'March 2026 · Acme ABA (Dana signs) · Concentrated supervised fieldwork',
     );
+  });
+
+  it.each<[MonthFormRow['state'], number, number, string | null]>([
+    ['signed-late', 10, 0, 'Signed late: hours lost: 10 h'],
+    ['overdue', 0, 83, 'At risk: 83 h not counted until a signed form is recorded'],
+    ['signed', 0, 0, null],
+    ['open', 0, 0, null],
+  ])('says what a %s form does to its hours', (state, lost, atRisk, text) => {
+    const row = { state, lost_hours: lost, at_risk_hours: atRisk } as MonthFormRow;
+    expect(hoursStatusText(row)).toBe(text);
+  });
+
+  it('says a form signed on paper with its date', () => {
+    const row = {
+      form: null,
+      paper_form: { signed_on: '2026-10-30' },
+      deadline: '2026-10-31',
+      days_remaining: -28,
+    } as unknown as MonthFormRow;
+    expect(deadlineText(row)).toBe('Signed on paper on 10/30/2026');
   });
 });

@@ -22,7 +22,7 @@ const STATE_BADGES: Readonly<Record<MonthFormRow['state'], { label: string; colo
   signed: { label: 'Signed', color: 'green' },
   'signed-late': { label: 'Signed late', color: 'orange' },
   open: { label: 'Open', color: 'blue' },
-  overdue: { label: 'Overdue', color: 'red' },
+  overdue: { label: 'At risk', color: 'red' },
 };
 
 /** The badge of a month's form state. */
@@ -41,8 +41,25 @@ export function daysLeftText(days: number): string {
 /** The deadline line under a row: when it was signed, or by when it must be. */
 export function deadlineText(row: MonthFormRow): string {
   const completed = row.form?.completed_on;
+  const paper = row.paper_form;
+  if (paper && (!completed || paper.signed_on <= completed)) {
+    return `Signed on paper on ${formatUsDate(paper.signed_on)}`;
+  }
   if (completed) return `Signed by both on ${formatUsDate(completed)}`;
   return `Sign by ${formatUsDate(row.deadline)} · ${daysLeftText(row.days_remaining)}`;
+}
+
+/**
+ * What the form's state does to its hours (decision 024): 'Signed late: hours lost: 10 h', or
+ * 'At risk: 83 h not counted until a signed form is recorded'; null when they count.
+ */
+export function hoursStatusText(row: MonthFormRow): string | null {
+  if (row.state === 'signed-late')
+    return `Signed late: hours lost: ${formatFormHours(row.lost_hours)} h`;
+  if (row.state === 'overdue') {
+    return `At risk: ${formatFormHours(row.at_risk_hours)} h not counted until a signed form is recorded`;
+  }
+  return null;
 }
 
 /** Decimal hours as the form shows them, to two places at most: 12.5 → '12.5'. */

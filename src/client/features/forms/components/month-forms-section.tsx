@@ -2,10 +2,15 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
 import { useFillMonthForm } from '../api/fill-month-form';
+import { useRemovePaperForm } from '../api/remove-paper-form';
+import { ApiError } from '../../../lib/api-client';
+import { openConfirmModal } from '../../../lib/confirm';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMonthForms } from '../api/get-month-forms';
 import { FillProblemAlert } from './fill-problem-alert';
 import { rowKey } from './month-form-status';
 import { MonthFormsList } from './month-forms-list';
+import { PaperFormModal } from './paper-form-modal';
 import { SignFormModal, type FormToSign } from './sign-form-modal';
 import { useFormFill } from './use-form-fill';
 import { InstalledTemplates } from './installed-templates';
@@ -23,6 +28,30 @@ export function MonthFormsSection() {
     'The official form is filled. Sign it next.',
   );
   const [signing, setSigning] = useState<FormToSign | null>(null);
+  const [paperRow, setPaperRow] = useState<MonthFormRow | null>(null);
+  const removePaper = useRemovePaperForm();
+  const onRemovePaper = (row: MonthFormRow) => {
+    const paper = row.paper_form;
+    if (!paper) return;
+    openConfirmModal({
+      title: 'Remove this paper form?',
+      children: (
+        <Text size="sm">
+          Entered wrongly? It stays in the form’s history, and the month’s hours are read again
+          without it.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        removePaper.mutate(paper.id, {
+          onSuccess: () => notifySuccess('Paper form removed'),
+          onError: (error) =>
+            notifyError(error instanceof ApiError ? error.message : 'Could not remove it.'),
+        });
+      },
+    });
+  };
 
   const onFill = (row: MonthFormRow, prorated: boolean) =>
     run(rowKey(row), {
@@ -42,7 +71,8 @@ export function MonthFormsSection() {
           <Text size="sm" c="dimmed">
             The BACB’s own form, filled from your logs: one per supervisor, or one per organization
             for the supervisors you list at one. You and your supervisor sign it by the last day of
-            the following month, or the month’s hours are lost.
+            the following month, or that form’s hours are lost. Past the deadline with no signed
+            form, its hours are at risk: signed on paper in time? Record the paper form.
           </Text>
           <InstalledTemplates form="monthly" />
         </div>
@@ -55,10 +85,13 @@ export function MonthFormsSection() {
             onFill: (row, prorated) => void onFill(row, prorated),
             filling,
             onSign: setSigning,
+            onRecordPaper: setPaperRow,
+            onRemovePaper,
           }}
         />
       </Stack>
       <SignFormModal form={signing} party="trainee" onClose={() => setSigning(null)} />
+      <PaperFormModal row={paperRow} onClose={() => setPaperRow(null)} />
     </Paper>
   );
 }

@@ -6,6 +6,7 @@ import { OfflineState } from '../../../components/offline';
 import { ErrorState } from '../../../components/page-state';
 import { useAccrued } from '../api/get-accrued';
 import { isWaitingForConnection } from '../../../lib/connection';
+import { useDashboard } from '../api/dashboard';
 
 /** The sidebar rows of SPEC §2, in order. */
 const ROWS: { label: string; value: (totals: AccruedTotals) => string }[] = [
@@ -28,9 +29,33 @@ export function AccruedTables() {
     <Stack gap="md">
       {/* Above the tables: below them it would be out of sight in a short sidebar. */}
       <LastUpdated at={accrued.dataUpdatedAt} px="xs" mb={-8} />
+      <CountedNote />
       <AccruedTable id="accrued-total" title="Total Accrued" totals={accrued.data?.total} />
       <AccruedTable id="accrued-month" title="Month to Date" totals={accrued.data?.weekly} />
     </Stack>
+  );
+}
+
+/**
+ * The hours that count, and those at risk apart from them (a month past its deadline with no
+ * signed monthly form: decision 024), with the reason in a few words.
+ */
+function CountedNote() {
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  if (!data) return null;
+  return (
+    <section aria-label="Hours that count" data-testid="sidebar-counted">
+      <Text size="sm" px="xs">
+        Hours that count: <strong>{formatHours(hoursToMinutes(data.counted_hours))}</strong>
+      </Text>
+      {data.at_risk_hours > 0 ? (
+        <Text size="sm" px="xs" c="red.8" fw={600}>
+          At risk: {formatHours(hoursToMinutes(data.at_risk_hours))} h (no signed form after the
+          deadline)
+        </Text>
+      ) : null}
+    </section>
   );
 }
 

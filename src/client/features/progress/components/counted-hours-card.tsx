@@ -1,4 +1,5 @@
-import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconScale } from '@tabler/icons-react';
 import { hoursToMinutes } from '../../../../shared/logs/time';
 import type { Dashboard } from '../../../../shared/progress/accrued.schema';
@@ -16,7 +17,10 @@ export function CountedHoursCard({
   dashboard: Dashboard | undefined;
   ruleSetLabel: string | undefined;
 }) {
-  const lost = dashboard ? Math.max(0, dashboard.total_hours - dashboard.counted_hours) : 0;
+  const atRisk = dashboard?.at_risk_hours ?? 0;
+  const lost = dashboard
+    ? Math.max(0, dashboard.total_hours - dashboard.counted_hours - atRisk)
+    : 0;
   // The same reading and words as the plan's (src/shared/progress/hours-so-far.ts).
   const note = dashboard
     ? hoursSoFarNote({
@@ -25,6 +29,7 @@ export function CountedHoursCard({
           Math.max(0, dashboard.total_hours - dashboard.approved_hours),
         ),
         countedMinutes: hoursToMinutes(dashboard.counted_hours),
+        atRiskMinutes: hoursToMinutes(dashboard.at_risk_hours),
       })
     : null;
   return (
@@ -62,9 +67,22 @@ export function CountedHoursCard({
           {/* What does not count is said once, by the note below (the plan's words). */}
           {lost > 0 ? null : (
             <Text size="sm" fw={600} c={COUNT_TEXT_COLORS.all} mih={22}>
-              {dashboard ? 'Every logged hour counts.' : null}
+              {dashboard
+                ? atRisk > 0
+                  ? 'No logged hour is lost yet.'
+                  : 'Every logged hour counts.'
+                : null}
             </Text>
           )}
+          {atRisk > 0 ? (
+            <Text size="sm" fw={600} c="red.8" data-testid="at-risk-hours">
+              At risk, not counted: {hoursLabel(atRisk)} hours. A month is past its deadline with no
+              signed monthly form on record; they count once one signed in time is recorded.{' '}
+              <Anchor component={Link} to="/student/upload" size="sm" c="red.9" fw={600}>
+                Fieldwork Forms
+              </Anchor>
+            </Text>
+          ) : null}
           <Text size="sm" mih={22}>
             {dashboard
               ? `Approved by your supervisor so far: ${hoursLabel(dashboard.approved_hours)} hours.`

@@ -34,14 +34,17 @@ const NUMBERS = { fontVariantNumeric: 'tabular-nums' } as const;
 /** The month's removals in words; a month with both fieldwork types names the type. */
 function reasonsOf(row: DashboardMonth, isInProgress: boolean): string[] {
   const hasBothTypes = new Set(row.types).size > 1;
-  return row.removals.map((removal) => {
-    const type = EXPERIENCE_TYPES.find((item) => item.id === removal.expereince_type)?.name;
-    const prefix = [isInProgress ? 'So far' : null, hasBothTypes ? type : null]
-      .filter(Boolean)
-      .join(', ');
-    const reason = sentenceCase(removal.reason);
-    return prefix ? `${prefix}: ${removal.reason}` : reason;
-  });
+  const atRisk = row.at_risk.map((item) => `At risk: ${item.reason}`);
+  return row.removals
+    .map((removal) => {
+      const type = EXPERIENCE_TYPES.find((item) => item.id === removal.expereince_type)?.name;
+      const prefix = [isInProgress ? 'So far' : null, hasBothTypes ? type : null]
+        .filter(Boolean)
+        .join(', ');
+      const reason = sentenceCase(removal.reason);
+      return prefix ? `${prefix}: ${removal.reason}` : reason;
+    })
+    .concat(atRisk);
 }
 
 function CountedHours({ row }: { row: DashboardMonth }) {
@@ -60,6 +63,11 @@ function CountedHours({ row }: { row: DashboardMonth }) {
       <Text span size="sm" c="dimmed">
         of {hoursLabel(row.total_hours)}
       </Text>
+      {row.at_risk_hours > 0 ? (
+        <Text span size="sm" fw={600} c="red.8">
+          · {hoursLabel(row.at_risk_hours)} at risk
+        </Text>
+      ) : null}
     </Group>
   );
 }

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { addMonths, formatMonthYear } from '../logs/time';
+import { IdSchema, IsoDateSchema, MonthSchema, REQUIRED } from '../wire/primitives';
+
+/*
+ * A monthly form (M-FVF) signed on paper, recorded with its signing date and its scan (issue 26
+ * part 7, decision 024): POST/GET /api/v1/month-forms/paper/. It makes that month, supervisor (or
+ * organization) and fieldwork type "signed on <date>" for counting (src/shared/progress/
+ * form-hours.ts), late when the date is past the deadline.
+ */
+
+export const PAPER_FORM_MESSAGES = {
+  future: 'The signing date cannot be in the future.',
+  beforeMonthEnded: (month: string) =>
+    `A form for ${formatMonthYear(month)} can only be signed once the month is over (from ${addMonths(month, 1)}-01).`,
+  noFile: 'Attach the signed form (PDF or image).',
+  fieldworkType: 'Choose supervised (1) or concentrated (2) fieldwork',
+  alreadyRecorded:
+    'A paper form is already recorded for this month, supervisor and fieldwork type. Remove it first if it was entered wrongly.',
+  notFound: 'Paper form not found',
+} as const;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The multipart fields of POST /api/v1/month-forms/paper/ (the file is `document`). */
+export const PaperFormFieldsSchema = z.object({
+  month: z.preprocess(blankToUndefined, MonthSchema.optional()).refine((v) => v !== undefined, {
+    error: REQUIRED,
+  }),
+  trainee_supervisor: z
+    .preprocess(blankToUndefined, IdSchema.optional())
+    .refine((v) => v !== undefined, { error: REQUIRED }),
+  expereince_type: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.union([z.literal(1), z.literal(2)], { error: PAPER_FORM_MESSAGES.fieldworkType }),
+  ),
+  signed_on: z
+    .preprocess(blankToUndefined, IsoDateSchema.optional())
+    .refine((v) => v !== undefined, {
+      error: REQUIRED,
+    }),
+});
+export type PaperFormFields = {
+  month: string;
+  trainee_supervisor: number;
+  expereince_type: 1 | 2;
+  signed_on: string;
+};
+
+/**
+ * The signing date's own checks, against the server's `today`: not in the future, not before the
+ * month it verifies is over. Null when it is fine, else the message.
+ */
+export function paperSigningDateError(
+  month: string,
+  signedOn: string,
+  today: string,
+): string | null {
+  if (signedOn > today) return PAPER_FORM_MESSAGES.future;
+  if (signedOn < `${addMonths(month, 1)}-01`) return PAPER_FORM_MESSAGES.beforeMonthEnded(month);
+  return null;
+}
+
+/** A recorded paper form (live or removed). `document` downloads the scan. */
+export const PaperFormSchema = z.object({
+  id: z.number(),
+  user: z.number(),
+  month: z.string(),
+  trainee_supervisor: z.number(),
+  supervisor_name: z.string(),
+  /** The organization whose form it is ('' for a supervisor's own form). */
+  organization: z.string(),
+  expereince_type: z.number(),
+  signed_on: z.string(),
+  /** Signed after the deadline: the form's hours do not count. */
+  is_late: z.boolean(),
+  record_file: z.number().nullable(),
+  file_name: z.string(),
+  document: z.string(),
+  created_at: z.string(),
+  /** Set when the trainee removed it (entered wrongly); it stays as history. */
+  deleted_at: z.string().nullable(),
+});
+export type PaperForm = z.infer<typeof PaperFormSchema>;
+
+export const PaperFormsAnswerSchema = z.object({ results: z.array(PaperFormSchema) });
+export type PaperFormsAnswer = z.infer<typeof PaperFormsAnswerSchema>;

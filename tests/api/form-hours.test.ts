@@ -1,0 +1,364 @@
+import { count, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paperForms, recordFiles } from '../../src/server/db/schema';
+import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
+import type { PaperForm, PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
+import type { Dashboard, DashboardTable } from '../../src/shared/progress/accrued.schema';
+import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { pdfBytes } from '../helpers/file-fixtures';
+import { insertDailyLogs } from '../helpers/log-factory';
+import { followDownload, multipart } from './files-support';
+import {
+  dropTemplate,
+  filled,
+  formsWorld,
+  linkSupervisor,
+  list,
+  sign,
+  type FormsWorld,
+} from './forms-support';
+
+/*
+ * Issue 26 part 7 "The hours a form verifies" (decision 024): a late form costs the hours on
+ * that form only; a month past its deadline with no signed form has its hours at risk, apart
+ * from the hours that count, until a paper form signed on time is recorded.
+ */
+
+const TODAY = new Date('2026-11-28T12:00:00.000Z');
+let w: FormsWorld;
+let supervisorB: TestUser;
+let recordB: number;
+let pdf: Buffer;
+
+/** `days` logs of 5 h (1 h individually supervised, observed) from `firstDate`. */
+const fiveHourDays = (recordId: number, firstDate: string, days: number) =>
+  insertDailyLogs(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: recordId,
+    firstDate,
+    count: days,
+    overrides: {
+      endMinute: 840,
+      experienceMinutes: 300,
+      unrestrictedMinutes: 200,
+      restrictedMinutes: 100,
+      independentMinutes: 240,
+    },
+  });
+
+async function signBoth(recordId: number, supervisor: TestUser, on: string) {
+  w.t.clock.now = new Date(`${on}T15:00:00.000Z`);
+  const form = await filled(w, {
+    month: '2026-08',
+    trainee_supervisor: recordId,
+    expereince_type: 1,
+  });
+  expect((await sign(w, w.trainee, form.id)).statusCode).toBe(200);
+  expect((await sign(w, supervisor, form.id)).statusCode).toBe(200);
+  w.t.clock.now = TODAY;
+}
+
+const get = async <T>(url: string, user: TestUser = w.trainee) => {
+  const response = await w.t.request({ method: 'GET', url, token: user.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+};
+const table = async () => (await get<DashboardTable>('/api/v1/dashboard-table-api/')).results;
+const dashboard = () => get<Dashboard>('/api/v1/dashboard-api/');
+const monthRow = async (month: string) => (await table()).find((row) => row.month === month);
+
+async function postPaper(
+  fields: Record<string, string>,
+  file: { name: string; bytes: Buffer; type?: string } | null = { name: 'sept.pdf', bytes: pdf },
+  user: TestUser = w.trainee,
+) {
+  const body = await multipart(fields, file ? [file] : []);
+  return w.t.request({
+    method: 'POST',
+    url: '/api/v1/month-forms/paper/',
+    token: user.token,
+    ...body,
+  });
+}
+
+const september = (overrides: Record<string, string> = {}) => ({
+  month: '2026-09',
+  trainee_supervisor: String(w.recordId),
+  expereince_type: '1',
+  signed_on: '2026-10-30',
+  ...overrides,
+});
+
+async function rowCounts() {
+  const [papers] = await w.t.db.select({ n: count() }).from(paperForms);
+  const [files] = await w.t.db.select({ n: count() }).from(recordFiles);
+  return { papers: papers?.n ?? 0, files: files?.n ?? 0 };
+}
+
+beforeAll(async () => {
+  w = await formsWorld();
+  pdf = await pdfBytes();
+  await dropTemplate(w, 'mfvf-2022-individual');
+  supervisorB = await createSupervisor(w.t.db, { name: 'Bo Berg' });
+  recordB = await linkSupervisor(w.t, w.trainee, supervisorB, 'Bo', 'Berg');
+  // August 2026: 25 h under A, 10 h under B. September 2026: 83 h under A, never signed.
+  await fiveHourDays(w.recordId, '2026-08-03', 5);
+  await fiveHourDays(recordB, '2026-08-10', 2);
+  await insertDailyLogs(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: w.recordId,
+    firstDate: '2026-09-01',
+    count: 26,
+  });
+  await fiveHourDays(w.recordId, '2026-09-28', 1);
+  // A's August form signed on time (deadline September 30), B's late.
+  await signBoth(w.recordId, w.supervisor, '2026-09-20');
+  await signBoth(recordB, supervisorB, '2026-10-05');
+  w.t.clock.now = TODAY;
+}, 60_000);
+
+afterAll(async () => {
+  await w.close();
+});
+
+describe('a late form costs the hours on that form, not the month', () => {
+  it('counts 25 of August’s 35 h: B’s 10 h are lost, A’s count', async () => {
+    const august = await monthRow('2026-08');
+    expect(august).toMatchObject({ total_hours: 35, adjusted_hours: 25, at_risk_hours: 0 });
+    expect(august?.removals).toEqual([
+      {
+        rule: 'form-signed-late',
+        hours: 10,
+        reason: 'monthly verification form with Bo Berg signed late: 10 hours lost',
+        expereince_type: 1,
+      },
+    ]);
+    const rows = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-08');
+    expect(rows.map((row) => [row.supervisor_name, row.state, row.lost_hours])).toEqual([
+      ['Ana Núñez', 'signed', 0],
+      ['Bo Berg', 'signed-late', 10],
+    ]);
+  });
+});
+
+describe('a month past its deadline with no signed form', () => {
+  it('counts 0 of September’s 83 h and shows them at risk, with the reason', async () => {
+    const row = await monthRow('2026-09');
+    expect(row).toMatchObject({ total_hours: 83, adjusted_hours: 0, at_risk_hours: 83 });
+    expect(row?.removals).toEqual([]);
+    expect(row?.at_risk).toEqual([
+      {
+        hours: 83,
+        reason:
+          'no signed monthly form with Ana Núñez by 2026-10-31: 83 hours not counted until a signed form is recorded',
+        expereince_type: 1,
+      },
+    ]);
+    expect(await dashboard()).toMatchObject({ counted_hours: 25, at_risk_hours: 83 });
+    const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-09');
+    expect(form).toMatchObject({ state: 'overdue', days_remaining: -28, at_risk_hours: 83 });
+  });
+
+  it('shows on the supervisor’s at-risk list, by the same rule', async () => {
+    const answer = await get<AtRisk>('/api/v1/at-risk/', w.supervisor);
+    const trainee = answer.trainees.find((item) => item.id === w.trainee.id);
+    expect(trainee).toMatchObject({ hours_at_risk: 83, months_at_risk: ['2026-09'] });
+  });
+});
+
+describe('POST /api/v1/month-forms/paper/: bad input writes nothing', () => {
+  it.each<[string, Record<string, string>, 'pdf' | 'none' | 'text', string, string]>([
+    [
+      'a future signing date',
+      { signed_on: '2026-11-29' },
+      'pdf',
+      'signed_on',
+      'The signing date cannot be in the future.',
+    ],
+    [
+      'a date before the month ended',
+      { signed_on: '2026-09-30' },
+      'pdf',
+      'signed_on',
+      'A form for September 2026 can only be signed once the month is over (from 2026-10-01).',
+    ],
+    ['no file', {}, 'none', 'document', 'Attach the signed form (PDF or image).'],
+    [
+      'a fieldwork type that does not exist',
+      { expereince_type: '5' },
+      'pdf',
+      'expereince_type',
+      'Choose supervised (1) or concentrated (2) fieldwork',
+    ],
+  ])('%s: 400 naming the field', async (_, overrides, file, field, message) => {
+    const before = await rowCounts();
+    const response = await postPaper(
+      september(overrides),
+      file === 'none' ? null : { name: 'sept.pdf', bytes: pdf },
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ [field]: [message] });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a file that is neither a PDF nor an image: 400, nothing written or stored', async () => {
+    const before = await rowCounts();
+    const keys = await w.folder.listKeys();
+    const response = await postPaper(september(), {
+      name: 'notes.txt',
+      bytes: Buffer.from('just text, not a form'),
+      type: 'text/plain',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['document']);
+    expect(await rowCounts()).toEqual(before);
+    expect(await w.folder.listKeys()).toEqual(keys);
+  });
+
+  it('a supervisor record that is not the trainee’s: 404, nothing written', async () => {
+    const other = await createTrainee(w.t.db);
+    const before = await rowCounts();
+    const response = await postPaper(september(), undefined, other);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a supervisor cannot record one', async () => {
+    const response = await postPaper(september(), undefined, w.supervisor);
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('a paper form signed on time restores the month', () => {
+  let paper: PaperForm;
+
+  it('is recorded (201) and September counts its 83 h', async () => {
+    const response = await postPaper(september());
+    expect(response.statusCode, response.body).toBe(201);
+    paper = response.json<PaperForm>();
+    expect(paper).toMatchObject({
+      month: '2026-09',
+      trainee_supervisor: w.recordId,
+      supervisor_name: 'Ana Núñez',
+      expereince_type: 1,
+      signed_on: '2026-10-30',
+      is_late: false,
+      file_name: 'sept.pdf',
+      deleted_at: null,
+    });
+    expect(await monthRow('2026-09')).toMatchObject({
+      adjusted_hours: 83,
+      at_risk_hours: 0,
+      at_risk: [],
+    });
+    expect(await dashboard()).toMatchObject({ counted_hours: 108, at_risk_hours: 0 });
+    const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-09');
+    expect(form).toMatchObject({ state: 'signed', signed_on: '2026-10-30', at_risk_hours: 0 });
+    expect(form?.paper_form?.id).toBe(paper.id);
+  });
+
+  it('refuses a second one for the same form (409)', async () => {
+    const response = await postPaper(september({ signed_on: '2026-10-15' }));
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('keeps its scan with it: the record file cannot be deleted on its own (409)', async () => {
+    const deleted = await w.t.request({
+      method: 'DELETE',
+      url: `/api/v1/upload-record/${paper.record_file}/`,
+      token: w.trainee.token,
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().detail).toMatch(/^This is the scan of a form signed on paper/);
+  });
+
+  it('is listed and downloaded by the trainee and by the supervisor it names', async () => {
+    for (const [user, query] of [
+      [w.trainee, ''],
+      [w.supervisor, `?u_id=${w.trainee.id}`],
+    ] as const) {
+      const answer = await get<PaperFormsAnswer>(`/api/v1/month-forms/paper/${query}`, user);
+      expect(answer.results.map((item) => item.id)).toEqual([paper.id]);
+      const redirect = await w.t.request({ method: 'GET', url: paper.document, token: user.token });
+      const file = await followDownload(w.t, redirect);
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+    }
+  });
+
+  it('is hidden (404) from another trainee, an unlinked supervisor and a supervisor it does not name', async () => {
+    const stranger = await createTrainee(w.t.db);
+    const unlinked = await createSupervisor(w.t.db);
+    // Supervisor B is linked to the trainee, but the form names A: B lists nothing of it.
+    const named = await get<PaperFormsAnswer>(
+      `/api/v1/month-forms/paper/?u_id=${w.trainee.id}`,
+      supervisorB,
+    );
+    expect(named.results).toEqual([]);
+    for (const user of [stranger, unlinked, supervisorB]) {
+      const download = await w.t.request({ method: 'GET', url: paper.document, token: user.token });
+      expect(download.statusCode, download.body).toBe(404);
+      const removal = await w.t.request({
+        method: 'DELETE',
+        url: `/api/v1/month-forms/paper/${paper.id}/`,
+        token: user.token,
+      });
+      expect([403, 404]).toContain(removal.statusCode);
+    }
+    for (const user of [stranger, unlinked]) {
+      const listed = await w.t.request({
+        method: 'GET',
+        url: `/api/v1/month-forms/paper/?u_id=${w.trainee.id}`,
+        token: user.token,
+      });
+      expect(listed.statusCode).toBe(404);
+    }
+    // Nothing was removed by any of them.
+    const live = await w.t.db.select().from(paperForms).where(isNull(paperForms.deletedAt));
+    expect(live.map((row) => row.id)).toEqual([paper.id]);
+  });
+
+  it('a paper form signed after the deadline makes those hours lost, not at risk', async () => {
+    const removed = await w.t.request({
+      method: 'DELETE',
+      url: `/api/v1/month-forms/paper/${paper.id}/`,
+      token: w.trainee.token,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await monthRow('2026-09')).toMatchObject({ adjusted_hours: 0, at_risk_hours: 83 });
+
+    const late = await postPaper(september({ signed_on: '2026-11-01' }));
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json<PaperForm>().is_late).toBe(true);
+    const row = await monthRow('2026-09');
+    expect(row).toMatchObject({ adjusted_hours: 0, at_risk_hours: 0 });
+    expect(row?.removals.map((removal) => [removal.rule, removal.hours])).toEqual([
+      ['form-signed-late', 83],
+    ]);
+  });
+
+  it('keeps a removed paper form as history', async () => {
+    const answer = await get<PaperFormsAnswer>('/api/v1/month-forms/paper/');
+    expect(answer.results.map((item) => [item.signed_on, item.deleted_at !== null])).toEqual([
+      ['2026-11-01', false],
+      ['2026-10-30', true],
+    ]);
+    const rows = await w.t.db.select().from(paperForms);
+    expect(rows.find((row) => row.id === paper.id)?.deletedBy).toBe(w.trainee.id);
+  });
+});
+
+describe('the reminders, the at-risk list and the calendar agree on "no signed form"', () => {
+  it('a paper form takes last month off the unsigned forms', async () => {
+    // October 2026: due November 30, two days ahead.
+    await fiveHourDays(w.recordId, '2026-10-05', 2);
+    const unsigned = async () =>
+      (await get<AtRisk>('/api/v1/at-risk/', w.supervisor)).unsigned_forms.map((form) => [
+        form.trainee_supervisor,
+        form.month,
+      ]);
+    expect(await unsigned()).toEqual([[w.recordId, '2026-10']]);
+    const response = await postPaper(september({ month: '2026-10', signed_on: '2026-11-05' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await unsigned()).toEqual([]);
+  });
+});
