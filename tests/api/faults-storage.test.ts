@@ -6,7 +6,7 @@ import { STORAGE_DOWN, STORAGE_FULL } from '../../src/server/adapters/storage/cr
 import { RETRY_AFTER_SECONDS } from '../../src/server/plugins/error-handler';
 import { pdfBytes } from '../helpers/file-fixtures';
 import { startS3rver } from '../helpers/storage-harness';
-import { filesWorld, monthlyFields, recordFileCount, uploadRecord } from './files-support';
+import type * as FilesSupport from './files-support';
 
 /**
  * The disk fills up under the folder storage: a fault injected at the file-system boundary.
@@ -36,8 +36,17 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, open, default: { ...real, open } };
 });
 
+// The API files share their workers' module registry (vitest.config.ts, isolate: false): the app's
+// modules may already be loaded, with the real node:fs/promises, by a file that ran before. This
+// file loads them afresh, after the mock above is in place.
+let filesWorld: typeof FilesSupport.filesWorld;
+let monthlyFields: typeof FilesSupport.monthlyFields;
+let recordFileCount: typeof FilesSupport.recordFileCount;
+let uploadRecord: typeof FilesSupport.uploadRecord;
 let pdf: Buffer;
 beforeAll(async () => {
+  vi.resetModules();
+  ({ filesWorld, monthlyFields, recordFileCount, uploadRecord } = await import('./files-support'));
   pdf = await pdfBytes();
 });
 
