@@ -2,6 +2,7 @@ import { count, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperForms, recordFiles } from '../../src/server/db/schema';
 import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
+import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { PaperForm, PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
 import type { Dashboard, DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -270,6 +271,13 @@ describe('a paper form signed on time restores the month', () => {
     });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().detail).toMatch(/^This is the scan of a form signed on paper/);
+    // The files list says so, and offers no Delete for it (record-file-row.tsx).
+    const records = await get<RecordFilesAnswer>('/api/v1/record-files/');
+    const listed = records.monthly_form.flatMap((month) => month.files);
+    expect(listed.map(({ id, paper_form }) => ({ id, paper_form }))).toContainEqual({
+      id: paper.record_file,
+      paper_form: true,
+    });
   });
 
   it('is listed and downloaded by the trainee and by the supervisor it names', async () => {

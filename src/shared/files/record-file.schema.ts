@@ -118,6 +118,8 @@ export const RecordFileSchema = z.object({
   filled: z.boolean(),
   /** The flattened M-FVF of a month form both parties signed in the app: it stays as signed. */
   signed_in_app: z.boolean(),
+  /** The scan of a paper form the trainee recorded: it goes with that paper form, not alone. */
+  paper_form: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),

@@ -48,6 +48,7 @@ export async function toRecordFile(
     signed: file.confirmedSigned,
     filled: file.confirmedFilled,
     signed_in_app: file.signedInApp,
+    paper_form: file.isPaperForm,
     created_at: file.createdAt.toISOString(),
     updated_at: file.updatedAt.toISOString(),
     deleted_at: file.deletedAt?.toISOString() ?? null,

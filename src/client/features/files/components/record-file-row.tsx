@@ -40,6 +40,11 @@ export function RecordFileRow({
               Signed in the app
             </Badge>
           ) : null}
+          {file.paper_form ? (
+            <Badge size="sm" variant="light" color="blue" c="dark.8">
+              Paper form
+            </Badge>
+          ) : null}
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {[
@@ -83,8 +88,9 @@ export function RecordFileRow({
             >
               Edit
             </Button>
-            {/* A form both signed in the app stays as signed: it is never deleted. */}
-            {file.signed_in_app ? null : (
+            {/* A form both signed in the app stays as signed: it is never deleted. A paper
+                form's scan goes with the paper form (Fieldwork Forms, "Remove paper form"). */}
+            {file.signed_in_app || file.paper_form ? null : (
               <Button
                 size="xs"
                 variant="light"

@@ -43,6 +43,7 @@ const stored: RecordFile = {
   signed: true,
   filled: true,
   signed_in_app: false,
+  paper_form: false,
   created_at: '2026-04-01T10:00:00.000Z',
   updated_at: '2026-04-01T10:00:00.000Z',
   deleted_at: null,
