@@ -11,6 +11,7 @@ import { experienceLogs } from '../../src/server/db/schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { insertPaperForms } from '../helpers/form-factory';
 import {
   download,
   dropTemplate,
@@ -73,6 +74,14 @@ beforeAll(async () => {
   await logDays(w, leeRecord, '2026-03-21', 5);
   await logDays(w, w.recordId, '2026-01-05', 20, 2);
   await approveAll(w.trainee);
+  // January's M-FVF was signed on paper in time (decision 024: unsigned past its deadline, its
+  // hours would be at risk and the F-FVF would count none of them).
+  await insertPaperForms(w.t.db, {
+    traineeId: w.trainee.id,
+    traineeSupervisorId: w.recordId,
+    months: ['2026-01'],
+    experienceTypeId: 2,
+  });
 });
 afterAll(() => w.close());
 
