@@ -192,8 +192,12 @@ export async function expectStill(page: Page): Promise<void> {
     .toEqual([]);
 }
 
-/** Fails when the page scrolls sideways (every page must fit a 375 px screen). */
+/**
+ * Fails when the page scrolls sideways (every page must fit a 375 px screen). Read once the page
+ * is still: just after a resize to a phone's width the side bar is still sliding out of view.
+ */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  await expectStill(page);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
