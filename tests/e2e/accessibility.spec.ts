@@ -49,9 +49,7 @@ const settled = (heading?: string | RegExp) => async (page: Page) => {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 };
 
-/** Full-page screenshots of every screen at both widths, on request (they cost the run time). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
-if (SCREENSHOTS) mkdirSync('.tmp/screenshots', { recursive: true });
+mkdirSync('.tmp/screenshots', { recursive: true });
 
 /**
  * Visits the screens one after another; returns every serious or critical axe finding and every
@@ -67,10 +65,7 @@ async function findProblems(page: Page, screens: Screen[], width: number): Promi
     if (screen.path) await page.goto(screen.path);
     await screen.ready(page);
     await expectStill(page);
-    // Only the violations are wanted: axe then skips gathering the nodes of every passed rule.
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .analyze();
+    const results = await new AxeBuilder({ page }).analyze();
     for (const violation of results.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
       problems.push(
@@ -83,13 +78,10 @@ async function findProblems(page: Page, screens: Screen[], width: number): Promi
     );
     if (overflow > 0)
       problems.push(`${screen.name} at ${width} px: scrolls sideways by ${overflow} px`);
-    // Every screen whole, to look at: `E2E_SCREENSHOTS=1 npx playwright test accessibility`.
-    if (SCREENSHOTS) {
-      await page.screenshot({
-        path: `.tmp/screenshots/a11y-${screen.name}-${width}.png`,
-        fullPage: true,
-      });
-    }
+    await page.screenshot({
+      path: `.tmp/screenshots/a11y-${screen.name}-${width}.png`,
+      fullPage: true,
+    });
   }
   return problems;
 }
