@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError, isUnreachable } from '../lib/api-client';
 import { useIsOffline } from '../lib/connection';
 import { OfflineState } from './offline';
 
@@ -51,11 +51,7 @@ export function ErrorState({
   onRetry?: () => void;
 }) {
   const isOffline = useIsOffline();
-  if (
-    isOffline ||
-    (error instanceof ApiError && error.code === 'UNAVAILABLE' && error.status === 0)
-  )
-    return <OfflineState />;
+  if (isOffline || isUnreachable(error)) return <OfflineState />;
   const message =
     given ?? (error instanceof ApiError ? error.message : 'Something went wrong while loading.');
   return (

@@ -84,6 +84,11 @@ const REQUEST_TIMEOUT_MS = 120_000;
 const unreachable = () =>
   new ApiError(0, 'UNAVAILABLE', 'Cannot reach the server. Check your connection and try again.');
 
+/** Whether a call failed because the server was not reached (no answer at all). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'UNAVAILABLE' && error.status === 0;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {

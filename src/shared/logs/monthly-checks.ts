@@ -164,6 +164,20 @@ export type MonthLogRow = {
   supervisionContactId: number | null;
 };
 
+/** A month's figures before any log is added (the cumulative ones apart). */
+export const NO_MONTH_FIGURES: Readonly<
+  Omit<MonthTotals, 'cumulativeTotalMinutes' | 'cumulativeUnrestrictedMinutes'>
+> = {
+  totalMinutes: 0,
+  supervisedMinutes: 0,
+  individualMinutes: 0,
+  groupMinutes: 0,
+  unrestrictedMinutes: 0,
+  contacts: 0,
+  observations: 0,
+  observationMinutes: 0,
+};
+
 /**
  * A month's totals for one fieldwork type from the logs, so that the client and the server add
  * them up the same way. Pass every log that should count (the caller decides about statuses and
@@ -175,14 +189,7 @@ export function buildMonthTotals(
 ): MonthTotals {
   const lastDay = monthEnd(month);
   const totals: MonthTotals = {
-    totalMinutes: 0,
-    supervisedMinutes: 0,
-    individualMinutes: 0,
-    groupMinutes: 0,
-    unrestrictedMinutes: 0,
-    contacts: 0,
-    observations: 0,
-    observationMinutes: 0,
+    ...NO_MONTH_FIGURES,
     cumulativeTotalMinutes: 0,
     cumulativeUnrestrictedMinutes: 0,
   };

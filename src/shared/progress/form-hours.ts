@@ -1,4 +1,4 @@
-import type { MonthTotals } from '../logs/monthly-checks';
+import { NO_MONTH_FIGURES, type MonthTotals } from '../logs/monthly-checks';
 import type { RuleSet } from '../logs/rule-sets';
 import { formatHours } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
@@ -73,16 +73,7 @@ export function earliestSignature(dates: readonly (string | null | undefined)[])
   return signed.length === 0 ? null : [...signed].sort()[0]!;
 }
 
-export const NO_PART_TOTALS: FormPartTotals = {
-  totalMinutes: 0,
-  supervisedMinutes: 0,
-  individualMinutes: 0,
-  groupMinutes: 0,
-  unrestrictedMinutes: 0,
-  contacts: 0,
-  observations: 0,
-  observationMinutes: 0,
-};
+export const NO_PART_TOTALS: Readonly<FormPartTotals> = NO_MONTH_FIGURES;
 
 /** Adds figures up (a month's parts, or the parts that still count). */
 export function addPartTotals(parts: readonly FormPartTotals[]): FormPartTotals {
