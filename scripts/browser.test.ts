@@ -85,6 +85,12 @@ const cases: Case[] = [
     tried: [],
   },
   {
+    name: 'the headless shell comes before the full Chromium',
+    files: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell', PLAYWRIGHT_OWN],
+    expected: { path: '/usr/bin/chromium-headless-shell', source: 'system' },
+    tried: [],
+  },
+  {
     name: 'Chromium is preferred to Chrome, and PATH is searched in order',
     files: [
       '/usr/bin/google-chrome',
@@ -138,7 +144,7 @@ const cases: Case[] = [
     aptInstalls: '/usr/bin/chromium',
     expected: {
       error:
-        /^No Chromium for the end-to-end tests \(`npx playwright install chromium` failed: playwright unreachable\): run `sudo apt-get install -y chromium fonts-dejavu-core`, or set CHROMIUM_PATH to a Chromium executable\.$/,
+        /^No Chromium for the end-to-end tests \(`npx playwright install chromium` failed: playwright unreachable\): run `sudo apt-get install -y chromium-headless-shell fonts-dejavu-core`, or set CHROMIUM_PATH to a Chromium executable\.$/,
     },
     tried: ['playwright'],
   },
@@ -157,7 +163,7 @@ const cases: Case[] = [
     debian: true,
     expected: {
       error:
-        /\(`npx playwright install chromium` failed: playwright\+deps unreachable; `apt-get install -y chromium fonts-dejavu-core` failed: apt unreachable\): run `npx playwright install chromium`/,
+        /\(`npx playwright install chromium` failed: playwright\+deps unreachable; `apt-get install -y chromium-headless-shell fonts-dejavu-core` failed: apt unreachable\): run `npx playwright install chromium`/,
     },
     tried: ['playwright+deps', 'apt'],
   },

@@ -11,8 +11,13 @@ import { chromium } from 'playwright-core';
  */
 export const BROWSER_ENV = 'CHROMIUM_PATH';
 
-/** Names of a system Chromium or Chrome, looked up on PATH in this order. */
+/**
+ * Names of a system Chromium or Chrome, looked up on PATH in this order. Chromium's headless
+ * shell comes first: the same engine without the desktop browser's shell, and what Playwright
+ * itself drives for headless runs; it costs the suite less CPU (bench/RESULTS.md, "Test suite").
+ */
 export const SYSTEM_BROWSERS = [
+  'chromium-headless-shell',
   'chromium',
   'chromium-browser',
   'google-chrome-stable',
@@ -26,7 +31,7 @@ export const MAC_BROWSERS = [
 ];
 
 export const PLAYWRIGHT_INSTALL = 'npx playwright install chromium';
-export const APT_INSTALL = 'apt-get install -y chromium fonts-dejavu-core';
+export const APT_INSTALL = 'apt-get install -y chromium-headless-shell fonts-dejavu-core';
 
 export type BrowserSource = typeof BROWSER_ENV | 'system' | 'playwright';
 export type Browser = { path: string; source: BrowserSource };

@@ -20,7 +20,7 @@ case "${1:-}" in
     if [ -n "$installed" ]; then apt-get purge -y -qq $installed >/dev/null; fi
     rm -rf "${HOME:-/root}/.cache/ms-playwright"
     unset CHROMIUM_PATH PLAYWRIGHT_BROWSERS_PATH
-    for name in chromium chromium-browser google-chrome-stable google-chrome; do
+    for name in chromium-headless-shell chromium chromium-browser google-chrome-stable google-chrome; do
       if command -v "$name" >/dev/null; then
         echo "without-chromium: $(command -v "$name") is still there" >&2
         exit 1
