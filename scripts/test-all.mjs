@@ -14,7 +14,8 @@ import { spawn } from 'node:child_process';
 const withPostgres = Boolean(process.env.DATABASE_URL);
 const STAGES = [
   [['test:browser'], ['lint', 'typecheck'], ['test:unit']],
-  withPostgres ? [['test:api'], ['test:api:pg']] : [['test:api -- --maxWorkers=2']],
+  // The PostgreSQL run ends before the PGlite run; the end-to-end build fills the core it leaves.
+  withPostgres ? [['test:api'], ['test:api:pg', 'build:e2e']] : [['test:api -- --maxWorkers=2']],
   [['test:e2e']],
 ];
 
