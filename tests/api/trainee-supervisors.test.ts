@@ -62,6 +62,15 @@ describe('trainee supervisors', () => {
     });
   });
 
+  it('refuses the trainee’s own email, in any case, as a field error, and lists nothing', async () => {
+    const before = await t.request({ method: 'GET', url, token: trainee.token });
+    const response = await add(trainee, { name: 'Me', email: trainee.email.toUpperCase() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['You cannot list yourself as your supervisor.'] });
+    const after = await t.request({ method: 'GET', url, token: trainee.token });
+    expect(after.json()).toEqual(before.json());
+  });
+
   it('validates the dialog fields with the messages of SPEC §5', async () => {
     const response = await add(trainee, { name: '', email: 'not-an-email' });
     expect(response.statusCode).toBe(400);

@@ -553,4 +553,22 @@ describe('two-field checks run while other fields are still empty', () => {
       ['confirmPassword', 'Passwords not matched'],
     ]);
   });
+
+  it.each([
+    ['a string', 'not a form'],
+    ['null', null],
+    ['a list', ['correct-horse-42', 'correct-horse-42']],
+  ])('refuses a body that is %s as not an object, without comparing fields', (_case, body) => {
+    for (const schema of [
+      TraineeSignupFormSchema,
+      ResetPasswordFormSchema,
+      ChangePasswordRequestSchema,
+    ]) {
+      const result = schema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.code, issue.path])).toEqual([
+        ['invalid_type', []],
+      ]);
+    }
+  });
 });
