@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { onlineManager } from '@tanstack/react-query';
 import {
   ApiError,
+  apiFetch,
   apiRequest,
   apiUpload,
+  isUnreachable,
   putToSignedUrl,
   setSubscriptionRequiredHandler,
+  setUnauthorizedHandler,
 } from './api-client';
 
 const PAYWALL = 'Looks like your 7 day free trial has expired.';
@@ -175,5 +179,102 @@ describe('uploads with progress', () => {
       headers: { accept: 'application/json', 'content-type': 'image/png' },
       body: picture,
     });
+  });
+});
+
+describe('a request', () => {
+  let token: string | null;
+  let endedSessions: number;
+  beforeEach(() => {
+    token = 'a-token';
+    endedSessions = 0;
+    vi.stubGlobal('window', { location: { origin: 'http://app.test' } });
+    vi.stubGlobal('localStorage', { getItem: () => token });
+    vi.stubGlobal('navigator', { onLine: false });
+    setUnauthorizedHandler(() => (endedSessions += 1));
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(() => undefined);
+    onlineManager.setOnline(true);
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the token, the query without its empty values and the body as JSON', async () => {
+    const fetch = vi.fn(
+      async (_url: URL, _init: RequestInit) => new Response(JSON.stringify({ id: 3 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const answer = await apiRequest(z.object({ id: z.number() }), '/api/v1/experience-log/', {
+      method: 'POST',
+      query: { page: 2, search: '', month: undefined },
+      body: { note: 'hi' },
+    });
+    expect(answer).toEqual({ id: 3 });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(String(url)).toBe('http://app.test/api/v1/experience-log/?page=2');
+    expect(init).toMatchObject({
+      method: 'POST',
+      body: '{"note":"hi"}',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: 'token a-token',
+      },
+    });
+  });
+
+  it('reads a 204 as no body, and hands a download its raw response', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(apiRequest(z.undefined(), '/api/v1/x/', { method: 'DELETE' })).resolves.toBe(
+      undefined,
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('a,b\n', { status: 200 })),
+    );
+    const response = await apiFetch('/api/v1/export/');
+    await expect(response.text()).resolves.toBe('a,b\n');
+  });
+
+  it('ends the session on a 401 to a signed-in call, not to a signed-out one', async () => {
+    answer(401, { detail: 'Invalid token.', code: 'UNAUTHENTICATED' });
+    await expect(apiRequest(z.unknown(), '/api/v1/me/')).rejects.toMatchObject({ status: 401 });
+    expect(endedSessions).toBe(1);
+    token = null;
+    await expect(apiRequest(z.unknown(), '/api/v1/login/')).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(endedSessions).toBe(1);
+  });
+
+  it('says the server was not reached when no answer came, and the app goes offline', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const failure = await apiRequest(z.unknown(), '/api/v1/me/').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 0, code: 'UNAVAILABLE' });
+    expect(isUnreachable(failure)).toBe(true);
+    expect(onlineManager.isOnline()).toBe(false);
+    expect(isUnreachable(new ApiError(503, 'UNAVAILABLE', 'Busy'))).toBe(false);
+  });
+
+  it('lists every message of a refusal, each field’s with its name', () => {
+    const error = new ApiError(400, 'VALIDATION', 'Invalid input', {
+      date_of_experience: ['Date cannot be in the future'],
+      non_field_errors: ['This entry overlaps another one'],
+    });
+    expect(error.messages).toEqual([
+      'Date of experience: Date cannot be in the future',
+      'This entry overlaps another one',
+    ]);
+    expect(new ApiError(409, 'CONFLICT', 'This month is locked.').messages).toEqual([
+      'This month is locked.',
+    ]);
   });
 });

@@ -7,33 +7,8 @@ import {
   restoreQueryCache,
   toPersistedCache,
 } from './query-persistence';
+import { MemoryStorage } from './memory-storage.fixture';
 import { clearPersistedCaches, persistedCacheKey } from './session-storage';
-
-/** localStorage's interface over a Map. */
-class MemoryStorage implements Storage {
-  readonly #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  clear() {
-    this.#items.clear();
-  }
-  keys() {
-    return [...this.#items.keys()].sort();
-  }
-}
 
 const NOW = Date.UTC(2026, 10, 28, 12, 0);
 const ACCRUED = { total: { independent_hours: 12 } };
