@@ -37,8 +37,12 @@ if [ -n "${NODE_EXTRA_CA_CERTS:-}" ]; then
   lent+=(--volume "$NODE_EXTRA_CA_CERTS:$NODE_EXTRA_CA_CERTS:ro")
   lent+=(--build-arg "NODE_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS")
 fi
+# Chroot isolation gives each RUN 1,024 open files unless told; the build stage's `npm ci` can need
+# more (EMFILE in its cache), so each RUN gets this shell's own hard limit.
+nofile=$(ulimit -Hn)
+[ "$nofile" = unlimited ] && nofile=$(cat /proc/sys/fs/nr_open)
 build=(buildah build --layers --format docker --isolation chroot --network host "${lent[@]}"
-  --build-arg "BASE_IMAGE=$base")
+  --ulimit "nofile=$nofile:$nofile" --build-arg "BASE_IMAGE=$base")
 started=$SECONDS
 build_log=$(mktemp)
 if ! { "${build[@]}" --target build --tag "$IMAGE-build" . && "${build[@]}" --tag "$IMAGE" .; } \
