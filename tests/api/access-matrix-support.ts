@@ -363,7 +363,8 @@ export type MatrixWorld = Awaited<ReturnType<typeof createMatrixWorld>>;
 
 /**
  * The owner with a log, a record file, an agenda, a month's form and a final form, their linked
- * supervisor (and one without BACB numbers), a supervisor they removed, one never linked, another
+ * supervisor (and one without BACB numbers), a supervisor they removed, one who removed them
+ * from their lists, one never linked, another
  * trainee and a trainee whose trial ended long ago; and the owner's expired and revoked tokens.
  */
 export async function createMatrixWorld() {
@@ -394,6 +395,11 @@ export async function createMatrixWorld() {
       payload: { name: 'Lee', lastname: 'Spare', email: uniqueEmail('spare') },
     })
   ).id;
+  const supervisorWhoRemoved = await createSupervisor(t.db);
+  await linkSupervisor(t, owner, supervisorWhoRemoved);
+  await expectStatus(t, supervisorWhoRemoved, 'POST', '/api/v1/remove-user/', 200, {
+    payload: { u_id: owner.id },
+  });
   const unlinkedSupervisor = await createSupervisor(t.db);
   const otherTrainee = await createTrainee(t.db);
   await linkSupervisor(t, otherTrainee, unlinkedSupervisor);
@@ -451,6 +457,7 @@ export async function createMatrixWorld() {
       linkedSupervisor,
       coSupervisor,
       removedSupervisor,
+      supervisorWhoRemoved,
       unlinkedSupervisor,
       lapsedTrainee,
     },

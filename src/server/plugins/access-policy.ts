@@ -24,6 +24,11 @@ export const CALLERS = [
   'coSupervisor',
   /** Was linked, until the owner deleted the supervisor record. */
   'removedSupervisor',
+  /**
+   * Still linked, but removed the owner from their own lists (POST /api/v1/remove-user/): sees
+   * nothing of the owner's until they restore them.
+   */
+  'supervisorWhoRemoved',
   'unlinkedSupervisor',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -47,6 +52,7 @@ const SUPERVISORS = [
   'linkedSupervisor',
   'coSupervisor',
   'removedSupervisor',
+  'supervisorWhoRemoved',
   'unlinkedSupervisor',
 ] as const;
 
@@ -81,6 +87,7 @@ const LINKED = {
   linkedSupervisor: 'allowed',
   coSupervisor: 'allowed',
   removedSupervisor: 'hidden',
+  supervisorWhoRemoved: 'hidden',
   unlinkedSupervisor: 'hidden',
 } as const;
 /** The owner's records as a whole (by `u_id`), for the owner and every supervisor linked to them. */
@@ -92,16 +99,20 @@ const traineeAndItsSupervisor = signedIn(
     linkedSupervisor: 'allowed',
     coSupervisor: 'hidden',
     removedSupervisor: 'hidden',
+    supervisorWhoRemoved: 'hidden',
     unlinkedSupervisor: 'hidden',
   },
 );
 /** A supervisor's act on a linked trainee (`u_id`); trainees 403. */
 const supervisorOfTrainee = signedIn('forbidden', LINKED);
+/** Removing a linked trainee from one's lists, or restoring them: removed or not. */
+const linkedEvenIfRemoved = signedIn('forbidden', { ...LINKED, supervisorWhoRemoved: 'allowed' });
 /** A supervisor's act on one record of a linked trainee kept with them (a log); trainees 403. */
 const itsSupervisorOnly = signedIn('forbidden', {
   linkedSupervisor: 'allowed',
   coSupervisor: 'hidden',
   removedSupervisor: 'hidden',
+  supervisorWhoRemoved: 'hidden',
   unlinkedSupervisor: 'hidden',
 });
 
@@ -171,7 +182,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   // so one naming a trainee not linked to them gets an empty page, as for an id nobody has.
   'GET /api/v1/experience-log/': signedIn(
     { owner: 'allowed', otherTrainee: 'own' },
-    { ...LINKED, removedSupervisor: 'own', unlinkedSupervisor: 'own' },
+    { ...LINKED, removedSupervisor: 'own', supervisorWhoRemoved: 'own', unlinkedSupervisor: 'own' },
   ),
   'POST /api/v1/experience-log/': signedIn(
     { owner: 'allowed', otherTrainee: 'rejected' },
@@ -200,10 +211,11 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'PUT /api/v1/plan/': traineeOwn,
   // The review: inviting, the supervisor's trainees, flags, approvals and month sign-offs.
   'POST /api/v1/send-supervisor-invitation/': traineeOwn,
-  'GET /api/v1/all-trainee/': supervisorOwn,
+  // The removed trainees stay listed, marked, so that they can be restored.
+  'GET /api/v1/all-trainee/': signedIn('forbidden', 'own', { supervisorWhoRemoved: 'allowed' }),
   'GET /api/v1/get-supervisor/': supervisorOwn,
-  'POST /api/v1/remove-user/': supervisorOfTrainee,
-  'POST /api/v1/restore-user/': supervisorOfTrainee,
+  'POST /api/v1/remove-user/': linkedEvenIfRemoved,
+  'POST /api/v1/restore-user/': linkedEvenIfRemoved,
   'GET /api/v1/get-dates/': supervisorOwn,
   'POST /api/v1/flag-log/': itsSupervisorOnly,
   'POST /api/v1/approve-logs/': supervisorOfTrainee,
