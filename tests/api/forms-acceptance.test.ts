@@ -17,6 +17,7 @@ import {
   dropTemplate,
   filled,
   filledFinal,
+  atOrganization,
   formsWorld,
   linkSupervisor,
   list,
@@ -24,6 +25,7 @@ import {
   logDays,
   setFormFields,
   sign,
+  unsignedFormsOf,
   uploadTemplate,
   type FormsWorld,
 } from './forms-support';
@@ -41,17 +43,6 @@ let w: FormsWorld;
 let lee: TestUser;
 let leeRecord: number;
 
-/** Puts a supervisor record at an organization, as the profile's supervisor dialog does. */
-async function atOrganization(trainee: TestUser, record: number, organization: string) {
-  const response = await w.t.request({
-    method: 'PATCH',
-    url: `/api/v1/trainee-supervisors/${record}/`,
-    token: trainee.token,
-    payload: { organization },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 /** Every log of the trainee approved, as their supervisors would. */
 const approveAll = (trainee: TestUser) =>
   w.t.db
@@ -66,8 +57,8 @@ beforeAll(async () => {
   await dropTemplate(w, 'ffvf-2022-organization');
   lee = await createSupervisor(w.t.db, { name: 'Lee Park' });
   leeRecord = await linkSupervisor(w.t, w.trainee, lee, 'Lee', 'Park');
-  await atOrganization(w.trainee, w.recordId, 'Acme ABA');
-  await atOrganization(w.trainee, leeRecord, ' acme  aba ');
+  await atOrganization(w, w.recordId, 'Acme ABA');
+  await atOrganization(w, leeRecord, ' acme  aba ');
   // March: 20 days with Ana (60 h, 20 supervised) and 5 with Lee (15 h, 5 supervised);
   // January: 20 concentrated days with Ana, so the period is Mixed.
   await logDays(w, w.recordId, '2026-03-01', 20);
@@ -123,11 +114,11 @@ describe('an organization, with the operator’s forms', { timeout: 120_000 }, (
       signers: ['trainee', 'supervisor'],
       template: { source: 'folder' },
     });
-    const before = await w.t.request({ method: 'GET', url: '/api/v1/at-risk/', token: lee.token });
-    expect(before.json<{ unsigned_forms: { month: string }[] }>().unsigned_forms).toEqual([
-      expect.objectContaining({ month: '2026-03', trainee_supervisor: leeRecord }),
+    // Ana, the responsible supervisor, has the month to sign; Lee, at the organization too, not.
+    expect(await unsignedFormsOf(w, w.supervisor)).toEqual([
+      expect.objectContaining({ month: '2026-03', trainee_supervisor: w.recordId }),
     ]);
-    // Lee is at the organization but does not sign: Ana is the responsible supervisor.
+    expect(await unsignedFormsOf(w, lee)).toEqual([]);
     expect((await sign(w, lee, month.id)).statusCode).toBe(404);
     expect((await sign(w, w.trainee, month.id)).statusCode).toBe(200);
     const complete = await sign(w, w.supervisor, month.id);
@@ -164,9 +155,8 @@ describe('an organization, with the operator’s forms', { timeout: 120_000 }, (
     // The month is signed for Lee's record too: one form covers the organization.
     const march = (await list(w, w.trainee)).results.filter((row) => row.month === '2026-03');
     expect(march.map((row) => row.state)).toEqual(['signed']);
-    // Lee's at-risk list agrees: before the signature the month was unsigned for Lee as well.
-    const atRisk = await w.t.request({ method: 'GET', url: '/api/v1/at-risk/', token: lee.token });
-    expect(atRisk.json<{ unsigned_forms: unknown[] }>().unsigned_forms).toEqual([]);
+    // Ana's at-risk list agrees.
+    expect(await unsignedFormsOf(w, w.supervisor)).toEqual([]);
   });
 
   it('fills the Organization F-FVF over a Mixed period; the responsible supervisor alone signs it', async () => {

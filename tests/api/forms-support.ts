@@ -85,6 +85,33 @@ export async function linkSupervisor(
   return added.json<{ id: number }>().id;
 }
 
+/** Puts a supervisor record at an organization, as the profile's supervisor dialog does. */
+export async function atOrganization(
+  w: { t: TestApp; trainee: TestUser },
+  record: number,
+  organization: string,
+) {
+  const response = await w.t.request({
+    method: 'PATCH',
+    url: `/api/v1/trainee-supervisors/${record}/`,
+    token: w.trainee.token,
+    payload: { organization },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** The previous month's forms still to sign on a supervisor's at-risk list. */
+export async function unsignedFormsOf(w: { t: TestApp }, supervisor: TestUser) {
+  const response = await w.t.request({
+    method: 'GET',
+    url: '/api/v1/at-risk/',
+    token: supervisor.token,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ unsigned_forms: { month: string; trainee_supervisor: number }[] }>()
+    .unsigned_forms;
+}
+
 /** Puts a template in the operator's forms folder. */
 export async function dropTemplate(
   w: { formsDir: string },

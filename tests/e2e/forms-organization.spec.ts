@@ -238,6 +238,26 @@ test.describe('the Organization monthly form', () => {
       .results.find((item) => item.month === LAST_MONTH)?.form?.id;
     expect(formId).toEqual(expect.any(Number));
 
+    // Their homes agree: last month's form is on Rhea's list of forms still to sign, not Lee's.
+    for (const [supervisor, listsIt] of [
+      [rhea, true],
+      [lee, false],
+    ] as const) {
+      await signInAs(page, supervisor);
+      await page.goto('/supervisor/signlogs');
+      const trainees = page.getByRole('list', { name: 'Trainees this month' });
+      // The list and the forms still to sign come in one answer: once one shows, both have.
+      await expect(trainees.getByRole('heading', { name: 'Fern Organization' })).toBeVisible();
+      const toSign = page.getByRole('region', { name: 'Last month’s forms still to sign' });
+      if (listsIt) {
+        await expect(toSign.getByRole('listitem')).toHaveText([
+          new RegExp(`^Fern Organization: M-FVF for ${formatMonthYear(LAST_MONTH)}, due`),
+        ]);
+      } else {
+        await expect(toSign).toHaveCount(0);
+      }
+    }
+
     // Lee is at the organization but does not sign it: no row offers it, and the API refuses.
     await openTraineeAsSupervisor(page, lee, 'Fern Organization');
     const leeSection = page.getByRole('region', {

@@ -18,7 +18,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts';
-import { listUnsignedMonths } from '../forms';
+import { listUnsignedForms } from '../forms';
 import { serverToday } from '../logs';
 import { adjustMonthRows, monthTotalsByType, readCountingRows } from '../progress';
 import { listLinkedTrainees, assertLinkedTrainee } from '../supervisors';
@@ -101,7 +101,7 @@ async function traineeOutlook(
 /** The previous month's forms of the supervisor's records still unsigned (due at this month's end). */
 async function unsignedForms(db: Db, supervisorId: number, today: string): Promise<UnsignedForm[]> {
   const month = monthOf(addDays(monthStart(today), -1));
-  const rows = await listUnsignedMonths(db, month, { supervisorUserId: supervisorId });
+  const rows = await listUnsignedForms(db, month, { supervisorUserId: supervisorId });
   return rows
     .filter((row) => row.isSupervising)
     .map((row) => ({

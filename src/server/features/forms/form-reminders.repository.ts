@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { formReminders, traineeSupervisors, users } from '../../db/schema';
+import { sameSubject } from '../progress';
 import { supervises } from '../supervisors';
 import { noSignedMonthlyForm } from './month-forms.repository';
 
@@ -10,9 +11,11 @@ const supervisorAccounts = alias(users, 'supervisor_account');
 
 /**
  * The supervisor records whose month still needs a signature: live logs in `month` of a
- * fieldwork type with no complete live form. With the trainee (verified), the supervisor
- * account linked to the record (if any), and whether it may see the trainee. With
- * `supervisorUserId`, only the records linked to that supervisor account.
+ * fieldwork type with no complete live form, kept with the record or, at an organization, with
+ * any record there (whose form the responsible supervisor signs: `listUnsignedForms` keeps
+ * that one). With the trainee (verified), the supervisor account linked to the record (if any),
+ * and whether it may see the trainee. With `supervisorUserId`, only the records linked to that
+ * supervisor account.
  */
 export function listUnsignedMonths(
   db: Db,
@@ -30,6 +33,7 @@ export function listUnsignedMonths(
     .select({
       traineeSupervisorId: traineeSupervisors.id,
       supervisorName: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
+      organization: traineeSupervisors.organization,
       trainee: { id: users.id, email: users.email, name: users.name },
       supervisor: {
         id: supervisorAccounts.id,
@@ -50,7 +54,7 @@ export function listUnsignedMonths(
         scope.supervisorUserId === undefined
           ? undefined
           : eq(traineeSupervisors.supervisorUserId, scope.supervisorUserId),
-        sql`exists (select 1 from experience_logs l where l.trainee_supervisor_id = ${traineeSupervisors.id} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and ${unsigned})`,
+        sql`exists (select 1 from experience_logs l where l.trainee_id = ${traineeSupervisors.traineeId} and ${sameSubject(traineeSupervisors.id, sql.raw('l.trainee_supervisor_id'))} and l.deleted_at is null and l.date_of_experience between ${from}::date and ${to}::date and ${unsigned})`,
       ),
     )
     .orderBy(asc(traineeSupervisors.id));

@@ -5,14 +5,43 @@ import type { Db } from '../../db/client';
 import { serverToday } from '../logs';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
+import { unsignedFormSigners } from './month-forms.service';
 
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */
 export const REMINDER_INTERVAL_MINUTES = 60;
 
 /**
+ * The supervisor records whose form of `month` is still to sign, as `listUnsignedMonths` lists
+ * them, but at an organization only the record that signs its form (the responsible supervisor:
+ * month-forms.service.ts), so that nobody is asked for a signature that is not theirs.
+ */
+export async function listUnsignedForms(
+  db: Db,
+  month: string,
+  scope: { supervisorUserId?: number } = {},
+) {
+  const rows = await repo.listUnsignedMonths(db, month, scope);
+  const signers = new Map<number, Set<number>>();
+  const kept: typeof rows = [];
+  for (const row of rows) {
+    // A record of its own always signs its own form; the check is for organizations.
+    if (row.organization.trim() !== '') {
+      let ofTrainee = signers.get(row.trainee.id);
+      if (!ofTrainee) {
+        ofTrainee = await unsignedFormSigners(db, row.trainee.id, month);
+        signers.set(row.trainee.id, ofTrainee);
+      }
+      if (!ofTrainee.has(row.traineeSupervisorId)) continue;
+    }
+    kept.push(row);
+  }
+  return kept;
+}
+
+/**
  * The deadline reminders job: on the days 10 and 3 days before a month's M-FVF deadline
  * (`isReminderDay`), mails the trainee, and the supervisor account linked to the record, once
- * each for every supervisor record whose month has hours and no complete form. Each mail is
+ * each for every form of the month that has hours and no signature (`listUnsignedForms`). Each mail is
  * claimed in the database first, so several instances and reruns send it once. Returns how
  * many it sent.
  */
@@ -29,7 +58,7 @@ export async function sendFormReminders(ctx: {
   const daysBefore = daysUntilDeadline(month, today);
   const deadline = formDeadline(month);
   let sent = 0;
-  for (const row of await repo.listUnsignedMonths(ctx.db, month)) {
+  for (const row of await listUnsignedForms(ctx.db, month)) {
     const claim = (tx: Db, recipient: 'trainee' | 'supervisor') =>
       repo.claimReminder(tx, {
         traineeSupervisorId: row.traineeSupervisorId,

@@ -1,3 +1,3 @@
-export { listUnsignedMonths } from './form-reminders.repository';
+export { listUnsignedForms } from './form-reminders.service';
 export { noSignedMonthlyForm, voidMonth } from './month-forms.repository';
 export { loadPdfCode } from './pdf-code';

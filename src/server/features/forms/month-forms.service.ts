@@ -85,6 +85,95 @@ function busiestRecord(byRecord: Map<number, number>): number {
   return [...byRecord.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
 }
 
+/** What a trainee's month forms are read from: live logs (of one month, or all), forms, records. */
+async function loadFormInputs(db: Db, traineeId: number, month?: string) {
+  const [logs, forms, records, papers] = await Promise.all([
+    repo.listLiveLogs(db, traineeId, month),
+    repo.listForTrainee(db, traineeId, 'monthly'),
+    supervisorsRepo.listForTrainee(db, traineeId),
+    livePaperForms(db, traineeId),
+  ]);
+  return { logs, forms, records, papers };
+}
+
+type FormInputs = Awaited<ReturnType<typeof loadFormInputs>>;
+
+/**
+ * Each month × subject × fieldwork type with logged hours or a live form, keyed
+ * `${month}|${subject}|${type}`, with the record that signs it: the live form's, else the
+ * subject's record with the most hours that month (an organization's responsible supervisor).
+ * With its figures, live form and paper form.
+ */
+function formSlots({ logs, forms, records, papers }: FormInputs) {
+  const subjects = formSubjects(records);
+  const figures = new Map<
+    string,
+    ReturnType<typeof subjectFigures> extends Map<string, infer V> ? V : never
+  >();
+  for (const month of new Set(logs.map((log) => monthOf(log.dateOfExperience)))) {
+    for (const [key, item] of subjectFigures(logs, month, subjects)) figures.set(key, item);
+  }
+  const keyOf = (month: string, recordId: number, type: number) =>
+    `${month}|${subjectOf(subjects, recordId)?.key ?? `r${recordId}`}|${type}`;
+  const live = new Map(
+    forms
+      .filter((form) => form.voidedAt === null)
+      .map((form) => [keyOf(form.month, form.traineeSupervisorId, form.experienceTypeId), form]),
+  );
+  const paperOf = new Map(
+    papers.map((item) => [keyOf(item.month, item.trainee_supervisor, item.expereince_type), item]),
+  );
+  const slots = new Map<
+    string,
+    { month: string; recordId: number; type: number; organization: string }
+  >();
+  for (const [key, item] of figures) {
+    slots.set(key, {
+      month: item.month,
+      recordId: busiestRecord(item.byRecord),
+      type: item.experienceTypeId,
+      organization: item.subject.organization,
+    });
+  }
+  for (const [key, form] of live) {
+    slots.set(key, {
+      month: form.month,
+      recordId: form.traineeSupervisorId,
+      type: form.experienceTypeId,
+      organization: form.organization,
+    });
+  }
+  return [...slots].map(([key, slot]) => ({
+    ...slot,
+    figures: figures.get(key),
+    form: live.get(key),
+    paperForm: paperOf.get(key) ?? null,
+  }));
+}
+
+/**
+ * The supervisor records that sign a form of `month` with logged hours and no signature yet (in
+ * the app or on paper): at an organization, the responsible one only. What the reminders and
+ * the at-risk list name.
+ */
+export async function unsignedFormSigners(
+  db: Db,
+  traineeId: number,
+  month: string,
+): Promise<Set<number>> {
+  const slots = formSlots(await loadFormInputs(db, traineeId, month));
+  return new Set(
+    slots
+      .filter(
+        (slot) =>
+          slot.month === month &&
+          slot.figures !== undefined &&
+          earliestSignature([slot.form?.completedOn, slot.paperForm?.signed_on]) === null,
+      )
+      .map((slot) => slot.recordId),
+  );
+}
+
 /**
  * GET /api/v1/month-forms/: each month × subject (a supervisor, or an organization) × fieldwork
  * type with logged hours (or a live form), newest month first, with its deadline, state and
@@ -95,61 +184,15 @@ export async function listMonthForms(
 ): Promise<MonthFormsAnswer> {
   const traineeId = await listedTrainee(ctx, ctx.traineeId);
   const today = serverToday(ctx.now);
-  const [logs, forms, records, papers] = await Promise.all([
-    repo.listLiveLogs(ctx.db, traineeId),
-    repo.listForTrainee(ctx.db, traineeId, 'monthly'),
-    supervisorsRepo.listForTrainee(ctx.db, traineeId),
-    livePaperForms(ctx.db, traineeId),
-  ]);
+  const inputs = await loadFormInputs(ctx.db, traineeId);
+  const { forms, records } = inputs;
   const visible = recordsVisibleTo(ctx.actor, records);
-  const subjects = formSubjects(records);
   const names = new Map(records.map((record) => [record.id, recordName(record)]));
 
-  const figures = new Map<
-    string,
-    ReturnType<typeof subjectFigures> extends Map<string, infer V> ? V : never
-  >();
-  for (const month of new Set(logs.map((log) => monthOf(log.dateOfExperience)))) {
-    for (const [key, item] of subjectFigures(logs, month, subjects)) figures.set(key, item);
-  }
-  const keyOfForm = (form: repo.MonthFormRecord) =>
-    `${form.month}|${subjectOf(subjects, form.traineeSupervisorId)?.key ?? `r${form.traineeSupervisorId}`}|${form.experienceTypeId}`;
-  const live = new Map(
-    forms.filter((form) => form.voidedAt === null).map((form) => [keyOfForm(form), form]),
-  );
-  const paperOf = new Map(
-    papers.map((item) => [
-      `${item.month}|${subjectOf(subjects, item.trainee_supervisor)?.key ?? `r${item.trainee_supervisor}`}|${item.expereince_type}`,
-      item,
-    ]),
-  );
-  const keys = new Map<
-    string,
-    { month: string; recordId: number; type: number; organization: string }
-  >();
-  for (const [key, item] of figures) {
-    keys.set(key, {
-      month: item.month,
-      recordId: busiestRecord(item.byRecord),
-      type: item.experienceTypeId,
-      organization: item.subject.organization,
-    });
-  }
-  for (const [key, form] of live) {
-    keys.set(key, {
-      month: form.month,
-      recordId: form.traineeSupervisorId,
-      type: form.experienceTypeId,
-      organization: form.organization,
-    });
-  }
-
   const results: MonthFormRow[] = [];
-  for (const [key, row] of keys) {
+  for (const { figures, form, paperForm, ...row } of formSlots(inputs)) {
     if (!visible(row.recordId)) continue;
-    const form = live.get(key);
-    const paperForm = paperOf.get(key) ?? null;
-    const now = figures.get(key) ?? NO_MINUTES;
+    const now = figures ?? NO_MINUTES;
     // Signed in the app or on paper: the earliest signature is what the deadline judges.
     const signedOn = earliestSignature([form?.completedOn, paperForm?.signed_on]);
     const status = formDeadlineStatus({ month: row.month, signedOn, today });

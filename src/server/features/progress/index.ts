@@ -1,3 +1,8 @@
-export { formSignedOn, organizationKeySql, sumLogsByMonthAndType } from './progress.repository';
+export {
+  formSignedOn,
+  organizationKeySql,
+  sameSubject,
+  sumLogsByMonthAndType,
+} from './progress.repository';
 export { adjustMonthRows, getAccrued, monthTotalsByType, ruleSetFor } from './progress.service';
 export { readCountingRows, traineeStandards, standardsFor } from './progress.service';

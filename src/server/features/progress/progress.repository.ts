@@ -305,7 +305,7 @@ export const organizationKeySql = (column: SQL) =>
   sql`regexp_replace(lower(btrim(${column})), '[[:space:]]+', ' ', 'g')`;
 
 /** The supervisor records `recordColumn` may stand for: itself, or one at the same organization. */
-const sameSubject = (record: unknown, recordColumn: SQL) =>
+export const sameSubject = (record: unknown, recordColumn: SQL) =>
   sql`(${recordColumn} = ${record} or exists (select 1 from trainee_supervisors a join trainee_supervisors b on b.trainee_id = a.trainee_id where a.id = ${record} and b.id = ${recordColumn} and btrim(a.organization) <> '' and ${organizationKeySql(sql`a.organization`)} = ${organizationKeySql(sql`b.organization`)}))`;
 
 /**
