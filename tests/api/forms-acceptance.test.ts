@@ -10,19 +10,18 @@ import {
 import { experienceLogs } from '../../src/server/db/schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';
-import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { createTrainee, type TestUser } from '../helpers/factories';
 import { insertPaperForms } from '../helpers/form-factory';
 import {
   download,
   dropTemplate,
   filled,
   filledFinal,
-  atOrganization,
-  formsWorld,
   linkSupervisor,
   list,
   listFinal,
   logDays,
+  organizationWorld,
   setFormFields,
   sign,
   unsignedFormsOf,
@@ -41,7 +40,6 @@ import {
 
 let w: FormsWorld;
 let lee: TestUser;
-let leeRecord: number;
 
 /** Every log of the trainee approved, as their supervisors would. */
 const approveAll = (trainee: TestUser) =>
@@ -51,18 +49,14 @@ const approveAll = (trainee: TestUser) =>
     .where(eq(experienceLogs.traineeId, trainee.id));
 
 beforeAll(async () => {
-  w = await formsWorld();
+  // March: Ana and Lee at Acme ABA (organizationWorld); January: 20 concentrated days with
+  // Ana, so the period is Mixed.
+  const world = await organizationWorld();
+  ({ lee } = world);
+  w = world;
   // The operator's folder: the Organization forms, as the BACB publishes them.
   await dropTemplate(w, 'mfvf-2022-organization');
   await dropTemplate(w, 'ffvf-2022-organization');
-  lee = await createSupervisor(w.t.db, { name: 'Lee Park' });
-  leeRecord = await linkSupervisor(w.t, w.trainee, lee, 'Lee', 'Park');
-  await atOrganization(w, w.recordId, 'Acme ABA');
-  await atOrganization(w, leeRecord, ' acme  aba ');
-  // March: 20 days with Ana (60 h, 20 supervised) and 5 with Lee (15 h, 5 supervised);
-  // January: 20 concentrated days with Ana, so the period is Mixed.
-  await logDays(w, w.recordId, '2026-03-01', 20);
-  await logDays(w, leeRecord, '2026-03-21', 5);
   await logDays(w, w.recordId, '2026-01-05', 20, 2);
   await approveAll(w.trainee);
   // January's M-FVF was signed on paper in time (decision 024: unsigned past its deadline, its

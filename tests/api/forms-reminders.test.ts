@@ -1,7 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../../src/server/db/schema';
-import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
 import { createTrainee, type TestUser } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
@@ -10,6 +7,9 @@ import {
   formsWorld,
   linkSupervisor,
   logDays,
+  mailsTo as mailsOf,
+  REMINDERS_APP_URL,
+  runRemindersAt,
   setFormFields,
   sign,
   type FormsWorld,
@@ -21,22 +21,12 @@ import {
  * however many instances the job runs; none once the form is signed.
  */
 
-const APP_URL = 'https://tracker.example.com';
 let w: FormsWorld;
 let signedTrainee: TestUser;
 let unlinkedRecord: number;
 
-/** One instance's run of the job at `iso`. */
-const runAt = (iso: string) =>
-  sendFormReminders({ db: w.t.db, mailer: w.t.mailer, appUrl: APP_URL, now: new Date(iso) });
-
-async function mailsTo(user: TestUser) {
-  return w.t.db
-    .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
-    .from(outboxEmails)
-    .where(eq(outboxEmails.toAddress, user.email))
-    .orderBy(asc(outboxEmails.id));
-}
+const runAt = (iso: string) => runRemindersAt(w, iso);
+const mailsTo = (user: TestUser) => mailsOf(w, user);
 
 beforeAll(async () => {
   w = await formsWorld();
@@ -87,7 +77,7 @@ describe('the form reminders job', () => {
           'The BACB needs it signed by the trainee and the supervisor by 4/30/2026, 10 days from now; ' +
           "if it is signed later, the month's hours do not count.",
         '',
-        `Fill and sign it: ${APP_URL}/student/upload`,
+        `Fill and sign it: ${REMINDERS_APP_URL}/student/upload`,
       ].join('\n'),
     );
     expect(traineeMails[1]?.text).toContain('for March 2026 with Lee Park is not signed yet');
@@ -97,7 +87,7 @@ describe('the form reminders job', () => {
       'The monthly fieldwork verification form (M-FVF) of Zoë Łukasz for March 2026 is not signed yet.',
     );
     expect(supervisorMails[0]?.text).toContain(
-      `Review and sign it: ${APP_URL}/supervisor/trainees/${w.trainee.id}`,
+      `Review and sign it: ${REMINDERS_APP_URL}/supervisor/trainees/${w.trainee.id}`,
     );
     // The form Sol and Ana signed needs no reminder.
     expect(await mailsTo(signedTrainee)).toEqual([]);

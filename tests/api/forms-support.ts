@@ -1,8 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { outboxEmails } from '../../src/server/db/schema';
+import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
 import type { FvfVariantId } from '../../src/server/features/forms/fvf-fields';
 import {
   buildFvfTemplate,
@@ -110,6 +113,42 @@ export async function unsignedFormsOf(w: { t: TestApp }, supervisor: TestUser) {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ unsigned_forms: { month: string; trainee_supervisor: number }[] }>()
     .unsigned_forms;
+}
+
+/**
+ * Ana (the world's supervisor) and Lee Park at one organization, the name written two ways:
+ * March has 20 days with Ana (60 h, 20 supervised) and 5 with Lee (15 h, 5 supervised).
+ */
+export async function organizationWorld() {
+  const w = await formsWorld();
+  const lee = await createSupervisor(w.t.db, { name: 'Lee Park' });
+  const leeRecord = await linkSupervisor(w.t, w.trainee, lee, 'Lee', 'Park');
+  await atOrganization(w, w.recordId, 'Acme ABA');
+  await atOrganization(w, leeRecord, ' acme  aba ');
+  await logDays(w, w.recordId, '2026-03-01', 20);
+  await logDays(w, leeRecord, '2026-03-21', 5);
+  return { ...w, lee, leeRecord };
+}
+
+/** The address the reminder mails link to. */
+export const REMINDERS_APP_URL = 'https://tracker.example.com';
+
+/** One instance's run of the deadline reminders job at `iso`; how many mails it sent. */
+export const runRemindersAt = (w: { t: TestApp }, iso: string) =>
+  sendFormReminders({
+    db: w.t.db,
+    mailer: w.t.mailer,
+    appUrl: REMINDERS_APP_URL,
+    now: new Date(iso),
+  });
+
+/** The mails sent to a user, oldest first. */
+export function mailsTo(w: { t: TestApp }, user: TestUser) {
+  return w.t.db
+    .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
+    .from(outboxEmails)
+    .where(eq(outboxEmails.toAddress, user.email))
+    .orderBy(asc(outboxEmails.id));
 }
 
 /** Puts a template in the operator's forms folder. */
