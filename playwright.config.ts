@@ -38,8 +38,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: browser.path,
+      // No --headless here: Playwright adds it unless a run asks for --headed.
       args: [
-        '--headless',
         '--no-sandbox',
         '--disable-gpu',
         '--disable-background-networking',
