@@ -364,8 +364,8 @@ export type MatrixWorld = Awaited<ReturnType<typeof createMatrixWorld>>;
 /**
  * The owner with a log, a record file, an agenda, a month's form and a final form, their linked
  * supervisor (and one without BACB numbers), a supervisor they removed, one who removed them
- * from their lists, one never linked, another
- * trainee and a trainee whose trial ended long ago; and the owner's expired and revoked tokens.
+ * from their lists, one never linked, another trainee and a trainee whose trial ended long ago;
+ * and the owner's expired and revoked tokens.
  */
 export async function createMatrixWorld() {
   const w = await formsWorld();

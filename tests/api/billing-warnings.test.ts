@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../../src/server/db/schema';
 import { sendAccessWarnings } from '../../src/server/features/billing/billing-warnings.service';
+import { mailsTo as mailsOf } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { charge, DAY } from './billing-support';
@@ -27,13 +26,7 @@ const runAt = (now: Date) =>
   sendAccessWarnings({ db: t.db, mailer: t.mailer, appUrl: APP_URL, now });
 
 /** The mails a person was sent, oldest first. */
-async function mailsTo(user: TestUser) {
-  return t.db
-    .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
-    .from(outboxEmails)
-    .where(eq(outboxEmails.toAddress, user.email))
-    .orderBy(asc(outboxEmails.id));
-}
+const mailsTo = (user: TestUser) => mailsOf(t, user.email);
 
 /** A trainee who joined at `joined` and subscribed to `planId` then, optionally cancelling. */
 async function subscriber(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo } from '../helpers/accounts';
 import {
   dropTemplate,
   filled,
-  mailsTo,
   organizationWorld,
   runRemindersAt,
   unsignedFormsOf,
@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 /** The mails' texts. */
-const textsTo = async (user: typeof w.lee) => (await mailsTo(w, user)).map((mail) => mail.text);
+const textsTo = async (user: typeof w.lee) =>
+  (await mailsTo(w.t, user.email)).map((mail) => mail.text);
 const runAt = (iso: string) => runRemindersAt(w, iso);
 
 describe('an organization’s unsigned month', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo as mailsOf } from '../helpers/accounts';
 import { createTrainee, type TestUser } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
@@ -7,7 +8,6 @@ import {
   formsWorld,
   linkSupervisor,
   logDays,
-  mailsTo as mailsOf,
   REMINDERS_APP_URL,
   runRemindersAt,
   setFormFields,
@@ -26,7 +26,7 @@ let signedTrainee: TestUser;
 let unlinkedRecord: number;
 
 const runAt = (iso: string) => runRemindersAt(w, iso);
-const mailsTo = (user: TestUser) => mailsOf(w, user);
+const mailsTo = (user: TestUser) => mailsOf(w.t, user.email);
 
 beforeAll(async () => {
   w = await formsWorld();

@@ -1,10 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { outboxEmails } from '../../src/server/db/schema';
 import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
 import type { FvfVariantId } from '../../src/server/features/forms/fvf-fields';
 import {
@@ -141,15 +139,6 @@ export const runRemindersAt = (w: { t: TestApp }, iso: string) =>
     appUrl: REMINDERS_APP_URL,
     now: new Date(iso),
   });
-
-/** The mails sent to a user, oldest first. */
-export function mailsTo(w: { t: TestApp }, user: TestUser) {
-  return w.t.db
-    .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
-    .from(outboxEmails)
-    .where(eq(outboxEmails.toAddress, user.email))
-    .orderBy(asc(outboxEmails.id));
-}
 
 /** Puts a template in the operator's forms folder. */
 export async function dropTemplate(

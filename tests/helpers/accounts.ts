@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { authTokens, outboxEmails, users } from '../../src/server/db/schema';
@@ -66,6 +66,15 @@ export async function signUpVerified(t: TestApp, payload: Record<string, unknown
   const verified = await verify(t, created.email, created.code);
   expect(verified.statusCode).toBe(200);
   return { ...created, token: verified.json<{ token: string }>().token };
+}
+
+/** The mails sent to an address, oldest first. */
+export function mailsTo(t: TestApp, email: string) {
+  return t.db
+    .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
+    .from(outboxEmails)
+    .where(eq(outboxEmails.toAddress, email))
+    .orderBy(asc(outboxEmails.id));
 }
 
 /** How many mails went to an address. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { serverToday } from '../logs';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
+import { organizationKey } from './form-subjects';
 import { unsignedFormSigners } from './month-forms.service';
 
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */
@@ -25,7 +26,7 @@ export async function listUnsignedForms(
   const kept: typeof rows = [];
   for (const row of rows) {
     // A record of its own always signs its own form; the check is for organizations.
-    if (row.organization.trim() !== '') {
+    if (organizationKey(row.organization) !== '') {
       let ofTrainee = signers.get(row.trainee.id);
       if (!ofTrainee) {
         ofTrainee = await unsignedFormSigners(db, row.trainee.id, month);
