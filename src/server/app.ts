@@ -44,6 +44,7 @@ import { registerOperations } from './plugins/operations';
 import { registerPaywall } from './plugins/paywall';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
+import { registerTestClock, withTestClock } from './plugins/test-clock';
 import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
@@ -111,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       from: config.MAIL_FROM,
       onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
     });
-  const now = options.now ?? (() => new Date());
+  const realNow = options.now ?? (() => new Date());
+  // The end-to-end suite moves the clock per request (test-clock.ts); nothing else ever does.
+  const now = config.TEST_HOOKS ? withTestClock(realNow) : realNow;
+  if (config.TEST_HOOKS) registerTestClock(app);
   const deps: AppDeps = {
     config,
     database,

@@ -16,6 +16,7 @@ import { createCoupon } from '../features/billing/billing.service';
 import { clientInfoOf } from '../features/accounts';
 import * as supervisorRecords from '../features/supervisors/supervisors.repository';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
+import { isLoopback } from './test-clock';
 import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points';
 
 /**
@@ -230,11 +231,4 @@ async function travel(db: Db, email: string, days: number): Promise<void> {
       })
       .where(eq(userSubscriptions.traineeId, user.id));
   });
-}
-
-/** Whether a socket's peer is this machine: 127.0.0.0/8 or ::1, IPv4-mapped or not. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return v4.startsWith('127.') || address === '::1';
 }

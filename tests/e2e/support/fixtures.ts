@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PLAN_IDS } from '../../../src/shared/billing/plans';
+import { TEST_CLOCK_HEADER } from '../../../src/server/plugins/test-clock';
 import { waitForCode } from './mailbox';
 import { e2eEnv } from './paths';
 
@@ -205,6 +206,13 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 type TestFixtures = {
+  /**
+   * The instant a test stands on ('2026-12-15T17:00:00Z'), set with `test.use({ clockAt })`; null
+   * (the default) is the real now. Every answer of a test that depends on the date comes from it.
+   */
+  clockAt: string | null;
+  /** The test's clock: its offset from the real now (0 without `clockAt`), read once per test. */
+  clock: { offsetMs: number };
   /** Lets a test expect a browser console error (for example the log line of an expected 400). */
   allowConsoleError: (pattern: RegExp) => void;
   consoleGuard: { allowed: RegExp[] };
@@ -219,11 +227,18 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures>({
+  clockAt: [null, { option: true }],
+  clock: async ({ clockAt }, use) => {
+    await use({ offsetMs: clockAt === null ? 0 : Date.parse(clockAt) - Date.now() });
+  },
   // Each test's browser is a person of its own, at an address of its own: the per-address limits
-  // (sign-up, codes, login) then count one test's requests, not the whole suite's.
-  // eslint-disable-next-line no-empty-pattern
-  extraHTTPHeaders: async ({}, use) => {
-    await use(clientAddress());
+  // (sign-up, codes, login) then count one test's requests, not the whole suite's. A test on a
+  // date of its own sends its clock with every request (the server's TEST_HOOKS clock).
+  extraHTTPHeaders: async ({ clockAt, clock }, use) => {
+    await use({
+      ...clientAddress(),
+      ...(clockAt === null ? {} : { [TEST_CLOCK_HEADER]: String(clock.offsetMs) }),
+    });
   },
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
@@ -237,7 +252,9 @@ export const test = base.extend<TestFixtures>({
   allowConsoleError: async ({ consoleGuard }, use) => {
     await use((pattern) => consoleGuard.allowed.push(pattern));
   },
-  page: async ({ page, consoleGuard }, use) => {
+  page: async ({ page, consoleGuard, clockAt, clock }, use) => {
+    // The browser's clock stands on the same date and runs on from it, as the server's does.
+    if (clockAt !== null) await page.clock.install({ time: Date.now() + clock.offsetMs });
     const errors: string[] = [];
     page.on('console', (message) => {
       // Not the app's: Chromium asks for /favicon.ico on a document without an icon of its own,
