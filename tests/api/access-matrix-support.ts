@@ -177,6 +177,9 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/experience-log/${ids.log}/history/`,
   }),
   'GET /api/v1/get-accrued/': (ids) => ({ url: `/api/v1/get-accrued/?u_id=${ids.trainee}` }),
+  'GET /api/v1/standards-switch/': (ids) => ({
+    url: `/api/v1/standards-switch/?u_id=${ids.trainee}`,
+  }),
   'GET /api/v1/get-trainee-task/': (ids) => ({
     url: `/api/v1/get-trainee-task/?u_id=${ids.trainee}&month=2026-03`,
   }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atRiskReminders, outboxEmails } from '../../src/server/db/schema';
 import { sendDailyDigests } from '../../src/server/features/review/review-digest.service';
 import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
+import { chooseStandards } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -12,7 +13,8 @@ import { linkSupervisor } from './forms-support';
  * Issue 14, "Supervisors see who is at risk": the supervisor's linked trainees' current month
  * (April 10, 2026: 10 of 30 days elapsed, 20 left), those who will fail a requirement at the
  * current pace first; last month's unsigned forms; a reminder once per trainee a day; the same
- * facts in the daily digest.
+ * facts in the daily digest. Amy and Zed chose the 2022 standards (contacts have a minimum):
+ * without a choice, records this far from 2,000 h in 2026 are read by the 2027 standards.
  */
 
 const NOW = new Date('2026-04-10T12:00:00.000Z');
@@ -46,6 +48,8 @@ beforeAll(async () => {
   onPace = await createTrainee(t.db, { name: 'Amy On-Pace' });
   behind = await createTrainee(t.db, { name: 'Zed Behind' });
   removed = await createTrainee(t.db, { name: 'Rae Removed' });
+  await chooseStandards(t, onPace, '2022');
+  await chooseStandards(t, behind, '2022');
   // Amy: 10 of 10 days logged, 30 h so far, 90 h projected: nothing will fail.
   await logDays(onPace, await linkSupervisor(t, onPace, supervisor), '2026-04-01', 10);
   // Zed: 2 days, 6 h so far, 18 h projected (< 20); March logged and its form unsigned.

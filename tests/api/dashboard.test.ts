@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseStandards } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertPaperForms } from '../helpers/form-factory';
 import { insertDailyLogs, insertSupervisorRecord } from '../helpers/log-factory';
@@ -15,6 +16,8 @@ let supervisor: TestUser;
  * observation: 0 count. Apr 8 days, only 2 of them real contacts (the rest phone calls): 24 × 2/4
  * = 12 h count. May 8 concentrated days, all met: 24 h count. Every month's form was signed on
  * paper on time (unsigned after its deadline, a month's hours would be at risk: form-hours.test).
+ * The trainee chose the 2022 standards in the profile: without a choice, a record this far from
+ * 2,000 h in 2026 is read by the 2027 standards already (standards-switch.test).
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,6 +42,7 @@ beforeAll(async () => {
   await days('2026-05-04', 8, { experienceTypeId: 2 });
   const signed = { traineeId: trainee.id, traineeSupervisorId: recordId };
   await insertPaperForms(t.db, { ...signed, months: ['2026-01', '2026-02', '2026-03', '2026-04'] });
+  await chooseStandards(t, trainee, '2022');
   await insertPaperForms(t.db, { ...signed, months: ['2026-05'], experienceTypeId: 2 });
 });
 afterAll(async () => t.close());

@@ -60,11 +60,11 @@ describe('plan to a finish date', () => {
     expect(response.json()).toEqual({
       settings: null,
       rule_set: {
-        id: '2022',
-        label: '2022 standards',
+        id: '2027',
+        label: '2027 standards',
         is_chosen: false,
         reason:
-          'With no finish date set, the standards of an application today apply; from 1/1/2027, the 2027 standards.',
+          'You need 2,000 more hours toward the total and the days left before 1/1/2027 hold at most 849.25 at the monthly maximum, so you will apply under the 2027 standards: your record is read by them now, 2026 hours included.',
         mismatch: null,
       },
       today: '2026-06-15',
@@ -148,19 +148,21 @@ describe('plan to a finish date', () => {
   it('names the earliest month, the monthly maximum and the plan’s own figure when the date is too soon', async () => {
     const response = await save(trainee, { target_date: '2026-12-31', fieldwork_types: [1] });
     const body = response.json<PlanResponse>();
-    expect(body.rule_set.id).toBe('2022');
+    // 1,976 h cannot fit before 1 January 2027 (849.25 h at the 2022 maximum): an application
+    // then is judged by the 2027 standards, and the plan is made under them (issue 35).
+    expect(body.rule_set.id).toBe('2027');
     const plan = body.plan!;
-    // June takes 69.25 hours (16 days left), then (1,976 − 69.25) / 130 = 14.7: 15 months more.
+    // June takes 85.25 hours (16 days left), then (1,976 − 85.25) / 160 = 11.8: 12 months more.
     expect(plan).toMatchObject({
       status: 'too-soon',
       bounded_by: 'monthly-maximum',
-      earliest_month: '2027-09',
-      finish_month: '2027-09',
-      peak_month_hours: 127.25,
-      max_month_hours: 130,
+      earliest_month: '2027-06',
+      finish_month: '2027-06',
+      peak_month_hours: 157.75,
+      max_month_hours: 160,
     });
     expect(plan.message).toBe(
-      'December 2026 is too soon: even at the monthly maximum of 130 hours, the earliest you can finish is September 2027. The plan below finishes then, with at most 127.25 hours in one month.',
+      'December 2026 is too soon: even at the monthly maximum of 160 hours, the earliest you can finish is June 2027. The plan below finishes then, with at most 157.75 hours in one month.',
     );
   });
 

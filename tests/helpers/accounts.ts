@@ -112,3 +112,22 @@ export const UNAUTHENTICATED = {
   detail: 'Authentication credentials were not provided.',
   code: 'UNAUTHENTICATED',
 };
+
+/**
+ * The trainee chooses a set of standards in the profile (PUT /api/v1/rule-set/). Without a
+ * choice, a 2026 record far from the total is read by the 2027 standards (issue 35): a test of
+ * the 2022 rules says so by choosing them.
+ */
+export async function chooseStandards(
+  t: TestApp,
+  trainee: { token: string },
+  ruleSet: '2022' | '2027' | null,
+): Promise<void> {
+  const response = await t.request({
+    method: 'PUT',
+    url: '/api/v1/rule-set/',
+    token: trainee.token,
+    payload: { rule_set: ruleSet },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}

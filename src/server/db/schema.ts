@@ -1010,3 +1010,20 @@ export const calendarFeeds = pgTable(
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash').on(t.tokenHash)],
 );
+
+/**
+ * The one mail a trainee gets before the 2027 switch when it changes what their record counts
+ * (issue 35): claimed by the trainee's row before the mail is sent, so several instances and
+ * reruns send it once. Keeps what the mail said (the cost, the totals and the months).
+ */
+export const standardsSwitchNotices = pgTable('standards_switch_notices', {
+  traineeId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  costMinutes: integer().notNull(),
+  counted2022Minutes: integer().notNull(),
+  counted2027Minutes: integer().notNull(),
+  /** 'YYYY-MM' of each month the two sets count differently. */
+  months: text().array().notNull(),
+  sentAt: createdAt(),
+});

@@ -13,6 +13,10 @@ import {
 } from '../features/forms/form-reminders.service';
 import { sweepStorage, SWEEP_INTERVAL_MINUTES } from '../features/files/storage-sweep.service';
 import { sendDailyDigests } from '../features/review/review-digest.service';
+import {
+  sendSwitchNotices,
+  SWITCH_NOTICE_INTERVAL_MINUTES,
+} from '../features/progress/standards-switch-notices.service';
 import type { Db } from '../db/client';
 import {
   claimJobRun,
@@ -72,6 +76,13 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
       name: 'form-reminders',
       intervalMs: REMINDER_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendFormReminders({ db, mailer, appUrl: config.APP_URL, now }),
+    },
+    {
+      // Before 1 January 2027: each trainee whose record the 2027 standards count differently,
+      // mailed once (issue 35).
+      name: 'switch-notices',
+      intervalMs: SWITCH_NOTICE_INTERVAL_MINUTES * MINUTE,
+      run: (now) => sendSwitchNotices({ db, mailer, appUrl: config.APP_URL, now }),
     },
     {
       // Mails SMTP could not take (server down, 4xx), tried again with a backoff: one instance

@@ -40,6 +40,13 @@ export const TraineeOutlookSchema = z.object({
    */
   hours_at_risk: z.number(),
   months_at_risk: z.array(z.string()),
+  /**
+   * Before 1 January 2027, where the 2027 standards count the record differently (issue 35):
+   * what the switch costs (negative: adds), in a sentence, and each month with its reason.
+   */
+  standards_switch: z
+    .object({ cost_hours: z.number(), summary: z.string(), months: z.array(z.string()) })
+    .nullable(),
 });
 export type TraineeOutlook = z.infer<typeof TraineeOutlookSchema>;
 

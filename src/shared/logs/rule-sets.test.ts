@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   countsAsContact,
-  resolveRuleSet,
   RULE_SETS,
   rulesFor,
   SUPERVISION_CONTACTS,
   type RuleSetId,
 } from './rule-sets';
-
-describe('resolveRuleSet', () => {
-  it.each<[RuleSetId | null, string, RuleSetId]>([
-    [null, '2026-12-31', '2022'],
-    [null, '2027-01-01', '2027'],
-    [null, '2031-06-15', '2027'],
-    ['2027', '2026-03-05', '2027'],
-    ['2022', '2027-06-01', '2022'],
-  ])('with choice %j on %s applies the %s standards', (choice, today, expected) => {
-    expect(resolveRuleSet(choice, today).id).toBe(expected);
-  });
-});
 
 describe('rule sets', () => {
   it.each<[RuleSetId, 1 | 2, Record<string, unknown>]>([

@@ -121,19 +121,6 @@ export function ruleSetForApplication(date: string): RuleSet {
   return RULE_SETS[date >= RULES_2027_FROM ? '2027' : '2022'];
 }
 
-/**
- * The rule set a trainee is held to: their own choice from the profile, else the set of their
- * planned application date (`finishDate`, the plan's, when set; else 'today', as 'YYYY-MM-DD').
- */
-export function resolveRuleSet(
-  choice: RuleSetId | null,
-  today: string,
-  finishDate: string | null = null,
-): RuleSet {
-  if (choice) return RULE_SETS[choice];
-  return ruleSetForApplication(plannedApplicationDate(today, finishDate));
-}
-
 /** The numbers for one fieldwork type under a rule set. */
 export function rulesFor(ruleSet: RuleSet, type: ExperienceTypeId): FieldworkRules {
   return ruleSet.byType[type];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannedApplicationDate, resolveRuleSet, type RuleSetId } from './rule-sets';
+import { plannedApplicationDate, type RuleSetId } from './rule-sets';
 import { standardsInForce } from './standards-in-force';
 
 describe('plannedApplicationDate', () => {
@@ -14,7 +14,7 @@ describe('plannedApplicationDate', () => {
   });
 });
 
-describe('resolveRuleSet follows the planned application date', () => {
+describe('the standards follow the planned application date', () => {
   it.each<[RuleSetId | null, string, string | null, RuleSetId]>([
     [null, '2026-11-28', null, '2022'],
     [null, '2026-11-28', '2026-12-31', '2022'],
@@ -25,7 +25,7 @@ describe('resolveRuleSet follows the planned application date', () => {
     ['2022', '2026-11-28', '2028-05-31', '2022'],
     ['2027', '2026-11-28', '2026-12-31', '2027'],
   ])('choice %j, today %s, finish %j: the %s standards', (choice, today, finish, expected) => {
-    expect(resolveRuleSet(choice, today, finish).id).toBe(expected);
+    expect(standardsInForce({ choice, today, finishDate: finish }).ruleSet.id).toBe(expected);
   });
 });
 

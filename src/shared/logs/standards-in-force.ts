@@ -6,7 +6,7 @@ import {
   type RuleSet,
   type RuleSetId,
 } from './rule-sets';
-import { formatMonthYear, formatUsDate, monthOf } from './time';
+import { formatHoursGrouped, formatMonthYear, formatUsDate, monthOf } from './time';
 
 /**
  * The standards a trainee's record is read against, and why, in the words every screen that
@@ -25,6 +25,31 @@ export type StandardsInForce = {
 
 const FROM = formatUsDate(RULES_2027_FROM);
 
+/**
+ * Whether the hours still needed fit in the days left before 1 January 2027, at the monthly
+ * maximum (src/shared/progress/standards-switch.ts `reachBeforeSwitch` works it out from the
+ * record). Only before the switch; after it every application is judged by the 2027 standards.
+ */
+export type ReachBeforeSwitch = {
+  canFinish: boolean;
+  /** Hours toward the goal still needed (concentrated ×1.33), as minutes. */
+  neededMinutes: number;
+  /** What the days left can hold at the 2022 monthly maximum, as minutes toward the goal. */
+  capacityMinutes: number;
+  /** The last day an application is judged by the 2022 standards. */
+  applyBy: string;
+};
+
+const hoursText = (minutes: number) => formatHoursGrouped(minutes / 60);
+
+/** 'You need 1,600 more hours; the days left before 1/1/2027 hold at most 71 …'. */
+function cannotReach(reach: ReachBeforeSwitch): string {
+  return (
+    `You need ${hoursText(reach.neededMinutes)} more hours toward the total and the days left before ` +
+    `${FROM} hold at most ${hoursText(reach.capacityMinutes)} at the monthly maximum`
+  );
+}
+
 /** The finish date's side of 2027-01-01, in words: 'Your finish date (May 2028) is on or after 1/1/2027'. */
 function finishDateSide(finishDate: string, byDate: RuleSet): string {
   const side = byDate.id === '2027' ? 'on or after' : 'before';
@@ -32,18 +57,30 @@ function finishDateSide(finishDate: string, byDate: RuleSet): string {
 }
 
 /**
- * The standards in force for a trainee: `choice` from the profile (null: none), `today` and the
- * plan's `finishDate` ('YYYY-MM-DD', null before a plan is saved). A finish date already past
- * says nothing about when they will apply, so it neither decides the set nor disagrees with it.
+ * The standards in force for a trainee: `choice` from the profile (null: none), `today`, the
+ * plan's `finishDate` ('YYYY-MM-DD', null before a plan is saved) and, before the switch, whether
+ * the record can still reach the total in time (`reach`). A finish date already past says nothing
+ * about when they will apply, so it neither decides the set nor disagrees with it.
+ *
+ * BCBA Handbook (updated 01/2026), "Fieldwork Requirements": "Applicants applying for BCBA
+ * certification must meet all requirements at the time they apply, regardless of when their hours
+ * were earned." So a trainee who cannot reach the total before 1 January 2027 will apply under
+ * the 2027 standards, and their record is read by them now, 2026 hours included (BACB-RULES
+ * "Rule sets"); one who still can keeps the 2022 reading, with the day they must apply by.
  */
 export function standardsInForce(input: {
   choice: RuleSetId | null;
   today: string;
   finishDate: string | null;
+  reach?: ReachBeforeSwitch | null;
 }): StandardsInForce {
   const finishDate =
     input.finishDate !== null && input.finishDate > input.today ? input.finishDate : null;
   const byDate = ruleSetForApplication(plannedApplicationDate(input.today, finishDate));
+  // Only a date before the switch can be missed: the record decides whether it can be kept.
+  const reach = byDate.id === '2022' ? (input.reach ?? null) : null;
+  const missesSwitch = reach !== null && !reach.canFinish;
+  const expected = missesSwitch ? RULE_SETS['2027'] : byDate;
   if (input.choice !== null) {
     const chosen = RULE_SETS[input.choice];
     return {
@@ -51,22 +88,32 @@ export function standardsInForce(input: {
       isChosen: true,
       reason: `You chose the ${chosen.label} in your profile.`,
       mismatch:
-        finishDate !== null && byDate.id !== chosen.id
-          ? `${finishDateSide(finishDate, byDate)}: an application then is judged by the ` +
-            `${byDate.label}, not the ${chosen.label} you chose. Change the standards in your ` +
-            `profile, or your finish date.`
-          : null,
+        expected.id === chosen.id
+          ? null
+          : missesSwitch
+            ? `${cannotReach(reach)}: an application then is judged by the ${expected.label}, not ` +
+              `the ${chosen.label} you chose. Change the standards in your profile.`
+            : finishDate !== null
+              ? `${finishDateSide(finishDate, byDate)}: an application then is judged by the ` +
+                `${byDate.label}, not the ${chosen.label} you chose. Change the standards in your ` +
+                `profile, or your finish date.`
+              : null,
     };
   }
+  const applyBy = reach ? formatUsDate(reach.applyBy) : null;
   return {
-    ruleSet: byDate,
+    ruleSet: expected,
     isChosen: false,
-    reason:
-      finishDate !== null
-        ? `${finishDateSide(finishDate, byDate)}, so an application then is judged by the ${byDate.label}.`
+    reason: missesSwitch
+      ? `${cannotReach(reach)}, so you will apply under the ${expected.label}: your record is read by them now, ${input.today.slice(0, 4)} hours included.`
+      : finishDate !== null
+        ? `${finishDateSide(finishDate, byDate)}, so an application then is judged by the ${byDate.label}` +
+          (applyBy ? `; apply by ${applyBy} to keep them.` : '.')
         : byDate.id === '2027'
           ? `Applications from ${FROM} are judged by the ${byDate.label}.`
-          : `With no finish date set, the standards of an application today apply; from ${FROM}, the ${RULE_SETS['2027'].label}.`,
+          : applyBy
+            ? `You can still reach the total before ${FROM}: apply by ${applyBy} and the ${byDate.label} apply; from ${FROM}, the ${RULE_SETS['2027'].label}.`
+            : `With no finish date set, the standards of an application today apply; from ${FROM}, the ${RULE_SETS['2027'].label}.`,
     mismatch: null,
   };
 }

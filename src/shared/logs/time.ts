@@ -54,6 +54,16 @@ export function formatHours(minutes: number): string {
   return String(roundToQuarterHour(minutes / 60));
 }
 
+const GROUPED_HOURS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * Decimal hours as the screens and mails show them: to the nearest 0.25 with thousands
+ * separated, e.g. 1234.6 → '1,234.5' (formatHours is the same figure without separators).
+ */
+export function formatHoursGrouped(hours: number): string {
+  return GROUPED_HOURS.format(roundToQuarterHour(hours));
+}
+
 /** A percentage rounded to one decimal, e.g. 4.96 → 5. */
 export function roundPercent(percent: number): number {
   return Math.round(percent * 10) / 10;

@@ -95,6 +95,8 @@ export type FormHoursMonth = AdjustedMonthSplit & {
   lostMinutes: number;
   /** Each form of the month, in the order given. */
   forms: FormPartResult[];
+  /** The figures the month's requirements were judged on: the forms that still count. */
+  keptTotals: MonthTotals;
 };
 
 /** '1 hour', '10 hours'. */
@@ -142,15 +144,12 @@ export function adjustMonthByForms(input: {
       })
       .map((part) => part.totals),
   );
-  const adjusted = adjustMonthSplit(
-    {
-      ...kept,
-      cumulativeTotalMinutes: input.cumulative.totalMinutes,
-      cumulativeUnrestrictedMinutes: input.cumulative.unrestrictedMinutes,
-    },
-    input.type,
-    input.ruleSet,
-  );
+  const keptTotals: MonthTotals = {
+    ...kept,
+    cumulativeTotalMinutes: input.cumulative.totalMinutes,
+    cumulativeUnrestrictedMinutes: input.cumulative.unrestrictedMinutes,
+  };
+  const adjusted = adjustMonthSplit(keptTotals, input.type, input.ruleSet);
   const late: Removal[] = forms
     .filter((form) => form.state === 'signed-late' && form.minutes > 0)
     .map((form) => ({
@@ -168,5 +167,6 @@ export function adjustMonthByForms(input: {
     atRiskMinutes: sumOf('at-risk'),
     lostMinutes: sumOf('signed-late'),
     forms,
+    keptTotals,
   };
 }

@@ -6,6 +6,11 @@ import type {
   UnsignedForm,
 } from '../../../shared/at-risk/at-risk.schema';
 import { daysUntilDeadline, formDeadline } from '../../../shared/progress/deadline';
+import {
+  isBeforeSwitch,
+  switchMonthLine,
+  switchSummary,
+} from '../../../shared/progress/standards-switch';
 import { AppError } from '../../../shared/errors';
 import {
   addDays,
@@ -20,7 +25,12 @@ import type { Actor } from '../../plugins/auth';
 import { findUserById } from '../accounts';
 import { listUnsignedForms } from '../forms';
 import { serverToday } from '../logs';
-import { adjustMonthRows, monthTotalsByType, readCountingRows } from '../progress';
+import {
+  adjustMonthRows,
+  monthTotalsByType,
+  readCountingRows,
+  traineeUnderBoth,
+} from '../progress';
 import { listLinkedTrainees, assertLinkedTrainee } from '../supervisors';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';
@@ -83,6 +93,11 @@ async function traineeOutlook(
     totals.ruleSet,
     today,
   ).filter(({ adjusted }) => adjusted.atRiskMinutes > 0);
+  // What the 2027 switch changes, in the trainee's own dashboard's words.
+  const { comparison } = await traineeUnderBoth(db, trainee.id, today);
+  const summary = isBeforeSwitch(today)
+    ? switchSummary(comparison, `${trainee.name}'s record`)
+    : null;
   return {
     id: trainee.id,
     name: trainee.name,
@@ -95,6 +110,13 @@ async function traineeOutlook(
       atRisk.reduce((sum, { adjusted }) => sum + adjusted.atRiskMinutes, 0) / 60,
     ),
     months_at_risk: [...new Set(atRisk.map(({ row }) => row.month))],
+    standards_switch: summary
+      ? {
+          cost_hours: roundToQuarterHour(comparison.costMinutes / 60),
+          summary,
+          months: comparison.months.map(switchMonthLine),
+        }
+      : null,
   };
 }
 

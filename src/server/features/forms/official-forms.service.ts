@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { AppError } from '../../../shared/errors';
+import { formEditionOf } from '../../../shared/forms/form-edition';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { findUserById, loadUserView } from '../accounts';
 import { monthFormKey } from '../files';
-import { ruleSetFor } from '../progress';
 import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
@@ -185,7 +185,8 @@ export async function fillAndKeep(
   const { db, actor, record, figures, existing } = ctx;
   if (existing?.completedOn) throw new AppError('CONFLICT', ctx.completeMessage);
   const trainee = await traineeIdentity(db, actor.id);
-  const edition = (await ruleSetFor(db, actor.id, ctx.now)).id;
+  // The edition of the months it documents (shared/forms/form-edition.ts).
+  const edition = formEditionOf('month' in figures ? figures.month : figures.period.toMonth);
   const { fillFvfTemplate, formOfFigures } = await loadPdfCode();
   const form = formOfFigures(figures);
   const structure = ctx.subject.organization === '' ? 'individual' : 'organization';

@@ -4,5 +4,6 @@ export {
   sameSubject,
   sumLogsByMonthAndType,
 } from './progress.repository';
-export { adjustMonthRows, getAccrued, monthTotalsByType, ruleSetFor } from './progress.service';
-export { readCountingRows, traineeStandards, standardsFor } from './progress.service';
+export { getAccrued, monthTotalsByType } from './progress.service';
+export { adjustMonthRows, readCountingRows } from './month-rows';
+export { ruleSetFor, standardsFor, traineeStandards, traineeUnderBoth } from './standards.service';

@@ -12,6 +12,10 @@ import {
   MonthValidationSchema,
   RuleSetChoiceSchema,
 } from '../../../shared/progress/accrued.schema';
+import {
+  StandardsSwitchQuerySchema,
+  StandardsSwitchSchema,
+} from '../../../shared/progress/standards-switch.schema';
 import type { AppDeps } from '../../deps';
 import {
   guard,
@@ -22,6 +26,7 @@ import {
 } from '../../plugins/auth';
 import * as supervisors from '../supervisors';
 import * as service from './progress.service';
+import * as standards from './standards.service';
 
 const tags = ['progress'];
 
@@ -101,6 +106,25 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // (A string with a JSON content type is sent as it is: typed as the answer it holds.)
         return reply.type('application/json; charset=utf-8').send(body as unknown as typeof table);
       },
+    );
+
+    // The record under both sets before the 2027 switch: the trainee's own, or a linked trainee's.
+    app.get(
+      '/api/v1/standards-switch/',
+      {
+        onRequest: guard.user,
+        schema: {
+          tags,
+          querystring: StandardsSwitchQuerySchema,
+          response: { 200: StandardsSwitchSchema },
+        },
+      },
+      async (request) =>
+        standards.getStandardsSwitch({
+          db,
+          traineeId: await traineeInView(requireActor(request), request.query.u_id),
+          now: deps.now(),
+        }),
     );
 
     app.get(

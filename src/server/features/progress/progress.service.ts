@@ -1,11 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { checkMonth, type MonthTotals } from '../../../shared/logs/monthly-checks';
-import { RULE_SET_IDS, type RuleSet, type RuleSetId } from '../../../shared/logs/rule-sets';
-import {
-  standardsInForce,
-  standardsToWire,
-  type StandardsInForce,
-} from '../../../shared/logs/standards-in-force';
+import type { RuleSet, RuleSetId } from '../../../shared/logs/rule-sets';
+import { standardsToWire, type StandardsInForce } from '../../../shared/logs/standards-in-force';
 import {
   formatMonthYear,
   minutesToHours,
@@ -24,12 +20,7 @@ import type {
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
 import { hoursSoFar } from '../../../shared/progress/hours-so-far';
-import {
-  adjustMonthByForms,
-  atRiskReason,
-  type FormHoursMonth,
-  type FormPart,
-} from '../../../shared/progress/form-hours';
+import { atRiskReason } from '../../../shared/progress/form-hours';
 import {
   badgePercentages,
   CONCENTRATED_MULTIPLIER,
@@ -39,9 +30,15 @@ import {
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { findUserById } from '../accounts';
 import { serverToday, taskItemOf } from '../logs';
 import { keptByRevision } from './kept-by-revision';
+import {
+  adjustMonthRows,
+  readCountingRows,
+  type CountingRows,
+  type MonthTypeRow,
+} from './month-rows';
+import { standardsFor } from './standards.service';
 import * as repo from './progress.repository';
 
 const percentOf = (part: number, whole: number) =>
@@ -100,28 +97,6 @@ function toMonthTotals(
     cumulativeTotalMinutes: cumulative.experienceMinutes,
     cumulativeUnrestrictedMinutes: cumulative.unrestrictedMinutes,
   };
-}
-
-/** A stored rule set choice as a rule set id; null means the default by date. */
-function choiceOf(stored: string | null | undefined): RuleSetId | null {
-  return RULE_SET_IDS.find((id) => id === stored) ?? null;
-}
-
-/**
- * The standards a trainee's record is read against today, and why: their stored `choice`, else
- * the set of their planned application date (the plan's finish date, one row by its key).
- */
-export async function standardsFor(
-  db: Db,
-  traineeId: number,
-  choice: string | null | undefined,
-  today: string,
-): Promise<StandardsInForce> {
-  return standardsInForce({
-    choice: choiceOf(choice),
-    today,
-    finishDate: await repo.findPlannedFinish(db, traineeId),
-  });
 }
 
 /**
@@ -216,116 +191,6 @@ export async function chooseRuleSet(ctx: {
   await repo.setRuleSet(ctx.db, ctx.actor.id, ctx.ruleSet);
 }
 
-type MonthTypeRow = repo.MonthRow;
-
-const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
-
-/** An organization's name as records are compared (case and spacing do not matter). */
-const organizationKey = (organization: string) =>
-  organization.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/**
- * A month and type's hours split by the form that verifies them (decision 024): one part per
- * supervisor record of its own, one per organization (its records' hours added up), each with
- * the date its form was signed (the earliest of the records', which share it).
- */
-function formPartsOf(parts: readonly repo.FormPartRow[], month: string, type: number): FormPart[] {
-  const result = new Map<string, FormPart>();
-  for (const row of parts) {
-    if (row.month !== month || row.experienceTypeId !== type) continue;
-    const org = organizationKey(row.organization);
-    const key = org === '' ? `r${row.traineeSupervisorId}` : `o:${org}`;
-    const totals = {
-      totalMinutes: row.experienceMinutes,
-      supervisedMinutes: row.supervisedMinutes,
-      individualMinutes: row.individualMinutes,
-      groupMinutes: row.groupMinutes,
-      unrestrictedMinutes: row.unrestrictedMinutes,
-      contacts: row.contacts,
-      observations: row.observations,
-      observationMinutes: row.observationMinutes,
-    };
-    const existing = result.get(key);
-    if (!existing) {
-      result.set(key, {
-        key,
-        label: org === '' ? row.supervisorName : row.organization,
-        totals,
-        signedOn: row.signedOn,
-      });
-      continue;
-    }
-    for (const name of Object.keys(totals) as (keyof typeof totals)[]) {
-      existing.totals[name] += totals[name];
-    }
-    if (row.signedOn !== null && (existing.signedOn === null || row.signedOn < existing.signedOn))
-      existing.signedOn = row.signedOn;
-  }
-  return [...result.values()];
-}
-
-/** A month and fieldwork type's sums, with what the BACB would count of them. */
-export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: FormHoursMonth };
-
-/** The month rows, and the same logs split by the form that verifies them. */
-export type CountingRows = { rows: readonly MonthTypeRow[]; parts: readonly repo.FormPartRow[] };
-
-/** The month rows and their form parts, read together (what `adjustMonthRows` takes). */
-export async function readCountingRows(
-  db: Db,
-  traineeId: number,
-): Promise<CountingRows & { revision: string | null }> {
-  // The rows and their revision first, the parts after: parts newer than the revision can only
-  // make a kept value recomputed sooner, never a stale one kept under a newer revision.
-  const { rows, revision } = await repo.sumLogsByMonthAndType(db, traineeId);
-  const parts = await repo.sumLogsByForm(db, traineeId);
-  return { rows, parts, revision };
-}
-
-/**
- * Each month and fieldwork type of the record, oldest first, with the hours that count after
- * its forms and the shortfall rules (BACB-RULES "Forms and deadlines", "Adjusted hours";
- * shared/progress/form-hours.ts): the one reading of adjusted hours the dashboard, the plan and
- * the at-risk list share. `today` decides which unsigned forms are past their deadline.
- */
-export function adjustMonthRows(
-  counting: CountingRows,
-  ruleSet: RuleSet,
-  today: string,
-): AdjustedMonthRow[] {
-  const { rows, parts } = counting;
-  const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
-  const sorted = [...rows].sort(
-    (a, b) => a.month.localeCompare(b.month) || a.experienceTypeId - b.experienceTypeId,
-  );
-  const result: AdjustedMonthRow[] = [];
-  for (const [index, row] of sorted.entries()) {
-    // The cumulative sums run to the end of the month, across both types.
-    if (index === 0 || sorted[index - 1]!.month !== row.month) {
-      for (const sameMonth of sorted.filter((other) => other.month === row.month)) {
-        cumulative.experienceMinutes += sameMonth.experienceMinutes;
-        cumulative.unrestrictedMinutes += sameMonth.unrestrictedMinutes;
-      }
-    }
-    if (!isExperienceType(row.experienceTypeId)) continue;
-    result.push({
-      row,
-      adjusted: adjustMonthByForms({
-        month: row.month,
-        today,
-        type: row.experienceTypeId,
-        ruleSet,
-        parts: formPartsOf(parts, row.month, row.experienceTypeId),
-        cumulative: {
-          totalMinutes: cumulative.experienceMinutes,
-          unrestrictedMinutes: cumulative.unrestrictedMinutes,
-        },
-      }),
-    });
-  }
-  return result;
-}
-
 /**
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
@@ -377,21 +242,6 @@ function monthRows(counting: CountingRows, ruleSet: RuleSet, today: string): Das
     });
   }
   return result.reverse();
-}
-
-/** The standards a trainee's records are read against today, reading their stored choice. */
-export async function traineeStandards(
-  db: Db,
-  traineeId: number,
-  now: Date,
-): Promise<StandardsInForce> {
-  const user = await findUserById(db, traineeId);
-  return standardsFor(db, traineeId, user?.ruleSet, serverToday(now));
-}
-
-/** The rule set a trainee's records are read against today (see `traineeStandards`). */
-export async function ruleSetFor(db: Db, traineeId: number, now: Date): Promise<RuleSet> {
-  return (await traineeStandards(db, traineeId, now)).ruleSet;
 }
 
 /** What both dashboards answer, computed from a trainee's month rows under one rule set. */

@@ -1,14 +1,10 @@
-import { roundToQuarterHour } from '../../../../shared/logs/time';
-
-const HOURS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { formatHoursGrouped } from '../../../../shared/logs/time';
 
 /**
  * Decimal hours as the dashboard shows them: to the nearest 0.25 (BACB-RULES "How hours are
  * counted") with thousands separated, e.g. 1234.6 → '1,234.5'.
  */
-export function hoursLabel(hours: number): string {
-  return HOURS.format(roundToQuarterHour(hours));
-}
+export const hoursLabel = formatHoursGrouped;
 
 /** First letter upper-cased: the server's removal reasons are written to follow a colon. */
 export function sentenceCase(text: string): string {

@@ -1,0 +1,107 @@
+import { RULE_SETS, RULES_2027_FROM } from '../../../shared/logs/rule-sets';
+import type { StandardsInForce } from '../../../shared/logs/standards-in-force';
+import { formatUsDate } from '../../../shared/logs/time';
+import {
+  isBeforeSwitch,
+  switchMonthLine,
+  switchSummary,
+  type StandardsSwitch,
+} from '../../../shared/progress/standards-switch';
+import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { serverToday } from '../logs';
+import { standardsFor, traineeUnderBoth } from './standards.service';
+import * as repo from './standards-switch.repository';
+
+/** How often each instance looks for trainees to tell (each is told once). */
+export const SWITCH_NOTICE_INTERVAL_MINUTES = 60;
+
+/** Trainees read at a time. */
+const PAGE = 200;
+
+/** The one mail before the switch: what it costs, which months, what can still be done. */
+export function switchNoticeMail(opts: {
+  to: string;
+  name: string;
+  comparison: StandardsSwitch;
+  standards: StandardsInForce;
+  summary: string;
+  appUrl: string;
+}): MailMessage {
+  const from = formatUsDate(RULES_2027_FROM);
+  const mends = opts.comparison.months.flatMap((month) =>
+    month.mends.map((mend) => `- ${mend.text} (${RULE_SETS[mend.ruleSet].label})`),
+  );
+  return {
+    to: opts.to,
+    subject: `From ${from} the ${RULE_SETS['2027'].label} change what your fieldwork counts`,
+    text: [
+      `Hello ${opts.name},`,
+      '',
+      `From ${from} every BCBA application is judged by the ${RULE_SETS['2027'].label}, for every hour, ` +
+        'earlier hours included: "Applicants applying for BCBA certification must meet all requirements ' +
+        'at the time they apply, regardless of when their hours were earned" (BCBA Handbook, ' +
+        '"Fieldwork Requirements").',
+      '',
+      opts.summary,
+      '',
+      'The months the two standards count differently:',
+      ...opts.comparison.months.map((month) => `- ${switchMonthLine(month)}`),
+      '',
+      'What you can still do:',
+      ...mends,
+      `- ${opts.standards.reason}`,
+      '',
+      `Each month, under both standards: ${opts.appUrl}/student/dashboard`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The switch notices job (issue 35): before 1 January 2027, every verified trainee with logs
+ * whose record the two standards count differently is mailed once (claimed in the database
+ * first, so several instances and reruns send it once) and the notice is kept with what it said.
+ * A trainee whose count does not change is looked at again on later runs. Returns how many it sent.
+ */
+export async function sendSwitchNotices(ctx: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  now: Date;
+}): Promise<number> {
+  const today = serverToday(ctx.now);
+  if (!isBeforeSwitch(today)) return 0;
+  let sent = 0;
+  let after = 0;
+  for (;;) {
+    const page = await repo.traineesNotYetNotified(ctx.db, after, PAGE);
+    for (const trainee of page) {
+      after = trainee.id;
+      const { comparison } = await traineeUnderBoth(ctx.db, trainee.id, today);
+      const summary = switchSummary(comparison);
+      if (comparison.costMinutes === 0 || summary === null) continue;
+      const standards = await standardsFor(ctx.db, trainee.id, trainee.ruleSet, today);
+      const queued = await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
+        (await repo.claimSwitchNotice(tx, {
+          traineeId: trainee.id,
+          costMinutes: comparison.costMinutes,
+          counted2022Minutes: comparison.countedMinutes['2022'],
+          counted2027Minutes: comparison.countedMinutes['2027'],
+          months: comparison.months.map((month) => month.month),
+          sentAt: ctx.now,
+        }))
+          ? switchNoticeMail({
+              to: trainee.email,
+              name: trainee.name,
+              comparison,
+              standards,
+              summary,
+              appUrl: ctx.appUrl,
+            })
+          : null,
+      );
+      if (queued) sent += 1;
+    }
+    if (page.length < PAGE) return sent;
+  }
+}

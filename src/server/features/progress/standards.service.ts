@@ -1,0 +1,185 @@
+import {
+  RULE_SET_IDS,
+  RULE_SETS,
+  RULES_2027_FROM,
+  type RuleSet,
+  type RuleSetId,
+} from '../../../shared/logs/rule-sets';
+import {
+  standardsInForce,
+  standardsToWire,
+  type ReachBeforeSwitch,
+  type StandardsInForce,
+} from '../../../shared/logs/standards-in-force';
+import { formatMonthYear, minutesToHours, monthOf } from '../../../shared/logs/time';
+import { CONCENTRATED_MULTIPLIER } from '../../../shared/progress/progress';
+import {
+  compareStandards,
+  isBeforeSwitch,
+  reachBeforeSwitch,
+  switchSummary,
+  type StandardsSwitch,
+} from '../../../shared/progress/standards-switch';
+import type { StandardsSwitchWire } from '../../../shared/progress/standards-switch.schema';
+import type { Db } from '../../db/client';
+import { findUserById } from '../accounts';
+import { serverToday } from '../logs';
+import { keptByRevision } from './kept-by-revision';
+import { adjustMonthRows, readCountingRows, type CountingRows } from './month-rows';
+import * as repo from './progress.repository';
+import * as switchRepo from './standards-switch.repository';
+
+/** A stored rule set choice as a rule set id; null means the default by date. */
+function choiceOf(stored: string | null | undefined): RuleSetId | null {
+  return RULE_SET_IDS.find((id) => id === stored) ?? null;
+}
+
+/** The record under both sets of standards, and whether the total fits before the switch. */
+export type RecordUnderBoth = { reach: ReachBeforeSwitch | null; comparison: StandardsSwitch };
+
+/**
+ * The record read by both sets (the one reading of adjusted hours, `adjustMonthRows`, twice), and
+ * what the 2022 reading leaves to do before the switch.
+ */
+export function recordUnderBoth(counting: CountingRows, today: string): RecordUnderBoth {
+  const under2022 = adjustMonthRows(counting, RULE_SETS['2022'], today);
+  const under2027 = adjustMonthRows(counting, RULE_SETS['2027'], today);
+  const comparison = compareStandards(
+    under2022.map(({ row, adjusted }, index) => ({
+      month: row.month,
+      type: row.experienceTypeId === 2 ? 2 : 1,
+      rawMinutes: row.experienceMinutes,
+      under: { '2022': adjusted, '2027': under2027[index]!.adjusted },
+    })),
+    today,
+  );
+  const month = monthOf(today);
+  const latest = counting.rows.reduce((last, row) => (row.month > last ? row.month : last), '');
+  const latestTypes = new Set(
+    counting.rows.filter((row) => row.month === latest).map((row) => row.experienceTypeId),
+  );
+  const reach = reachBeforeSwitch({
+    today,
+    countedProgressMinutes: under2022.reduce(
+      (sum, { row, adjusted }) =>
+        sum + adjusted.countedMinutes * (row.experienceTypeId === 2 ? CONCENTRATED_MULTIPLIER : 1),
+      0,
+    ),
+    loggedThisMonthMinutes: counting.rows
+      .filter((row) => row.month === month)
+      .reduce((sum, row) => sum + row.experienceMinutes, 0),
+    isConcentrated: latestTypes.size === 1 && latestTypes.has(2),
+  });
+  return { reach, comparison };
+}
+
+/** Each trainee's record under both sets, kept under its revision and the day. */
+const keptBoth = keptByRevision<RecordUnderBoth>();
+
+/** Forgets every kept reading (tests compare the kept path with a fresh computation). */
+export function forgetRecordsUnderBoth(): void {
+  keptBoth.clear();
+}
+
+/** The trainee's record under both sets on `today`: one revision read while it is kept. */
+export async function traineeUnderBoth(
+  db: Db,
+  traineeId: number,
+  today: string,
+): Promise<RecordUnderBoth> {
+  const entry = keptBoth.get(traineeId, today);
+  if (entry && (await repo.progressRevision(db, traineeId)) === entry.revision) return entry.value;
+  const { revision, ...counting } = await readCountingRows(db, traineeId);
+  const value = recordUnderBoth(counting, today);
+  keptBoth.set(traineeId, revision, today, value);
+  return value;
+}
+
+/**
+ * The standards a trainee's record is read against today, and why: their stored `choice`, else
+ * the set of their planned application date (the plan's finish date, one row by its key), and,
+ * before the switch, whether the total still fits before it (`standardsInForce`).
+ */
+export async function standardsFor(
+  db: Db,
+  traineeId: number,
+  choice: string | null | undefined,
+  today: string,
+): Promise<StandardsInForce> {
+  const finishDate = await repo.findPlannedFinish(db, traineeId);
+  const applyingBefore =
+    isBeforeSwitch(today) && (finishDate === null || finishDate < RULES_2027_FROM);
+  const reach = applyingBefore ? (await traineeUnderBoth(db, traineeId, today)).reach : null;
+  return standardsInForce({ choice: choiceOf(choice), today, finishDate, reach });
+}
+
+/** The standards a trainee's records are read against today, reading their stored choice. */
+export async function traineeStandards(
+  db: Db,
+  traineeId: number,
+  now: Date,
+): Promise<StandardsInForce> {
+  const user = await findUserById(db, traineeId);
+  return standardsFor(db, traineeId, user?.ruleSet, serverToday(now));
+}
+
+/** The rule set a trainee's records are read against today (see `traineeStandards`). */
+export async function ruleSetFor(db: Db, traineeId: number, now: Date): Promise<RuleSet> {
+  return (await traineeStandards(db, traineeId, now)).ruleSet;
+}
+
+const bySet = (minutes: Record<RuleSetId, number>) => ({
+  2022: minutesToHours(minutes['2022']),
+  2027: minutesToHours(minutes['2027']),
+});
+
+/**
+ * GET /api/v1/standards-switch/: the months the two sets count differently, what each counts and
+ * why, the totals, and what the switch costs; after the switch, nothing is compared.
+ */
+export async function getStandardsSwitch(ctx: {
+  db: Db;
+  traineeId: number;
+  now: Date;
+}): Promise<StandardsSwitchWire> {
+  const today = serverToday(ctx.now);
+  const [standards, both, notice] = await Promise.all([
+    traineeStandards(ctx.db, ctx.traineeId, ctx.now),
+    traineeUnderBoth(ctx.db, ctx.traineeId, today),
+    switchRepo.findSwitchNotice(ctx.db, ctx.traineeId),
+  ]);
+  const before = isBeforeSwitch(today);
+  const { comparison, reach } = both;
+  return {
+    rule_set: standardsToWire(standards),
+    switch_date: RULES_2027_FROM,
+    is_before_switch: before,
+    reach: reach
+      ? {
+          can_finish: reach.canFinish,
+          needed_hours: minutesToHours(reach.neededMinutes),
+          capacity_hours: minutesToHours(reach.capacityMinutes),
+          apply_by: reach.applyBy,
+        }
+      : null,
+    counted_hours: bySet(comparison.countedMinutes),
+    cost_hours: minutesToHours(comparison.costMinutes),
+    summary: before ? switchSummary(comparison) : null,
+    months: before
+      ? comparison.months.map((month) => ({
+          month: month.month,
+          date: formatMonthYear(month.month),
+          logged_hours: minutesToHours(month.rawMinutes),
+          counted_hours: bySet(month.countedMinutes),
+          differences: month.differences.map((difference) => ({
+            rule_set: difference.ruleSet,
+            key: difference.key,
+            text: difference.text,
+          })),
+          mends: month.mends.map((mend) => ({ rule_set: mend.ruleSet, text: mend.text })),
+          is_running: month.isRunning,
+        }))
+      : [],
+    notified_at: notice?.sentAt.toISOString() ?? null,
+  };
+}
