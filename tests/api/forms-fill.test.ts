@@ -9,7 +9,10 @@ import {
   filled,
   formsWorld,
   list,
+  linkSupervisor,
   logDays,
+  NOW,
+  setFormFields,
   type FormsWorld,
 } from './forms-support';
 
@@ -215,7 +218,9 @@ describe('POST /api/v1/month-forms/', () => {
     });
   });
 
-  it('needs a template of the trainee’s edition', async () => {
+  // shared/forms/form-edition.ts (decision 026): a form keeps the BACB edition of the year of
+  // the month it documents, whatever standards the record is read by.
+  it('fills a 2026 month on the 2022 form even when the 2027 standards are chosen', async () => {
     const chosen = await w.t.request({
       method: 'PUT',
       url: '/api/v1/rule-set/',
@@ -223,40 +228,47 @@ describe('POST /api/v1/month-forms/', () => {
       payload: { rule_set: '2027' },
     });
     expect(chosen.statusCode).toBe(200);
-    const response = await fill(w, w.trainee, {
+    const form = await filled(w, {
       month: '2026-03',
       trainee_supervisor: w.recordId,
       expereince_type: 1,
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ code: string }>().code).toBe('FORM_TEMPLATE_MISSING');
-    expect(response.json<{ detail: string }>().detail).toBe(
-      "No blank M-FVF 2027 (Individual) is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
-    );
-    // The Organization form serves the supervisors of an organization, not this one.
-    await dropTemplate(w, 'mfvf-2027-organization');
-    expect(
-      (
-        await fill(w, w.trainee, {
-          month: '2026-03',
-          trainee_supervisor: w.recordId,
-          expereince_type: 1,
-        })
-      ).statusCode,
-    ).toBe(409);
-    await dropTemplate(w, 'mfvf-2027-individual');
-    const individual = await filled(w, {
-      month: '2026-03',
-      trainee_supervisor: w.recordId,
-      expereince_type: 1,
-    });
-    const pdf = await readFvf((await download(w, w.trainee, individual.id)).bytes);
-    expect(pdf.fields).toMatchObject({
-      'Independent_Minutes 3': '0',
-      Independent_Hours: '40',
-      Supervised_Hours: '20',
-      Total_Fieldwork_Hours: '60',
-      Observation_Hours: '20',
-    });
+    expect(form).toMatchObject({ variant: 'mfvf-2022-individual', edition: '2022' });
+  });
+
+  it('needs the 2027 form for a 2027 month', async () => {
+    // 10 April 2027: March 2027 is over and its deadline 20 days ahead.
+    const at = new Date('2027-04-10T12:00:00.000Z');
+    w.t.clock.now = at;
+    try {
+      const trainee = await createTrainee(w.t.db, { name: 'Nora Later', at });
+      await setFormFields(w.t, trainee);
+      const record = await linkSupervisor(w.t, trainee, w.supervisor, 'Ana', 'Núñez');
+      const later = { t: w.t, trainee };
+      await logDays(later, record, '2027-03-01', 20);
+      const march = { month: '2027-03', trainee_supervisor: record, expereince_type: 1 };
+      const response = await fill(w, trainee, march);
+      expect(response.statusCode).toBe(409);
+      expect(response.json<{ code: string }>().code).toBe('FORM_TEMPLATE_MISSING');
+      expect(response.json<{ detail: string }>().detail).toBe(
+        "No blank M-FVF 2027 (Individual) is installed. Upload the BACB's blank fillable form on the Fieldwork Forms page, or ask the operator to put it in the forms folder.",
+      );
+      // The Organization form serves the supervisors of an organization, not this one.
+      await dropTemplate(w, 'mfvf-2027-organization');
+      expect((await fill(w, trainee, march)).statusCode).toBe(409);
+      await dropTemplate(w, 'mfvf-2027-individual');
+      const individual = await filled(later, march);
+      expect(individual).toMatchObject({ variant: 'mfvf-2027-individual', edition: '2027' });
+      const pdf = await readFvf((await download(later, trainee, individual.id)).bytes);
+      expect(pdf.fields).toMatchObject({
+        'Independent_Minutes 3': '0',
+        Independent_Hours: '40',
+        Supervised_Hours: '20',
+        Total_Fieldwork_Hours: '60',
+        Observation_Hours: '20',
+      });
+    } finally {
+      w.t.clock.now = NOW;
+    }
   });
 });

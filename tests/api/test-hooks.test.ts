@@ -234,6 +234,7 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
       'mail-retry',
       'renewals',
       'storage-sweep',
+      'switch-notices',
     ]);
   });
 });

@@ -19,6 +19,11 @@ type UserOverrides = {
   password?: string;
   verified?: boolean;
   dateJoined?: Date;
+  /**
+   * The instant the account is made at (the test's clock): it joins then and its token lives
+   * from then, so a test standing on another date is signed in whatever the real date.
+   */
+  at?: Date;
 };
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -38,7 +43,7 @@ async function createUser(
     name,
     passwordHash: await hashPassword(password),
     isSupervisor,
-    dateJoined: overrides.dateJoined ?? new Date(),
+    dateJoined: overrides.dateJoined ?? overrides.at ?? new Date(),
   });
   if (!user) throw new Error(`email taken: ${email}`);
   if (overrides.verified !== false) await markVerified(db, user.id);
@@ -46,7 +51,7 @@ async function createUser(
   await insertToken(db, {
     userId: user.id,
     tokenHash: hash,
-    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+    expiresAt: new Date((overrides.at?.getTime() ?? Date.now()) + TOKEN_LIFETIME_MS),
   });
   return { id: user.id, email, name, password, token };
 }

@@ -17,6 +17,8 @@ import { ProgressCharts } from '../../features/progress/components/progress-char
 import { MonthsSignedList } from '../../features/review/components/months-signed-list';
 import { useSupervisorChoices } from './supervisor-choices';
 import { isWaitingForConnection } from '../../lib/connection';
+import { useStandardsSwitch } from '../../lib/standards-switch';
+import { StandardsSwitchCard } from '../../components/standards-switch-card';
 
 // The export card sits at the foot of the page; its task and date pickers load after the rest.
 const TaskDataCard = lazy(() =>
@@ -68,6 +70,7 @@ function FormsCard() {
 export function DashboardPage() {
   const dashboard = useDashboard();
   const table = useDashboardTable();
+  const standardsSwitch = useStandardsSwitch();
   const hasNoLogs = dashboard.data?.total_hours === 0;
 
   return (
@@ -105,7 +108,12 @@ export function DashboardPage() {
         </Paper>
       ) : (
         <>
-          <CountedHoursCard dashboard={dashboard.data} ruleSetLabel={table.data?.rule_set.label} />
+          {/* The switch notice above the headline; the headline waits for it, so nothing jumps. */}
+          {standardsSwitch.data ? <StandardsSwitchCard data={standardsSwitch.data} /> : null}
+          <CountedHoursCard
+            dashboard={standardsSwitch.isPending ? undefined : dashboard.data}
+            ruleSetLabel={table.data?.rule_set.label}
+          />
           <ProgressCharts dashboard={dashboard.data} />
           <MonthlyDetails />
           <MonthsSignedList />

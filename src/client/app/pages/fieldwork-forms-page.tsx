@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { FORM_EDITION_NOTE } from '../../../shared/forms/form-edition';
 import { DeletedRecordFiles } from '../../features/files/components/deleted-record-files';
 import { FieldworkFormsInfo } from '../../features/files/components/fieldwork-forms-info';
 import { TraineeForms } from '../../features/files/components/trainee-forms';
@@ -22,6 +23,9 @@ export function FieldworkFormsPage() {
         </Title>
         <Text c="dimmed" size="sm">
           Your signed verification forms, kept together for the BACB.
+        </Text>
+        <Text size="sm" mt={4}>
+          {FORM_EDITION_NOTE}
         </Text>
       </div>
       <FieldworkFormsInfo />

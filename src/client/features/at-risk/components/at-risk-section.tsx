@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import type {
   AtRisk,
@@ -104,6 +104,22 @@ function TraineeRow({ trainee }: { trainee: TraineeOutlook }) {
           <Text size="sm" c="red.8" fw={600}>
             {`${trainee.hours_at_risk} h not counted: no signed monthly form after the deadline (${trainee.months_at_risk.map(formatMonthYear).join(', ')})`}
           </Text>
+        ) : null}
+        {trainee.standards_switch ? (
+          <Stack gap={2} data-testid="standards-switch">
+            <Text size="sm" fw={600} c="#9c3d00">
+              {trainee.standards_switch.summary}
+            </Text>
+            <List
+              size="sm"
+              spacing={2}
+              aria-label={`Months the 2027 standards count differently for ${trainee.name}`}
+            >
+              {trainee.standards_switch.months.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+          </Stack>
         ) : null}
         {trainee.types.map((type) => (
           <Stack key={type.expereince_type} gap={6}>

@@ -26,6 +26,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page-s
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { StandardsMismatch } from '../../../components/standards-mismatch';
+import { StandardsSwitchCard } from '../../../components/standards-switch-card';
+import { useStandardsSwitch } from '../../../lib/standards-switch';
 import { usePlan } from '../api/get-plan';
 import { useSavePlan } from '../api/save-plan';
 import { PlanChart } from './plan-chart';
@@ -191,6 +193,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
  */
 export function PlanPage() {
   const query = usePlan();
+  const standardsSwitch = useStandardsSwitch();
   return (
     <Stack gap="md" maw={1100}>
       <div>
@@ -202,12 +205,13 @@ export function PlanPage() {
           and what each month still needs scheduled to count.
         </Text>
       </div>
-      {query.isPending ? (
+      {query.isPending || standardsSwitch.isPending ? (
         <LoadingState rows={8} label="Loading your plan" />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
+          {standardsSwitch.data ? <StandardsSwitchCard data={standardsSwitch.data} /> : null}
           <PlanSettingsForm data={query.data} />
           {query.data.plan ? (
             <>

@@ -14,10 +14,16 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { RuleSetId } from '../../../../shared/logs/rule-sets';
 import type { DashboardMonth } from '../../../../shared/progress/accrued.schema';
+import type {
+  StandardsSwitchWire,
+  SwitchMonthWire,
+} from '../../../../shared/progress/standards-switch.schema';
 import { EXPERIENCE_TYPES } from '../../../../shared/reference/lookups';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { localToday } from '../../../lib/local-date';
+import { useStandardsSwitch } from '../../../lib/standards-switch';
 import { useDashboardTable } from '../api/dashboard-table';
 import { COUNT_TEXT_COLORS, hoursLabel, sentenceCase } from './hours-label';
 
@@ -30,6 +36,23 @@ export function monthDocumentLink(month: string) {
 }
 
 const NUMBERS = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * What the other standards count of a month they judge differently (issue 35), in one line:
+ * 'Under the 2027 standards: 0 of 30 h count (observation 30 of 60 minutes)'.
+ */
+function otherStandardsLine(
+  row: DashboardMonth,
+  switchMonth: SwitchMonthWire | undefined,
+  inForce: RuleSetId,
+): string | null {
+  if (!switchMonth) return null;
+  const other: RuleSetId = inForce === '2022' ? '2027' : '2022';
+  const why = switchMonth.differences
+    .map((difference) => `${difference.text} under the ${difference.rule_set} standards`)
+    .join('; ');
+  return `Under the ${other} standards: ${hoursLabel(switchMonth.counted_hours[other])} of ${hoursLabel(row.total_hours)} h count${why ? ` (${why})` : ''}`;
+}
 
 /** The month's removals in words; a month with both fieldwork types names the type. */
 function reasonsOf(row: DashboardMonth, isInProgress: boolean): string[] {
@@ -45,6 +68,15 @@ function reasonsOf(row: DashboardMonth, isInProgress: boolean): string[] {
       return prefix ? `${prefix}: ${removal.reason}` : reason;
     })
     .concat(atRisk);
+}
+
+/** What a month's rows say beside their figures: the standards in force and the other ones. */
+type Comparison = { months: Map<string, SwitchMonthWire>; inForce: RuleSetId };
+
+/** The reasons under a month: its removals, and what the other standards count of it. */
+function notesOf(row: DashboardMonth, isInProgress: boolean, comparison: Comparison): string[] {
+  const other = otherStandardsLine(row, comparison.months.get(row.month), comparison.inForce);
+  return [...reasonsOf(row, isInProgress), ...(other ? [other] : [])];
 }
 
 function CountedHours({ row }: { row: DashboardMonth }) {
@@ -96,7 +128,9 @@ function InProgress() {
   );
 }
 
-function MonthsTable({ rows, currentMonth }: { rows: DashboardMonth[]; currentMonth: string }) {
+type MonthsProps = { rows: DashboardMonth[]; currentMonth: string; comparison: Comparison };
+
+function MonthsTable({ rows, currentMonth, comparison }: MonthsProps) {
   return (
     <Table verticalSpacing="xs" highlightOnHover aria-labelledby="monthly-details-title">
       <Table.Thead>
@@ -120,7 +154,7 @@ function MonthsTable({ rows, currentMonth }: { rows: DashboardMonth[]; currentMo
       <Table.Tbody>
         {rows.flatMap((row) => {
           const isInProgress = row.month === currentMonth;
-          const reasons = reasonsOf(row, isInProgress);
+          const reasons = notesOf(row, isInProgress, comparison);
           const link = monthDocumentLink(row.month);
           const cells = (
             <Table.Tr key={row.month} style={reasons.length ? { borderBottom: 0 } : undefined}>
@@ -162,12 +196,12 @@ function MonthsTable({ rows, currentMonth }: { rows: DashboardMonth[]; currentMo
   );
 }
 
-function MonthCards({ rows, currentMonth }: { rows: DashboardMonth[]; currentMonth: string }) {
+function MonthCards({ rows, currentMonth, comparison }: MonthsProps) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {rows.map((row) => {
         const isInProgress = row.month === currentMonth;
-        const reasons = reasonsOf(row, isInProgress);
+        const reasons = notesOf(row, isInProgress, comparison);
         const link = monthDocumentLink(row.month);
         const figures = [
           ['Total', row.total_hours],
@@ -214,6 +248,11 @@ function MonthCards({ rows, currentMonth }: { rows: DashboardMonth[]; currentMon
   );
 }
 
+/** The months the two standards count differently, by month (none when it could not load). */
+function comparisonOf(inForce: RuleSetId, data: StandardsSwitchWire | undefined): Comparison {
+  return { inForce, months: new Map((data?.months ?? []).map((month) => [month.month, month])) };
+}
+
 /**
  * Monthly Details (SPEC §2): each month's logged hours and, beside them, the hours the BACB would
  * count with the reason for every hour removed. Each month opens its monthly document. A table
@@ -221,6 +260,7 @@ function MonthCards({ rows, currentMonth }: { rows: DashboardMonth[]; currentMon
  */
 export function MonthlyDetails() {
   const table = useDashboardTable();
+  const standardsSwitch = useStandardsSwitch();
   const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const currentMonth = localToday().slice(0, 7);
 
@@ -243,7 +283,7 @@ export function MonthlyDetails() {
             Open a month for its task grid and logs.
           </Text>
         </div>
-        {table.isPending ? (
+        {table.isPending || standardsSwitch.isPending ? (
           <LoadingState rows={6} label="Loading monthly details" />
         ) : table.isError ? (
           <ErrorState error={table.error} onRetry={() => void table.refetch()} />
@@ -252,9 +292,17 @@ export function MonthlyDetails() {
             No months logged yet.
           </Text>
         ) : isWide ? (
-          <MonthsTable rows={table.data.results} currentMonth={currentMonth} />
+          <MonthsTable
+            rows={table.data.results}
+            currentMonth={currentMonth}
+            comparison={comparisonOf(table.data.rule_set.id, standardsSwitch.data)}
+          />
         ) : (
-          <MonthCards rows={table.data.results} currentMonth={currentMonth} />
+          <MonthCards
+            rows={table.data.results}
+            currentMonth={currentMonth}
+            comparison={comparisonOf(table.data.rule_set.id, standardsSwitch.data)}
+          />
         )}
       </Stack>
     </Paper>
