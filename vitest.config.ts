@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/test-now.ts', 'tests/setup/fail-on-console-error.ts'],
           // Deadlines, not waits: some unit tests start an embedded database, which takes seconds
           // on a loaded machine (vitest's 5 s and 10 s defaults failed there, never here alone).
           testTimeout: 30_000,
@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/api-global-setup.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/test-now.ts', 'tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

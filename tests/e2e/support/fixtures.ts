@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { realNow } from './test-now';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PLAN_IDS } from '../../../src/shared/billing/plans';
 import { TEST_CLOCK_HEADER } from '../../../src/server/plugins/test-clock';
@@ -207,8 +208,8 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 
 type TestFixtures = {
   /**
-   * The instant a test stands on ('2026-12-15T17:00:00Z'), set with `test.use({ clockAt })`; null
-   * (the default) is the real now. Every answer of a test that depends on the date comes from it.
+   * The instant a test stands on ('2026-12-15T17:00:00Z'), set with `test.use({ clockAt })`; by
+   * default TEST_NOW when set (scripts/test-dates.mjs), else null: the real now. Every answer of a test that depends on the date comes from it.
    */
   clockAt: string | null;
   /** The test's clock: its offset from the real now (0 without `clockAt`), read once per test. */
@@ -227,9 +228,10 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures>({
-  clockAt: [null, { option: true }],
+  // `npm run test:dates` stands every test that names no date of its own on TEST_NOW.
+  clockAt: [process.env.TEST_NOW ?? null, { option: true }],
   clock: async ({ clockAt }, use) => {
-    await use({ offsetMs: clockAt === null ? 0 : Date.parse(clockAt) - Date.now() });
+    await use({ offsetMs: clockAt === null ? 0 : Date.parse(clockAt) - realNow() });
   },
   // Each test's browser is a person of its own, at an address of its own: the per-address limits
   // (sign-up, codes, login) then count one test's requests, not the whole suite's. A test on a
@@ -254,7 +256,7 @@ export const test = base.extend<TestFixtures>({
   },
   page: async ({ page, consoleGuard, clockAt, clock }, use) => {
     // The browser's clock stands on the same date and runs on from it, as the server's does.
-    if (clockAt !== null) await page.clock.install({ time: Date.now() + clock.offsetMs });
+    if (clockAt !== null) await page.clock.install({ time: realNow() + clock.offsetMs });
     const errors: string[] = [];
     page.on('console', (message) => {
       // Not the app's: Chromium asks for /favicon.ico on a document without an icon of its own,
