@@ -3,7 +3,11 @@ import { GENERIC_HEADER, GENERIC_MAPPING } from '../helpers/import-fixtures';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, logHistory, monthSignoffs } from '../../src/server/db/schema';
-import { SIGNED_MONTH, NOT_OWN_SUPERVISOR } from '../../src/server/features/logs/logs.service';
+import {
+  FORMER_SUPERVISOR,
+  NOT_OWN_SUPERVISOR,
+  SIGNED_MONTH,
+} from '../../src/server/features/logs/logs.service';
 import { EXPORT_COLUMNS } from '../../src/server/features/logs/logs.export';
 import {
   IMPORT_MAX_COLUMNS,
@@ -480,6 +484,55 @@ describe('errors in the log form’s words', () => {
       `Line 3 of the file: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
     );
     expect(await logCount(who.id)).toBe(1);
+  });
+
+  it('refuses rows naming a supervisor whose access the trainee ended, as the log form does, at the preview and again at the import', async () => {
+    const who = await trainee();
+    const current = await t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: who.token,
+      payload: { name: 'Lee', lastname: 'Park', email: 'lee.import@example.com' },
+    });
+    expect(current.statusCode, current.body).toBe(201);
+    const file = genericCsv(
+      genericRow('2026-03-12', '09:00', '10:00'),
+      genericRow('2026-03-12', '10:00', '11:00', { supervisor: 'Lee Park' }),
+    );
+    const previewed = await preview(who, file, GENERIC_MAPPING);
+    expect(previewed.counts).toEqual({ rows: 2, valid: 2, invalid: 0 });
+    // Dana's access ends after the preview: the log form refuses her record from now on.
+    const ended = await t.request({
+      method: 'POST',
+      url: `/api/v1/trainee-supervisors/${who.recordId}/end-access/`,
+      token: who.token,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const viaForm = await t.request({
+      method: 'POST',
+      url: '/api/v1/experience-log/',
+      token: who.token,
+      payload: createLogPayload({
+        supervisor: who.recordId,
+        trainee_supervisor: who.recordId,
+        date_of_experience: '2026-03-13',
+      }),
+    });
+    expect(viaForm.statusCode).toBe(400);
+    expect(viaForm.json()).toMatchObject({ supervisor: [FORMER_SUPERVISOR] });
+
+    const refused = await send(IMPORT, who, file, {
+      sha256: previewed.sha256,
+      mapping: JSON.stringify(GENERIC_MAPPING),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      non_field_errors: [IMPORT_MESSAGES.hasErrors, `Line 2 of the file: ${FORMER_SUPERVISOR}`],
+    });
+    expect(await logCount(who.id)).toBe(0);
+    const again = await preview(who, file, GENERIC_MAPPING);
+    expect(again.counts).toEqual({ rows: 2, valid: 1, invalid: 1 });
+    expect(again.rows.map((row) => row.errors)).toEqual([{ supervisor: [FORMER_SUPERVISOR] }, {}]);
   });
 
   it('refuses a file other than the one previewed', async () => {
