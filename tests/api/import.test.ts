@@ -3,9 +3,14 @@ import { GENERIC_HEADER, GENERIC_MAPPING } from '../helpers/import-fixtures';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, logHistory, monthSignoffs } from '../../src/server/db/schema';
-import { SIGNED_MONTH, NOT_OWN_SUPERVISOR } from '../../src/server/features/logs/logs.service';
+import {
+  FORMER_SUPERVISOR,
+  NOT_OWN_SUPERVISOR,
+  SIGNED_MONTH,
+} from '../../src/server/features/logs/logs.service';
 import { EXPORT_COLUMNS } from '../../src/server/features/logs/logs.export';
 import {
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportMapping,
@@ -21,7 +26,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from './files-support';
 import { peakRssBytes, resetPeakRss } from '../helpers/peak-rss';
 import { xlsxBomb } from '../helpers/zip-bomb';
-import { XLSX_LIMITS } from '../../src/server/features/import/import.parse';
+import { SPREADSHEET_LIMITS } from '../../src/server/features/import/import.parse';
 import { RATE_LIMITS } from '../../src/server/plugins/rate-limit';
 
 /*
@@ -94,6 +99,25 @@ async function preview(
   );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ImportPreview>();
+}
+
+/**
+ * Runs the request and, until it answers, one health check after another (each after a turn of
+ * the event loop): the request's answer, and how many checks were answered before it.
+ */
+async function whileCheckingHealth(request: () => ReturnType<typeof send>) {
+  let isPending = true;
+  const answer = request().finally(() => {
+    isPending = false;
+  });
+  let answeredMeanwhile = 0;
+  while (isPending) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    if (isPending) answeredMeanwhile += 1;
+  }
+  return { response: await answer, answeredMeanwhile };
 }
 
 async function logCount(traineeId: number): Promise<number> {
@@ -462,6 +486,55 @@ describe('errors in the log form’s words', () => {
     expect(await logCount(who.id)).toBe(1);
   });
 
+  it('refuses rows naming a supervisor whose access the trainee ended, as the log form does, at the preview and again at the import', async () => {
+    const who = await trainee();
+    const current = await t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: who.token,
+      payload: { name: 'Lee', lastname: 'Park', email: 'lee.import@example.com' },
+    });
+    expect(current.statusCode, current.body).toBe(201);
+    const file = genericCsv(
+      genericRow('2026-03-12', '09:00', '10:00'),
+      genericRow('2026-03-12', '10:00', '11:00', { supervisor: 'Lee Park' }),
+    );
+    const previewed = await preview(who, file, GENERIC_MAPPING);
+    expect(previewed.counts).toEqual({ rows: 2, valid: 2, invalid: 0 });
+    // Dana's access ends after the preview: the log form refuses her record from now on.
+    const ended = await t.request({
+      method: 'POST',
+      url: `/api/v1/trainee-supervisors/${who.recordId}/end-access/`,
+      token: who.token,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const viaForm = await t.request({
+      method: 'POST',
+      url: '/api/v1/experience-log/',
+      token: who.token,
+      payload: createLogPayload({
+        supervisor: who.recordId,
+        trainee_supervisor: who.recordId,
+        date_of_experience: '2026-03-13',
+      }),
+    });
+    expect(viaForm.statusCode).toBe(400);
+    expect(viaForm.json()).toMatchObject({ supervisor: [FORMER_SUPERVISOR] });
+
+    const refused = await send(IMPORT, who, file, {
+      sha256: previewed.sha256,
+      mapping: JSON.stringify(GENERIC_MAPPING),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      non_field_errors: [IMPORT_MESSAGES.hasErrors, `Line 2 of the file: ${FORMER_SUPERVISOR}`],
+    });
+    expect(await logCount(who.id)).toBe(0);
+    const again = await preview(who, file, GENERIC_MAPPING);
+    expect(again.counts).toEqual({ rows: 2, valid: 1, invalid: 1 });
+    expect(again.rows.map((row) => row.errors)).toEqual([{ supervisor: [FORMER_SUPERVISOR] }, {}]);
+  });
+
   it('refuses a file other than the one previewed', async () => {
     const who = await trainee();
     const checked = await preview(
@@ -553,10 +626,56 @@ describe('hostile and broken files', () => {
     expect(response.json()).toEqual({ file: [IMPORT_MESSAGES.unreadable] });
     // The spreadsheet is read in a child process with its own limits: this process holds the
     // upload and the answer, never the inflated sheet (before issue 27: +1,065 MB).
-    expect(riseMb).toBeLessThan(XLSX_LIMITS.maxUnpackedBytes / 1024 / 1024);
+    expect(riseMb).toBeLessThan(SPREADSHEET_LIMITS.maxUnpackedBytes / 1024 / 1024);
     process.stdout.write(
       `zip bomb: 400 in ${seconds.toFixed(2)} s, peak RSS +${riseMb.toFixed(0)} MB\n`,
     );
+    expect(await logCount(who.id)).toBe(0);
+  });
+
+  it('refuses files of too many columns (a header of 1,000,000 or 5,000 over 10,000 rows, an XLSX 16,384 wide) with a 400, answering meanwhile, its memory untouched', async () => {
+    // Issue 36: each row was padded to the header's width on the event loop (the first file ran
+    // the server out of heap after ~80 s; the second held the event loop for 8 s).
+    const who = await createTrainee(t.db, { dateJoined: new Date('2026-03-18T00:00:00Z') });
+    const header = (columns: number) => `${'a,'.repeat(columns - 1)}a\n`;
+    const million = Buffer.from(header(1_000_000) + '1\n'.repeat(10_000));
+    expect(million.length).toBeGreaterThan(2_000_000);
+    const fiveThousand = Buffer.from(header(5_000) + '1\n'.repeat(9_999));
+    expect(fiveThousand.length).toBeLessThan(31_000);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Wide');
+    sheet.addRow(Array.from({ length: 16_384 }, () => 'a'));
+    for (let row = 0; row < 10_000; row += 1) sheet.addRow(['1']);
+    const wideXlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const files: [string, Buffer][] = [
+      ['million.csv', million],
+      ['five-thousand.csv', fiveThousand],
+      ['wide.xlsx', wideXlsx],
+    ];
+    expect(IMPORT_MESSAGES.tooManyColumns).toContain(`at most ${IMPORT_MAX_COLUMNS}`);
+    for (const [name, bytes] of files) {
+      resetPeakRss();
+      const before = peakRssBytes();
+      const { response, answeredMeanwhile } = await whileCheckingHealth(() =>
+        send(PREVIEW, who, { name, bytes }),
+      );
+      const riseMb = (peakRssBytes() - before) / 1024 / 1024;
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ file: [IMPORT_MESSAGES.tooManyColumns] });
+      // The file is parsed in a child process: the server answers other requests meanwhile
+      // (tens of health checks; when rows were padded in the server, one, before the parse began).
+      expect(answeredMeanwhile, name).toBeGreaterThanOrEqual(10);
+      expect(riseMb, name).toBeLessThan(100);
+      expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    const confirm = await send(
+      IMPORT,
+      who,
+      { name: 'five-thousand.csv', bytes: fiveThousand },
+      { sha256: '0'.repeat(64) },
+    );
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toEqual({ file: [IMPORT_MESSAGES.tooManyColumns] });
     expect(await logCount(who.id)).toBe(0);
   });
 

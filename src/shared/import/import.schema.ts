@@ -10,10 +10,16 @@ import { z } from 'zod';
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The most rows one import takes. */
 export const IMPORT_MAX_ROWS = 10_000;
+/**
+ * The most columns a row may have: a log has 16 things to map and the export 18 columns, so
+ * this leaves room for a sheet's own extra columns, and keeps a file's cells to rows × columns.
+ */
+export const IMPORT_MAX_COLUMNS = 100;
 
 export const IMPORT_MESSAGES = {
   tooLarge: 'This file is larger than 10 MB. Split it into smaller files and import each.',
   tooManyRows: `This file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files and import each.`,
+  tooManyColumns: `This file has more than ${IMPORT_MAX_COLUMNS} columns; an import reads at most ${IMPORT_MAX_COLUMNS}. Delete the columns you do not need and import it again.`,
   notSpreadsheet: 'Choose a CSV or Excel (.xlsx) file.',
   unreadable: 'This file could not be read as a spreadsheet. Save it again as CSV or .xlsx.',
   noRows: 'This file has no rows under its header.',

@@ -1,8 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../shared/import/import.schema';
-import { cellText, decodeText, readSpreadsheet, unpackedZipBytes } from './import.parse';
+import {
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+} from '../../../shared/import/import.schema';
+import { cellText, readSpreadsheet, unpackedZipBytes } from './import.parse';
+import { decodeText } from './spreadsheet-read.child.mjs';
 
 const refusal = async (bytes: Buffer) => {
   const error = await readSpreadsheet(bytes).catch((caught: unknown) => caught);
@@ -11,16 +16,55 @@ const refusal = async (bytes: Buffer) => {
 };
 
 describe('readSpreadsheet', () => {
-  it('reads CSV with quotes, CRLF, a BOM and blank lines; cells trimmed, rows as wide as the header', async () => {
+  it('reads CSV with quotes, CRLF, a BOM and blank lines; cells trimmed, rows never padded nor wider than the header', async () => {
     const text =
-      '\uFEFFDate,Notes,Extra\r\n2026-03-01,"Said ""hi"", then left",\r\n\r\n  2026-03-02 ,"two\nlines"\r\n';
+      '\uFEFFDate,Notes,Extra\r\n2026-03-01,"Said ""hi"", then left",\r\n\r\n  2026-03-02 ,"two\nlines"\r\n2026-03-03,a,b,past the header\r\n';
     expect(await readSpreadsheet(Buffer.from(text))).toEqual({
       headers: ['Date', 'Notes', 'Extra'],
       rows: [
         ['2026-03-01', 'Said "hi", then left', ''],
-        ['2026-03-02', 'two\nlines', ''],
+        ['2026-03-02', 'two\nlines'],
+        ['2026-03-03', 'a', 'b'],
       ],
     });
+  });
+
+  it('guesses the delimiter as before: semicolons and tabs, blank lines aside', async () => {
+    for (const delimiter of [';', '\t']) {
+      const text = ['Date', 'Start', 'End'].join(delimiter) + '\n2026-03-01' + delimiter + '9:00';
+      expect(await readSpreadsheet(Buffer.from(text))).toEqual({
+        headers: ['Date', 'Start', 'End'],
+        rows: [['2026-03-01', '9:00']],
+      });
+      const two = `Date${delimiter}Start\r\n\r\n2026-03-01${delimiter}9:00\r\n\r\n`;
+      expect(await readSpreadsheet(Buffer.from(two))).toEqual({
+        headers: ['Date', 'Start'],
+        rows: [['2026-03-01', '9:00']],
+      });
+    }
+  });
+
+  it(`refuses a row of more than ${IMPORT_MAX_COLUMNS} columns, header or not, CSV or XLSX`, async () => {
+    const columns = (count: number) => Array.from({ length: count }, (_, index) => `c${index}`);
+    const tooMany = { file: [IMPORT_MESSAGES.tooManyColumns] };
+    const atLimit = columns(IMPORT_MAX_COLUMNS).join(',');
+    const pastLimit = columns(IMPORT_MAX_COLUMNS + 1).join(',');
+    expect((await readSpreadsheet(Buffer.from(`${atLimit}\n1`))).headers).toHaveLength(
+      IMPORT_MAX_COLUMNS,
+    );
+    expect(await refusal(Buffer.from(`${pastLimit}\n1`))).toEqual(tooMany);
+    expect(await refusal(Buffer.from(`Date,Start\n1,2\n${pastLimit}`))).toEqual(tooMany);
+    // Delimiters inside quotes are text, not columns.
+    const quoted = `Date,Notes\n1,"${','.repeat(IMPORT_MAX_COLUMNS * 2)}"`;
+    expect((await readSpreadsheet(Buffer.from(quoted))).rows).toEqual([
+      ['1', ','.repeat(IMPORT_MAX_COLUMNS * 2)],
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Wide');
+    sheet.addRow(['Date']);
+    sheet.addRow(['2026-03-01']);
+    sheet.getCell(2, IMPORT_MAX_COLUMNS + 1).value = 'far right';
+    expect(await refusal(Buffer.from(await workbook.xlsx.writeBuffer()))).toEqual(tooMany);
   });
 
   it('keeps formula-looking text as text, drops control characters and cuts huge cells', async () => {

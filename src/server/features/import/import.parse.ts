@@ -1,23 +1,29 @@
-import Papa from 'papaparse';
 import { AppError } from '../../../shared/errors';
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
 } from '../../../shared/import/import.schema';
 import { EXPERIENCE_NOTE_MAX_LENGTH } from '../../../shared/logs/log-messages';
 import { formatTime } from '../../../shared/logs/time';
-import { readXlsxRows, type XlsxLimits } from './xlsx-read';
+import {
+  readSpreadsheetRows,
+  type SpreadsheetLimits,
+  type SpreadsheetRefusal,
+} from './spreadsheet-read';
 
 /*
  * Reading an uploaded spreadsheet into text cells: a CSV (UTF-8, UTF-16 with its mark, or the
- * Windows-1252 Excel writes on Windows) or the first sheet of an XLSX workbook. Nothing in a file
- * is ever evaluated: an XLSX formula gives the value Excel saved with it, and text that looks like
- * a formula stays text. Every cell is trimmed and cut to one character past the longest note, so
- * a huge cell costs nothing and still breaks the note's own length rule.
+ * Windows-1252 Excel writes on Windows) or the first sheet of an XLSX workbook, parsed in a child
+ * process under limits (spreadsheet-read.ts). Nothing in a file is ever evaluated: an XLSX
+ * formula gives the value Excel saved with it, and text that looks like a formula stays text.
+ * Every cell is trimmed and cut to one character past the longest note, so a huge cell costs
+ * nothing and still breaks the note's own length rule. A row is never padded to the header's
+ * width (a short row's missing cells read as blank), so the work is the file's own cells.
  */
 
-/** A spreadsheet read: its header row and the rows under it, as text. */
+/** A spreadsheet read: its header row and the rows under it (none wider than it), as text. */
 export type Sheet = { headers: string[]; rows: string[][] };
 
 /** The most characters a cell keeps (one past the note's limit, so that rule still reports). */
@@ -30,12 +36,12 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Reads the file as CSV or XLSX (by its first bytes, not its name). */
 export async function readSpreadsheet(bytes: Buffer): Promise<Sheet> {
-  const cells = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(bytes) : readCsv(bytes);
+  const cells = await readCells(bytes);
   const [header, ...rest] = cells;
   const headers = (header ?? []).map(cleanCell);
   if (headers.every((name) => name === '')) throw AppError.field('file', IMPORT_MESSAGES.noHeader);
   const rows = rest
-    .map((row) => headers.map((_, index) => cleanCell(row[index] ?? '')))
+    .map((row) => row.slice(0, headers.length).map(cleanCell))
     .filter((row) => row.some((cell) => cell !== ''));
   if (rows.length === 0) throw AppError.field('file', IMPORT_MESSAGES.noRows);
   if (rows.length > IMPORT_MAX_ROWS) throw AppError.field('file', IMPORT_MESSAGES.tooManyRows);
@@ -49,39 +55,6 @@ function cleanCell(value: string): string {
   // A lone surrogate cannot be stored either (it only comes from a broken file).
   const wellFormed = text.replace(LONE_SURROGATE, '\uFFFD');
   return wellFormed.length > CELL_MAX_LENGTH ? wellFormed.slice(0, CELL_MAX_LENGTH) : wellFormed;
-}
-
-/** The file's text: a byte-order mark decides; else UTF-8 if it is valid UTF-8; else Windows-1252. */
-export function decodeText(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // Node's decoder without full ICU reads 'windows-1252' as Latin-1: 0x80–0x9F mapped here.
-    return [...bytes]
-      .map((byte) => WINDOWS_1252_HIGH[byte - 0x80] ?? String.fromCharCode(byte))
-      .join('');
-  }
-}
-
-/** What Windows-1252 puts at 0x80–0x9F (Latin-1 has control characters there). */
-const WINDOWS_1252_HIGH: readonly (string | undefined)[] = [
-  ...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ',
-];
-
-function readCsv(bytes: Buffer): string[][] {
-  const text = decodeText(bytes);
-  // A NUL is never in text (UTF-16 was decoded above): the file is a binary.
-  if (text.includes('\u0000')) throw AppError.field('file', IMPORT_MESSAGES.notSpreadsheet);
-  // A cap on rows read, so a file of a million blank-ish lines stops early (+2: header, one over).
-  const result = Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
-    preview: IMPORT_MAX_ROWS + 2,
-  });
-  const fatal = result.errors.find((error) => error.type === 'Quotes');
-  if (fatal) throw AppError.field('file', IMPORT_MESSAGES.unreadable);
-  return result.data;
 }
 
 /**
@@ -112,39 +85,48 @@ export function unpackedZipBytes(bytes: Buffer): number | null {
 }
 
 /**
- * What reading an XLSX may cost. A 10,000-row sheet unpacks to a few MB and ExcelJS reads it in
- * well under 200 MB; the zip bomb of issue 27 (1 MB declaring 4 KB, inflating to 1 GiB) stops
- * at the count, and anything else past these limits is refused as too large.
+ * What reading a spreadsheet may cost. A 10,000-row sheet unpacks to a few MB and ExcelJS reads
+ * it in well under 200 MB; the zip bomb of issue 27 (1 MB declaring 4 KB, inflating to 1 GiB)
+ * stops at the count, a header of a million columns (issue 36) at the column count, and anything
+ * else past these limits is refused as too large.
  */
-export const XLSX_LIMITS: XlsxLimits = {
+export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
   maxUnpackedBytes: XLSX_MAX_UNPACKED_BYTES,
   maxRows: IMPORT_MAX_ROWS + 1,
+  maxColumns: IMPORT_MAX_COLUMNS,
   heapMb: 384,
   addressSpaceMb: 2048,
   cpuSeconds: 10,
   timeoutMs: 120_000,
-  // Twice the largest CSV: a sheet's text as JSON, with room for its quoting.
-  maxOutputBytes: 2 * IMPORT_MAX_BYTES,
+  // Three times the largest file: its text as JSON, with room for quoting, blank cells' quotes
+  // and Windows-1252 letters that take two bytes in UTF-8.
+  maxOutputBytes: 3 * IMPORT_MAX_BYTES,
 };
 
-const XLSX_REFUSALS = {
+const REFUSALS: Record<SpreadsheetRefusal, string> = {
   unreadable: IMPORT_MESSAGES.unreadable,
   'too-large': IMPORT_MESSAGES.tooLarge,
   'too-many-rows': IMPORT_MESSAGES.tooManyRows,
+  'too-many-columns': IMPORT_MESSAGES.tooManyColumns,
   'no-sheet': IMPORT_MESSAGES.noRows,
-} as const;
+  'not-text': IMPORT_MESSAGES.notSpreadsheet,
+};
 
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  // The directory's word, checked first because it is free; the child counts what really inflates.
-  const unpacked = unpackedZipBytes(bytes);
-  if (unpacked === null) throw AppError.field('file', IMPORT_MESSAGES.unreadable);
-  if (unpacked > XLSX_MAX_UNPACKED_BYTES) throw AppError.field('file', IMPORT_MESSAGES.tooLarge);
-  const read = await readXlsxRows(bytes, XLSX_LIMITS);
-  if (!read.ok) throw AppError.field('file', XLSX_REFUSALS[read.reason]);
+/** Every row's cells as text, as wide as the file has them. */
+async function readCells(bytes: Buffer): Promise<string[][]> {
+  const isXlsx = bytes.subarray(0, 4).equals(ZIP_MAGIC);
+  if (isXlsx) {
+    // The directory's word, checked first because it is free; the child counts what really inflates.
+    const unpacked = unpackedZipBytes(bytes);
+    if (unpacked === null) throw AppError.field('file', IMPORT_MESSAGES.unreadable);
+    if (unpacked > XLSX_MAX_UNPACKED_BYTES) throw AppError.field('file', IMPORT_MESSAGES.tooLarge);
+  }
+  const read = await readSpreadsheetRows(bytes, isXlsx ? 'xlsx' : 'csv', SPREADSHEET_LIMITS);
+  if (!read.ok) throw AppError.field('file', REFUSALS[read.reason]);
   return read.rows.map((row) => row.map(cellText));
 }
 
-/** An XLSX cell (ExcelJS's value, as the child sent it) as text: a formula's saved result, a date as YYYY-MM-DD and/or HH:mm. */
+/** A cell as the child sent it (a CSV's text, an XLSX's ExcelJS value) as text: a formula's saved result, a date as YYYY-MM-DD and/or HH:mm. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return dateText(value);

@@ -10,7 +10,9 @@ import {
   normaliseTime,
 } from './import.rows';
 
-const RECORDS = [{ id: 7, name: 'Dana', lastname: 'Reyes', email: 'dana@example.com' }];
+const RECORDS = [
+  { id: 7, name: 'Dana', lastname: 'Reyes', email: 'dana@example.com', accessEndedAt: null },
+];
 
 describe('dates and times', () => {
   it.each([
@@ -111,6 +113,26 @@ describe('convertExportRow', () => {
     expect(wire.expereince_type).toBe(2);
     expect(wire.supervisor).toBeNull();
     expect(errors).toEqual({ supervisor: [NOT_OWN_SUPERVISOR] });
+  });
+
+  it('takes the current record of a name a former one shares, the former by its own email or alone', () => {
+    const ended = new Date('2026-02-01T00:00:00Z');
+    const records = [
+      { id: 3, name: 'Dana', lastname: 'Reyes', email: 'old@example.com', accessEndedAt: ended },
+      ...RECORDS,
+    ];
+    const supervisorOf = (text: string) =>
+      convertExportRow(['2026-03-05', '09:00', '10:00', 'Supervised', text], records).wire
+        .supervisor;
+    expect(supervisorOf('Dana Reyes')).toBe(7);
+    expect(supervisorOf('Dana')).toBe(7);
+    expect(supervisorOf('old@example.com')).toBe(3);
+    expect(
+      convertExportRow(
+        ['2026-03-05', '09:00', '10:00', 'Supervised', 'Dana Reyes'],
+        records.slice(0, 1),
+      ).wire.supervisor,
+    ).toBe(3);
   });
 });
 

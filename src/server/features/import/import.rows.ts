@@ -15,7 +15,14 @@ import { EXPORT_COLUMNS, NOT_OWN_SUPERVISOR } from '../logs';
  */
 
 /** A supervisor record the row may name (by name, "name lastname" or email). */
-export type SupervisorRecord = { id: number; name: string; lastname: string; email: string };
+export type SupervisorRecord = {
+  id: number;
+  name: string;
+  lastname: string;
+  email: string;
+  /** When the trainee ended this supervisor's access (null: a current supervisor). */
+  accessEndedAt: Date | null;
+};
 
 /** A row turned into the log form's payload, with what the schema cannot know. */
 export type ConvertedRow = {
@@ -119,17 +126,21 @@ function taskList(text: string): string[] {
   return text.split(/[;,\s]+/).filter((id) => id !== '');
 }
 
-/** The supervisor record the text names: its email, "name lastname" or name. */
+/**
+ * The supervisor record the text names: its email, "name lastname" or name. A name that a
+ * current record and a former one share (a supervisor added again) is the current one's.
+ */
 function findSupervisor(
   text: string,
   records: readonly SupervisorRecord[],
 ): SupervisorRecord | undefined {
-  return records.find(
+  const named = records.filter(
     (record) =>
       same(record.email, text) ||
       same([record.name, record.lastname].filter(Boolean).join(' '), text) ||
       same(record.name, text),
   );
+  return named.find((record) => record.accessEndedAt === null) ?? named[0];
 }
 
 /** The supervisor fields of the payload, or the error for a name that is not the trainee's. */

@@ -122,6 +122,9 @@ async function checkRows(
   const { db, actor, now } = ctx;
   const schema = entrySchemaFor(now);
   const records = await supervisorsRepo.listForTrainee(db, actor.id);
+  const endedRecords = new Set(
+    records.filter((record) => record.accessEndedAt !== null).map((record) => record.id),
+  );
   const converted = sheet.rows.map((cells) => convert(cells, records));
   const parsed = converted.map(({ wire }) => schema.safeParse(wire));
 
@@ -165,6 +168,9 @@ async function checkRows(
       const overlapping = findOverlappingLog(window, existingByDate.get(window.date) ?? []);
       const checks = entryErrors(entry, {
         isOwnRecord: true,
+        // Every imported row is a new log: none may go to a former supervisor (the log form's rule).
+        isEndedRecord:
+          entry.traineeSupervisorId !== null && endedRecords.has(entry.traineeSupervisorId),
         overlapping: overlapping
           ? {
               dateOfExperience: overlapping.date,

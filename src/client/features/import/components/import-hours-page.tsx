@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportMapping,
@@ -147,7 +148,7 @@ export function ImportHoursPage() {
         <Stack gap="sm">
           <FileDrop
             label="Spreadsheet"
-            hint={`CSV or Excel (.xlsx), up to 10 MB and ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. The first row names the columns.`}
+            hint={`CSV or Excel (.xlsx), up to 10 MB, ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and ${IMPORT_MAX_COLUMNS} columns. The first row names the columns.`}
             accept={ACCEPT}
             chosen={file ? file.name : undefined}
             error={fileError}

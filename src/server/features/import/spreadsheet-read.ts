@@ -2,18 +2,25 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   EXIT_NO_SHEET,
+  EXIT_NOT_TEXT,
   EXIT_TOO_LARGE,
+  EXIT_TOO_MANY_COLUMNS,
   EXIT_TOO_MANY_ROWS,
   EXIT_UNREADABLE,
-} from './xlsx-read.child.mjs';
+} from './spreadsheet-read.child.mjs';
 
-const CHILD = fileURLToPath(new URL('./xlsx-read.child.mjs', import.meta.url));
+const CHILD = fileURLToPath(new URL('./spreadsheet-read.child.mjs', import.meta.url));
 
-export type XlsxLimits = {
-  /** The most bytes all the zip's entries may inflate to, counted as they come out. */
+/** How the file is read: as CSV text, or as an XLSX workbook's first sheet. */
+export type SpreadsheetKind = 'csv' | 'xlsx';
+
+export type SpreadsheetLimits = {
+  /** The most bytes all of an XLSX zip's entries may inflate to, counted as they come out. */
   maxUnpackedBytes: number;
   /** The most rows the sheet may have (its header included). */
   maxRows: number;
+  /** The most columns any row may have: a wider row is refused before any row is built. */
+  maxColumns: number;
   /** V8's heap in the child (`--max-old-space-size`), MiB. */
   heapMb: number;
   /**
@@ -32,31 +39,43 @@ export type XlsxLimits = {
   maxOutputBytes: number;
 };
 
-export type XlsxRead =
-  | { ok: true; rows: unknown[][] }
-  | { ok: false; reason: 'unreadable' | 'too-large' | 'too-many-rows' | 'no-sheet' };
+export type SpreadsheetRefusal =
+  'unreadable' | 'too-large' | 'too-many-rows' | 'too-many-columns' | 'no-sheet' | 'not-text';
 
-const REASON_OF_EXIT: Record<number, XlsxRead & { ok: false }> = {
-  [EXIT_UNREADABLE]: { ok: false, reason: 'unreadable' },
-  [EXIT_TOO_LARGE]: { ok: false, reason: 'too-large' },
-  [EXIT_TOO_MANY_ROWS]: { ok: false, reason: 'too-many-rows' },
-  [EXIT_NO_SHEET]: { ok: false, reason: 'no-sheet' },
+export type SpreadsheetRead =
+  { ok: true; rows: unknown[][] } | { ok: false; reason: SpreadsheetRefusal };
+
+const REASON_OF_EXIT: Record<number, SpreadsheetRefusal> = {
+  [EXIT_UNREADABLE]: 'unreadable',
+  [EXIT_TOO_LARGE]: 'too-large',
+  [EXIT_TOO_MANY_ROWS]: 'too-many-rows',
+  [EXIT_TOO_MANY_COLUMNS]: 'too-many-columns',
+  [EXIT_NO_SHEET]: 'no-sheet',
+  [EXIT_NOT_TEXT]: 'not-text',
 };
 
 // Sets the address-space and CPU-time limits (where the system allows them), then becomes node.
 const LIMITED = 'ulimit -v "$1" 2>/dev/null; ulimit -t "$2" 2>/dev/null; shift 2; exec "$@"';
 
 /**
- * Reads an XLSX's first sheet in a child process (xlsx-read.child.mjs) with its inflated bytes
- * counted and stopped at `maxUnpackedBytes`, its memory bounded (V8 heap and address space) and
- * its CPU time (`cpuSeconds`): a zip bomb or a sheet that asks for gigabytes costs the server neither
- * memory nor its event loop, only a refusal. A child that dies of its limits is 'too-large'.
+ * Reads a CSV, or an XLSX's first sheet, in a child process (spreadsheet-read.child.mjs): its
+ * rows and columns bounded (a row wider than `maxColumns` is refused before any is built), an
+ * XLSX's inflated bytes counted and stopped at `maxUnpackedBytes`, its memory bounded (V8 heap
+ * and address space) and its CPU time (`cpuSeconds`): a zip bomb, a header of a million columns
+ * or a sheet that asks for gigabytes costs the server neither memory nor its event loop, only a
+ * refusal. A child that dies of its limits is 'too-large'.
  */
-export function readXlsxRows(bytes: Buffer, limits: XlsxLimits): Promise<XlsxRead> {
+export function readSpreadsheetRows(
+  bytes: Buffer,
+  kind: SpreadsheetKind,
+  limits: SpreadsheetLimits,
+): Promise<SpreadsheetRead> {
   return new Promise((resolve) => {
     const args = JSON.stringify({
+      kind,
       maxUnpackedBytes: limits.maxUnpackedBytes,
       maxRows: limits.maxRows,
+      maxColumns: limits.maxColumns,
     });
     const child = spawn(
       '/bin/sh',
@@ -91,8 +110,9 @@ export function readXlsxRows(bytes: Buffer, limits: XlsxLimits): Promise<XlsxRea
     child.on('error', () => undefined);
     child.on('close', (code) => {
       clearTimeout(timer);
+      const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
       if (!isKilled && code === 0) resolve(parseRows(Buffer.concat(chunks)));
-      else if (!isKilled && code !== null && REASON_OF_EXIT[code]) resolve(REASON_OF_EXIT[code]);
+      else if (reason) resolve({ ok: false, reason });
       // Killed at a CPU, time or output limit, or out of memory.
       else resolve({ ok: false, reason: 'too-large' });
     });
@@ -101,7 +121,7 @@ export function readXlsxRows(bytes: Buffer, limits: XlsxLimits): Promise<XlsxRea
 }
 
 /** The child's JSON, its dates revived; anything but rows of cells is unreadable. */
-function parseRows(json: Buffer): XlsxRead {
+function parseRows(json: Buffer): SpreadsheetRead {
   let rows: unknown;
   try {
     rows = JSON.parse(json.toString('utf8'), (_key, value: unknown) =>
@@ -110,7 +130,7 @@ function parseRows(json: Buffer): XlsxRead {
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
-  // ExcelJS's own cell values, as plain data: `cellText` reads each as the outside input it is.
+  // Text, or ExcelJS's own cell values, as plain data: `cellText` reads each as the outside input it is.
   if (!isRows(rows)) return { ok: false, reason: 'unreadable' };
   return { ok: true, rows };
 }
