@@ -123,11 +123,13 @@ test.describe('progress', () => {
     );
     await expect(card.getByText(/do not count|would not count/)).toHaveCount(1);
 
-    const goal = page.getByRole('region', { name: 'Total hours' });
+    // Progress is the hours that count, as the headline says (issue 36): none of the 7 logged.
+    const goal = page.getByRole('region', { name: 'Toward the goal' });
     await expect(goal.getByRole('img', { name: /^0% of the 2,000-hour goal/ })).toBeVisible();
-    await expect(goal.getByRole('row', { name: 'Toward the goal 7 h 0%' })).toBeVisible();
-    await expect(goal.getByRole('row', { name: 'Still to go 1,993 h 100%' })).toBeVisible();
+    await expect(goal.getByRole('row', { name: 'Hours that count 0 h 0%' })).toBeVisible();
+    await expect(goal.getByRole('row', { name: 'Still to go 2,000 h 100%' })).toBeVisible();
     await expect(goal.getByText(/concentrated hours counted ×1\.33/)).toBeVisible();
+    await expect(goal.getByText(/Logged: 7 hours, kept as you worked them/)).toBeVisible();
 
     const split = page.getByRole('region', { name: 'Restricted vs unrestricted' });
     await expect(split.getByRole('row', { name: 'Unrestricted 5 h 71.4%' })).toBeVisible();

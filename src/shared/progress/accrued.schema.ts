@@ -75,9 +75,16 @@ export type RuleSetChoice = z.infer<typeof RuleSetChoiceSchema>;
 export const DashboardSchema = z.object({
   goal_hours: z.number(),
   total_hours: z.number(),
+  /** Logged hours of each fieldwork type, whatever counts of them. */
   supervised_type_hours: z.number(),
   concentrated_type_hours: z.number(),
-  /** Hours toward the 2,000-hour goal: concentrated hours count ×1.33. */
+  /** The hours of each type that count (after the forms and the monthly requirements). */
+  counted_supervised_type_hours: z.number(),
+  counted_concentrated_type_hours: z.number(),
+  /**
+   * Hours toward the 2,000-hour goal: the hours that count, concentrated ones ×1.33 (the
+   * badges' and the plan's reading; logged hours that do not count are not progress).
+   */
   progress_hours: z.number(),
   progress_percent: z.number(),
   remaining_hours: z.number(),

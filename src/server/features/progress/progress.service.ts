@@ -35,6 +35,7 @@ import { keptByRevision } from './kept-by-revision';
 import {
   adjustMonthRows,
   readCountingRows,
+  type AdjustedMonthRow,
   type CountingRows,
   type MonthTypeRow,
 } from './month-rows';
@@ -195,10 +196,12 @@ export async function chooseRuleSet(ctx: {
  * The Monthly Details rows, newest month first: raw figures, and the hours the BACB would count
  * after the shortfall rules (BACB-RULES "Adjusted hours"), each removal with its reason.
  */
-function monthRows(counting: CountingRows, ruleSet: RuleSet, today: string): DashboardMonth[] {
+function monthRows(
+  counting: CountingRows,
+  adjustedRows: readonly AdjustedMonthRow[],
+): DashboardMonth[] {
   const months = new Map<string, MonthTypeRow[]>();
   for (const row of counting.rows) months.set(row.month, [...(months.get(row.month) ?? []), row]);
-  const adjustedRows = adjustMonthRows(counting, ruleSet, today);
   const result: DashboardMonth[] = [];
   for (const [month, typeRows] of [...months.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     let countedMinutes = 0;
@@ -255,26 +258,35 @@ function dashboardFigures(
 ): DashboardFigures {
   const { ruleSet } = standards;
   const { rows } = counting;
-  const months = monthRows(counting, ruleSet, today);
+  const adjusted = adjustMonthRows(counting, ruleSet, today);
+  const months = monthRows(counting, adjusted);
   const byType = (type: number) =>
     rows
       .filter((row) => row.experienceTypeId === type)
       .reduce((total, row) => total + row.experienceMinutes, 0);
-  const supervisedMinutes = byType(1);
-  const concentratedMinutes = byType(2);
+  // Progress toward the goal is the hours that count (issue 36): the same reading as the
+  // headline, the badges and the plan; the logged hours are the type figures beside it.
+  const countedOf = (type: number) =>
+    adjusted
+      .filter(({ row }) => row.experienceTypeId === type)
+      .reduce((total, item) => total + item.adjusted.countedMinutes, 0);
+  const counted = { supervisedMinutes: countedOf(1), concentratedMinutes: countedOf(2) };
   const sum = (pick: (row: MonthTypeRow) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
-  const progressMinutes = supervisedMinutes + CONCENTRATED_MULTIPLIER * concentratedMinutes;
-  const countedMinutes = months.reduce((total, row) => total + row.adjusted_hours * 60, 0);
+  const progressMinutes =
+    counted.supervisedMinutes + CONCENTRATED_MULTIPLIER * counted.concentratedMinutes;
+  const countedMinutes = counted.supervisedMinutes + counted.concentratedMinutes;
   return {
     table: { rule_set: standardsToWire(standards), results: months },
     dashboard: {
       goal_hours: HOURS_GOAL,
       total_hours: minutesToHours(sum((row) => row.experienceMinutes)),
-      supervised_type_hours: minutesToHours(supervisedMinutes),
-      concentrated_type_hours: minutesToHours(concentratedMinutes),
+      supervised_type_hours: minutesToHours(byType(1)),
+      concentrated_type_hours: minutesToHours(byType(2)),
+      counted_supervised_type_hours: minutesToHours(counted.supervisedMinutes),
+      counted_concentrated_type_hours: minutesToHours(counted.concentratedMinutes),
       progress_hours: minutesToHours(Math.round(progressMinutes)),
-      progress_percent: overallProgress({ supervisedMinutes, concentratedMinutes }).percent,
+      progress_percent: overallProgress(counted).percent,
       remaining_hours: minutesToHours(Math.max(0, HOURS_GOAL * 60 - Math.round(progressMinutes))),
       restricted_hours: minutesToHours(sum((row) => row.restrictedMinutes)),
       unrestricted_hours: minutesToHours(sum((row) => row.unrestrictedMinutes)),

@@ -27,12 +27,12 @@ function GoalChart({ dashboard }: { dashboard: Dashboard | undefined }) {
   return (
     <HoursChart
       id="goal-chart"
-      title="Total hours"
+      title="Toward the goal"
       kind="doughnut"
       slices={
         dashboard && [
           {
-            label: 'Toward the goal',
+            label: 'Hours that count',
             hours: dashboard.progress_hours,
             color: COLORS.progress,
             share: `${percent}%`,
@@ -47,7 +47,7 @@ function GoalChart({ dashboard }: { dashboard: Dashboard | undefined }) {
       }
       summary={
         dashboard
-          ? `${percent}% of the ${goal}-hour goal: ${hoursLabel(dashboard.progress_hours)} hours toward it, ${hoursLabel(dashboard.remaining_hours)} to go.`
+          ? `${percent}% of the ${goal}-hour goal: ${hoursLabel(dashboard.progress_hours)} hours that count toward it, ${hoursLabel(dashboard.remaining_hours)} to go.`
           : 'Loading'
       }
       center={
@@ -63,10 +63,15 @@ function GoalChart({ dashboard }: { dashboard: Dashboard | undefined }) {
       caption={
         dashboard ? (
           <>
-            Progress toward {goal} hours, with concentrated hours counted ×{CONCENTRATED_MULTIPLIER}
-            : {hoursLabel(dashboard.supervised_type_hours)} supervised +{' '}
-            {hoursLabel(dashboard.concentrated_type_hours)} concentrated × {CONCENTRATED_MULTIPLIER}{' '}
-            = {hoursLabel(dashboard.progress_hours)} hours. Your logs keep the actual hours.
+            The hours that count toward {goal}, with concentrated hours counted ×
+            {CONCENTRATED_MULTIPLIER}: {hoursLabel(dashboard.counted_supervised_type_hours)}{' '}
+            supervised + {hoursLabel(dashboard.counted_concentrated_type_hours)} concentrated ×{' '}
+            {CONCENTRATED_MULTIPLIER} = {hoursLabel(dashboard.progress_hours)} hours. Logged:{' '}
+            {hoursLabel(dashboard.total_hours)} hours, kept as you worked them
+            {dashboard.at_risk_hours > 0
+              ? `; ${hoursLabel(dashboard.at_risk_hours)} of them at risk, not counted yet`
+              : ''}
+            .
           </>
         ) : (
           <Skeleton height={12} width="90%" mt={4} />
