@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../logs/rule-sets';
 import { planToFinish, type PlanInput } from './plan';
-import { planMessage } from './plan-message';
+import { isTightPlan, planMessage } from './plan-message';
 
 const HOUR = 60;
 const ruleSet = RULE_SETS['2022'];
@@ -107,5 +107,29 @@ describe('planMessage', () => {
     ).toMatch(
       /^December 2030 is within reach: 1450 hours to go .* Unrestricted hours are under 60% of all your hours, so the plan adds hours, all unrestricted, until they are 60% again\.$/,
     );
+  });
+});
+
+describe('a plan near the monthly maximum (issue 36: "Within reach" at 153-157 of 160 h)', () => {
+  const plan = (targetDate: string) =>
+    planToFinish({
+      today: '2026-06-10',
+      targetDate,
+      ruleSet,
+      types: [1],
+      history: [],
+      firstFieldworkDate: null,
+    });
+
+  it.each<[string, string, boolean]>([
+    // 2,000 h from 10 June 2026 under the 130 h maximum: by May 2028, at most 83.5 h (64%).
+    ['well under the maximum', '2028-05-31', false],
+    // By September 2027, up to 127.5 h a month (98%).
+    ['at 90% of the maximum or more', '2027-09-30', true],
+  ])('%s: tight is %s', (_, targetDate, isTight) => {
+    const result = plan(targetDate);
+    expect(result.status).toBe('reachable');
+    expect(isTightPlan(result)).toBe(isTight);
+    expect(planMessage(result, ruleSet).includes('only just')).toBe(isTight);
   });
 });

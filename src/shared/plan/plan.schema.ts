@@ -67,6 +67,9 @@ export const PlanResultSchema = z.object({
   latest_month: z.string(),
   bounded_by: z.enum(['monthly-maximum', 'time-limit']).nullable(),
   is_raised_by_unrestricted: z.boolean(),
+  is_tight: z.boolean().meta({
+    description: 'Reachable, but the busiest month needs 90% or more of the monthly maximum.',
+  }),
   /** Hours that count so far, hours still to log, and the total the plan reaches. */
   counted_hours: z.number(),
   needed_hours: z.number(),

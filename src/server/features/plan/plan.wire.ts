@@ -1,7 +1,7 @@
 import type { RuleSet } from '../../../shared/logs/rule-sets';
 import { formatMonthYear, minutesToHours } from '../../../shared/logs/time';
 import type { Plan, PlanMonth } from '../../../shared/plan/plan';
-import { planMessage } from '../../../shared/plan/plan-message';
+import { isTightPlan, planMessage } from '../../../shared/plan/plan-message';
 import { hoursSoFarNote } from '../../../shared/progress/hours-so-far';
 import type { PlanMonthWire, PlanResult } from '../../../shared/plan/plan.schema';
 
@@ -42,6 +42,7 @@ export function toPlanWire(plan: Plan, ruleSet: RuleSet): PlanResult {
     latest_month: plan.latestMonth,
     bounded_by: plan.boundedBy,
     is_raised_by_unrestricted: plan.isRaisedByUnrestricted,
+    is_tight: isTightPlan(plan),
     counted_hours: minutesToHours(plan.countedMinutes),
     needed_hours: minutesToHours(plan.neededMinutes),
     goal_hours: minutesToHours(plan.countedMinutes + plan.neededMinutes),

@@ -35,6 +35,18 @@ function contactsText(month: PlanMonthWire): string {
   return schedule.contacts === 0 ? 'Done' : String(schedule.contacts);
 }
 
+/** Shades at a scrolled edge: local backgrounds cover them where nothing is past the edge. */
+const SCROLL_SHADOWS = {
+  background:
+    'linear-gradient(to right, white 30%, rgba(255,255,255,0)), ' +
+    'linear-gradient(to left, white 30%, rgba(255,255,255,0)) 100% 0, ' +
+    'radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.22), transparent), ' +
+    'radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.22), transparent) 100% 0',
+  backgroundRepeat: 'no-repeat',
+  backgroundSize: '40px 100%, 40px 100%, 14px 100%, 14px 100%',
+  backgroundAttachment: 'local, local, scroll, scroll',
+} as const;
+
 /** A begun month: what counts of what was logged, and why the rest does not. */
 function Counted({ month }: { month: PlanMonthWire }) {
   if (month.counted_hours === null || month.logged_hours === null) return NONE;
@@ -86,11 +98,15 @@ export function PlanMonthsTable({ plan }: { plan: PlanResult }) {
           contacts and observation are what is still to schedule.
         </Text>
       </div>
+      <Text size="xs" c="dimmed" hiddenFrom="md" aria-hidden>
+        The table scrolls sideways: swipe it for every column →
+      </Text>
       <Box
         role="group"
         aria-label="Months, scrolls sideways"
         tabIndex={0}
-        style={{ overflowX: 'auto' }}
+        // Scroll shadows: a shade at the edge that has more columns past it (CSS only).
+        style={{ overflowX: 'auto', ...SCROLL_SHADOWS }}
       >
         <Table verticalSpacing="xs" miw={720} highlightOnHover aria-labelledby="plan-months-title">
           <Table.Thead>

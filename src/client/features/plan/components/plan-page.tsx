@@ -124,7 +124,8 @@ const IS_GOOD: Record<PlanResult['status'], boolean> = {
 
 /** Whether the date can be met, in one sentence, with the plan's three figures. */
 function Reachability({ plan }: { plan: PlanResult }) {
-  const isGood = IS_GOOD[plan.status];
+  // A plan near the monthly maximum is not green: it is reachable with no room to spare.
+  const isGood = IS_GOOD[plan.status] && !plan.is_tight;
   return (
     <Stack gap="sm">
       <Alert
@@ -134,9 +135,11 @@ function Reachability({ plan }: { plan: PlanResult }) {
         title={
           isGood
             ? 'Within reach'
-            : plan.status === 'unreachable'
-              ? 'Out of reach'
-              : 'Not by that date'
+            : plan.is_tight
+              ? 'Within reach, only just'
+              : plan.status === 'unreachable'
+                ? 'Out of reach'
+                : 'Not by that date'
         }
         role="status"
         aria-live="polite"
