@@ -193,6 +193,18 @@ test.describe('logging fieldwork', () => {
     await expect(saved).toBeVisible();
     await saved.getByRole('button', { name: 'Log another entry' }).click();
     await expect(field(page, 'Experience Notes')).toHaveValue('');
+    // Issue 36: the next entry keeps the supervisor (the one just added), the type and the
+    // setting, and leaves the times to the trainee (never the clock time).
+    await expect(page.getByRole('combobox', { name: 'Supervisor', exact: true })).toHaveValue(
+      'Dana Supervisor',
+    );
+    await expect(page.getByRole('combobox', { name: 'Experience Type', exact: true })).toHaveValue(
+      'Supervised Fieldwork',
+    );
+    await expect(page.getByRole('combobox', { name: 'Setting', exact: true })).toHaveValue(
+      'Clinic',
+    );
+    await expect(field(page, 'Start Time')).toHaveValue('');
 
     await expectAccrued(page, 'Total Accrued', ['2', '2', '66.7%', '1', '33.3%']);
     await expectAccrued(page, 'Month to Date', ['2', '2', '66.7%', '1', '33.3%']);

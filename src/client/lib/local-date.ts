@@ -10,11 +10,6 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The time of day as 'HH:mm' in the browser's time zone. */
-export function localTimeNow(now: Date = new Date()): string {
-  return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
-}
-
 /** A month 'YYYY-MM' as words, e.g. '2026-03' → 'March 2026'. */
 export function formatMonthName(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);

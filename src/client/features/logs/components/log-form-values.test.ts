@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeFormMinutes,
   emptyLogValues,
+  keptChoices,
   toLogPayload,
   valuesFromLog,
   withComputedHours,
@@ -9,7 +10,7 @@ import {
 } from './log-form-values';
 import type { ExperienceLog } from '../../../../shared/logs/experience-log.schema';
 
-const blank = emptyLogValues({ today: '2026-03-05', now: '09:00' });
+const blank = emptyLogValues({ today: '2026-03-05' });
 const supervised: LogFormValues = {
   ...blank,
   expereince_type: '1',
@@ -158,6 +159,26 @@ describe('toLogPayload', () => {
 describe('emptyLogValues', () => {
   it('starts with no observation duration', () => {
     expect(blank.observation_hours).toBe('');
+  });
+
+  // Issue 36: at 9:29 PM the form offered a 9:29 PM start for the morning's session.
+  it('leaves the start time for the trainee to enter, never the clock time', () => {
+    expect(blank.time_of_expereince_start).toBe('');
+    expect(blank.date_of_experience).toBe('2026-03-05');
+  });
+
+  it("starts the next entry with the saved one's supervisor, fieldwork type and setting, not its times", () => {
+    const saved = toLogPayload(supervised, { isAddingSupervisor: false });
+    const next = emptyLogValues({ today: '2026-03-06', kept: keptChoices(saved) });
+    expect(next).toMatchObject({
+      supervisor: '7',
+      trainee_supervisor: '7',
+      expereince_type: '1',
+      setting: '2',
+      time_of_expereince_start: '',
+      time_of_expereince_end: '',
+      date_of_experience: '2026-03-06',
+    });
   });
 });
 

@@ -25,15 +25,46 @@ const SUPERVISION_FIELDS = [
 /** The fields 'No supervision' hides and clears (SPEC §4 "Log form"). */
 export const SUPERVISION_FIELD_NAMES: readonly (keyof LogFormValues)[] = SUPERVISION_FIELDS;
 
-/** A blank entry: dated today, starting now (SPEC §4: the log time defaults to now). */
-export function emptyLogValues({ today, now }: { today: string; now: string }): LogFormValues {
+/**
+ * What a new entry keeps of the one saved before it (issue 36): the supervisor, the fieldwork
+ * type and the setting, which most sessions share. The times are never kept or guessed.
+ */
+export type KeptLogChoices = Pick<
+  LogFormValues,
+  'supervisor' | 'trainee_supervisor' | 'expereince_type' | 'setting'
+>;
+
+/** The choices of a saved entry a new one starts with. */
+export function keptChoices(saved: LogEntryWire): KeptLogChoices {
+  const text = (value: LogEntryWire[keyof KeptLogChoices]) =>
+    value === null || value === undefined ? '' : String(value);
+  return {
+    supervisor: text(saved.supervisor),
+    trainee_supervisor: text(saved.trainee_supervisor),
+    expereince_type: text(saved.expereince_type),
+    setting: text(saved.setting),
+  };
+}
+
+/**
+ * A blank entry, dated today. SPEC §4 starts it at the clock time; we leave the start time empty
+ * (issue 36: at 9:29 PM the form offered a 9:29 PM start for the morning's session, which a
+ * trainee saves without noticing). `kept`: what the entry before it chose.
+ */
+export function emptyLogValues({
+  today,
+  kept,
+}: {
+  today: string;
+  kept?: KeptLogChoices;
+}): LogFormValues {
   return {
     expereince_type: '',
     setting: '',
     supervisor: '',
     trainee_supervisor: '',
     date_of_experience: today,
-    time_of_expereince_start: now,
+    time_of_expereince_start: '',
     time_of_expereince_end: '',
     unrestricted_hours: '',
     restricted_hours: '',
@@ -51,6 +82,7 @@ export function emptyLogValues({ today, now }: { today: string; now: string }): 
     experience_note: '',
     newSupervisor: '',
     newSupervisorEmail: '',
+    ...kept,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Fieldset, Stack, VisuallyHidden } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 import { EXPERIENCE_NOTE_MAX_LENGTH } from '../../../../shared/logs/log-messages';
@@ -60,6 +60,16 @@ export function LogForm({
   const [isEditionInfoOpen, setIsEditionInfoOpen] = useState(false);
   const logForm = useLogForm({ initialValues, onSave });
   const { form, values, minutes } = logForm;
+  // A trainee with one supervisor has them chosen on a new entry (issue 36), once the list is in.
+  const onlySupervisor =
+    isNewEntry && supervisors.options.length === 1 ? supervisors.options[0]!.value : null;
+  const { isAddingSupervisor } = logForm;
+  useEffect(() => {
+    if (onlySupervisor === null || isAddingSupervisor || form.getValues('supervisor') !== '')
+      return;
+    form.setValue('supervisor', onlySupervisor);
+    form.setValue('trainee_supervisor', onlySupervisor);
+  }, [onlySupervisor, isAddingSupervisor, form]);
   const { errors, isSubmitting } = form.formState;
 
   return (

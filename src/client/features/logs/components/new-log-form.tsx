@@ -1,22 +1,23 @@
 import { Paper } from '@mantine/core';
 import { useState } from 'react';
-import { localTimeNow, localToday } from '../../../lib/local-date';
+import { localToday } from '../../../lib/local-date';
 import { useCreateLog } from '../api/create-log';
 import { LogForm } from './log-form';
-import { emptyLogValues } from './log-form-values';
+import { emptyLogValues, keptChoices, type KeptLogChoices } from './log-form-values';
 import { GoodWorkModal } from './deferred-log-modals';
 import type { SupervisorChoices } from '../../../components/supervisor-choices';
 
-const freshValues = () => emptyLogValues({ today: localToday(), now: localTimeNow() });
+const freshValues = (kept?: KeptLogChoices) => emptyLogValues({ today: localToday(), kept });
 
 /**
  * /student/logHour's form: a new entry, and the 'Keep up the good work' modal after each save,
- * when the form starts over (SPEC §2, §4). The welcome is a panel of the page (WelcomePanel).
+ * when the form starts over (SPEC §2, §4), keeping the saved entry's supervisor, fieldwork type
+ * and setting. The welcome is a panel of the page (WelcomePanel).
  */
 export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) {
   const createLog = useCreateLog();
   const [saved, setSaved] = useState<{ id: number; date: string } | null>(null);
-  const [initialValues] = useState(freshValues);
+  const [initialValues] = useState(() => freshValues());
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -28,7 +29,11 @@ export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) 
           const log = await createLog.mutateAsync(payload);
           // null: kept on this device to send later (the waiting list says so).
           if (log) setSaved({ id: log.id, date: log.date_of_experience });
-          return freshValues();
+          // A supervisor added with the entry is chosen by the record the server made for them.
+          const record = log?.trainee_supervisor ?? payload.trainee_supervisor;
+          return freshValues(
+            keptChoices({ ...payload, supervisor: record, trainee_supervisor: record }),
+          );
         }}
       />
       <GoodWorkModal opened={saved !== null} saved={saved} onClose={() => setSaved(null)} />
