@@ -84,7 +84,14 @@ async function buy(
     await expect(page.getByTestId('amount-to-pay')).toHaveText(options.coupon.total);
   }
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
+  // The contract's 'Successfully Charged for Subscription' in the words people read (issue 36).
+  await expect(
+    page.getByText(
+      options.trial
+        ? 'Your 7-day free trial has started: nothing was charged today.'
+        : 'Payment received: your subscription is active.',
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/student\/logHour$/);
 }
 

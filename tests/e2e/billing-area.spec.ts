@@ -66,7 +66,7 @@ test.describe('the paywall in the browser', () => {
     await expect(page).toHaveURL(/\/payment\?subscription=12&trial=0$/);
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
+    await expect(page.getByText('Payment received: your subscription is active.')).toBeVisible();
 
     await expect(page).toHaveURL(/\/student\/logHour$/);
     // The area is open again: the log screen greets them (a panel of the page), no dialog.

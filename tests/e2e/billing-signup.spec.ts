@@ -49,7 +49,8 @@ test.describe('subscribing', () => {
 
     const toast = page
       .getByRole('alert')
-      .filter({ hasText: 'Successfully Charged for Subscription' });
+      // A trial start charges nothing, and says so (issue 36: it said 'Successfully Charged').
+      .filter({ hasText: 'Your 7-day free trial has started: nothing was charged today.' });
     await expect(toast).toBeVisible();
     await expect(page).toHaveURL(/\/student\/logHour$/);
     const toastBox = await toast.boundingBox();
@@ -172,7 +173,7 @@ test.describe('subscribing', () => {
     await expect(page.getByTestId('amount-to-pay')).toHaveText('$119.20');
 
     await payButton.click();
-    await expect(page.getByText('Successfully Charged for Subscription')).toBeVisible();
+    await expect(page.getByText('Payment received: your subscription is active.')).toBeVisible();
     await expect(page).toHaveURL(/\/student\/logHour$/);
     const after = await userSubscriptionsOf(request, account);
     expect(after.results.map((row) => [row.subscription.id, row.status])).toEqual([[13, 'active']]);

@@ -28,7 +28,7 @@ test.describe('passwords', () => {
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     const since = Date.now();
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('Succesfully Token sent.')).toBeVisible();
+    await expect(page.getByText('We sent you a code to reset your password.')).toBeVisible();
     await expect(page).toHaveURL(
       new RegExp(
         `/reset-password\\?email=${encodeURIComponent(account.email).replace(/\./g, '\\.')}`,
@@ -50,7 +50,9 @@ test.describe('passwords', () => {
       .fill(NEW_PASSWORD);
     await page.getByRole('textbox', { name: 'Email Token', exact: true }).fill(code);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Succesfully resetted user password.')).toBeVisible();
+    await expect(
+      page.getByText('Your password was reset. Sign in with the new one.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login\/student$/);
 
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);

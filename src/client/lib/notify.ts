@@ -1,4 +1,5 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
+import { shownWords } from './wire-words';
 
 /** Toast auto-close times of SPEC §8. */
 export const TOAST_MS = { success: 3000, upload: 3000, default: 5000 } as const;
@@ -10,7 +11,13 @@ function show(data: NotificationData): void {
 
 /** Success toasts close after 3 s (SPEC §8). */
 export function notifySuccess(message: string): void {
-  show({ color: 'green', title: 'Done', message, autoClose: TOAST_MS.success });
+  // A contract string is shown in the words people read (wire-words.ts).
+  show({
+    color: 'green',
+    title: 'Done',
+    message: shownWords(message),
+    autoClose: TOAST_MS.success,
+  });
 }
 
 /** Error toasts close after 5 s. */

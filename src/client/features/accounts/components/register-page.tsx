@@ -150,7 +150,8 @@ function RegisterForm({ role }: { role: PageRole }) {
               icon={<IconGift aria-hidden />}
               title="7-day free trial"
             >
-              Every feature is yours for 7 days. Choose a plan when you are ready.
+              Every feature is yours for 7 days. Next you choose a plan and add a card: nothing is
+              charged until the trial ends, and you can cancel before it does.
             </Alert>
           )}
           <FormErrorsAlert messages={formErrors} title="Sign-up did not go through" />

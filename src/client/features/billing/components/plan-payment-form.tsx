@@ -2,6 +2,7 @@ import { Divider, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PAYMENT_MESSAGES, type SubscriptionPlan } from '../../../../shared/billing/billing.schema';
 import { ApiError } from '../../../lib/api-client';
+import { paidWords } from '../../../lib/wire-words';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChargePayment } from '../api/charge-payment';
 import { CardForm } from './card-form';
@@ -55,7 +56,7 @@ export function PlanPaymentForm({
         notifyError(result.msg);
         return;
       }
-      notifySuccess(result.msg);
+      notifySuccess(paidWords(result.msg, { isTrial: trial }));
       await onPaid();
     } catch (error) {
       if (error instanceof ApiError && error.fields.coupon) coupon.markInvalid();
