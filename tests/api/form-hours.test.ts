@@ -151,13 +151,17 @@ describe('a month past its deadline with no signed form', () => {
       {
         hours: 83,
         reason:
-          'no signed monthly form with Ana Núñez by 2026-10-31: 83 hours not counted until a signed form is recorded',
+          'no signed monthly form with Ana Núñez by 10/31/2026: 83 hours not counted until a signed form is recorded',
         expereince_type: 1,
       },
     ]);
     expect(await dashboard()).toMatchObject({ counted_hours: 25, at_risk_hours: 83 });
-    const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-09');
+    const answer = await list(w, w.trainee);
+    const form = answer.results.find((item) => item.month === '2026-09');
     expect(form).toMatchObject({ state: 'overdue', days_remaining: -28, at_risk_hours: 83 });
+    // The dashboard's forms due lists it first, before the forms still due (issue 36).
+    expect(answer.forms_due[0]).toMatchObject({ month: '2026-09', state: 'overdue' });
+    expect(answer.forms_due.slice(1).every((row) => row.state === 'open')).toBe(true);
   });
 
   it('shows on the supervisor’s at-risk list, by the same rule', async () => {

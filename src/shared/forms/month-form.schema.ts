@@ -111,7 +111,10 @@ export type MonthFormRow = z.infer<typeof MonthFormRowSchema>;
 export const MonthFormsAnswerSchema = z.object({
   today: z.string(),
   results: z.array(MonthFormRowSchema),
-  forms_due: z.array(MonthFormRowSchema),
+  forms_due: z.array(MonthFormRowSchema).meta({
+    description:
+      'Unsigned forms of months that are over: overdue ones first (their hours at risk), oldest deadline first, then those still due, soonest first.',
+  }),
   voided: z.array(MonthFormSchema),
 });
 export type MonthFormsAnswer = z.infer<typeof MonthFormsAnswerSchema>;

@@ -190,7 +190,7 @@ describe('adjustMonthByForms', () => {
 describe('atRiskReason', () => {
   it('names the form, the deadline and the hours', () => {
     expect(atRiskReason({ label: 'Dana Reyes', minutes: 83 * HOUR }, '2026-09')).toBe(
-      'no signed monthly form with Dana Reyes by 2026-10-31: 83 hours not counted until a signed form is recorded',
+      'no signed monthly form with Dana Reyes by 10/31/2026: 83 hours not counted until a signed form is recorded',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { NO_MONTH_FIGURES, type MonthTotals } from '../logs/monthly-checks';
 import type { RuleSet } from '../logs/rule-sets';
-import { formatHours } from '../logs/time';
+import { formatHours, formatUsDate } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { adjustMonthSplit, type AdjustedMonthSplit, type Removal } from './adjusted-hours';
 import { formDeadline, formDeadlineStatus } from './deadline';
@@ -110,7 +110,7 @@ export function atRiskReason(
   part: Pick<FormPartResult, 'label' | 'minutes'>,
   month: string,
 ): string {
-  return `no signed monthly form with ${part.label} by ${formDeadline(month)}: ${hours(part.minutes)} not counted until a signed form is recorded`;
+  return `no signed monthly form with ${part.label} by ${formatUsDate(formDeadline(month))}: ${hours(part.minutes)} not counted until a signed form is recorded`;
 }
 
 /**

@@ -222,9 +222,13 @@ export async function listMonthForms(
       a.trainee_supervisor - b.trainee_supervisor ||
       a.expereince_type - b.expereince_type,
   );
-  const formsDue = results
-    .filter((row) => row.state === 'open' && row.is_month_over)
-    .sort((a, b) => a.deadline.localeCompare(b.deadline));
+  // Overdue first (their hours are at risk), oldest deadline first; then those still due, the
+  // soonest first (issue 36: the card listed November while 934 h sat at risk before it).
+  const byDeadline = (a: MonthFormRow, b: MonthFormRow) => a.deadline.localeCompare(b.deadline);
+  const formsDue = [
+    ...results.filter((row) => row.state === 'overdue').sort(byDeadline),
+    ...results.filter((row) => row.state === 'open' && row.is_month_over).sort(byDeadline),
+  ];
   const voided = await Promise.all(
     forms
       .filter((form) => form.voidedAt !== null && visible(form.traineeSupervisorId))

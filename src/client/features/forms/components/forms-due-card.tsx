@@ -9,8 +9,8 @@ const FORMS_PAGE = '/student/upload';
 
 /**
  * The dashboard's forms due: each month whose official form is not signed by both yet, with the
- * hours it reports and its deadline ahead (soonest first, as the server sends them). Hidden when
- * nothing is due.
+ * hours it reports: first those past their deadline, whose hours are at risk, then those due
+ * (in the server's order). Hidden when nothing is due.
  */
 export function FormsDueCard() {
   const query = useMonthForms();
@@ -52,12 +52,21 @@ export function FormsDueCard() {
                 <Text size="xs" c="dimmed">
                   {figuresText(row.figures)}
                 </Text>
+                {row.state === 'overdue' ? (
+                  <Text size="xs" fw={600} c="red.8">
+                    At risk: {row.at_risk_hours} h not counted until a form signed in time is
+                    recorded
+                  </Text>
+                ) : null}
               </div>
               <Group gap="xs">
                 <Text size="sm" c="dimmed">
-                  Sign by {formatUsDate(row.deadline)}
+                  {row.state === 'overdue' ? 'Was due' : 'Sign by'} {formatUsDate(row.deadline)}
                 </Text>
-                <Badge color={row.days_remaining <= 3 ? 'red' : 'blue'} variant="light">
+                <Badge
+                  color={row.state === 'overdue' || row.days_remaining <= 3 ? 'red' : 'blue'}
+                  variant={row.state === 'overdue' ? 'filled' : 'light'}
+                >
                   {daysLeftText(row.days_remaining)}
                 </Badge>
               </Group>
