@@ -293,8 +293,7 @@ export async function resetPassword(ctx: {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     // Receiving the code proves the mailbox: the account counts as verified from here on.
     await markMailboxProven(tx, user);
-    await repo.revokeAllTokens(tx, user.id, now);
-    await repo.revokeCalendarFeed(tx, user.id);
+    await endOtherAccess(tx, user.id, now);
     // The owner took the account back: an issuer account someone linked before signs in no more.
     await endIdentityLinks(tx, user.id, client);
     await lockout.clearKeysStartingWith(tx, pairKeyPrefix(user.email));
@@ -322,9 +321,26 @@ export async function changePassword(ctx: {
   const passwordHash = await hashPassword(input.new_password1);
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
-    await repo.revokeAllTokens(tx, user.id, now, actor.tokenId);
+    await endOtherAccess(tx, user.id, now, actor.tokenId);
     await recordSecurityEvent(tx, { userId: user.id, kind: 'password_changed', client });
   });
+}
+
+/**
+ * Ends every way into the account but the session named (none on a reset): its sessions and its
+ * calendar feed, whose URL is a credential that whoever held a session may have kept (issue 27,
+ * issue 36). A password change, a reset and "sign out everywhere else" all end both; a new feed
+ * URL is a click. Returns how many sessions ended.
+ */
+export async function endOtherAccess(
+  db: Db,
+  userId: number,
+  now: Date,
+  exceptTokenId?: number,
+): Promise<number> {
+  const revoked = await repo.revokeAllTokens(db, userId, now, exceptTokenId);
+  await repo.revokeCalendarFeed(db, userId);
+  return revoked;
 }
 
 /** Ends the session of the token used for this request. */

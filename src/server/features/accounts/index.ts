@@ -6,7 +6,6 @@ export {
   insertUser,
   liveTokensOf,
   loadUserView,
-  revokeAllTokens,
   revokeToken,
   setPasswordIfNone,
   upsertSupervisorProfile,
@@ -14,6 +13,7 @@ export {
 export {
   type MailContext,
   dummyHash,
+  endOtherAccess,
   hashPassword,
   issueCode,
   issueSession,
