@@ -156,6 +156,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
+        await service.limitSessionPasswords(db, actor, deps.now());
         await service.changePassword({
           db,
           actor,

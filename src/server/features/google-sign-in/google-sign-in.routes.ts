@@ -18,7 +18,7 @@ import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
 import { clientNetwork, consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { clientInfoOf } from '../accounts';
+import { clientInfoOf, limitSessionPasswords } from '../accounts';
 import * as service from './google-sign-in.service';
 import { createOidcIssuer, type OidcIssuer } from './oidc-issuer';
 
@@ -209,9 +209,11 @@ export function googleSignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const actor = requireActor(request);
+        await limitSessionPasswords(db, actor, deps.now());
         await service.setPassword({
           db,
-          actor: requireActor(request),
+          actor,
           now: deps.now(),
           client: clientInfoOf(request),
           input: request.body,

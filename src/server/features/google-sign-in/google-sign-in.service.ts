@@ -1,4 +1,3 @@
-import { verify } from '@node-rs/argon2';
 import * as oidc from 'openid-client';
 import { ACCOUNT_MESSAGES, type User } from '../../../shared/accounts/account.schema';
 import {
@@ -10,24 +9,20 @@ import {
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
-import { tooManyAttempts } from '../../plugins/rate-limit';
 import * as accounts from '../accounts';
 import {
-  dummyHash,
+  checkPasswordCounted,
   hashPassword,
   issueCode,
   issueSession,
   markMailboxProven,
-  recordLoginFailure,
   useCode,
   userView,
   type MailContext,
   recordSecurityEvent,
   type ClientInfo,
   assertUncommonPassword,
-  lockoutKeys,
 } from '../accounts';
-import * as lockout from '../accounts';
 import * as repo from './google-sign-in.repository';
 import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 
@@ -252,14 +247,9 @@ export async function linkWithPassword(
   const pending = await repo.findLivePending(db, 'link', secretHash, now);
   const user = pending?.userId ? await accounts.findUserById(db, pending.userId) : undefined;
   if (!pending || !user) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
-  const keys = lockoutKeys(user.email, client.ip);
-  const lockedUntil = await lockout.lockedUntil(db, [keys.pair, keys.address], now);
-  if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
-  if (!(await verify(user.passwordHash ?? (await dummyHash), input.password))) {
-    await recordLoginFailure(db, user.id, keys, client, now);
+  if (!(await checkPasswordCounted({ db, user, password: input.password, client, now }))) {
     throw new AppError('INVALID', ACCOUNT_MESSAGES.badCredentials);
   }
-  await lockout.clearKeys(db, [keys.pair]);
   await db.transaction(async (tx) => {
     if (!(await repo.consumePending(tx, 'link', secretHash, now))) {
       throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
@@ -336,11 +326,17 @@ export async function unlinkGoogle(ctx: ActorContext & { client: ClientInfo }): 
   });
 }
 
-/** Sets a first password on an account made by a Google sign-in (one with a password changes it). */
+/**
+ * Sets a first password on an account made by a Google sign-in (one with a password changes it).
+ * Whether it has one is read before the hash is made: a refusal costs no argon2id (issue 36).
+ */
 export async function setPassword(
   ctx: ActorContext & { client: ClientInfo; input: SetPasswordRequest },
 ): Promise<void> {
   const { db, actor, client, input } = ctx;
+  const user = await accounts.findUserById(db, actor.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  if (user.passwordHash !== null) throw new AppError('CONFLICT', GOOGLE_MESSAGES.hasPassword);
   assertUncommonPassword('new_password1', input.new_password1);
   const passwordHash = await hashPassword(input.new_password1);
   await db.transaction(async (tx) => {
