@@ -169,6 +169,16 @@ describe('a first Google sign-in', () => {
     expect(await usersWithEmail(email)).toBe(1);
   });
 
+  it('makes an issuer’s name with line breaks one line, as every name field takes it (issue 36)', async () => {
+    const email = newEmail('multiline');
+    const response = await signInWithGoogle(email);
+    expect(response.statusCode).toBe(200);
+    const attached = await attach(response.json<{ key: string }>().key);
+    expect(attached.json()).toMatchObject({
+      user: { email, name: 'Gina Google Bcc: x@example.com' },
+    });
+  });
+
   it('creates a supervisor from the supervisor page, whose BACB numbers are still to give', async () => {
     const email = newEmail('gus');
     const response = await signInWithGoogle(email, true);

@@ -7,6 +7,7 @@ import {
   type SignInMethods,
 } from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
+import { NAME_MAX_LENGTH, toNameText } from '../../../shared/wire/primitives';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
 import * as accounts from '../accounts';
@@ -30,6 +31,14 @@ import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 const PENDING_LIFETIME_MS = 10 * 60_000;
 
 type SignInContext = MailContext & { client: ClientInfo };
+
+/**
+ * The name of an account an issuer's sign-in makes: the ID token's, made one line as every name
+ * field requires (issue 36: it goes into mails), else the email's local part.
+ */
+function accountName(issuerName: string, email: string): string {
+  return toNameText(issuerName, NAME_MAX_LENGTH) || email.split('@')[0] || email;
+}
 
 /**
  * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept in the database (found by the
@@ -116,7 +125,7 @@ export async function finishSignIn(
   const created = await db.transaction(async (tx) => {
     const user = await accounts.insertUser(tx, {
       email,
-      name: claims.name || email.split('@')[0] || email,
+      name: accountName(claims.name, email),
       passwordHash: null,
       isSupervisor: flow.isSupervisor,
       dateJoined: now,
@@ -159,7 +168,7 @@ async function startEmailProof(
   const user = await db.transaction(async (tx) => {
     const inserted = await accounts.insertUser(tx, {
       email: claims.email,
-      name: claims.name || claims.email.split('@')[0] || claims.email,
+      name: accountName(claims.name, claims.email),
       passwordHash: null,
       isSupervisor,
       dateJoined: now,
