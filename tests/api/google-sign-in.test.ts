@@ -250,6 +250,62 @@ describe('a first Google sign-in', () => {
   });
 });
 
+describe('the code of an email the issuer did not verify (issue 36)', () => {
+  const googleVerify = (verify_token: string, code: string, remoteAddress = '127.0.0.1') =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/google/verify/',
+      remoteAddress,
+      payload: { verify_token, code },
+    });
+  const resend = (email: string) =>
+    t.request({ method: 'POST', url: '/api/v1/resendemail/', payload: { email } });
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('counts its checks against the account, with the verification page’s: 10 an hour', async () => {
+    // The start of an hour: the per-account window is a fixed hour.
+    t.clock.now = new Date(Math.ceil(t.clock.now.getTime() / 3_600_000) * 3_600_000);
+    const email = newEmail('guess');
+    const started = await signInWithGoogle(`${email}#unverified`);
+    const { verify_token } = started.json<{ verify_token: string }>();
+    // Five wrong here and five on the verification page, each from an address of its own.
+    const first = await lastCodeTo(t, email);
+    for (let guess = 1; guess <= 5; guess += 1) {
+      const wrong = await googleVerify(verify_token, otherThan(first), `198.51.100.${guess}`);
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await resend(email)).statusCode).toBe(200);
+    const second = await lastCodeTo(t, email);
+    for (let guess = 1; guess <= 5; guess += 1) {
+      const wrong = await t.request({
+        method: 'POST',
+        url: '/users/email/verify-user/',
+        remoteAddress: `203.0.113.${guess}`,
+        payload: { email, token: otherThan(second) },
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await resend(email)).statusCode).toBe(200);
+    const limited = await googleVerify(verify_token, await lastCodeTo(t, email), '192.0.2.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: 'Too many attempts. Please try again in 60 minutes.',
+      code: 'RATE_LIMITED',
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.isVerified).toBe(false);
+    expect(await identitiesOf(row?.id ?? 0)).toBe(0);
+
+    // Another account's checks are its own.
+    const other = newEmail('other');
+    const otherToken = (await signInWithGoogle(`${other}#unverified`)).json<{
+      verify_token: string;
+    }>().verify_token;
+    const proven = await googleVerify(otherToken, await lastCodeTo(t, other), '192.0.2.1');
+    expect(proven.statusCode, proven.body).toBe(200);
+  });
+});
+
 describe('an attacker asserting someone else’s email', () => {
   it('gets no link when the mailbox’s owner verifies the account the attacker’s sign-in made', async () => {
     const victim = newEmail('victim');

@@ -89,7 +89,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(`verify:ip:${clientNetwork(request.ip)}`, 'verify');
-        await limit(`verify:email:${request.body.email}`, 'codeChecksPerAccount');
+        await service.limitCodeChecks(db, 'verify', request.body.email, deps.now());
         return service.verifyEmail({
           db,
           email: request.body.email,
@@ -135,7 +135,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, body: ResetPasswordRequestSchema, response: { 200: MessageSchema } } },
       async (request) => {
         await limit(`reset:ip:${clientNetwork(request.ip)}`, 'reset');
-        await limit(`reset:email:${request.body.email}`, 'codeChecksPerAccount');
+        await service.limitCodeChecks(db, 'reset', request.body.email, deps.now());
         await service.resetPassword({
           db,
           email: request.body.email,

@@ -62,6 +62,20 @@ export async function issueCode(
   await ctx.mailer.send(ctx.db, mail(user.email, user.name, code, ctx.appUrl));
 }
 
+/**
+ * Counts one check of an account's code (RATE_LIMITS.codeChecksPerAccount), from any address and
+ * through any route that takes one: the verification page and a Google sign-in's verification
+ * share the account's count of verification checks (issue 36), the reset page has its own.
+ */
+export function limitCodeChecks(
+  db: Db,
+  purpose: repo.CodePurpose,
+  email: string,
+  now: Date,
+): Promise<void> {
+  return consumeRateLimit(db, `${purpose}:email:${email}`, RATE_LIMITS.codeChecksPerAccount, now);
+}
+
 /** Checks a code; a wrong one counts toward burning it. Throws a field error on `token`. */
 export async function useCode(
   db: Db,

@@ -17,6 +17,7 @@ export {
   hashPassword,
   issueCode,
   issueSession,
+  limitCodeChecks,
   limitSessionPasswords,
   markMailboxProven,
   useCode,

@@ -16,6 +16,7 @@ import {
   hashPassword,
   issueCode,
   issueSession,
+  limitCodeChecks,
   markMailboxProven,
   useCode,
   userView,
@@ -211,6 +212,8 @@ export async function verifyAndLink(
   const pending = await repo.findLivePending(db, 'verify', secretHash, now);
   const user = pending?.userId ? await accounts.findUserById(db, pending.userId) : undefined;
   if (!pending || !user || user.isVerified) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+  // The account's code checks are counted here as on the verification page (issue 36).
+  await limitCodeChecks(db, 'verify', user.email, now);
   await useCode(db, user, 'verify', input.code, now);
   await db.transaction(async (tx) => {
     if (!(await repo.consumePending(tx, 'verify', secretHash, now))) {
