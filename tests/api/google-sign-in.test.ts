@@ -6,6 +6,7 @@ import {
   expectNoInternals,
   lastCodeTo,
   logIn,
+  mailsTo,
   newEmail,
   signUp,
   verify,
@@ -212,9 +213,10 @@ describe('a first Google sign-in', () => {
     expect(row).toMatchObject({ isVerified: false, passwordHash: null });
     // Before (issue 27 item 5) the issuer account was linked here; now nothing is.
     expect(await identitiesOf(row?.id ?? 0)).toBe(0);
-    // Signing in again the same way is no way in either.
+    // Signing in again the same way is no way in either: it only mails a fresh code.
     const again = await signInWithGoogle(`${email}#unverified`);
-    expect(again.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.otherWay] });
+    expect(again.json()).toMatchObject({ unverifiedUser: true, user: { email } });
+    expect(again.json()).not.toHaveProperty('key');
     expect(await identitiesOf(row?.id ?? 0)).toBe(0);
 
     const code = await lastCodeTo(t, email);
@@ -261,6 +263,49 @@ describe('the code of an email the issuer did not verify (issue 36)', () => {
   const resend = (email: string) =>
     t.request({ method: 'POST', url: '/api/v1/resendemail/', payload: { email } });
   const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('mails a fresh code to a second sign-in before the first code is used, and its token takes it', async () => {
+    const email = newEmail('twice');
+    const first = (await signInWithGoogle(`${email}#unverified`)).json<{ verify_token: string }>();
+    const firstCode = await lastCodeTo(t, email);
+    const second = await signInWithGoogle(`${email}#unverified`);
+    expect(second.statusCode, second.body).toBe(200);
+    const answer = second.json<{ verify_token: string }>();
+    expect(answer).toMatchObject({
+      unverifiedUser: true,
+      user: { email },
+      verify_token: expect.stringMatching(/^[\w-]{20,}$/),
+    });
+    expect(answer.verify_token).not.toBe(first.verify_token);
+    expect(await mailsTo(t, email)).toHaveLength(2);
+    const freshCode = await lastCodeTo(t, email);
+    // Only the newest code works.
+    if (freshCode !== firstCode) {
+      expect((await googleVerify(answer.verify_token, firstCode)).statusCode).toBe(400);
+    }
+    const proven = await googleVerify(answer.verify_token, freshCode);
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect(proven.json()).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.isVerified).toBe(true);
+    expect(await identitiesOf(row?.id ?? 0)).toBe(1);
+  });
+
+  it('keeps the account’s role, and mails at most 5 fresh codes in 15 minutes', async () => {
+    const email = newEmail('often');
+    await signInWithGoogle(`${email}#unverified`);
+    const fromSupervisorPage = await signInWithGoogle(`${email}#unverified`, true);
+    expect(fromSupervisorPage.json()).toEqual({
+      non_field_errors: ["Invalid supervisor's credentials"],
+    });
+    for (let again = 1; again <= 5; again += 1) {
+      expect((await signInWithGoogle(`${email}#unverified`)).statusCode).toBe(200);
+    }
+    const limited = await signInWithGoogle(`${email}#unverified`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await mailsTo(t, email)).toHaveLength(6);
+  });
 
   it('counts its checks against the account, with the verification page’s: 10 an hour', async () => {
     // The start of an hour: the per-account window is a fixed hour.

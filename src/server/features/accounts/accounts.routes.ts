@@ -111,7 +111,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(`send-code:ip:${clientNetwork(request.ip)}`, 'sendCode');
-        await limit(`send-code:email:${request.body.email}`, 'sendCode');
+        await service.limitCodeMails(db, request.body.email, deps.now());
         await service.resendVerification({ ...mailContext(), email: request.body.email });
         return { success: true, message: ACCOUNT_MESSAGES.verificationSent };
       },
@@ -123,7 +123,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageSchema } } },
         async (request) => {
           await limit(`send-code:ip:${clientNetwork(request.ip)}`, 'sendCode');
-          await limit(`send-code:email:${request.body.email}`, 'sendCode');
+          await service.limitCodeMails(db, request.body.email, deps.now());
           await service.sendResetCode({ ...mailContext(), email: request.body.email });
           return { message: ACCOUNT_MESSAGES.resetSent };
         },

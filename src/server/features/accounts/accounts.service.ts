@@ -76,6 +76,14 @@ export function limitCodeChecks(
   return consumeRateLimit(db, `${purpose}:email:${email}`, RATE_LIMITS.codeChecksPerAccount, now);
 }
 
+/**
+ * Counts one mailed code to an address (RATE_LIMITS.sendCode), whichever route asks for it: a
+ * resend, a reset code, a Google sign-in's fresh verification code.
+ */
+export function limitCodeMails(db: Db, email: string, now: Date): Promise<void> {
+  return consumeRateLimit(db, `send-code:email:${email}`, RATE_LIMITS.sendCode, now);
+}
+
 /** Checks a code; a wrong one counts toward burning it. Throws a field error on `token`. */
 export async function useCode(
   db: Db,

@@ -18,6 +18,7 @@ export {
   issueCode,
   issueSession,
   limitCodeChecks,
+  limitCodeMails,
   limitSessionPasswords,
   markMailboxProven,
   useCode,
