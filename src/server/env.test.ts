@@ -19,7 +19,7 @@ const hooksRefused = (nodeEnv: string) =>
 const PAYMENTS_REFUSED =
   'PAYMENTS: must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose';
 
-describe('the fail-safes at start (docs/deploying.md, decision 026)', () => {
+describe('the fail-safes at start (docs/deploying.md, decision 027)', () => {
   it.each([
     ['NODE_ENV=test', { NODE_ENV: 'test' }, []],
     ['NODE_ENV unset', {}, [hooksRefused('unset')]],

@@ -129,7 +129,7 @@ export const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     // A deployment that forgot a setting must not start in a state that gives things away.
-    // Test hooks start only where a test suite said so (decision 026): not when NODE_ENV is
+    // Test hooks start only where a test suite said so (decision 027): not when NODE_ENV is
     // unset, `Production`, `staging` or anything but `test`, so no spelling of a deployment's
     // environment opens them.
     if (env.TEST_HOOKS && env.NODE_ENV !== 'test') {

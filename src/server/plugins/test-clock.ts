@@ -45,7 +45,7 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as cons
  * from this machine (the socket's own peer, whatever a header says) and, unless TRUST_PROXY
  * says a proxy stands in front, it carries no forwarding header. A reverse proxy on the same
  * host connects from loopback too, and adds them: what it forwards is someone else's request
- * (decision 026). With TRUST_PROXY (the e2e suite's server, which forwards made-up addresses
+ * (decision 027). With TRUST_PROXY (the e2e suite's server, which forwards made-up addresses
  * itself), only the NODE_ENV=test refusal at start stands between a deployment and these hooks.
  */
 export function isTestSuiteRequest(request: FastifyRequest, trustProxy: boolean): boolean {

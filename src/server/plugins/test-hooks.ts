@@ -29,7 +29,7 @@ import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points'
  * make a verified, signed-in account without the mail round trip, so that only the sign-up specs
  * pay for it (issue 29).
  * They answer only a test suite's requests from this machine (test-clock.ts), and the server
- * starts with them only when NODE_ENV=test (env.ts; issue 27, issue 36, decision 026).
+ * starts with them only when NODE_ENV=test (env.ts; issue 27, issue 36, decision 027).
  */
 export function testHooksRoutes(
   db: Db,
