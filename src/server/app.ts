@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realNow = options.now ?? (() => new Date());
   // The end-to-end suite moves the clock per request (test-clock.ts); nothing else ever does.
   const now = config.TEST_HOOKS ? withTestClock(realNow) : realNow;
-  if (config.TEST_HOOKS) registerTestClock(app);
+  if (config.TEST_HOOKS) registerTestClock(app, config.TRUST_PROXY);
   const deps: AppDeps = {
     config,
     database,
@@ -224,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (config.TEST_HOOKS) {
     app.log.warn('TEST_HOOKS=true: the end-to-end test routes under /api/test/ are open');
-    await app.register(testHooksRoutes(database.db, jobs, deps.now));
+    await app.register(testHooksRoutes(database.db, jobs, deps.now, config.TRUST_PROXY));
   }
 
   await registerClient(app, config.CLIENT_DIST);

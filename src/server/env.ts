@@ -24,6 +24,11 @@ const urlWithProtocols = (protocols: string[]) =>
     { error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
   );
 
+/** `production` in any case (`Production`, `PRODUCTION`): what a deployment may write. */
+function isProductionEnv(nodeEnv: string | undefined): boolean {
+  return nodeEnv?.toLowerCase() === 'production';
+}
+
 /**
  * Every environment variable of ARCHITECTURE.md, parsed once at start. Each has a working
  * default, so `npm start` needs none of them.
@@ -97,7 +102,10 @@ export const EnvSchema = z
      * exits anyway.
      */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
-    /** End-to-end tests only: opens /api/test/ (plugins/test-hooks.ts). Never in production. */
+    /**
+     * The test suites only: opens /api/test/ and the per-request clock (plugins/test-hooks.ts,
+     * test-clock.ts), and only with NODE_ENV=test (below). Never in a deployment.
+     */
     TEST_HOOKS: z
       .enum(['true', 'false', ''])
       .default('false')
@@ -113,30 +121,31 @@ export const EnvSchema = z
       .default('info'),
     CLIENT_DIST: z.string().default('dist/client'),
     /**
-     * Read for one thing only: with `production`, two settings that are safe on a laptop stop the
-     * start (below). Nothing behaves differently by it (docs/deploying.md, "Fail-safes").
+     * Read for the fail-safes only (below; docs/deploying.md, "Fail-safes"): `production`, in any
+     * case, requires PAYMENTS to be named; `test`, exactly, is the one value TEST_HOOKS starts
+     * with. Nothing behaves differently by it.
      */
     NODE_ENV: optionalText,
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production') {
-      // A deployment that forgot a setting must not start in a state that gives things away.
-      if (env.TEST_HOOKS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['TEST_HOOKS'],
-          message:
-            'must not be true when NODE_ENV=production (its routes move billing clocks and make coupons)',
-        });
-      }
-      if (env.PAYMENTS === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYMENTS'],
-          message:
-            'must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose',
-        });
-      }
+    // A deployment that forgot a setting must not start in a state that gives things away.
+    // Test hooks start only where a test suite said so (decision 027): not when NODE_ENV is
+    // unset, `Production`, `staging` or anything but `test`, so no spelling of a deployment's
+    // environment opens them.
+    if (env.TEST_HOOKS && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_HOOKS'],
+        message: `must only be true when NODE_ENV=test, the test suites' (NODE_ENV is ${env.NODE_ENV === undefined ? 'unset' : `"${env.NODE_ENV}"`}): its routes move billing clocks and make coupons`,
+      });
+    }
+    if (isProductionEnv(env.NODE_ENV) && env.PAYMENTS === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message:
+          'must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose',
+      });
     }
     if (env.PAYMENTS === 'stripe') {
       for (const key of [

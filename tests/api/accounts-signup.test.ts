@@ -111,7 +111,7 @@ describe('POST /api/v1/signup/ for a trainee', () => {
     [
       'a NUL character in the name',
       { name: 'Ta\u0000ra' },
-      { name: ['Must not contain control characters'] },
+      { name: ['Must be one line, without control characters'] },
     ],
     [
       'a NUL character in the email',

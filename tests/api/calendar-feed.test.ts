@@ -221,4 +221,36 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(feed.url)).statusCode).toBe(404);
     expect((await fetchFeed(otherFeed.url)).statusCode).toBe(200);
   });
+
+  it('ends the feed on a password change and on "sign out everywhere else" (issue 36)', async () => {
+    const owner = await createTrainee(t.db);
+    const other = await createTrainee(t.db);
+    const otherFeed = await newFeed(other);
+    const changedFeed = await newFeed(owner);
+    const changed = await t.request({
+      method: 'POST',
+      url: '/users/password/change/',
+      token: owner.token,
+      payload: {
+        old_password: owner.password,
+        new_password1: 'a-new-passphrase-36',
+        new_password2: 'a-new-passphrase-36',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await fetchFeed(changedFeed.url)).statusCode).toBe(404);
+    expect((await status(owner)).json<CalendarFeedStatus>().is_active).toBe(false);
+
+    const signedOutFeed = await newFeed(owner);
+    const signedOut = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions/revoke-others/',
+      token: owner.token,
+    });
+    expect(signedOut.statusCode, signedOut.body).toBe(200);
+    expect((await fetchFeed(signedOutFeed.url)).statusCode).toBe(404);
+    // The session that asked goes on, and another person's feed is untouched.
+    expect((await status(owner)).json<CalendarFeedStatus>().is_active).toBe(false);
+    expect((await fetchFeed(otherFeed.url)).statusCode).toBe(200);
+  });
 });

@@ -55,7 +55,12 @@ afterAll(async () => {
 });
 
 async function start(): Promise<void> {
-  server = startServer(dataDir, port, { TEST_HOOKS: 'true', LOG_LEVEL: 'warn', ...databaseEnv });
+  server = startServer(dataDir, port, {
+    NODE_ENV: 'test',
+    TEST_HOOKS: 'true',
+    LOG_LEVEL: 'warn',
+    ...databaseEnv,
+  });
   const health = await waitForHealth(port);
   expect(health.status).toBe(200);
 }

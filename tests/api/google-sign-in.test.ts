@@ -6,6 +6,7 @@ import {
   expectNoInternals,
   lastCodeTo,
   logIn,
+  mailsTo,
   newEmail,
   signUp,
   verify,
@@ -169,6 +170,16 @@ describe('a first Google sign-in', () => {
     expect(await usersWithEmail(email)).toBe(1);
   });
 
+  it('makes an issuer’s name with line breaks one line, as every name field takes it (issue 36)', async () => {
+    const email = newEmail('multiline');
+    const response = await signInWithGoogle(email);
+    expect(response.statusCode).toBe(200);
+    const attached = await attach(response.json<{ key: string }>().key);
+    expect(attached.json()).toMatchObject({
+      user: { email, name: 'Gina Google Bcc: x@example.com' },
+    });
+  });
+
   it('creates a supervisor from the supervisor page, whose BACB numbers are still to give', async () => {
     const email = newEmail('gus');
     const response = await signInWithGoogle(email, true);
@@ -202,9 +213,10 @@ describe('a first Google sign-in', () => {
     expect(row).toMatchObject({ isVerified: false, passwordHash: null });
     // Before (issue 27 item 5) the issuer account was linked here; now nothing is.
     expect(await identitiesOf(row?.id ?? 0)).toBe(0);
-    // Signing in again the same way is no way in either.
+    // Signing in again the same way is no way in either: it only mails a fresh code.
     const again = await signInWithGoogle(`${email}#unverified`);
-    expect(again.json()).toEqual({ non_field_errors: [GOOGLE_MESSAGES.otherWay] });
+    expect(again.json()).toMatchObject({ unverifiedUser: true, user: { email } });
+    expect(again.json()).not.toHaveProperty('key');
     expect(await identitiesOf(row?.id ?? 0)).toBe(0);
 
     const code = await lastCodeTo(t, email);
@@ -237,6 +249,105 @@ describe('a first Google sign-in', () => {
     expect((await signInWithGoogle(`${email}#unverified`)).json()).toEqual({
       key: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+  });
+});
+
+describe('the code of an email the issuer did not verify (issue 36)', () => {
+  const googleVerify = (verify_token: string, code: string, remoteAddress = '127.0.0.1') =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/google/verify/',
+      remoteAddress,
+      payload: { verify_token, code },
+    });
+  const resend = (email: string) =>
+    t.request({ method: 'POST', url: '/api/v1/resendemail/', payload: { email } });
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('mails a fresh code to a second sign-in before the first code is used, and its token takes it', async () => {
+    const email = newEmail('twice');
+    const first = (await signInWithGoogle(`${email}#unverified`)).json<{ verify_token: string }>();
+    const firstCode = await lastCodeTo(t, email);
+    const second = await signInWithGoogle(`${email}#unverified`);
+    expect(second.statusCode, second.body).toBe(200);
+    const answer = second.json<{ verify_token: string }>();
+    expect(answer).toMatchObject({
+      unverifiedUser: true,
+      user: { email },
+      verify_token: expect.stringMatching(/^[\w-]{20,}$/),
+    });
+    expect(answer.verify_token).not.toBe(first.verify_token);
+    expect(await mailsTo(t, email)).toHaveLength(2);
+    const freshCode = await lastCodeTo(t, email);
+    // Only the newest code works.
+    if (freshCode !== firstCode) {
+      expect((await googleVerify(answer.verify_token, firstCode)).statusCode).toBe(400);
+    }
+    const proven = await googleVerify(answer.verify_token, freshCode);
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect(proven.json()).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.isVerified).toBe(true);
+    expect(await identitiesOf(row?.id ?? 0)).toBe(1);
+  });
+
+  it('keeps the account’s role, and mails at most 5 fresh codes in 15 minutes', async () => {
+    const email = newEmail('often');
+    await signInWithGoogle(`${email}#unverified`);
+    const fromSupervisorPage = await signInWithGoogle(`${email}#unverified`, true);
+    expect(fromSupervisorPage.json()).toEqual({
+      non_field_errors: ["Invalid supervisor's credentials"],
+    });
+    for (let again = 1; again <= 5; again += 1) {
+      expect((await signInWithGoogle(`${email}#unverified`)).statusCode).toBe(200);
+    }
+    const limited = await signInWithGoogle(`${email}#unverified`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await mailsTo(t, email)).toHaveLength(6);
+  });
+
+  it('counts its checks against the account, with the verification page’s: 10 an hour', async () => {
+    // The start of an hour: the per-account window is a fixed hour.
+    t.clock.now = new Date(Math.ceil(t.clock.now.getTime() / 3_600_000) * 3_600_000);
+    const email = newEmail('guess');
+    const started = await signInWithGoogle(`${email}#unverified`);
+    const { verify_token } = started.json<{ verify_token: string }>();
+    // Five wrong here and five on the verification page, each from an address of its own.
+    const first = await lastCodeTo(t, email);
+    for (let guess = 1; guess <= 5; guess += 1) {
+      const wrong = await googleVerify(verify_token, otherThan(first), `198.51.100.${guess}`);
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await resend(email)).statusCode).toBe(200);
+    const second = await lastCodeTo(t, email);
+    for (let guess = 1; guess <= 5; guess += 1) {
+      const wrong = await t.request({
+        method: 'POST',
+        url: '/users/email/verify-user/',
+        remoteAddress: `203.0.113.${guess}`,
+        payload: { email, token: otherThan(second) },
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await resend(email)).statusCode).toBe(200);
+    const limited = await googleVerify(verify_token, await lastCodeTo(t, email), '192.0.2.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: 'Too many attempts. Please try again in 60 minutes.',
+      code: 'RATE_LIMITED',
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.isVerified).toBe(false);
+    expect(await identitiesOf(row?.id ?? 0)).toBe(0);
+
+    // Another account's checks are its own.
+    const other = newEmail('other');
+    const otherToken = (await signInWithGoogle(`${other}#unverified`)).json<{
+      verify_token: string;
+    }>().verify_token;
+    const proven = await googleVerify(otherToken, await lastCodeTo(t, other), '192.0.2.1');
+    expect(proven.statusCode, proven.body).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traineeSupervisors, users } from '../../src/server/db/schema';
+import { mailCountTo } from '../helpers/accounts';
 import { createTrainee } from '../helpers/factories';
 import {
   createHostileFixture,
@@ -15,6 +16,7 @@ import {
  */
 
 const CONTROL = 'Must not contain control characters';
+const NAME_CHARACTERS = 'Must be one line, without control characters';
 const INVALID_CHARACTERS = 'Must not contain invalid characters';
 
 let f: HostileFixture;
@@ -65,7 +67,7 @@ describe('control characters in free text', () => {
       payload: { name: 'Ana', lastname: 'Li\u0000', email: 'ana.li@example.com' },
     });
     expect(added.statusCode).toBe(400);
-    expect(added.json()).toEqual({ lastname: [CONTROL] });
+    expect(added.json()).toEqual({ lastname: [NAME_CHARACTERS] });
     expect(await f.supervisorRecordCount()).toBe(before);
 
     const edited = await f.t.request({
@@ -75,12 +77,108 @@ describe('control characters in free text', () => {
       payload: { lastname: '\u0000' },
     });
     expect(edited.statusCode).toBe(400);
-    expect(edited.json()).toEqual({ lastname: [CONTROL] });
+    expect(edited.json()).toEqual({ lastname: [NAME_CHARACTERS] });
     const [row] = await f.t.db
       .select({ lastname: traineeSupervisors.lastname })
       .from(traineeSupervisors)
       .where(eq(traineeSupervisors.id, f.recordId));
     expect(row?.lastname).toBe('Reyes');
+  });
+});
+
+describe('line breaks and control characters in names (issue 36)', () => {
+  // A name goes into mails sent to any address a trainee types: a line break in it would start
+  // a line of the mail its owner never wrote.
+  const BROKEN = 'Tara\n\nPlease pay at https://evil.example';
+
+  it('refuses them in a sign-up’s name, making no account and sending no mail', async () => {
+    const email = `broken-${Date.now()}@example.com`;
+    for (const name of [BROKEN, 'Tara\u2028Trainee', 'Tara\u0085Trainee', 'Tara\tTrainee']) {
+      const response = await f.t.request({
+        method: 'POST',
+        url: '/api/v1/signup/',
+        payload: { name, email, password: 'correct-horse-42', is_supervisor: false },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ name: [NAME_CHARACTERS] });
+    }
+    const [row] = await f.t.db.select({ n: count() }).from(users).where(eq(users.email, email));
+    expect(row?.n).toBe(0);
+    expect(await mailCountTo(f.t, email)).toBe(0);
+  });
+
+  it('refuses them in a profile’s name and keeps the name it had', async () => {
+    const person = await createTrainee(f.t.db, { name: 'Ola Original' });
+    const response = await f.t.request({
+      method: 'PUT',
+      url: `/users/profile/${person.id}/`,
+      token: person.token,
+      payload: { name: 'Ola\r\nOriginal' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ name: [NAME_CHARACTERS] });
+    const [row] = await f.t.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, person.id));
+    expect(row?.name).toBe('Ola Original');
+  });
+
+  it('refuses them in a supervisor record’s names and organization, on add and on edit', async () => {
+    const before = await f.supervisorRecordCount();
+    const added = await f.t.request({
+      method: 'POST',
+      url: SUPERVISORS,
+      token: f.trainee.token,
+      payload: {
+        name: BROKEN,
+        lastname: 'Li\u2029Ro',
+        email: 'new.supervisor@example.com',
+        organization: 'Clinic\nBcc: x@example.com',
+      },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toEqual({
+      name: [NAME_CHARACTERS],
+      lastname: [NAME_CHARACTERS],
+      organization: [NAME_CHARACTERS],
+    });
+    expect(await f.supervisorRecordCount()).toBe(before);
+    expect(await mailCountTo(f.t, 'new.supervisor@example.com')).toBe(0);
+
+    const edited = await f.t.request({
+      method: 'PATCH',
+      url: `${SUPERVISORS}${f.recordId}/`,
+      token: f.trainee.token,
+      payload: { name: 'Dana\u009b', organization: 'North\r\nClinic' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json()).toEqual({ name: [NAME_CHARACTERS], organization: [NAME_CHARACTERS] });
+    const [row] = await f.t.db
+      .select({ name: traineeSupervisors.name, organization: traineeSupervisors.organization })
+      .from(traineeSupervisors)
+      .where(eq(traineeSupervisors.id, f.recordId));
+    expect(row).toEqual({ name: 'Dana', organization: '' });
+  });
+
+  it('refuses them in the name of a supervisor added from the log form, storing neither', async () => {
+    const logs = await f.logCount();
+    const records = await f.supervisorRecordCount();
+    const response = await f.t.request({
+      method: 'POST',
+      url: LOGS,
+      token: f.trainee.token,
+      payload: f.logPayload({
+        date_of_experience: '2026-03-09',
+        supervisor: null,
+        newSupervisor: BROKEN,
+        newSupervisorEmail: 'added.from.log@example.com',
+      }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ newSupervisor: [NAME_CHARACTERS] });
+    expect(await f.logCount()).toBe(logs);
+    expect(await f.supervisorRecordCount()).toBe(records);
   });
 });
 

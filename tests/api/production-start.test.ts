@@ -172,25 +172,33 @@ describe('the built server', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
   }, 120_000);
-  it('refuses to start in production with test hooks, or on a payment provider nobody named, in one line each', async () => {
-    const refusals = {
-      TEST_HOOKS:
-        '  TEST_HOOKS: must not be true when NODE_ENV=production (its routes move billing clocks and make coupons)\n',
-      PAYMENTS:
-        '  PAYMENTS: must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose\n',
-    };
+  it('refuses to start with test hooks anywhere but NODE_ENV=test, or in production on a payment provider nobody named, in one line each', async () => {
+    const hooksRefused = (nodeEnv: string) =>
+      `  TEST_HOOKS: must only be true when NODE_ENV=test, the test suites' (NODE_ENV is ${nodeEnv}): its routes move billing clocks and make coupons\n`;
+    const paymentsRefused =
+      '  PAYMENTS: must be set when NODE_ENV=production: stripe (with its keys), or sandbox to take only test cards on purpose\n';
     const dataDir = newDataDir();
     const start = (env: Record<string, string>) => {
       const server = startServer(dataDir, 0, { NODE_ENV: 'production', ...env }, entry);
       running.push(server);
       return server;
     };
-    const hooks = start({ PAYMENTS: 'stripe', ...STRIPE_KEYS, TEST_HOOKS: 'true' });
-    expect(await hooks.exit).toBe(1);
-    expect(hooks.output()).toBe(`Invalid configuration:\n${refusals.TEST_HOOKS}`);
-    const unnamed = start({});
-    expect(await unnamed.exit).toBe(1);
-    expect(unnamed.output()).toBe(`Invalid configuration:\n${refusals.PAYMENTS}`);
+    const named = { PAYMENTS: 'stripe', ...STRIPE_KEYS };
+    // Issue 36: `Production` opened the test routes, as did a start with no NODE_ENV at all.
+    for (const [nodeEnv, shown] of [
+      ['production', '"production"'],
+      ['Production', '"Production"'],
+      ['', 'unset'],
+    ] as const) {
+      const hooks = start({ ...named, NODE_ENV: nodeEnv, TEST_HOOKS: 'true' });
+      expect(await hooks.exit).toBe(1);
+      expect(hooks.output()).toBe(`Invalid configuration:\n${hooksRefused(shown)}`);
+    }
+    for (const nodeEnv of ['production', 'Production']) {
+      const unnamed = start({ NODE_ENV: nodeEnv });
+      expect(await unnamed.exit).toBe(1);
+      expect(unnamed.output()).toBe(`Invalid configuration:\n${paymentsRefused}`);
+    }
     // Told so explicitly, the sandbox starts (a staging deployment taking test cards).
     const { server } = await startBuilt(dataDir, { NODE_ENV: 'production', PAYMENTS: 'sandbox' });
     server.child.kill('SIGTERM');

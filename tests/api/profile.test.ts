@@ -213,7 +213,7 @@ describe('PUT /users/profile/{id}/', () => {
     [
       'a NUL character in the name',
       { name: 'Ta\u0000ra' },
-      { name: ['Must not contain control characters'] },
+      { name: ['Must be one line, without control characters'] },
     ],
   ])('rejects %s', async (_case, payload, expected) => {
     const response = await putProfile(trainee.token, trainee.id, payload);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userSubscriptions, users } from '../../src/server/db/schema';
+import { TEST_CLOCK_HEADER } from '../../src/server/plugins/test-clock';
+import { signUpVerified, traineeSignup } from '../helpers/accounts';
 import { createTrainee } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { charge, DAY } from './billing-support';
@@ -236,6 +238,58 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
       'storage-sweep',
       'switch-notices',
     ]);
+  });
+});
+
+describe('TEST_HOOKS=true with no proxy declared (TRUST_PROXY unset; issue 36)', () => {
+  // A reverse proxy on this host connects from loopback: what it forwards is someone else's.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TEST_HOOKS: 'true' });
+    t.clock.now = new Date('2027-03-15T12:00:00Z');
+  });
+  afterAll(async () => t.close());
+  const FORWARDED: Record<string, string>[] = [
+    { 'x-forwarded-for': '203.0.113.9' },
+    { 'x-forwarded-for': '127.0.0.1' },
+    { forwarded: 'for=203.0.113.9;proto=https' },
+    { 'x-real-ip': '203.0.113.9' },
+  ];
+
+  it('answers a loopback connection that carries a forwarding header as if the routes did not exist', async () => {
+    const trainee = await createTrainee(t.db);
+    const travel = (headers: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: '/api/test/travel',
+        headers,
+        payload: { email: trainee.email, days: 1 },
+      });
+    for (const headers of FORWARDED) {
+      const refused = await travel(headers);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({
+        detail: 'No route POST /api/test/travel',
+        code: 'NOT_FOUND',
+      });
+    }
+    expect((await travel({})).statusCode).toBe(200);
+  });
+
+  it('serves a forwarded request on the real clock, whatever its test clock header says', async () => {
+    const { token } = await signUpVerified(t, traineeSignup());
+    const monthServed = async (headers: Record<string, string>) => {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/v1/get-accrued/',
+        token,
+        headers: { [TEST_CLOCK_HEADER]: String(20 * DAY), ...headers },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ from_date: string }>().from_date;
+    };
+    expect(await monthServed({})).toBe('2027-04-01');
+    for (const headers of FORWARDED) expect(await monthServed(headers)).toBe('2027-03-01');
   });
 });
 

@@ -103,6 +103,7 @@ before(async () => {
     APP_URL: `https://127.0.0.1:${nginxPlaceholder}`,
     TRUST_PROXY: 'true',
     TEST_HOOKS: 'true',
+    NODE_ENV: 'test',
     METRICS_TOKEN,
     // As docs/deploying.md asks of several instances (s3rver ignores conditional writes).
     STORAGE_SIGNING_KEY: 'cluster-test-signing-key-0123456789abcdef',

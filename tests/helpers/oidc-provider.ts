@@ -6,7 +6,8 @@ import Provider from 'oidc-provider';
  * A real OpenID Connect provider (`oidc-provider`) on loopback, the issuer of the Google sign-in
  * tests. Its sign-in page takes any login: the login is the account's subject, and its claims are
  * read from it — the email is the part before a `#` (so `ana@example.com#2` is another account
- * with the same email), and the email is unverified when the login contains `unverified`.
+ * with the same email), and the email is unverified when the login contains `unverified`; the
+ * name has line breaks in it when the login contains `multiline`.
  */
 export type TestIssuer = {
   issuer: string;
@@ -25,7 +26,8 @@ export function claimsOfLogin(login: string) {
     sub: login,
     email,
     email_verified: !login.includes('unverified'),
-    name: 'Gina Google',
+    // An issuer's profile name is whatever its owner typed there (issue 36).
+    name: login.includes('multiline') ? 'Gina\r\nGoogle\u2028Bcc: x@example.com' : 'Gina Google',
   };
 }
 

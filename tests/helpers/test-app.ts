@@ -52,6 +52,8 @@ export async function createTestApp(
   // Uploads go to a folder of this app's own unless the test names a storage.
   const storageDir = env.STORAGE_URL ? undefined : await mkdtemp(join(tmpdir(), 'ft-test-files-'));
   const config = loadConfig({
+    // A test suite's app: the one environment that may open the test hooks (env.ts).
+    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CLIENT_DIST: '.tmp/no-client',
     ...(storageDir ? { STORAGE_URL: pathToFileURL(storageDir).href } : {}),

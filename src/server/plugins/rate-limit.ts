@@ -24,6 +24,16 @@ export const RATE_LIMITS = {
   codeChecksPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   sendCode: { limit: 5, windowSeconds: 15 * 60 },
   reset: { limit: 20, windowSeconds: 15 * 60 },
+  /**
+   * Password changes and first passwords, per signed-in session, counted before any argon2id
+   * (issue 36): each costs one or two hashes on the few threads that also check sign-ins. The
+   * owner needs one; a stolen session's guesses also lock (LOCKOUT_RULES.session).
+   */
+  sessionPasswords: {
+    limit: 10,
+    windowSeconds: 15 * 60,
+    refusal: 'Too many password changes from this session.',
+  },
   /** Signed upload links for profile pictures, per user: each link can store up to 20 MB. */
   pictureUpload: { limit: 20, windowSeconds: 60 * 60 },
   /**

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The end-to-end suite's movable clock (TEST_HOOKS only). A test that stands on a date sends this
@@ -23,19 +23,38 @@ export function withTestClock(base: () => Date): () => Date {
   };
 }
 
-/** Reads the header of a request from this machine and serves the request under its offset. */
-export function registerTestClock(app: FastifyInstance): void {
+/**
+ * Reads the header of a test suite's request (isTestSuiteRequest) and serves the request under
+ * its offset.
+ */
+export function registerTestClock(app: FastifyInstance, trustProxy: boolean): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.headers[TEST_CLOCK_HEADER];
     const offset = typeof raw === 'string' && /^-?\d{1,14}$/.test(raw) ? Number(raw) : null;
     if (offset === null || Math.abs(offset) > MAX_OFFSET_MS) return done();
-    if (!isLoopback(request.socket.remoteAddress)) return done();
+    if (!isTestSuiteRequest(request, trustProxy)) return done();
     offsets.run(offset, done);
   });
 }
 
+/** The headers a reverse proxy adds to say whom it forwards for. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * Whether a request may use the test hooks (TEST_HOOKS, NODE_ENV=test only): its connection is
+ * from this machine (the socket's own peer, whatever a header says) and, unless TRUST_PROXY
+ * says a proxy stands in front, it carries no forwarding header. A reverse proxy on the same
+ * host connects from loopback too, and adds them: what it forwards is someone else's request
+ * (decision 027). With TRUST_PROXY (the e2e suite's server, which forwards made-up addresses
+ * itself), only the NODE_ENV=test refusal at start stands between a deployment and these hooks.
+ */
+export function isTestSuiteRequest(request: FastifyRequest, trustProxy: boolean): boolean {
+  if (!isLoopback(request.socket.remoteAddress)) return false;
+  return trustProxy || FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
 /** Whether a socket's peer is this machine: 127.0.0.0/8 or ::1, IPv4-mapped or not. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return v4.startsWith('127.') || address === '::1';

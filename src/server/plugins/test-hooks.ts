@@ -16,7 +16,7 @@ import { createCoupon } from '../features/billing/billing.service';
 import { clientInfoOf } from '../features/accounts';
 import * as supervisorRecords from '../features/supervisors/supervisors.repository';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
-import { isLoopback } from './test-clock';
+import { isTestSuiteRequest } from './test-clock';
 import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points';
 
 /**
@@ -28,19 +28,20 @@ import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points'
  * hold requests at a pause point inside a transaction, for the crash tests (pause-points.ts), and
  * make a verified, signed-in account without the mail round trip, so that only the sign-up specs
  * pay for it (issue 29).
- * They answer only connections from loopback, and the server refuses to start with them when
- * NODE_ENV=production (env.ts; issue 27).
+ * They answer only a test suite's requests from this machine (test-clock.ts), and the server
+ * starts with them only when NODE_ENV=test (env.ts; issue 27, issue 36, decision 027).
  */
 export function testHooksRoutes(
   db: Db,
   jobs: ScheduledJob[],
   now: () => Date,
+  trustProxy: boolean,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    // Only for a client on this machine (the socket's own address, whatever X-Forwarded-For
-    // says): anyone else is answered as if the routes did not exist.
+    // Only for a test suite on this machine (isTestSuiteRequest): anyone else is answered as if
+    // the routes did not exist.
     app.addHook('onRequest', async (request) => {
-      if (!isLoopback(request.socket.remoteAddress)) {
+      if (!isTestSuiteRequest(request, trustProxy)) {
         throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
       }
     });

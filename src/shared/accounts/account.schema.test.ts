@@ -84,7 +84,7 @@ describe('sign-up (both roles)', () => {
     [
       'a NUL in the name',
       { ...trainee, name: 'Ta\u0000ra' },
-      { name: ['Must not contain control characters'] },
+      { name: ['Must be one line, without control characters'] },
     ],
     [
       'a control character in the email',

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isValidDate } from '../logs/time';
-import { EmailSchema, INVALID_EMAIL, REQUIRED, requiredText, safeText } from '../wire/primitives';
+import {
+  EmailSchema,
+  INVALID_EMAIL,
+  REQUIRED,
+  PersonNameSchema,
+  requiredText,
+  safeText,
+} from '../wire/primitives';
 
 // Defined with the wire's primitives (logs use them too); named here as well for the forms of
 // accounts that always imported them from this file.
@@ -44,7 +51,7 @@ export type SupervisorCredentials = z.infer<typeof SupervisorCredentialsSchema>;
 
 /** POST /api/v1/signup/ for a trainee. */
 export const TraineeSignupRequestSchema = z.object({
-  name: requiredText(150),
+  name: PersonNameSchema,
   email: EmailSchema,
   password: NewPasswordSchema,
   is_supervisor: z.literal(false).optional().default(false),
@@ -199,7 +206,7 @@ export type TraineeProfileFields = z.infer<typeof TraineeProfileFieldsSchema>;
  * fields of their profile (each optional: what is not sent stays as it is).
  */
 export const ProfileUpdateRequestSchema = z.object({
-  name: requiredText(150),
+  name: PersonNameSchema,
   email: EmailSchema.optional(),
   ...TraineeProfileFieldsSchema.partial().shape,
 });

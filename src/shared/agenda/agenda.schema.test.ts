@@ -76,6 +76,12 @@ describe('MonthlyDocumentSchema (SPEC §3 "Monthly document data")', () => {
     ['an end equal to the start', { endTime: '09:00' }, 'endTime', AGENDA_MESSAGES.endBeforeStart],
     ['a date that does not exist', { date: '2026-02-30' }, 'date', '⋆Invalid date'],
     ['a supervisor that is not an id', { supervisor: 'abc' }, 'supervisor', 'Not a valid id'],
+    [
+      'a line break in the supervisee’s name (issue 36)',
+      { supervisee: 'Tara\r\nTrainee' },
+      'supervisee',
+      'Must be one line, without control characters',
+    ],
   ])('refuses %s', (_, change, field, message) => {
     expect(issuesOf({ ...minimal, ...change })).toEqual([[field, message]]);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidTime, parseTime } from '../logs/time';
 import { AccruedTotalsSchema } from '../progress/accrued.schema';
-import { IdSchema, IsoDateSchema, safeText } from '../wire/primitives';
+import { IdSchema, IsoDateSchema, nameText, safeText } from '../wire/primitives';
 
 /*
  * The supervision contact agenda ("monthly document"): SPEC §3 "Monthly document data", written
@@ -57,7 +57,7 @@ const END_AFTER_START = { error: AGENDA_MESSAGES.endBeforeStart, path: ['endTime
 const MonthlyDocumentFieldsSchema = z.object({
   date: IsoDateSchema,
   /** The trainee's name as the supervisor writes it. */
-  supervisee: text(SHORT_TEXT),
+  supervisee: nameText(SHORT_TEXT).default(''),
   /** The trainee's supervisor (a trainee-supervisor id); the page looks the name up. */
   supervisor: IdSchema,
   startTime: TimeSchema,

@@ -13,6 +13,11 @@ describe('FormSignatureSchema', () => {
     [{ full_name: '   ', attested: true }, SIGNATURE_MESSAGES.nameRequired],
     [{ full_name: 'Ada', attested: false }, SIGNATURE_MESSAGES.attestationRequired],
     [{ full_name: 'Ada' }, SIGNATURE_MESSAGES.attestationRequired],
+    // A signature is a name: one line (issue 36).
+    [
+      { full_name: 'Ada\nLovelace', attested: true },
+      'Must be one line, without control characters',
+    ],
   ])('refuses %o', (input, message) => {
     const result = FormSignatureSchema.safeParse(input);
     expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([

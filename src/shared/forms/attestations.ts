@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from '../wire/primitives';
+import { NAME_MAX_LENGTH, nameText } from '../wire/primitives';
 
 /*
  * What each party attests when they sign a verification form in the app. OUR WORDING, written in
@@ -32,10 +32,9 @@ export const SIGNATURE_MESSAGES = {
 
 /** A signing request: the typed full name and the confirmation of the attestation. */
 export const FormSignatureSchema = z.object({
-  full_name: safeText({ error: SIGNATURE_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: SIGNATURE_MESSAGES.nameRequired })
-    .max(150),
+  full_name: nameText(NAME_MAX_LENGTH, { error: SIGNATURE_MESSAGES.nameRequired }).min(1, {
+    error: SIGNATURE_MESSAGES.nameRequired,
+  }),
   attested: z.literal(true, { error: SIGNATURE_MESSAGES.attestationRequired }),
 });
 export type FormSignature = z.infer<typeof FormSignatureSchema>;

@@ -21,7 +21,13 @@ import {
 import { ObservationHoursWireSchema, readObservation } from './observation';
 import { addDays, isValidDate } from './time';
 import { readText, WireNumberSchema, WireTextSchema } from './wire-values';
-import { EmailSchema, INVALID_EMAIL, REQUIRED, safeText } from '../wire/primitives';
+import {
+  EmailSchema,
+  INVALID_EMAIL,
+  PersonNameSchema,
+  REQUIRED,
+  safeText,
+} from '../wire/primitives';
 
 /** A log's review status (SPEC §4 "Log status"). */
 export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
@@ -221,6 +227,9 @@ function readSupervisor(
   }
 
   const name = read.text('newSupervisor');
+  // The new record's name, read as every name is (it goes into the invitation mail).
+  const nameIssue = name === null ? undefined : PersonNameSchema.safeParse(name).error;
+  if (nameIssue) read.fail('newSupervisor', nameIssue.issues[0]?.message ?? REQUIRED);
   const email = read.text('newSupervisorEmail');
   const parsedEmail = email === null ? null : EmailSchema.safeParse(email);
   if (parsedEmail && !parsedEmail.success) {
@@ -228,7 +237,10 @@ function readSupervisor(
   }
   return {
     traineeSupervisorId: null,
-    newSupervisor: name !== null && parsedEmail?.success ? { name, email: parsedEmail.data } : null,
+    newSupervisor:
+      name !== null && !nameIssue && parsedEmail?.success
+        ? { name, email: parsedEmail.data }
+        : null,
   };
 }
 

@@ -1,27 +1,27 @@
 import { z } from 'zod';
-import { EmailSchema, requiredText } from '../accounts/account.schema';
-import { safeText } from '../wire/primitives';
+import { EmailSchema } from '../accounts/account.schema';
+import { NAME_MAX_LENGTH, nameText, PersonNameSchema } from '../wire/primitives';
 
 /** POST /api/v1/trainee-supervisors/ and the Add Supervisor dialog (SPEC §5). */
 export const TraineeSupervisorInputSchema = z.object({
-  name: requiredText(150),
-  lastname: safeText().trim().max(150).optional().default(''),
+  name: PersonNameSchema,
+  lastname: nameText(NAME_MAX_LENGTH).optional().default(''),
   email: EmailSchema,
   /**
    * The organization the supervisor supervises the trainee at, if any ('' for none): its
    * supervisors share the Organization M-FVF and F-FVF (issue 26).
    */
-  organization: safeText().trim().max(200).optional().default(''),
+  organization: nameText(200).optional().default(''),
 });
 export type TraineeSupervisorInput = z.infer<typeof TraineeSupervisorInputSchema>;
 export type TraineeSupervisorForm = z.input<typeof TraineeSupervisorInputSchema>;
 
 /** PATCH /api/v1/trainee-supervisors/{id}/: any of the fields. */
 export const TraineeSupervisorPatchSchema = z.object({
-  name: requiredText(150).optional(),
-  lastname: safeText().trim().max(150).optional(),
+  name: PersonNameSchema.optional(),
+  lastname: nameText(NAME_MAX_LENGTH).optional(),
   email: EmailSchema.optional(),
-  organization: safeText().trim().max(200).optional(),
+  organization: nameText(200).optional(),
 });
 
 /**

@@ -6,8 +6,11 @@ import {
   isStorableText,
   MAX_ID,
   MonthSchema,
+  nameText,
   PathIdSchema,
+  PersonNameSchema,
   safeText,
+  toNameText,
 } from './primitives';
 
 const messagesOf = (result: { error?: { issues: { message: string }[] } }) =>
@@ -27,6 +30,57 @@ describe('safeText', () => {
   ])('%s', (_case, value, messages) => {
     expect(messagesOf(safeText().safeParse(value))).toEqual(messages);
     expect(isStorableText(value)).toBe(messages.length === 0);
+  });
+});
+
+describe('names (issue 36: one line, no control characters)', () => {
+  const ONE_LINE = 'Must be one line, without control characters';
+  it.each([
+    ['a plain name', 'Ana Núñez', []],
+    ['an apostrophe, a hyphen and an emoji', "O'Brien-Łukasz 😀", []],
+    ['right-to-left text', 'עברית', []],
+    ['a line feed', 'Ana\nBcc: someone', [ONE_LINE]],
+    ['a carriage return and line feed', 'Ana\r\nLi', [ONE_LINE]],
+    ['a tab', 'Ana\tLi', [ONE_LINE]],
+    ['a NUL', 'Ta\u0000ra', [ONE_LINE]],
+    ['an escape (C0)', 'Ana\u001b[31m', [ONE_LINE]],
+    ['DEL', 'Ana\u007f', [ONE_LINE]],
+    ['a next line (C1 U+0085)', 'Ana\u0085Li', [ONE_LINE]],
+    ['a C1 control (U+009F)', 'Ana\u009fLi', [ONE_LINE]],
+    ['a line separator (U+2028)', 'Ana\u2028Li', [ONE_LINE]],
+    ['a paragraph separator (U+2029)', 'Ana\u2029Li', [ONE_LINE]],
+    ['a lone surrogate', 'Ana\ud800', ['Must not contain invalid characters']],
+  ])('%s', (_case, value, messages) => {
+    expect(messagesOf(PersonNameSchema.safeParse(value))).toEqual(messages);
+    expect(messagesOf(nameText(150).safeParse(value))).toEqual(messages);
+  });
+
+  it('takes a line break at either end as the whitespace it trims', () => {
+    expect(PersonNameSchema.parse('\n Ana Li \r\n')).toBe('Ana Li');
+    expect(nameText(150).parse('\u2028')).toBe('');
+  });
+
+  it('requires a person’s name and bounds every name’s length', () => {
+    expect(messagesOf(PersonNameSchema.safeParse(' \n '))).toEqual(['⋆Required']);
+    expect(messagesOf(PersonNameSchema.safeParse('n'.repeat(151)))).toEqual([
+      'Must be at most 150 characters',
+    ]);
+    expect(messagesOf(nameText(200).safeParse('o'.repeat(201)))).toEqual([
+      'Must be at most 200 characters',
+    ]);
+  });
+
+  it.each([
+    ['a plain name', 'Ana Núñez', 'Ana Núñez'],
+    ['line breaks and tabs', 'Ana\r\n\tLi\u2028\u0085Ro', 'Ana Li Ro'],
+    ['controls at the ends', '\u0000 Ana \u001b', 'Ana'],
+    ['a lone surrogate', 'Ana\ud800Li', 'Ana Li'],
+    ['only controls', '\n\r\u0000', ''],
+    ['too long', 'n'.repeat(160), 'n'.repeat(150)],
+    ['cut inside a surrogate pair', `${'n'.repeat(149)}😀`, 'n'.repeat(149)],
+  ])('toNameText makes %s a name', (_case, value, name) => {
+    expect(toNameText(value, 150)).toBe(name);
+    expect(PersonNameSchema.safeParse(name).success || name === '').toBe(true);
   });
 });
 

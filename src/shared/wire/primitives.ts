@@ -98,6 +98,54 @@ export const requiredText = (max = 200) =>
     .min(1, { error: REQUIRED, abort: true })
     .max(max, { error: `Must be at most ${max} characters` });
 
+// What a name must not hold (issue 36): any control character, tab and line breaks included
+// (C0, DEL, C1), and the line and paragraph separators. A name travels into mails (to any
+// address a trainee types), PDFs and calendars as one line; a break in it starts a line there
+// that its owner never wrote.
+// eslint-disable-next-line no-control-regex
+const NOT_IN_A_NAME = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+export const NAME_CHARACTERS_MESSAGE = 'Must be one line, without control characters';
+
+/** True for text a name may be: one line, no control characters, well-formed UTF-16. */
+export function isNameText(value: string): boolean {
+  return !NOT_IN_A_NAME.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * A name from outside (a person's, an organization's): trimmed, then refused when it holds what
+ * `isNameText` refuses; '' when blank. Every name field any person fills in is read through it.
+ */
+export const nameText = (max: number, params?: { error: string }) =>
+  z
+    .string(params)
+    .trim()
+    .refine((value) => !NOT_IN_A_NAME.test(value), { error: NAME_CHARACTERS_MESSAGE })
+    .refine((value) => !LONE_SURROGATE.test(value), { error: LONE_SURROGATE_MESSAGE })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+// Runs of what a name must not hold, anywhere in a text.
+const NOT_IN_A_NAME_RUNS = new RegExp(`(?:${NOT_IN_A_NAME.source}|${LONE_SURROGATE.source})+`, 'g');
+
+/**
+ * A name from elsewhere (an issuer's ID token) made into one a name field would take: each run
+ * of what a name must not hold becomes one space, then it is trimmed and cut to `max` characters
+ * (never between the halves of a surrogate pair).
+ */
+export function toNameText(value: string, max: number): string {
+  const cut = value.replace(NOT_IN_A_NAME_RUNS, ' ').trim().slice(0, max);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
+}
+
+/** The longest name of a person (an account's, a supervisor record's, a signature's). */
+export const NAME_MAX_LENGTH = 150;
+
+/** A person's name that must be given (sign-up, profile, a supervisor record): '⋆Required'. */
+export const PersonNameSchema = nameText(NAME_MAX_LENGTH, { error: REQUIRED }).min(1, {
+  error: REQUIRED,
+  abort: true,
+});
+
 /** Emails are compared case-insensitively: they are trimmed and lower-cased on the way in. */
 export const EmailSchema = requiredText(254)
   .toLowerCase()

@@ -85,8 +85,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The test harness stands in for a proxy: API-made accounts each name their own client
       // address, so the per-address sign-up limit applies to each as to a separate person.
       TRUST_PROXY: 'true',
-      // Lets a test move one account's billing clock and run the background jobs at once.
+      // Lets a test move one account's billing clock and run the background jobs at once; the
+      // server starts with it only in the test environment.
       TEST_HOOKS: 'true',
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       // "Continue with Google" signs in at the provider above.
       ...issuer.env,

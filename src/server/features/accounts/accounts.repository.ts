@@ -133,10 +133,7 @@ export async function revokeAllTokens(
   return rows.length;
 }
 
-/**
- * A password reset ends the person's calendar feed with their sessions (issue 27): its URL is a
- * credential that whoever held the account, or read a log, may have kept. A new one is a click.
- */
+/** Ends the person's calendar feed: its URL stops working at once. */
 export async function revokeCalendarFeed(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }

@@ -89,7 +89,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(`verify:ip:${clientNetwork(request.ip)}`, 'verify');
-        await limit(`verify:email:${request.body.email}`, 'codeChecksPerAccount');
+        await service.limitCodeChecks(db, 'verify', request.body.email, deps.now());
         return service.verifyEmail({
           db,
           email: request.body.email,
@@ -111,7 +111,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await limit(`send-code:ip:${clientNetwork(request.ip)}`, 'sendCode');
-        await limit(`send-code:email:${request.body.email}`, 'sendCode');
+        await service.limitCodeMails(db, request.body.email, deps.now());
         await service.resendVerification({ ...mailContext(), email: request.body.email });
         return { success: true, message: ACCOUNT_MESSAGES.verificationSent };
       },
@@ -123,7 +123,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageSchema } } },
         async (request) => {
           await limit(`send-code:ip:${clientNetwork(request.ip)}`, 'sendCode');
-          await limit(`send-code:email:${request.body.email}`, 'sendCode');
+          await service.limitCodeMails(db, request.body.email, deps.now());
           await service.sendResetCode({ ...mailContext(), email: request.body.email });
           return { message: ACCOUNT_MESSAGES.resetSent };
         },
@@ -135,7 +135,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, body: ResetPasswordRequestSchema, response: { 200: MessageSchema } } },
       async (request) => {
         await limit(`reset:ip:${clientNetwork(request.ip)}`, 'reset');
-        await limit(`reset:email:${request.body.email}`, 'codeChecksPerAccount');
+        await service.limitCodeChecks(db, 'reset', request.body.email, deps.now());
         await service.resetPassword({
           db,
           email: request.body.email,
@@ -156,6 +156,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requireActor(request);
+        await service.limitSessionPasswords(db, actor, deps.now());
         await service.changePassword({
           db,
           actor,

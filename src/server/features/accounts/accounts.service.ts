@@ -11,13 +11,20 @@ import { AppError } from '../../../shared/errors';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
-import { tooManyAttempts } from '../../plugins/rate-limit';
+import { consumeRateLimit, RATE_LIMITS, tooManyAttempts } from '../../plugins/rate-limit';
 import { recordSecurityEvent, type ClientInfo } from './account-events';
 import { linkByEmail } from '../supervisors';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import * as repo from './accounts.repository';
 import { assertUncommonPassword } from './common-passwords';
-import { LOCKOUT_RULES, lockoutKeys, pairKeyPrefix } from './login-lockout';
+import {
+  allKeys,
+  keysClearedBySuccess,
+  LOCKOUT_RULES,
+  lockoutKeys,
+  pairKeyPrefix,
+  type LockoutKeys,
+} from './login-lockout';
 import * as lockout from './login-lockout.repository';
 import { forgetActor } from '../../plugins/actor-cache';
 
@@ -53,6 +60,28 @@ export async function issueCode(
   });
   const mail = purpose === 'verify' ? verificationMail : resetMail;
   await ctx.mailer.send(ctx.db, mail(user.email, user.name, code, ctx.appUrl));
+}
+
+/**
+ * Counts one check of an account's code (RATE_LIMITS.codeChecksPerAccount), from any address and
+ * through any route that takes one: the verification page and a Google sign-in's verification
+ * share the account's count of verification checks (issue 36), the reset page has its own.
+ */
+export function limitCodeChecks(
+  db: Db,
+  purpose: repo.CodePurpose,
+  email: string,
+  now: Date,
+): Promise<void> {
+  return consumeRateLimit(db, `${purpose}:email:${email}`, RATE_LIMITS.codeChecksPerAccount, now);
+}
+
+/**
+ * Counts one mailed code to an address (RATE_LIMITS.sendCode), whichever route asks for it: a
+ * resend, a reset code, a Google sign-in's fresh verification code.
+ */
+export function limitCodeMails(db: Db, email: string, now: Date): Promise<void> {
+  return consumeRateLimit(db, `send-code:email:${email}`, RATE_LIMITS.sendCode, now);
 }
 
 /** Checks a code; a wrong one counts toward burning it. Throws a field error on `token`. */
@@ -171,7 +200,7 @@ export async function logIn(
 ): Promise<LoginResult> {
   const { db, input, now, client } = ctx;
   const keys = lockoutKeys(input.username, client.ip);
-  const lockedUntil = await lockout.lockedUntil(db, [keys.pair, keys.address], now);
+  const lockedUntil = await lockout.lockedUntil(db, allKeys(keys), now);
   if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
   const user = await repo.findUserByEmail(db, input.username);
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password);
@@ -179,7 +208,7 @@ export async function logIn(
     await recordLoginFailure(db, user?.id ?? null, keys, client, now);
     throw new AppError('INVALID', ACCOUNT_MESSAGES.badCredentials);
   }
-  await lockout.clearKeys(db, [keys.pair]);
+  await lockout.clearKeys(db, keysClearedBySuccess(keys));
   if (input.is_supervisor !== undefined && input.is_supervisor !== user.isSupervisor) {
     throw new AppError(
       'INVALID',
@@ -197,22 +226,55 @@ export async function logIn(
   return { token, user: await userView(db, user.id) };
 }
 
-/** Counts a failed sign-in against its pair and address, and keeps it (and any lock) as events. */
+/**
+ * Counts a wrong password against its pair, address and (signed in) session, and keeps it (and
+ * any lock) as events.
+ */
 export async function recordLoginFailure(
   db: Db,
   userId: number | null,
-  keys: ReturnType<typeof lockoutKeys>,
+  keys: LockoutKeys,
   client: ClientInfo,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const pairLocked = await lockout.recordFailure(tx, keys.pair, LOCKOUT_RULES.pair, now);
     const addressLocked = await lockout.recordFailure(tx, keys.address, LOCKOUT_RULES.address, now);
+    const sessionLocked =
+      keys.session !== undefined &&
+      (await lockout.recordFailure(tx, keys.session, LOCKOUT_RULES.session, now));
     await recordSecurityEvent(tx, { userId, kind: 'login_failed', client });
-    if (pairLocked || addressLocked) {
+    if (pairLocked || addressLocked || sessionLocked) {
       await recordSecurityEvent(tx, { userId, kind: 'login_locked', client });
     }
   });
+}
+
+/**
+ * Checks the password of a known account that someone proves again (a password change, a Google
+ * link): a guess here costs what it costs at the login page (decision 018), and a signed-in
+ * caller's (`sessionId`) also counts against their session, so a stolen session cannot guess
+ * on by changing address. 429 while a key is locked; otherwise whether the password is right.
+ */
+export async function checkPasswordCounted(ctx: {
+  db: Db;
+  user: repo.UserRow;
+  password: string;
+  client: ClientInfo;
+  now: Date;
+  sessionId?: number;
+  refusal?: string;
+}): Promise<boolean> {
+  const { db, user, client, now } = ctx;
+  const keys = lockoutKeys(user.email, client.ip, ctx.sessionId);
+  const lockedUntil = await lockout.lockedUntil(db, allKeys(keys), now);
+  if (lockedUntil) throw tooManyAttempts(lockedUntil, now, ctx.refusal);
+  if (!(await verify(user.passwordHash ?? (await dummyHash), ctx.password))) {
+    await recordLoginFailure(db, user.id, keys, client, now);
+    return false;
+  }
+  await lockout.clearKeys(db, keysClearedBySuccess(keys));
+  return true;
 }
 
 /** Activates the account with its code and signs the person in. */
@@ -293,14 +355,26 @@ export async function resetPassword(ctx: {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     // Receiving the code proves the mailbox: the account counts as verified from here on.
     await markMailboxProven(tx, user);
-    await repo.revokeAllTokens(tx, user.id, now);
-    await repo.revokeCalendarFeed(tx, user.id);
+    await endOtherAccess(tx, user.id, now);
     // The owner took the account back: an issuer account someone linked before signs in no more.
     await endIdentityLinks(tx, user.id, client);
     await lockout.clearKeysStartingWith(tx, pairKeyPrefix(user.email));
     await recordSecurityEvent(tx, { userId: user.id, kind: 'password_reset', client });
   });
   forgetActor(db, user.id);
+}
+
+/**
+ * Counts a password change or a first password against the session asking (RATE_LIMITS
+ * .sessionPasswords), before any hash is made: one count for both routes.
+ */
+export function limitSessionPasswords(db: Db, actor: Actor, now: Date): Promise<void> {
+  return consumeRateLimit(
+    db,
+    `passwords:session:${actor.tokenId}`,
+    RATE_LIMITS.sessionPasswords,
+    now,
+  );
 }
 
 /** Changes the password of the signed-in person; other sessions end, this one stays. */
@@ -315,16 +389,42 @@ export async function changePassword(ctx: {
   const user = await repo.findUserById(db, actor.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
   // An account made by a Google sign-in has no password to change yet (it sets one instead).
-  if (user.passwordHash === null || !(await verify(user.passwordHash, input.old_password))) {
-    throw AppError.field('old_password', 'Current password is incorrect');
-  }
+  const isRight =
+    user.passwordHash !== null &&
+    (await checkPasswordCounted({
+      db,
+      user,
+      password: input.old_password,
+      client,
+      now,
+      sessionId: actor.tokenId,
+      refusal: 'Too many wrong passwords.',
+    }));
+  if (!isRight) throw AppError.field('old_password', 'Current password is incorrect');
   assertUncommonPassword('new_password1', input.new_password1);
   const passwordHash = await hashPassword(input.new_password1);
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
-    await repo.revokeAllTokens(tx, user.id, now, actor.tokenId);
+    await endOtherAccess(tx, user.id, now, actor.tokenId);
     await recordSecurityEvent(tx, { userId: user.id, kind: 'password_changed', client });
   });
+}
+
+/**
+ * Ends every way into the account but the session named (none on a reset): its sessions and its
+ * calendar feed, whose URL is a credential that whoever held a session may have kept (issue 27,
+ * issue 36). A password change, a reset and "sign out everywhere else" all end both; a new feed
+ * URL is a click. Returns how many sessions ended.
+ */
+export async function endOtherAccess(
+  db: Db,
+  userId: number,
+  now: Date,
+  exceptTokenId?: number,
+): Promise<number> {
+  const revoked = await repo.revokeAllTokens(db, userId, now, exceptTokenId);
+  await repo.revokeCalendarFeed(db, userId);
+  return revoked;
 }
 
 /** Ends the session of the token used for this request. */

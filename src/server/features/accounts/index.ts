@@ -6,23 +6,23 @@ export {
   insertUser,
   liveTokensOf,
   loadUserView,
-  revokeAllTokens,
   revokeToken,
   setPasswordIfNone,
   upsertSupervisorProfile,
 } from './accounts.repository';
 export {
   type MailContext,
-  dummyHash,
+  checkPasswordCounted,
+  endOtherAccess,
   hashPassword,
   issueCode,
   issueSession,
+  limitCodeChecks,
+  limitCodeMails,
+  limitSessionPasswords,
   markMailboxProven,
-  recordLoginFailure,
   useCode,
   userView,
 } from './accounts.service';
 export { assertUncommonPassword } from './common-passwords';
-export { lockoutKeys } from './login-lockout';
-export { clearKeys, lockedUntil } from './login-lockout.repository';
 export { type ClientInfo, clientInfoOf, recordSecurityEvent } from './account-events';

@@ -23,9 +23,18 @@ export const LOCKOUT_RULES = {
   pair: { threshold: 5 },
   /** One place guessing at many accounts (or one account under many emails). */
   address: { threshold: 20 },
+  /**
+   * One signed-in session guessing at its account's password (the current password of a change;
+   * issue 36): whoever holds a stolen session does not escape it by changing address, and it
+   * never locks the owner's other sessions.
+   */
+  session: { threshold: 5 },
 } as const satisfies Record<string, LockoutRule>;
 
 export type LockoutKind = keyof typeof LOCKOUT_RULES;
+
+/** The keys one attempt counts against: always its pair and address, a session's when signed in. */
+export type LockoutKeys = { pair: string; address: string; session?: string };
 
 /**
  * How long a key stays locked after its `failures`-th failure: nothing below the threshold,
@@ -46,12 +55,26 @@ export function lockDurationMs(failures: number, rule: LockoutRule): number {
 }
 
 /**
- * The keys one sign-in attempt counts against. Emails arrive lower-cased; an IPv6 address counts
- * as its /64 (clientNetwork).
+ * The keys one password attempt counts against (a signed-in one also against its session).
+ * Emails arrive lower-cased; an IPv6 address counts as its /64 (clientNetwork).
  */
-export function lockoutKeys(email: string, address: string): Record<LockoutKind, string> {
+export function lockoutKeys(email: string, address: string, sessionId?: number): LockoutKeys {
   const network = clientNetwork(address);
-  return { pair: `pair:${email}|${network}`, address: `address:${network}` };
+  return {
+    pair: `pair:${email}|${network}`,
+    address: `address:${network}`,
+    ...(sessionId === undefined ? {} : { session: `session:${sessionId}` }),
+  };
+}
+
+/** Every key of an attempt, as the lock check reads them. */
+export function allKeys(keys: LockoutKeys): string[] {
+  return [keys.pair, keys.address, ...(keys.session === undefined ? [] : [keys.session])];
+}
+
+/** The keys a right password clears: its pair and session, never its address (decision 018). */
+export function keysClearedBySuccess(keys: LockoutKeys): string[] {
+  return [keys.pair, ...(keys.session === undefined ? [] : [keys.session])];
 }
 
 /** The prefix of every pair key of an email (a reset clears them all). */

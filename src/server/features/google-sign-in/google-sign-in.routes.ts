@@ -18,8 +18,9 @@ import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor } from '../../plugins/auth';
 import { clientNetwork, consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { clientInfoOf } from '../accounts';
+import { clientInfoOf, limitSessionPasswords } from '../accounts';
 import * as service from './google-sign-in.service';
+import * as methods from './sign-in-methods.service';
 import { createOidcIssuer, type OidcIssuer } from './oidc-issuer';
 
 const tags = ['google-sign-in'];
@@ -172,7 +173,7 @@ export function googleSignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.signInMethods({
+        methods.signInMethods({
           db,
           actor: requireActor(request),
           now: deps.now(),
@@ -187,7 +188,7 @@ export function googleSignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: "Unlinks Google from the caller's account" },
       },
       async (request, reply) => {
-        await service.unlinkGoogle({
+        await methods.unlinkGoogle({
           db,
           actor: requireActor(request),
           now: deps.now(),
@@ -209,9 +210,11 @@ export function googleSignInRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.setPassword({
+        const actor = requireActor(request);
+        await limitSessionPasswords(db, actor, deps.now());
+        await methods.setPassword({
           db,
-          actor: requireActor(request),
+          actor,
           now: deps.now(),
           client: clientInfoOf(request),
           input: request.body,

@@ -1,33 +1,27 @@
-import { verify } from '@node-rs/argon2';
 import * as oidc from 'openid-client';
 import { ACCOUNT_MESSAGES, type User } from '../../../shared/accounts/account.schema';
 import {
   GOOGLE_MESSAGES,
   type GoogleSignInResponse,
-  type SetPasswordRequest,
-  type SignInMethods,
 } from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
+import { NAME_MAX_LENGTH, toNameText } from '../../../shared/wire/primitives';
 import type { Db } from '../../db/client';
-import { hashSecret, type Actor } from '../../plugins/auth';
-import { tooManyAttempts } from '../../plugins/rate-limit';
+import { hashSecret } from '../../plugins/auth';
 import * as accounts from '../accounts';
 import {
-  dummyHash,
-  hashPassword,
+  checkPasswordCounted,
   issueCode,
   issueSession,
+  limitCodeChecks,
+  limitCodeMails,
   markMailboxProven,
-  recordLoginFailure,
   useCode,
   userView,
   type MailContext,
   recordSecurityEvent,
   type ClientInfo,
-  assertUncommonPassword,
-  lockoutKeys,
 } from '../accounts';
-import * as lockout from '../accounts';
 import * as repo from './google-sign-in.repository';
 import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 
@@ -35,6 +29,14 @@ import type { AuthorizationResponse, OidcIssuer } from './oidc-issuer';
 const PENDING_LIFETIME_MS = 10 * 60_000;
 
 type SignInContext = MailContext & { client: ClientInfo };
+
+/**
+ * The name of an account an issuer's sign-in makes: the ID token's, made one line as every name
+ * field requires (issue 36: it goes into mails), else the email's local part.
+ */
+function accountName(issuerName: string, email: string): string {
+  return toNameText(issuerName, NAME_MAX_LENGTH) || email.split('@')[0] || email;
+}
 
 /**
  * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept in the database (found by the
@@ -97,6 +99,9 @@ export async function finishSignIn(
   if (!claims.email) throw new AppError('INVALID', GOOGLE_MESSAGES.noEmail);
 
   const existing = await accounts.findUserByEmail(db, claims.email);
+  if (existing && (await isAwaitingEmailProof(db, existing))) {
+    return resumeEmailProof(ctx, existing, flow.isSupervisor, { ...claims, email: claims.email });
+  }
   if (existing) {
     // No password to prove (an account another issuer account made): nothing to link with.
     if (existing.passwordHash === null || (await repo.identityOfUser(db, existing.id))) {
@@ -121,7 +126,7 @@ export async function finishSignIn(
   const created = await db.transaction(async (tx) => {
     const user = await accounts.insertUser(tx, {
       email,
-      name: claims.name || email.split('@')[0] || email,
+      name: accountName(claims.name, email),
       passwordHash: null,
       isSupervisor: flow.isSupervisor,
       dateJoined: now,
@@ -158,13 +163,13 @@ export async function finishSignIn(
 async function startEmailProof(
   ctx: SignInContext & { issuer: OidcIssuer },
   isSupervisor: boolean,
-  claims: { subject: string; email: string; name: string },
+  claims: EmailClaims,
 ): Promise<GoogleSignInResponse> {
-  const { db, now, issuer, client } = ctx;
+  const { db, now, client } = ctx;
   const user = await db.transaction(async (tx) => {
     const inserted = await accounts.insertUser(tx, {
       email: claims.email,
-      name: claims.name || claims.email.split('@')[0] || claims.email,
+      name: accountName(claims.name, claims.email),
       passwordHash: null,
       isSupervisor,
       dateJoined: now,
@@ -178,6 +183,51 @@ async function startEmailProof(
     });
     return inserted;
   });
+  return sendEmailProof(ctx, user, isSupervisor, claims);
+}
+
+type EmailClaims = { subject: string; email: string; name: string };
+
+/**
+ * An account an issuer's sign-in made from an email the issuer did not verify, whose code
+ * nobody has given yet: unverified, no password, no issuer account linked.
+ */
+async function isAwaitingEmailProof(db: Db, user: accounts.UserRow): Promise<boolean> {
+  return (
+    !user.isVerified && user.passwordHash === null && !(await repo.identityOfUser(db, user.id))
+  );
+}
+
+/**
+ * A sign-in again, before the first code was given (issue 36: it answered "already exists"):
+ * a fresh code goes to the email and this flow gets a token of its own, as the first did. The
+ * code still goes only to the mailbox, so this proves no more than the first; its mails count
+ * as a resend's. The role is the account's, as on the login page.
+ */
+async function resumeEmailProof(
+  ctx: SignInContext & { issuer: OidcIssuer },
+  user: accounts.UserRow,
+  isSupervisor: boolean,
+  claims: EmailClaims,
+): Promise<GoogleSignInResponse> {
+  if (user.isSupervisor !== isSupervisor) {
+    throw new AppError(
+      'INVALID',
+      isSupervisor ? ACCOUNT_MESSAGES.wrongRoleSupervisor : ACCOUNT_MESSAGES.wrongRoleStudent,
+    );
+  }
+  await limitCodeMails(ctx.db, user.email, ctx.now);
+  return sendEmailProof(ctx, user, isSupervisor, claims);
+}
+
+/** Mails the account a verification code and gives this flow the token to give it back with. */
+async function sendEmailProof(
+  ctx: SignInContext & { issuer: OidcIssuer },
+  user: accounts.UserRow,
+  isSupervisor: boolean,
+  claims: EmailClaims,
+): Promise<GoogleSignInResponse> {
+  const { db, now, issuer } = ctx;
   const verifyToken = oidc.randomState();
   await repo.insertPending(db, {
     kind: 'verify',
@@ -207,6 +257,8 @@ export async function verifyAndLink(
   const pending = await repo.findLivePending(db, 'verify', secretHash, now);
   const user = pending?.userId ? await accounts.findUserById(db, pending.userId) : undefined;
   if (!pending || !user || user.isVerified) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
+  // The account's code checks are counted here as on the verification page (issue 36).
+  await limitCodeChecks(db, 'verify', user.email, now);
   await useCode(db, user, 'verify', input.code, now);
   await db.transaction(async (tx) => {
     if (!(await repo.consumePending(tx, 'verify', secretHash, now))) {
@@ -252,14 +304,9 @@ export async function linkWithPassword(
   const pending = await repo.findLivePending(db, 'link', secretHash, now);
   const user = pending?.userId ? await accounts.findUserById(db, pending.userId) : undefined;
   if (!pending || !user) throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
-  const keys = lockoutKeys(user.email, client.ip);
-  const lockedUntil = await lockout.lockedUntil(db, [keys.pair, keys.address], now);
-  if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
-  if (!(await verify(user.passwordHash ?? (await dummyHash), input.password))) {
-    await recordLoginFailure(db, user.id, keys, client, now);
+  if (!(await checkPasswordCounted({ db, user, password: input.password, client, now }))) {
     throw new AppError('INVALID', ACCOUNT_MESSAGES.badCredentials);
   }
-  await lockout.clearKeys(db, [keys.pair]);
   await db.transaction(async (tx) => {
     if (!(await repo.consumePending(tx, 'link', secretHash, now))) {
       throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
@@ -302,51 +349,4 @@ export async function attachUser(
   const userId = await repo.userOfLiveToken(ctx.db, hashSecret(token), ctx.now);
   if (userId === undefined) throw new AppError('UNAUTHENTICATED', 'Invalid token.');
   return { token, user: await userView(ctx.db, userId) };
-}
-
-type ActorContext = { db: Db; actor: Actor; now: Date };
-
-/** How the signed-in person can sign in: a password, a linked Google account, or both. */
-export async function signInMethods(
-  ctx: ActorContext & { googleAvailable: boolean },
-): Promise<SignInMethods> {
-  const user = await accounts.findUserById(ctx.db, ctx.actor.id);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
-  const identity = await repo.identityOfUser(ctx.db, user.id);
-  return {
-    password: user.passwordHash !== null,
-    google: identity
-      ? { email: identity.email, linked_at: identity.createdAt.toISOString() }
-      : null,
-    google_available: ctx.googleAvailable,
-  };
-}
-
-/** Unlinks Google from the person's account, unless it is their only way to sign in. */
-export async function unlinkGoogle(ctx: ActorContext & { client: ClientInfo }): Promise<void> {
-  const { db, actor, client } = ctx;
-  await db.transaction(async (tx) => {
-    const user = await accounts.findUserById(tx, actor.id);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
-    if (user.passwordHash === null) throw new AppError('CONFLICT', GOOGLE_MESSAGES.lastWay);
-    if ((await repo.deleteIdentitiesOf(tx, user.id)) === 0) {
-      throw new AppError('NOT_FOUND', 'No Google account is linked.');
-    }
-    await recordSecurityEvent(tx, { userId: user.id, kind: 'google_unlinked', client });
-  });
-}
-
-/** Sets a first password on an account made by a Google sign-in (one with a password changes it). */
-export async function setPassword(
-  ctx: ActorContext & { client: ClientInfo; input: SetPasswordRequest },
-): Promise<void> {
-  const { db, actor, client, input } = ctx;
-  assertUncommonPassword('new_password1', input.new_password1);
-  const passwordHash = await hashPassword(input.new_password1);
-  await db.transaction(async (tx) => {
-    if (!(await accounts.setPasswordIfNone(tx, actor.id, passwordHash))) {
-      throw new AppError('CONFLICT', GOOGLE_MESSAGES.hasPassword);
-    }
-    await recordSecurityEvent(tx, { userId: actor.id, kind: 'password_set', client });
-  });
 }

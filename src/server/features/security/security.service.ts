@@ -8,7 +8,7 @@ import { toPage, type Page } from '../../../shared/wire/pagination';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type ClientInfo } from '../accounts';
-import { revokeAllTokens, revokeToken } from '../accounts';
+import { endOtherAccess, revokeToken } from '../accounts';
 import * as repo from './security.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };
@@ -39,11 +39,14 @@ export async function revokeSession(
   });
 }
 
-/** Ends every session of the person but the one asking; returns how many ended. */
+/**
+ * Ends every session of the person but the one asking, and their calendar feed (its URL may be
+ * in the hands of whoever held another session); returns how many sessions ended.
+ */
 export async function revokeOtherSessions(ctx: Context & { client: ClientInfo }): Promise<number> {
   const { db, actor, now, client } = ctx;
   return db.transaction(async (tx) => {
-    const revoked = await revokeAllTokens(tx, actor.id, now, actor.tokenId);
+    const revoked = await endOtherAccess(tx, actor.id, now, actor.tokenId);
     await recordSecurityEvent(tx, {
       userId: actor.id,
       kind: 'sessions_revoked',

@@ -1,9 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ChangePasswordRequest } from '../../../../shared/accounts/account.schema';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /users/password/change/: 'Successfully Password changed.'; other sessions end. */
+/**
+ * POST /users/password/change/: 'Successfully Password changed.'; other sessions and the calendar
+ * feed end.
+ */
 export const ChangePasswordResponseSchema = z.object({ message: z.string() });
 
 export function changePassword(body: ChangePasswordRequest) {
@@ -14,5 +18,9 @@ export function changePassword(body: ChangePasswordRequest) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
+  });
 }

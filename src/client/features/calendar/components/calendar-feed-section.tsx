@@ -102,7 +102,8 @@ export function CalendarFeedSection() {
           </Title>
           <Text size="sm" c="dimmed">
             Your logged supervision meetings and the monthly forms’ signing deadlines in your own
-            calendar app, kept up to date.
+            calendar app, kept up to date. Changing your password or signing out everywhere else
+            ends it: create a new URL then.
           </Text>
         </Stack>
         {feed.isPending ? <LoadingState rows={2} label="Loading your calendar feed" /> : null}

@@ -3,7 +3,10 @@ import { RevokeOthersResponseSchema } from '../../../../shared/security/security
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /api/v1/sessions/revoke-others/: ends every session but this one; says how many. */
+/**
+ * POST /api/v1/sessions/revoke-others/: ends every session but this one, and the calendar feed;
+ * says how many sessions.
+ */
 export function revokeOtherSessions() {
   return apiRequest(RevokeOthersResponseSchema, '/api/v1/sessions/revoke-others/', {
     method: 'POST',
@@ -18,6 +21,7 @@ export function useRevokeOtherSessions() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.security.sessions }),
         queryClient.invalidateQueries({ queryKey: queryKeys.security.allEvents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
       ]),
   });
 }
