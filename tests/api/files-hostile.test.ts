@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
@@ -7,6 +8,7 @@ import {
   deflateBombPdf,
   handWrittenPdf,
   HAND_PAGES,
+  padWithEmptyArrays,
   pdfAfterByteOrderMark,
   pdfBytes,
   pdfHtmlPolyglot,
@@ -82,6 +84,34 @@ describe('compressed bombs', () => {
       });
     });
     expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('keeps answering /api/health while a blank form of 20 MB of empty arrays is read, then refuses it', async () => {
+    // Issue 36: the check's child peaked at 1.1 GB on it, and every form filled from it stalled
+    // the server for seconds. Its values are counted now, in a child with a memory cap.
+    const template = padWithEmptyArrays(
+      await buildFvfTemplate('mfvf-2022-individual'),
+      FILE_MAX_BYTES - 4096,
+    );
+    await expectNothingKept(async () => {
+      let answer: Awaited<ReturnType<typeof uploadTemplate>> | undefined;
+      const upload = uploadTemplate(t, trainee, template).then((response) => {
+        answer = response;
+      });
+      let healthy = 0;
+      while (!answer) {
+        const health = await t.request({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        if (!answer) healthy += 1;
+      }
+      await upload;
+      expect(healthy).toBeGreaterThan(0);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({
+        non_field_errors: [FORM_MESSAGES.tooLarge],
+        code: 'FORM_TEMPLATE_INVALID',
+      });
+    });
   });
 
   it('refuses a zip (bomb) named .pdf as a record: it is no PDF by its bytes', async () => {

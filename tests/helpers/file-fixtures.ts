@@ -302,3 +302,20 @@ export function pdfWithMalformedScript(): Buffer {
     ],
   ]);
 }
+
+/**
+ * A PDF padded after its end with objects of empty arrays (1,000 each) to `size` bytes: nothing
+ * refers to them, but a parser that reads every object (pdf-lib) makes millions of arrays out of
+ * 20 MB of them (issue 36: a gigabyte, seconds of work).
+ */
+export function padWithEmptyArrays(pdf: Uint8Array, size: number): Buffer {
+  const parts: Buffer[] = [Buffer.from(pdf)];
+  let length = pdf.length;
+  const arrays = `[${'[]'.repeat(1000)}]`;
+  for (let number = 100_000; length < size; number += 1) {
+    const object = Buffer.from(`\n${number} 0 obj\n${arrays}\nendobj\n`);
+    parts.push(object);
+    length += object.length;
+  }
+  return Buffer.concat(parts);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   handWrittenPdf,
   HAND_PAGES,
+  padWithEmptyArrays,
   pdfBytes,
   pdfWithDuplicatedScript,
   pdfWithMalformedScript,
@@ -12,12 +13,12 @@ import {
   readerScripts,
   readerText,
 } from '../../features/forms/pdf-reader.fixture';
-import { plainPdfCopy } from './check-pdf-load';
+import { plainPdfCopy, UPLOADED_PDF_LIMITS } from './check-pdf-load';
 
 /*
  * Issue 36: the upload check reads what pdf-lib reads, and readers may read a file otherwise;
  * so it refuses objects defined twice or unparsable, and what passes is kept as the copy it
- * writes from what it read.
+ * writes from what it read. It reads in a child with its memory and its work bounded.
  */
 
 const SCRIPT = 'app.alert(1)';
@@ -65,5 +66,25 @@ describe('the copy kept', () => {
     expect(copy.pdf.equals(pdf)).toBe(false);
     expect(await readerText(copy.pdf)).toEqual(await readerText(pdf));
     expect(await activeContentOf(copy.pdf)).toEqual([]);
+  });
+});
+
+describe('the child’s bounds', () => {
+  it('refuses 20 MB of empty arrays by their count, long before they fill its memory', async () => {
+    const pdf = padWithEmptyArrays(await pdfBytes(), 20 * 1024 * 1024);
+    for (const mode of ['record', 'template'] as const) {
+      expect(await plainPdfCopy(pdf, mode)).toEqual({ ok: false, reason: 'too-large' });
+    }
+  });
+
+  it('has a memory cap: a file whose objects outgrow its heap is refused, not waited on', async () => {
+    const uncounted = { ...UPLOADED_PDF_LIMITS.record, maxValues: Number.MAX_SAFE_INTEGER };
+    const small = { ...uncounted, heapMb: 64 };
+    const pdf = padWithEmptyArrays(await pdfBytes(), 2 * 1024 * 1024);
+    // Within the default heap it passes (its arrays are unreferenced, so the copy drops them).
+    const copy = await plainPdfCopy(pdf, 'record', uncounted);
+    expect(copy.ok && copy.pdf.length < 10_000).toBe(true);
+    expect(await plainPdfCopy(pdf, 'record', small)).toEqual({ ok: false, reason: 'too-large' });
+    expect((await plainPdfCopy(await pdfBytes(), 'record', small)).ok).toBe(true);
   });
 });

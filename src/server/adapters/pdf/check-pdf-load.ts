@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runBoundedChild, type ChildLimits } from '../process/bounded-child';
 import {
   EXIT_ACTIVE_CONTENT,
   EXIT_MALFORMED,
@@ -16,7 +16,12 @@ const CHILD = fileURLToPath(new URL('./pdf-load-check.child.mjs', import.meta.ur
  */
 export type PdfMode = 'record' | 'template';
 
-export type PdfLimits = { maxDecodedBytes: number; timeoutMs: number; maxOutputBytes: number };
+export type PdfLimits = ChildLimits & {
+  /** The most bytes all of its streams may decode to while it is read. */
+  maxDecodedBytes: number;
+  /** The most values (numbers, names, arrays, dictionaries…) its objects may hold. */
+  maxValues: number;
+};
 
 export type PdfRefusal = 'unreadable' | 'too-large' | 'active-content' | 'polyglot' | 'malformed';
 
@@ -27,15 +32,30 @@ export type PdfRefusal = 'unreadable' | 'too-large' | 'active-content' | 'polygl
  */
 export type PdfCopy = { ok: true; pdf: Buffer } | { ok: false; reason: PdfRefusal; found?: string };
 
-/**
- * What reading an uploaded PDF may cost (a blank form or a record file): a BACB form's streams
- * decode to well under a megabyte, a scanned form's to a few; a deflate bomb asks for gigabytes.
- * The copy is the upload with its object streams (at most maxDecodedBytes) written out plain.
- */
-export const UPLOADED_PDF_LIMITS: PdfLimits = {
+/** The limits shared by every uploaded PDF (a scanned form or a blank one, 20 MB at most). */
+const UPLOAD_LIMITS = {
+  // A BACB form's streams decode to well under a megabyte, a scanned form's to a few; a deflate
+  // bomb asks for gigabytes.
   maxDecodedBytes: 32 * 1024 * 1024,
-  timeoutMs: 10_000,
+  // A 20 MB scan needs a few tens of MB; 20 MB of empty arrays asked for 1.1 GB (issue 36).
+  heapMb: 384,
+  addressSpaceMb: 2048,
+  // A real form is read in well under a second of CPU.
+  cpuSeconds: 10,
+  timeoutMs: 60_000,
+  // The copy: the upload, with its object streams (at most maxDecodedBytes) written out plain.
   maxOutputBytes: 64 * 1024 * 1024,
+} as const;
+
+/**
+ * What reading an uploaded PDF may cost, by what it is. A record file is kept and served, never
+ * read again by the app: a million values is far more than a scanned or printed form has. A blank
+ * form is read again by the app for every form filled from it, so its cleaned copy must stay
+ * small: the BACB's forms hold some tens of thousands of values.
+ */
+export const UPLOADED_PDF_LIMITS: Record<PdfMode, PdfLimits> = {
+  record: { ...UPLOAD_LIMITS, maxValues: 1_000_000 },
+  template: { ...UPLOAD_LIMITS, maxValues: 200_000 },
 };
 
 /** Why an uploaded PDF is refused, as its uploader reads it. */
@@ -62,57 +82,34 @@ const REASON_OF_EXIT: Record<number, PdfRefusal> = {
 const MAX_FOUND_CHARS = 200;
 
 /**
- * Reads an uploaded PDF in a child process of its own (pdf-load-check.child.mjs), killed at
- * `timeoutMs`, with its streams' decoded bytes counted, and answers with the copy to keep:
- * written again from what pdf-lib read and the trailer reaches, made inert for a blank form, or
- * why it is refused (unreadable, too large, active content, a polyglot, objects defined twice or
- * unparsable).
+ * Reads an uploaded PDF in a child process of its own (pdf-load-check.child.mjs) under `limits`
+ * (its memory, CPU time and wall time bounded, its streams' decoded bytes and its values counted)
+ * and answers with the copy to keep: written again from what pdf-lib read and the trailer reaches,
+ * made inert for a blank form, or why it is refused (unreadable, too large, active content, a
+ * polyglot, objects defined twice or unparsable). The uploaded bytes are never parsed by the
+ * server itself, so no PDF holds its memory or its event loop; a child that dies of a limit is
+ * 'too-large'.
  */
-export function plainPdfCopy(
+export async function plainPdfCopy(
   pdf: Uint8Array,
   mode: PdfMode,
-  limits: PdfLimits = UPLOADED_PDF_LIMITS,
+  limits: PdfLimits = UPLOADED_PDF_LIMITS[mode],
 ): Promise<PdfCopy> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [CHILD, JSON.stringify({ maxDecodedBytes: limits.maxDecodedBytes, mode })],
-      { env: {}, stdio: ['pipe', 'pipe', 'ignore'] },
-    );
-    const chunks: Buffer[] = [];
-    let outputBytes = 0;
-    let isKilled = false;
-    const kill = () => {
-      isKilled = true;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(kill, limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      outputBytes += chunk.length;
-      if (outputBytes > limits.maxOutputBytes) kill();
-      else chunks.push(chunk);
-    });
-    // A child that exits before reading all of its input closes the pipe: its exit code tells.
-    child.stdin.on('error', () => undefined);
-    child.on('error', () => undefined);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const output = Buffer.concat(chunks);
-      if (!isKilled && code === 0) {
-        const isPdf = output.subarray(0, 5).toString('latin1') === '%PDF-';
-        resolve(isPdf ? { ok: true, pdf: output } : { ok: false, reason: 'unreadable' });
-        return;
-      }
-      const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
-      // Over the decoding limit (EXIT_TOO_LARGE), killed at the time limit, or out of memory.
-      if (!reason) return resolve({ ok: false, reason: 'too-large' });
-      const found = output.toString('utf8').slice(0, MAX_FOUND_CHARS);
-      resolve(
-        reason === 'active-content' && found !== ''
-          ? { ok: false, reason, found }
-          : { ok: false, reason },
-      );
-    });
-    child.stdin.end(pdf);
+  const args = JSON.stringify({
+    maxDecodedBytes: limits.maxDecodedBytes,
+    maxValues: limits.maxValues,
+    mode,
   });
+  const { code, isKilled, output } = await runBoundedChild(CHILD, args, pdf, limits);
+  if (!isKilled && code === 0) {
+    const isPdf = output.subarray(0, 5).toString('latin1') === '%PDF-';
+    return isPdf ? { ok: true, pdf: output } : { ok: false, reason: 'unreadable' };
+  }
+  const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
+  // Over a counting limit (EXIT_TOO_LARGE), killed at a limit, or out of memory.
+  if (!reason) return { ok: false, reason: 'too-large' };
+  const found = output.toString('utf8').slice(0, MAX_FOUND_CHARS);
+  return reason === 'active-content' && found !== ''
+    ? { ok: false, reason, found }
+    : { ok: false, reason };
 }

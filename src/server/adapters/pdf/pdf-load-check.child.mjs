@@ -1,9 +1,9 @@
 /*
- * Reads one uploaded PDF with pdf-lib, in a process of its own (check-pdf-load.ts starts it),
- * and answers with the copy of it that is kept: pdf-lib inflates a PDF's object and
- * cross-reference streams whole and without a limit, so a 200 KB upload can ask for 200 MB and
- * seconds of work (a deflate bomb). Here every stream's decoding is counted, and the parent kills
- * the process at its time limit.
+ * Reads one uploaded PDF with pdf-lib, in a process of its own under memory, CPU and time limits
+ * (check-pdf-load.ts starts it), and answers with the copy of it that is kept: pdf-lib inflates a
+ * PDF's object and cross-reference streams whole and without a limit, so a 200 KB upload can ask
+ * for 200 MB and seconds of work (a deflate bomb), and a 20 MB one of empty arrays for a gigabyte
+ * of objects. Here every stream's decoding and every value parsed is counted.
  *
  * It refuses what a PDF may carry besides pages (issue 12, decision 017; issues 27 and 36):
  * - a polyglot: bytes before the `%PDF-` header (it must be at offset 0, no byte-order mark), or
@@ -22,10 +22,10 @@
  * incremental update replaced, an object only an offset names) is not in the copy. A blank form
  * is also made inert, so the template kept holds no script.
  *
- * argv[2]: JSON { maxDecodedBytes, mode: 'record' | 'template' }; stdin: the PDF. Exit 0:
- * stdout is the copy to keep. 3 unreadable (pdf-lib cannot load it); 4 its streams decode to
- * more than maxDecodedBytes; 5 active content, what it is written to stdout; 6 a polyglot;
- * 7 duplicated or unparsable objects.
+ * argv[2]: JSON { maxDecodedBytes, maxValues, mode: 'record' | 'template' }; stdin: the PDF.
+ * Exit 0: stdout is the copy to keep. 3 unreadable (pdf-lib cannot load it); 4 its streams
+ * decode to more than maxDecodedBytes or it holds more than maxValues values; 5 active content,
+ * what it is written to stdout; 6 a polyglot; 7 duplicated or unparsable objects.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -176,12 +176,13 @@ function hasActiveXfa(pdfLib, doc) {
 /**
  * Counts what pdf-lib's parser makes while it loads: every stream's decoded bytes (every filter,
  * Flate, LZW, RunLength, ASCII85 and ASCIIHex, chained or not, grows its output through
- * DecodeStream.ensureBuffer), stopping the process past `maxDecodedBytes`; and each object
- * number defined twice in one revision (between two trailers), which `duplicates()` names once
- * the load is done. An incremental update's new copy of an object is in a later revision, and is
- * no duplicate.
+ * DecodeStream.ensureBuffer), stopping the process past `maxDecodedBytes`; every value parsed (a
+ * number, a name, an empty array), stopping past `maxValues`, long before their objects fill the
+ * heap; and each object number defined twice in one revision (between two trailers), which
+ * `duplicates()` names once the load is done. An incremental update's new copy of an object is
+ * in a later revision, and is no duplicate.
  */
-function countWhileParsing(require, pdfLib, { maxDecodedBytes }) {
+function countWhileParsing(require, pdfLib, { maxDecodedBytes, maxValues }) {
   const DecodeStream = require('pdf-lib/cjs/core/streams/DecodeStream').default;
   const ensureBuffer = DecodeStream.prototype.ensureBuffer;
   // `requested` is the length the stream's output needs now: count each stream's growth of it.
@@ -196,7 +197,14 @@ function countWhileParsing(require, pdfLib, { maxDecodedBytes }) {
     }
     return ensureBuffer.call(this, requested);
   };
-  const { PDFContext, PDFParser } = pdfLib;
+  const { PDFContext, PDFObjectParser, PDFParser } = pdfLib;
+  const parseObject = PDFObjectParser.prototype.parseObject;
+  let values = 0;
+  PDFObjectParser.prototype.parseObject = function () {
+    values += 1;
+    if (values > maxValues) process.exit(EXIT_TOO_LARGE);
+    return parseObject.call(this);
+  };
   // The parser reads a file as sections: objects, then a cross-reference table, a trailer.
   const parseSection = PDFParser.prototype.parseDocumentSection;
   let revision = 0;
@@ -226,10 +234,10 @@ function malformedObjects(pdfLib, doc, duplicates) {
 }
 
 async function main() {
-  const { maxDecodedBytes, mode = 'record' } = JSON.parse(process.argv[2] ?? '{}');
+  const { maxDecodedBytes, maxValues, mode = 'record' } = JSON.parse(process.argv[2] ?? '{}');
   const require = createRequire(import.meta.url);
   const pdfLib = require('pdf-lib');
-  const counting = countWhileParsing(require, pdfLib, { maxDecodedBytes });
+  const counting = countWhileParsing(require, pdfLib, { maxDecodedBytes, maxValues });
   useSpecNameDecoding(pdfLib.PDFName);
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);

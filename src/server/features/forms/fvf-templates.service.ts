@@ -96,7 +96,7 @@ export async function installedTemplates(
       source: 'upload',
       installedAt: row.createdAt,
       sha256: row.sha256,
-      load: () => readObject(ctx.storage, row.storageKey),
+      load: () => loadUploadedTemplate(ctx, row, ownerId),
     });
   }
   return result.sort((a, b) => variantOrder(a.variant) - variantOrder(b.variant));
@@ -131,11 +131,11 @@ const templateKey = (uploadedBy: number, variantId: string) =>
 
 /**
  * Installs an uploaded blank form for its uploader's own forms. It must be a PDF (by its
- * content) that the upload check passes (read in a child process, holding nothing a form never
- * needs: the check says what it found) and that one of the variants recognises; a variant
+ * content) that the upload check passes (read in a bounded child process, holding nothing a form
+ * never needs: the check says what it found) and that one of the variants recognises; a variant
  * the operator's folder has is refused (the folder serves everyone). What is kept, recognised and
  * later filled is the check's cleaned copy (no script, no action, nothing the trailer does not
- * reach), never the uploaded bytes; the upload's own SHA-256 names it. A
+ * reach), so the server never parses the uploaded bytes; the upload's own SHA-256 names it. A
  * second upload of a variant replaces the uploader's first. Nothing is stored for a refusal, and
  * nobody else's forms change, whatever the file claims to be.
  */
@@ -184,6 +184,42 @@ export async function installTemplate(
     sha256,
     load: async () => cleaned.pdf,
   });
+}
+
+/**
+ * The blank form an upload row keeps. A row installed before the cleaned copy was kept (issue 36:
+ * it holds the uploaded bytes) is cleaned now, once, by the same check in its bounded child, and
+ * the row moved to the copy; one the check now refuses can no longer be filled from (upload it
+ * again).
+ */
+async function loadUploadedTemplate(
+  ctx: TemplatesContext,
+  row: repo.FvfTemplateRow,
+  ownerId: number,
+): Promise<Uint8Array> {
+  const stored = await readObject(ctx.storage, row.storageKey);
+  if (row.isCleaned) return stored;
+  const cleaned = await plainPdfCopy(stored, 'template');
+  if (!cleaned.ok) {
+    throw new FormTemplateError(FORM_MESSAGES.uploadAgain(templateRefusal(cleaned)));
+  }
+  const key = templateKey(ownerId, row.variantId);
+  await ctx.storage.put(key, Readable.from([cleaned.pdf]), { contentType: 'application/pdf' });
+  let moved: boolean;
+  try {
+    moved = await repo.markCleaned(ctx.db, {
+      id: row.id,
+      from: row.storageKey,
+      to: key,
+      sizeBytes: cleaned.pdf.byteLength,
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  // Another request cleaned it first: its copy stays, this one goes.
+  await ctx.storage.delete(moved ? row.storageKey : key).catch(() => undefined);
+  return cleaned.pdf;
 }
 
 const STRUCTURE_LABELS: Record<FvfStructureName, string> = {
