@@ -74,10 +74,32 @@ function besideFiles(dir = path.join(ROOT, 'src/server')) {
   return found;
 }
 
+const IMPORTED_BESIDE = /\bfrom\s+['"]\.\/([^'"/]+\.mjs)['"]/g;
+
+/**
+ * The modules the copied files import from beside themselves (a child process's script and the
+ * code it shares with the server, pdf-rebuild.mjs), by absolute path: copied with them.
+ */
+function importedBeside(files) {
+  const found = new Map();
+  const pending = [...files.keys()].filter((file) => file.endsWith('.mjs'));
+  while (pending.length > 0) {
+    const file = pending.pop();
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(IMPORTED_BESIDE)) {
+      const imported = path.join(path.dirname(file), name);
+      if (files.has(imported) || found.has(imported)) continue;
+      found.set(imported, { name, importer: path.relative(ROOT, file) });
+      pending.push(imported);
+    }
+  }
+  return found;
+}
+
 /**
  * Writes `outdir/main.js` and its lazily loaded chunks; beside them, the files server modules
- * find beside themselves, copied as they are (a child process's script is run, not bundled), and
- * the migrated PGlite database a first start copies. Every package is bundled but
+ * find beside themselves, copied as they are (a child process's script is run, not bundled), with
+ * the modules those import from beside themselves, and the migrated PGlite database a first start
+ * copies. Every package is bundled but
  * EXTERNAL_PACKAGES, which stay in node_modules and are imported from there. The new build
  * replaces the old one whole, so a failed build leaves the last good one in place.
  */
@@ -87,6 +109,7 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
   // Loaded here, not at the top: `npm start` imports this module's names on every start.
   const { build } = await import('esbuild');
   const beside = besideFiles();
+  const copied = new Map([...beside, ...importedBeside(beside)]);
   rmSync(staging, { recursive: true, force: true });
   try {
     const { metafile } = await build({
@@ -117,7 +140,7 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
           setup(esbuild) {
             // A module imported from a file copied beside main.js is imported from that copy.
             esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
-              const file = beside.get(path.resolve(args.resolveDir, args.path));
+              const file = copied.get(path.resolve(args.resolveDir, args.path));
               return file ? { path: `./${file.name}`, external: true } : undefined;
             });
           },
@@ -140,7 +163,7 @@ export async function buildServer(outdir = SERVER_OUTDIR) {
         throw new Error(`${importer} must be bundled into ${outdir}, beside ${name}`);
       }
     }
-    for (const [file, { name }] of beside) {
+    for (const [file, { name }] of copied) {
       cpSync(file, path.join(staging, name), { recursive: true });
     }
     // Made from the migrations copied beside main.js, so it always matches the bundle.

@@ -1,24 +1,33 @@
 import { connect } from 'node:net';
+import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
 import { PDF_REFUSAL_MESSAGES } from '../../src/server/adapters/pdf/check-pdf-load';
 import {
   deflateBombPdf,
+  handWrittenPdf,
+  HAND_PAGES,
+  padWithEmptyArrays,
   pdfAfterByteOrderMark,
   pdfBytes,
   pdfHtmlPolyglot,
   pdfWithComment,
+  pdfWithDuplicatedScript,
   pdfWithEmbeddedFile,
   pdfWithHiddenScript,
   pdfWithJavaScript,
+  pdfWithMalformedScript,
   pdfWithMarkupInStream,
   pdfWithNamedJavaScript,
   pdfWithOpenAction,
   pdfWithPageScript,
   pdfWithRichMedia,
+  pdfWithScriptBehindAnUpdate,
   zipBomb,
 } from '../helpers/file-fixtures';
+import { storedCopyOf } from '../helpers/stored-pdf';
+import { activeContentOf, readerScripts } from '../../src/server/features/forms/pdf-reader.fixture';
 import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
 import { createTableFingerprint } from '../helpers/table-fingerprint';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -77,6 +86,34 @@ describe('compressed bombs', () => {
     expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('keeps answering /api/health while a blank form of 20 MB of empty arrays is read, then refuses it', async () => {
+    // Issue 36: the check's child peaked at 1.1 GB on it, and every form filled from it stalled
+    // the server for seconds. Its values are counted now, in a child with a memory cap.
+    const template = padWithEmptyArrays(
+      await buildFvfTemplate('mfvf-2022-individual'),
+      FILE_MAX_BYTES - 4096,
+    );
+    await expectNothingKept(async () => {
+      let answer: Awaited<ReturnType<typeof uploadTemplate>> | undefined;
+      const upload = uploadTemplate(t, trainee, template).then((response) => {
+        answer = response;
+      });
+      let healthy = 0;
+      while (!answer) {
+        const health = await t.request({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        if (!answer) healthy += 1;
+      }
+      await upload;
+      expect(healthy).toBeGreaterThan(0);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({
+        non_field_errors: [FORM_MESSAGES.tooLarge],
+        code: 'FORM_TEMPLATE_INVALID',
+      });
+    });
+  });
+
   it('refuses a zip (bomb) named .pdf as a record: it is no PDF by its bytes', async () => {
     await expectNothingKept(async () => {
       const response = await uploadRecord(t, trainee, monthlyFields(recordId), [
@@ -93,24 +130,17 @@ describe('compressed bombs', () => {
  * escaped as an attacker writes them).
  */
 function pdfWithRawOpenAction(action: string): Promise<Buffer> {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-    `<< /Type /Action ${action} >>`,
-  ];
-  let body = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  if (/JavaScript|Launch|\/JS\b/.test(body)) throw new Error('the action shows unescaped');
-  return Promise.resolve(Buffer.from(body, 'latin1'));
+  const pdf = handWrittenPdf([
+    [
+      [1, '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>'],
+      ...HAND_PAGES,
+      [4, `<< /Type /Action ${action} >>`],
+    ],
+  ]);
+  if (/JavaScript|Launch|\/JS\b/.test(pdf.toString('latin1'))) {
+    throw new Error('the action shows unescaped');
+  }
+  return Promise.resolve(pdf);
 }
 
 /** An XFA packet with a script, in a document's AcroForm (as an XFA form carries it). */
@@ -193,6 +223,63 @@ describe('PDFs with active content', () => {
   });
 });
 
+describe('objects a reader reads otherwise than the check (issue 36)', () => {
+  it.each([
+    ['a duplicated object whose first copy holds the OpenAction’s script', pdfWithDuplicatedScript],
+    ['a script in a dictionary pdf-lib cannot parse (a stray 0 key)', pdfWithMalformedScript],
+  ])('refuses %s as a record, a paper form’s scan and a blank form', async (_, make) => {
+    const pdf = make();
+    // What poppler and pdf.js run; pdf-lib alone saw nothing.
+    expect(await readerScripts(pdf)).toContain('OpenAction: app.alert(1)');
+    await expectRecordRefused(pdf, PDF_REFUSAL_MESSAGES.malformed);
+    await expectNothingKept(async () => {
+      const scan = await t.request({
+        method: 'POST',
+        url: '/api/v1/month-forms/paper/',
+        token: trainee.token,
+        ...(await multipart(
+          {
+            month: '2026-01',
+            trainee_supervisor: String(recordId),
+            expereince_type: '1',
+            signed_on: '2026-02-10',
+          },
+          [{ name: 'january.pdf', bytes: pdf }],
+        )),
+      });
+      expect(scan.statusCode, scan.body).toBe(400);
+      expect(scan.json()).toEqual({ document: [PDF_REFUSAL_MESSAGES.malformed] });
+      const template = await uploadTemplate(t, trainee, pdf);
+      expect(template.statusCode).toBe(400);
+      expect(template.json()).toEqual({
+        non_field_errors: [PDF_REFUSAL_MESSAGES.malformed],
+        code: 'FORM_TEMPLATE_INVALID',
+      });
+    });
+  });
+
+  it('keeps, of an update whose table still names a script, the copy the check read: the supervisor downloads no script', async () => {
+    const pdf = pdfWithScriptBehindAnUpdate();
+    expect(await readerScripts(pdf)).toContain('OpenAction: app.alert(1)');
+    const uploaded = await uploadRecord(t, trainee, monthlyFields(recordId), [
+      { name: 'march.pdf', bytes: pdf },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const served = await followDownload(
+      t,
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/record-files/${uploaded.json<{ id: number }>().id}/download/`,
+        token: trainee.token,
+      }),
+    );
+    expect(served.rawPayload.equals(pdf)).toBe(false);
+    expect(await readerScripts(served.rawPayload)).toEqual([]);
+    // Its OpenAction is the harmless copy (a GoTo), which a record file may have.
+    expect(served.rawPayload.includes('JavaScript')).toBe(false);
+  });
+});
+
 describe('files that are more than they seem', () => {
   it.each([
     ['an HTML page after its end', pdfHtmlPolyglot],
@@ -229,7 +316,10 @@ describe('files that are more than they seem', () => {
       }),
     );
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    // The check's copy of it (issue 36), never the uploaded bytes.
+    expect(served.rawPayload.equals(bytes)).toBe(false);
+    expect(served.rawPayload.equals(await storedCopyOf(bytes))).toBe(true);
+    expect(await activeContentOf(served.rawPayload)).toEqual([]);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toMatch(/^attachment; filename="march\.pdf"/);
     expect(served.headers['x-content-type-options']).toBe('nosniff');

@@ -9,12 +9,16 @@ import {
   recordFileCount,
   uploadRecord,
 } from './files-support';
+import { storedCopyOf } from '../helpers/stored-pdf';
 
 let w: Awaited<ReturnType<typeof filesWorld>>;
 let pdf: Buffer;
+/** What the app keeps of `pdf`: the upload check's copy. */
+let stored: Buffer;
 beforeAll(async () => {
   w = await filesWorld();
   pdf = await pdfBytes();
+  stored = await storedCopyOf(pdf);
 });
 afterAll(() => w.close());
 
@@ -226,7 +230,7 @@ describe('a supervisor and the trainee’s forms', () => {
       url: `/api/v1/record-files/${id}/download/`,
       token: w.supervisor.token,
     });
-    expect((await followDownload(w.t, download)).rawPayload.equals(pdf)).toBe(true);
+    expect((await followDownload(w.t, download)).rawPayload.equals(stored)).toBe(true);
     const url = `/api/v1/upload-record/${id}/`;
     const deleted = await w.t.request({ method: 'DELETE', url, token: w.supervisor.token });
     expect(deleted.statusCode).toBe(403);

@@ -5,6 +5,7 @@ import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import { startS3rver } from '../helpers/storage-harness';
 import type { TestApp } from '../helpers/test-app';
 import { filesWorld, monthlyFields, uploadPicture, uploadRecord } from './files-support';
+import { storedCopyOf } from '../helpers/stored-pdf';
 
 /**
  * The same routes on S3 (s3rver on loopback): the picture's presigned PUT goes straight to the
@@ -16,12 +17,15 @@ let t: TestApp;
 let trainee: TestUser;
 let supervisorRecordId: number;
 let pdf: Buffer;
+/** What the app keeps of `pdf`: the upload check's copy. */
+let stored: Buffer;
 
 beforeAll(async () => {
   s3 = await startS3rver();
   w = await filesWorld(s3);
   ({ t, trainee, supervisorRecordId } = w);
   pdf = await pdfBytes();
+  stored = await storedCopyOf(pdf);
 });
 afterAll(() => w.close());
 
@@ -52,7 +56,7 @@ describe('files on S3', () => {
       `attachment; filename="March form.pdf"; filename*=UTF-8''March%20form.pdf`,
     );
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(pdf)).toBe(true);
+    expect(served.rawPayload.equals(stored)).toBe(true);
   });
 
   it('leaves nothing in the bucket when a disguised script is refused', async () => {

@@ -17,12 +17,16 @@ import {
   recordFileCount,
   uploadRecord,
 } from './files-support';
+import { storedCopyOf } from '../helpers/stored-pdf';
 
 let w: Awaited<ReturnType<typeof filesWorld>>;
 let pdf: Buffer;
+/** What the app keeps of `pdf`: the upload check's copy. */
+let stored: Buffer;
 beforeAll(async () => {
   w = await filesWorld();
   pdf = await pdfBytes();
+  stored = await storedCopyOf(pdf);
 });
 afterAll(() => w.close());
 
@@ -45,7 +49,7 @@ describe('POST /api/v1/upload-record/', () => {
       month: '2026-03',
       fileName: 'March.pdf',
       content_type: 'application/pdf',
-      size: pdf.length,
+      size: stored.length,
       downloaded: true,
       signed: true,
       filled: true,
@@ -184,7 +188,7 @@ describe('POST /api/v1/upload-record/', () => {
       `attachment; filename="scan.pdf"; filename*=UTF-8''scan.pdf`,
     );
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(pdf)).toBe(true);
+    expect(served.rawPayload.equals(stored)).toBe(true);
   });
 
   it('refuses a file over 20 MB with 413 while it streams, leaving no row and no object', async () => {
@@ -203,11 +207,13 @@ describe('POST /api/v1/upload-record/', () => {
   });
 
   it('accepts a file of exactly 20 MB', async () => {
+    const big = pdfOfSize(FILE_MAX_BYTES);
     const response = await uploadRecord(w.t, w.trainee, monthlyFields(w.supervisorRecordId), [
-      { name: 'big.pdf', bytes: pdfOfSize(FILE_MAX_BYTES) },
+      { name: 'big.pdf', bytes: big },
     ]);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ size: FILE_MAX_BYTES });
+    // What is kept is the check's copy, without the padding after the PDF's end.
+    expect(response.json()).toMatchObject({ size: (await storedCopyOf(big)).length });
   });
 
   it('refuses two files in one form, keeping neither', async () => {

@@ -15,6 +15,7 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { pdfBytes } from '../helpers/file-fixtures';
 import type { TestUser } from '../helpers/factories';
 import { createTrainee, filesWorld, monthlyFields, uploadRecord } from './files-support';
+import { storedCopyOf } from '../helpers/stored-pdf';
 
 type World = Awaited<ReturnType<typeof filesWorld>>;
 type Opened = {
@@ -26,6 +27,8 @@ type Opened = {
 let w: World;
 let other: TestUser;
 let pdf: Buffer;
+/** What the app keeps of `pdf`: the upload check's copy. */
+let stored: Buffer;
 let logId: number;
 let recordFileId: number;
 
@@ -72,6 +75,7 @@ beforeAll(async () => {
   w = await filesWorld();
   w.t.clock.now = new Date('2026-11-20T12:00:00Z');
   pdf = await pdfBytes('March form');
+  stored = await storedCopyOf(pdf);
   logId = await createLog(w.trainee, w.supervisorRecordId, '2026-10-05');
   await createLog(w.trainee, w.supervisorRecordId, '2026-10-06');
   const edited = await w.t.request({
@@ -192,9 +196,9 @@ describe(`GET ${WHOLE_RECORD_PATH}`, () => {
       fileName: string;
     }[];
     expect(files.map((f) => [f.id, f.fileName])).toEqual([[recordFileId, 'march form.pdf']]);
-    expect((await record.zip.read(`record-files/${recordFileId}-march_form.pdf`)).equals(pdf)).toBe(
-      true,
-    );
+    expect(
+      (await record.zip.read(`record-files/${recordFileId}-march_form.pdf`)).equals(stored),
+    ).toBe(true);
     const profile = (await record.json('profile.json')) as Record<string, unknown>;
     expect(profile.email).toBe(w.trainee.email);
     expect(profile).not.toHaveProperty('passwordHash');

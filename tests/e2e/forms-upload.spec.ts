@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SVG_PICTURE_MESSAGES } from '../../src/server/features/files/svg-picture';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
+import { storedCopyOf } from '../helpers/stored-pdf';
 import {
   type Account,
   expect,
@@ -132,7 +133,7 @@ test.describe('fieldwork forms', () => {
       month.getByRole('link', { name: 'Download Last month signed' }),
     );
     expect(saved.name).toBe('m-fvf.pdf');
-    expect(saved.bytes.equals(form)).toBe(true);
+    expect(saved.bytes.equals(await storedCopyOf(form))).toBe(true);
 
     await month.getByRole('button', { name: 'Edit Last month signed' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit form' });
@@ -216,7 +217,7 @@ test.describe('fieldwork forms', () => {
     await expect(page.getByText('Successfully submitted!')).toBeVisible();
     await expect(card.getByText('January 2025 to now', { exact: true })).toBeVisible();
     const saved = await download(page, card.getByRole('link', { name: 'Download f-fvf.pdf' }));
-    expect(saved.bytes.equals(form)).toBe(true);
+    expect(saved.bytes.equals(await storedCopyOf(form))).toBe(true);
 
     // Another page sends the trainee here with state type M-FVF (SPEC §2).
     await page.evaluate(() => {
@@ -259,7 +260,7 @@ test.describe('fieldwork forms', () => {
     await expect(month.getByText('Signed M-FVF', { exact: true })).toBeVisible();
     await expect(forms.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
     const saved = await download(page, month.getByRole('link', { name: 'Download Signed M-FVF' }));
-    expect(saved.bytes.equals(form)).toBe(true);
+    expect(saved.bytes.equals(await storedCopyOf(form))).toBe(true);
   });
 
   test('a dropped profile picture shows on the profile and in the header; an SVG is drawn into a PNG, or refused', async ({

@@ -202,3 +202,120 @@ export function pdfWithMarkupInStream(): Promise<Buffer> {
     pdf.context.register(pdf.context.stream('<!doctype html><html><script>x</script></html>'));
   });
 }
+
+/** One object of a hand-written PDF: its number and its body (`<< … >>`, `[ … ]`). */
+export type HandObject = [number, string];
+
+/**
+ * A PDF written by hand, byte by byte as given: its revisions in order (the first the original
+ * file, each later one an incremental update), each its objects followed by a cross-reference
+ * table, a trailer (/Root 1 0 R, /Prev naming the table before) and `%%EOF`. Every table names,
+ * for each object, the first copy of it in the file (where a reader then goes, whatever copy
+ * follows), or with `xref: 'last'` the last copy so far, as an honest writer does.
+ */
+export function handWrittenPdf(
+  revisions: readonly (readonly HandObject[])[],
+  xref: 'first' | 'last' = 'first',
+): Buffer {
+  let body = '%PDF-1.7\n';
+  const offsets = new Map<number, number>();
+  let previous: number | undefined;
+  for (const objects of revisions) {
+    for (const [number, text] of objects) {
+      if (xref === 'last' || !offsets.has(number)) offsets.set(number, body.length);
+      body += `${number} 0 obj\n${text}\nendobj\n`;
+    }
+    const size = Math.max(...offsets.keys()) + 1;
+    const table = body.length;
+    body += `xref\n0 ${size}\n0000000000 65535 f \n`;
+    for (let number = 1; number < size; number += 1) {
+      const offset = offsets.get(number);
+      body +=
+        offset === undefined
+          ? '0000000000 65535 f \n'
+          : `${String(offset).padStart(10, '0')} 00000 n \n`;
+    }
+    const prev = previous === undefined ? '' : ` /Prev ${previous}`;
+    body += `trailer\n<< /Size ${size} /Root 1 0 R${prev} >>\nstartxref\n${table}\n%%EOF\n`;
+    previous = table;
+  }
+  return Buffer.from(body, 'latin1');
+}
+
+/** The page tree of a hand-written one-page PDF (objects 2 and 3). */
+export const HAND_PAGES: readonly HandObject[] = [
+  [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+  [3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'],
+];
+
+const SCRIPT_ACTION = '<< /S /JavaScript /JS (app.alert\\(1\\)) >>';
+const CATALOG_WITH_SCRIPTS = '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R /Names 5 0 R >>';
+
+/**
+ * Issue 36: a PDF whose /OpenAction and /Names JavaScript tree name objects 4 and 5, each
+ * written twice in one revision: first a script, then something harmless. pdf-lib keeps the last
+ * copy; poppler and pdf.js follow the cross-reference table to the first, and run the script.
+ */
+export function pdfWithDuplicatedScript(): Buffer {
+  return handWrittenPdf([
+    [
+      [1, CATALOG_WITH_SCRIPTS],
+      ...HAND_PAGES,
+      [4, SCRIPT_ACTION],
+      [5, '<< /JavaScript << /Names [(x) 4 0 R] >> >>'],
+      [4, '<< /S /GoTo /D [3 0 R /Fit] >>'],
+      [5, '<< >>'],
+    ],
+  ]);
+}
+
+/**
+ * The same script in a later revision's table: the original has the script, the incremental
+ * update writes harmless copies of objects 4 and 5, but its table still names the first ones.
+ * Not a duplicate (an update may replace objects); what is kept is the copy pdf-lib read.
+ */
+export function pdfWithScriptBehindAnUpdate(): Buffer {
+  return handWrittenPdf([
+    [
+      [1, CATALOG_WITH_SCRIPTS],
+      ...HAND_PAGES,
+      [4, SCRIPT_ACTION],
+      [5, '<< /JavaScript << /Names [(x) 4 0 R] >> >>'],
+    ],
+    [
+      [4, '<< /S /GoTo /D [3 0 R /Fit] >>'],
+      [5, '<< >>'],
+    ],
+  ]);
+}
+
+/**
+ * Issue 36: an /OpenAction whose dictionary has a stray `0` among its keys. pdf-lib cannot parse
+ * it and keeps its bytes unread; poppler and pdf.js skip the `0` and read a script.
+ */
+export function pdfWithMalformedScript(): Buffer {
+  return handWrittenPdf([
+    [
+      [1, '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>'],
+      ...HAND_PAGES,
+      [4, '<< /S /JavaScript 0 /JS (app.alert\\(1\\)) >>'],
+    ],
+  ]);
+}
+
+/**
+ * A PDF padded after its end with objects of empty arrays (1,000 each) to `size` bytes: nothing
+ * refers to them, but a parser that reads every object (pdf-lib) makes millions of arrays out of
+ * 20 MB of them (issue 36: a gigabyte, seconds of work).
+ */
+export function padWithEmptyArrays(pdf: Uint8Array, size: number): Buffer {
+  const parts: Buffer[] = [Buffer.from(pdf)];
+  let length = pdf.length;
+  const arrays = `[${'[]'.repeat(1000)}]`;
+  for (let number = 100_000; length < size; number += 1) {
+    const object = Buffer.from(`\n${number} 0 obj\n${arrays}\nendobj\n`);
+    parts.push(object);
+    length += object.length;
+  }
+  return Buffer.concat(parts);
+}

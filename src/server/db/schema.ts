@@ -683,6 +683,11 @@ export const fvfTemplates = pgTable(
     sha256: text().notNull().default(''),
     /** Whose it is: an upload serves its uploader's forms only (issue 26). */
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The object is the upload check's cleaned copy (issue 36); false for a row installed before,
+     * which kept the uploaded bytes and is cleaned the first time it is filled from.
+     */
+    isCleaned: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

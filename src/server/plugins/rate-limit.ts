@@ -37,6 +37,31 @@ export const RATE_LIMITS = {
   /** Signed upload links for profile pictures, per user: each link can store up to 20 MB. */
   pictureUpload: { limit: 20, windowSeconds: 60 * 60 },
   /**
+   * Record files sent to the app, per trainee (issue 36): a form uploaded or replaced, a paper
+   * form's scan. Each is up to 20 MB, read whole in a child process of its own; a trainee filing
+   * a year of monthly forms at once sends a few dozen.
+   */
+  recordUpload: {
+    limit: 60,
+    windowSeconds: 60 * 60,
+    refusal: 'Files can be uploaded 60 times an hour.',
+  },
+  /** Blank official forms, per user: each can be 20 MB, and one per variant is kept for them. */
+  templateUpload: {
+    limit: 10,
+    windowSeconds: 60 * 60,
+    refusal: 'Blank forms can be uploaded 10 times an hour.',
+  },
+  /**
+   * Official forms filled, per trainee (issue 36): each reads a blank form and writes a PDF. A
+   * trainee catching up fills one per month, supervisor and fieldwork type.
+   */
+  formFill: {
+    limit: 60,
+    windowSeconds: 60 * 60,
+    refusal: 'Forms can be filled 60 times an hour.',
+  },
+  /**
    * Spreadsheet previews and imports, per trainee: each reads a file of up to 10 MB in a child
    * process of its own (issue 27). A person mapping their columns previews a few times.
    */

@@ -1,27 +1,61 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EXIT_ACTIVE_CONTENT, EXIT_POLYGLOT, EXIT_UNREADABLE } from './pdf-load-check.child.mjs';
+import { runBoundedChild, type ChildLimits } from '../process/bounded-child';
+import {
+  EXIT_ACTIVE_CONTENT,
+  EXIT_MALFORMED,
+  EXIT_POLYGLOT,
+  EXIT_UNREADABLE,
+} from './pdf-load-check.child.mjs';
 
 const CHILD = fileURLToPath(new URL('./pdf-load-check.child.mjs', import.meta.url));
 
-export type PdfLoadLimits = { maxDecodedBytes: number; timeoutMs: number };
 /**
- * `mode`: a 'record' file carries nothing active at all; a blank official form ('template') may
- * carry what the BACB's forms do (field scripts, an OpenAction, a link to another file), since
- * nothing of it is ever written out (pdf-load-check.child.mjs says what each refuses).
+ * A 'record' file carries nothing active at all; a blank official form ('template') may carry
+ * what the BACB's forms do (field scripts, an OpenAction, a link to another file), and is kept
+ * with all of it stripped (pdf-load-check.child.mjs says what each refuses).
  */
-export type PdfLoadOptions = PdfLoadLimits & { mode: 'record' | 'template' };
-export type PdfRefusal = 'unreadable' | 'too-large' | 'active-content' | 'polyglot';
-/** `found` names the active content refused, in words ('a Launch action, which starts a program'). */
-export type PdfLoadCheck = { ok: true } | { ok: false; reason: PdfRefusal; found?: string };
+export type PdfMode = 'record' | 'template';
+
+export type PdfLimits = ChildLimits & {
+  /** The most bytes all of its streams may decode to while it is read. */
+  maxDecodedBytes: number;
+  /** The most values (numbers, names, arrays, dictionaries…) its objects may hold. */
+  maxValues: number;
+};
+
+export type PdfRefusal = 'unreadable' | 'too-large' | 'active-content' | 'polyglot' | 'malformed';
 
 /**
- * What loading an uploaded PDF may cost (a blank form or a record file): a BACB form's streams
- * decode to well under a megabyte, a scanned form's to a few; a deflate bomb asks for gigabytes.
+ * A PDF that passed, as the copy to keep (written again from what was checked: never the
+ * uploaded bytes), or why it is refused; `found` names the active content refused, in words ('a
+ * Launch action, which starts a program').
  */
-export const UPLOADED_PDF_LIMITS: PdfLoadLimits = {
+export type PdfCopy = { ok: true; pdf: Buffer } | { ok: false; reason: PdfRefusal; found?: string };
+
+/** The limits shared by every uploaded PDF (a scanned form or a blank one, 20 MB at most). */
+const UPLOAD_LIMITS = {
+  // A BACB form's streams decode to well under a megabyte, a scanned form's to a few; a deflate
+  // bomb asks for gigabytes.
   maxDecodedBytes: 32 * 1024 * 1024,
-  timeoutMs: 10_000,
+  // A 20 MB scan needs a few tens of MB; 20 MB of empty arrays asked for 1.1 GB (issue 36).
+  heapMb: 384,
+  addressSpaceMb: 2048,
+  // A real form is read in well under a second of CPU.
+  cpuSeconds: 10,
+  timeoutMs: 60_000,
+  // The copy: the upload, with its object streams (at most maxDecodedBytes) written out plain.
+  maxOutputBytes: 64 * 1024 * 1024,
+} as const;
+
+/**
+ * What reading an uploaded PDF may cost, by what it is. A record file is kept and served, never
+ * read again by the app: a million values is far more than a scanned or printed form has. A blank
+ * form is read again by the app for every form filled from it, so its cleaned copy must stay
+ * small: the BACB's forms hold some tens of thousands of values.
+ */
+export const UPLOADED_PDF_LIMITS: Record<PdfMode, PdfLimits> = {
+  record: { ...UPLOAD_LIMITS, maxValues: 1_000_000 },
+  template: { ...UPLOAD_LIMITS, maxValues: 200_000 },
 };
 
 /** Why an uploaded PDF is refused, as its uploader reads it. */
@@ -33,53 +67,49 @@ export const PDF_REFUSAL_MESSAGES: Record<PdfRefusal, string> = {
     'This PDF contains scripts or embedded files; save it as a plain PDF (Print to PDF) and upload it again.',
   polyglot:
     'This file is not only a PDF (it also holds a web page); save it as a plain PDF (Print to PDF) and upload it again.',
+  malformed:
+    'This PDF has damaged or repeated objects, so what a reader would show cannot be checked; save it as a plain PDF (Print to PDF) and upload it again.',
 };
 
 const REASON_OF_EXIT: Record<number, PdfRefusal> = {
   [EXIT_UNREADABLE]: 'unreadable',
   [EXIT_ACTIVE_CONTENT]: 'active-content',
   [EXIT_POLYGLOT]: 'polyglot',
+  [EXIT_MALFORMED]: 'malformed',
 };
 
 /** What the child said it found, kept short (it is its own words, at most a line). */
 const MAX_FOUND_CHARS = 200;
 
 /**
- * Whether pdf-lib can load these bytes within the limits, and they are a plain PDF (no polyglot,
- * no active content: pdf-load-check.child.mjs says which): tried in a child process of its own,
- * killed at `timeoutMs`, with its streams' decoded bytes counted. Only a PDF that passes is
- * loaded by the app itself or stored, so a deflate bomb or a PDF that takes minutes to parse
- * never holds the server's memory or event loop.
+ * Reads an uploaded PDF in a child process of its own (pdf-load-check.child.mjs) under `limits`
+ * (its memory, CPU time and wall time bounded, its streams' decoded bytes and its values counted)
+ * and answers with the copy to keep: written again from what pdf-lib read and the trailer reaches,
+ * made inert for a blank form, or why it is refused (unreadable, too large, active content, a
+ * polyglot, objects defined twice or unparsable). The uploaded bytes are never parsed by the
+ * server itself, so no PDF holds its memory or its event loop; a child that dies of a limit is
+ * 'too-large'.
  */
-export function checkPdfLoad(pdf: Uint8Array, options: PdfLoadOptions): Promise<PdfLoadCheck> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [CHILD, JSON.stringify({ maxDecodedBytes: options.maxDecodedBytes, mode: options.mode })],
-      { env: {}, stdio: ['pipe', 'pipe', 'ignore'] },
-    );
-    let found = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      found = (found + chunk).slice(0, MAX_FOUND_CHARS);
-    });
-    let isKilled = false;
-    const timer = setTimeout(() => {
-      isKilled = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
-    // A child that exits before reading all of its input closes the pipe: its exit code tells.
-    child.stdin.on('error', () => undefined);
-    child.on('error', () => undefined);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
-      if (!isKilled && code === 0) resolve({ ok: true });
-      else if (reason === 'active-content' && found !== '') resolve({ ok: false, reason, found });
-      else if (reason) resolve({ ok: false, reason });
-      // Over the decoding limit (EXIT_TOO_LARGE), killed at the time limit, or out of memory.
-      else resolve({ ok: false, reason: 'too-large' });
-    });
-    child.stdin.end(pdf);
+export async function plainPdfCopy(
+  pdf: Uint8Array,
+  mode: PdfMode,
+  limits: PdfLimits = UPLOADED_PDF_LIMITS[mode],
+): Promise<PdfCopy> {
+  const args = JSON.stringify({
+    maxDecodedBytes: limits.maxDecodedBytes,
+    maxValues: limits.maxValues,
+    mode,
   });
+  const { code, isKilled, output } = await runBoundedChild(CHILD, args, pdf, limits);
+  if (!isKilled && code === 0) {
+    const isPdf = output.subarray(0, 5).toString('latin1') === '%PDF-';
+    return isPdf ? { ok: true, pdf: output } : { ok: false, reason: 'unreadable' };
+  }
+  const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
+  // Over a counting limit (EXIT_TOO_LARGE), killed at a limit, or out of memory.
+  if (!reason) return { ok: false, reason: 'too-large' };
+  const found = output.toString('utf8').slice(0, MAX_FOUND_CHARS);
+  return reason === 'active-content' && found !== ''
+    ? { ok: false, reason, found }
+    : { ok: false, reason };
 }

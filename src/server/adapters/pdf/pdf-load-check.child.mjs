@@ -1,29 +1,41 @@
 /*
- * Loads one PDF with pdf-lib, in a process of its own (check-pdf-load.ts starts it), before the
- * app loads it: pdf-lib inflates a PDF's object and cross-reference streams whole and without a
- * limit, so a 200 KB upload can ask for 200 MB and seconds of work (a deflate bomb). Here every
- * stream's decoding is counted, and the parent kills the process at its time limit.
+ * Reads one uploaded PDF with pdf-lib, in a process of its own under memory, CPU and time limits
+ * (check-pdf-load.ts starts it), and answers with the copy of it that is kept: pdf-lib inflates a
+ * PDF's object and cross-reference streams whole and without a limit, so a 200 KB upload can ask
+ * for 200 MB and seconds of work (a deflate bomb), and a 20 MB one of empty arrays for a gigabyte
+ * of objects. Here every stream's decoding and every value parsed is counted.
  *
- * It also refuses what a PDF may carry besides pages (issue 12, decision 017; issue 27 item 3):
+ * It refuses what a PDF may carry besides pages (issue 12, decision 017; issues 27 and 36):
  * - a polyglot: bytes before the `%PDF-` header (it must be at offset 0, no byte-order mark), or
  *   an HTML marker (`<html`, `<script`, `<!doctype html`, any case) in the bytes outside the
  *   contents of the streams pdf-lib parsed, where a sniffing browser would find a page;
+ * - objects a reader may read otherwise than pdf-lib: one object number defined twice in one
+ *   revision (pdf-lib keeps the last copy; a reader takes the copy the cross-reference table
+ *   names) or an object pdf-lib cannot parse (it keeps it as opaque bytes, which a lenient reader
+ *   reads as the dictionary `<< /S /JavaScript 0 /JS (…) >>` it nearly is);
  * - active content (REFUSED_ACTIONS below: a record file carries none, a blank form only what a
  *   form may), in any dictionary of any object (object streams decoded, names decoded as the
  *   specification says, so nothing hides in one or behind `#xx`), and in the XFA form's packets.
  *   Every object is walked, so an `/OpenAction` or `/AA` naming such an action is caught at it.
+ * What passes is written again from what pdf-lib read and the trailer reaches (pdf-rebuild.mjs):
+ * the uploaded bytes are never kept, so whatever else a reader might find in them (a copy an
+ * incremental update replaced, an object only an offset names) is not in the copy. A blank form
+ * is also made inert, so the template kept holds no script.
  *
- * argv[2]: JSON { maxDecodedBytes, mode: 'record' | 'template' }; stdin: the PDF. Exit 0 loaded
- * within the limit and plain; 3 unreadable (pdf-lib cannot load it); 4 its streams decode to
- * more than maxDecodedBytes; 5 active content, what it is written to stdout; 6 a polyglot.
+ * argv[2]: JSON { maxDecodedBytes, maxValues, mode: 'record' | 'template' }; stdin: the PDF.
+ * Exit 0: stdout is the copy to keep. 3 unreadable (pdf-lib cannot load it); 4 its streams
+ * decode to more than maxDecodedBytes or it holds more than maxValues values; 5 active content,
+ * what it is written to stdout; 6 a polyglot; 7 duplicated or unparsable objects.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { keepReachable, makeInert, REBUILT_SAVE_OPTIONS } from './pdf-rebuild.mjs';
 
 export const EXIT_UNREADABLE = 3;
 export const EXIT_TOO_LARGE = 4;
 export const EXIT_ACTIVE_CONTENT = 5;
 export const EXIT_POLYGLOT = 6;
+export const EXIT_MALFORMED = 7;
 
 /**
  * PDF names as the specification reads them (ISO 32000-1, 7.3.5): `#` and two hexadecimal digits,
@@ -124,7 +136,10 @@ function activeContentIn(pdfLib, value, mode) {
   while (pending.length > 0) {
     let item = pending.pop();
     if (item instanceof PDFStream) item = item.dict;
-    if (item instanceof PDFArray) pending.push(...item.asArray());
+    if (item instanceof PDFArray) {
+      // One at a time: an array of a million values would overflow a spread's arguments.
+      for (let index = 0; index < item.size(); index += 1) pending.push(item.get(index));
+    }
     if (!(item instanceof PDFDict)) continue;
     for (const [key, entry] of item.entries()) {
       const name = key.decodeText();
@@ -158,11 +173,16 @@ function hasActiveXfa(pdfLib, doc) {
   );
 }
 
-async function main() {
-  const { maxDecodedBytes, mode = 'record' } = JSON.parse(process.argv[2] ?? '{}');
-  const require = createRequire(import.meta.url);
-  // Every filter pdf-lib decodes (Flate, LZW, RunLength, ASCII85, ASCIIHex, chained or not)
-  // grows its output through DecodeStream.ensureBuffer: count the growth of all of them.
+/**
+ * Counts what pdf-lib's parser makes while it loads: every stream's decoded bytes (every filter,
+ * Flate, LZW, RunLength, ASCII85 and ASCIIHex, chained or not, grows its output through
+ * DecodeStream.ensureBuffer), stopping the process past `maxDecodedBytes`; every value parsed (a
+ * number, a name, an empty array), stopping past `maxValues`, long before their objects fill the
+ * heap; and each object number defined twice in one revision (between two trailers), which
+ * `duplicates()` names once the load is done. An incremental update's new copy of an object is
+ * in a later revision, and is no duplicate.
+ */
+function countWhileParsing(require, pdfLib, { maxDecodedBytes, maxValues }) {
   const DecodeStream = require('pdf-lib/cjs/core/streams/DecodeStream').default;
   const ensureBuffer = DecodeStream.prototype.ensureBuffer;
   // `requested` is the length the stream's output needs now: count each stream's growth of it.
@@ -177,22 +197,70 @@ async function main() {
     }
     return ensureBuffer.call(this, requested);
   };
+  const { PDFContext, PDFObjectParser, PDFParser } = pdfLib;
+  const parseObject = PDFObjectParser.prototype.parseObject;
+  let values = 0;
+  PDFObjectParser.prototype.parseObject = function () {
+    values += 1;
+    if (values > maxValues) process.exit(EXIT_TOO_LARGE);
+    return parseObject.call(this);
+  };
+  // The parser reads a file as sections: objects, then a cross-reference table, a trailer.
+  const parseSection = PDFParser.prototype.parseDocumentSection;
+  let revision = 0;
+  PDFParser.prototype.parseDocumentSection = function () {
+    revision += 1;
+    return parseSection.call(this);
+  };
+  const assign = PDFContext.prototype.assign;
+  const revisionOf = new Map();
+  const repeated = new Set();
+  PDFContext.prototype.assign = function (ref, object) {
+    // By number alone: `4 0 obj` and `4 1 obj` in one revision are one object to a reader.
+    if (revisionOf.get(ref.objectNumber) === revision) repeated.add(ref.objectNumber);
+    revisionOf.set(ref.objectNumber, revision);
+    return assign.call(this, ref, object);
+  };
+  return { duplicates: () => [...repeated] };
+}
+
+/** Why a loaded document's objects may read otherwise elsewhere, in words, or null. */
+function malformedObjects(pdfLib, doc, duplicates) {
+  if (duplicates.length > 0) return `object ${duplicates[0]} is defined twice`;
+  const invalid = doc.context
+    .enumerateIndirectObjects()
+    .find(([, object]) => object instanceof pdfLib.PDFInvalidObject);
+  return invalid ? `object ${invalid[0].objectNumber} cannot be parsed` : null;
+}
+
+async function main() {
+  const { maxDecodedBytes, maxValues, mode = 'record' } = JSON.parse(process.argv[2] ?? '{}');
+  const require = createRequire(import.meta.url);
   const pdfLib = require('pdf-lib');
+  const counting = countWhileParsing(require, pdfLib, { maxDecodedBytes, maxValues });
   useSpecNameDecoding(pdfLib.PDFName);
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') process.exit(EXIT_POLYGLOT);
   let doc;
+  let duplicates;
   let isXfaActive = false;
   try {
     doc = await pdfLib.PDFDocument.load(bytes, { updateMetadata: false });
+    duplicates = counting.duplicates();
     // Read before getForm(), which removes the XFA form from the document it reads.
     isXfaActive = mode === 'record' && hasActiveXfa(pdfLib, doc);
     doc.getForm().getFields();
   } catch {
     // Unreadable, or an XFA packet that cannot be decoded (so cannot be checked).
     process.exit(EXIT_UNREADABLE);
+  }
+  const malformed = malformedObjects(pdfLib, doc, duplicates);
+  if (malformed) {
+    process.stdout.write(malformed);
+    process.exitCode = EXIT_MALFORMED;
+    return;
   }
   // Every indirect object, those of object streams included; a direct one lives inside one.
   const objects = doc.context.enumerateIndirectObjects().map(([, object]) => object);
@@ -207,7 +275,9 @@ async function main() {
     process.exitCode = EXIT_ACTIVE_CONTENT;
     return;
   }
-  process.exit(0);
+  if (mode === 'template') makeInert(pdfLib, doc);
+  else keepReachable(pdfLib, doc);
+  process.stdout.write(await doc.save(REBUILT_SAVE_OPTIONS));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -46,6 +46,7 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { fields: body.data, file: undefined };
     }
     const traineeId = requireTrainee(request).id;
+    await service.countRecordUpload(db, traineeId, deps.now());
     return receiveMultipart(request, {
       storage,
       purpose: 'record',

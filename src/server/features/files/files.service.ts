@@ -11,6 +11,7 @@ import {
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { assertLinkedTrainee } from '../supervisors';
 import * as supervisorsRepo from '../supervisors';
 import * as repo from './files.repository';
@@ -51,6 +52,15 @@ async function assertWithinQuota(ctx: Context, file: StoredFile, replacedBytes =
   if (used - replacedBytes + file.size > FILE_QUOTA_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', FILE_QUOTA_MESSAGE);
   }
+}
+
+/**
+ * Counts one record file sent by a trainee (an upload, a replaced file, a paper form's scan)
+ * against their limit (429 past it): called before the body is read, so a refused upload is
+ * never taken in.
+ */
+export function countRecordUpload(db: Db, traineeId: number, now: Date): Promise<void> {
+  return consumeRateLimit(db, `record-upload:${traineeId}`, RATE_LIMITS.recordUpload, now);
 }
 
 /** Where a trainee's record file is stored: a fresh key, named by what the file is. */

@@ -15,11 +15,7 @@ import {
 } from '../../../shared/files/file-content';
 import { ONE_FILE_MESSAGE } from '../../../shared/files/record-file.schema';
 import { isStorableText } from '../../../shared/wire/primitives';
-import {
-  checkPdfLoad,
-  PDF_REFUSAL_MESSAGES,
-  UPLOADED_PDF_LIMITS,
-} from '../../adapters/pdf/check-pdf-load';
+import { PDF_REFUSAL_MESSAGES, plainPdfCopy } from '../../adapters/pdf/check-pdf-load';
 import { limitBytes } from '../../adapters/storage/limit-bytes';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { rasteriseSvgPicture } from './svg-picture';
@@ -118,9 +114,10 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE)
  * Streams a file into storage. Its first bytes decide what it is (`checkFileContent`) before
  * anything is written; its size is limited while it flows. An SVG (a picture only) is read whole
  * within that limit and drawn into a PNG, which is what is stored. An uploaded PDF is read whole
- * within that limit and must be a plain PDF (`checkPdfLoad`: readable, no scripts, embedded
- * files or polyglot); one the product made itself (`isMadeByProduct`, a form filled from an
- * installed blank form, whose fields keep their format scripts) is not checked again. On any
+ * within that limit and must be a plain PDF (`plainPdfCopy`: readable, no scripts, embedded
+ * files, polyglot, or objects a reader could read otherwise), and what is stored is the copy the
+ * check wrote from what it read, never the uploaded bytes; one the product made itself
+ * (`isMadeByProduct`, a form filled and signed in the app) is stored as it is. On any
  * refusal or failure nothing is left in storage, and the error says why (a field error under
  * `field`, or 413).
  */
@@ -159,10 +156,9 @@ export async function storeChecked(options: {
     type = PNG_TYPE;
     body = Readable.from([drawn.png]);
   } else if (type.mime === PDF_TYPE.mime && !options.isMadeByProduct) {
-    const pdf = Buffer.concat(await body.toArray());
-    const plain = await checkPdfLoad(pdf, { ...UPLOADED_PDF_LIMITS, mode: 'record' });
-    if (!plain.ok) throw AppError.field(options.field, PDF_REFUSAL_MESSAGES[plain.reason]);
-    body = Readable.from([pdf]);
+    const copy = await plainPdfCopy(Buffer.concat(await body.toArray()), 'record');
+    if (!copy.ok) throw AppError.field(options.field, PDF_REFUSAL_MESSAGES[copy.reason]);
+    body = Readable.from([copy.pdf]);
   }
   const key = options.keyFor(type);
   try {

@@ -1,5 +1,6 @@
 export { monthFormKey, recordCompletedForm, storeCompletedForm } from './files.service';
 export {
+  countRecordUpload,
   deletePaperFormFile,
   recordFileKey,
   recordFileUrl,

@@ -65,6 +65,8 @@ export const FORM_MESSAGES = {
   tooLong: (field: string) => `The value for ${field} is longer than the form allows.`,
   noBox: (label: string, field: string, wanted: string) =>
     `The ${label} template's box ${field} has no "${wanted}" choice.`,
+  uploadAgain: (refusal: string) =>
+    `The blank form you uploaded earlier can no longer be filled from. ${refusal}`,
   activeContent: (found: string) =>
     `This PDF holds ${found}, which a blank form never needs, so it was not installed. Upload the blank form as downloaded from the BACB.`,
   alreadySigned: (party: string) => `The ${party} has already signed this form.`,

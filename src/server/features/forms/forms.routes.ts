@@ -22,10 +22,16 @@ import { PaperFormSchema, PaperFormsAnswerSchema } from '../../../shared/forms/p
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
-import { consumeRateLimit } from '../../plugins/rate-limit';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import * as finals from './final-forms.service';
 import * as signing from './form-signing.service';
-import { closeOnError, discardOnFailure, receiveMultipart, recordFileKey } from '../files';
+import {
+  closeOnError,
+  countRecordUpload,
+  discardOnFailure,
+  receiveMultipart,
+  recordFileKey,
+} from '../files';
 import * as paper from './paper-forms.service';
 import { receiveOneFile } from './forms.upload';
 import * as templates from './fvf-templates.service';
@@ -35,9 +41,6 @@ import { formDocumentUrl } from './month-forms.wire';
 import { loadVisibleForm } from './official-forms.service';
 
 const tags = ['forms'];
-
-/** Blank templates a user uploads: each can be 20 MB, and one per variant is kept for them. */
-const TEMPLATE_UPLOADS = { limit: 10, windowSeconds: 60 * 60 };
 
 /**
  * The BACB's official forms: installing blank templates; filling, signing and downloading the
@@ -53,6 +56,9 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     actor: requireActor(request),
     now: deps.now(),
   });
+  /** Counts one form filled by the trainee (an M-FVF or an F-FVF), before any work (429 past it). */
+  const countFill = (traineeId: number) =>
+    consumeRateLimit(db, `form-fill:${traineeId}`, RATE_LIMITS.formFill, deps.now());
   /** A redirect to a short-lived link that downloads the PDF as an attachment, as record files do. */
   const download = async (
     request: FastifyRequest<{ Params: { id: number } }>,
@@ -85,7 +91,7 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await consumeRateLimit(
           db,
           `fvf-template:${context.actor.id}`,
-          TEMPLATE_UPLOADS,
+          RATE_LIMITS.templateUpload,
           context.now,
         );
         const bytes = await receiveOneFile(request).catch(closeOnError(reply));
@@ -113,6 +119,7 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: MonthFormCreateRequestSchema, response: { 201: MonthFormSchema } },
       },
       async (request, reply) => {
+        await countFill(requireTrainee(request).id);
         const created = await months.createMonthForm({
           ...ctx(request),
           actor: requireTrainee(request),
@@ -176,6 +183,7 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: FinalFormCreateRequestSchema, response: { 201: FinalFormSchema } },
       },
       async (request, reply) => {
+        await countFill(requireTrainee(request).id);
         const created = await finals.createFinalForm({
           ...ctx(request),
           actor: requireTrainee(request),
@@ -221,11 +229,15 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { onRequest: guard.trainee, schema: { tags, response: { 201: PaperFormSchema } } },
       async (request, reply) => {
         const traineeId = requireTrainee(request).id;
-        const { fields, file } = await receiveMultipart(request, {
-          storage,
-          purpose: 'record',
-          keyFor: (type) => recordFileKey(traineeId, type),
-        }).catch(closeOnError(reply));
+        const { fields, file } = await countRecordUpload(db, traineeId, deps.now())
+          .then(() =>
+            receiveMultipart(request, {
+              storage,
+              purpose: 'record',
+              keyFor: (type) => recordFileKey(traineeId, type),
+            }),
+          )
+          .catch(closeOnError(reply));
         const created = await discardOnFailure(storage, file, request.log, () =>
           paper.createPaperForm({ ...ctx(request), fields, file }),
         );

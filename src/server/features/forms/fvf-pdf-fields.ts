@@ -79,6 +79,53 @@ export function findField(form: PDFForm, spec: FvfField | undefined): PDFField |
   return undefined;
 }
 
+const DR = PDFName.of('DR');
+const FONT = PDFName.of('Font');
+
+/** A dictionary entry of `dict`, made empty when it has none. */
+function subDict(doc: PDFDocument, dict: PDFDict, key: PDFName): PDFDict {
+  const found = dict.lookup(key);
+  if (found instanceof PDFDict) return found;
+  const made = doc.context.obj({});
+  dict.set(key, made);
+  return made;
+}
+
+/**
+ * The name the AcroForm's `/DR` gives `font`, which it gets if it has none (under the font's own
+ * name, or that name numbered when another font holds it: a signature's subset of DejaVu is not
+ * the fill's).
+ */
+function resourceNameOf(doc: PDFDocument, font: PDFFont): string {
+  const fonts = subDict(doc, subDict(doc, doc.getForm().acroForm.dict, DR), FONT);
+  for (const [key, value] of fonts.entries()) if (value === font.ref) return key.decodeText();
+  let name = font.name;
+  for (let n = 2; fonts.has(PDFName.of(name)); n += 1) name = `${font.name}_${n}`;
+  fonts.set(PDFName.of(name), font.ref);
+  return name;
+}
+
+/**
+ * Makes the default appearance (`/DA`) of a field just drawn in `font`, and of its widgets, name
+ * that font as the AcroForm's `/DR` has it: pdf-lib writes the font's own name, which no `/DR`
+ * holds, so a reader that redraws the field (ignoring the appearance we drew, or told to by
+ * `/NeedAppearances`) has no font for it (issue 36: poppler's "Unknown font tag 'DejaVuSans'").
+ */
+export function nameFontInResources(field: PDFField, font: PDFFont): void {
+  const name = resourceNameOf(field.doc, font);
+  const renamed = (da: string | undefined) =>
+    da?.replace(/\/[^\s/<>[\]()%]+(\s+[\d.+-]+\s+Tf)/, `/${name}$1`);
+  const set = (owner: {
+    getDefaultAppearance(): string | undefined;
+    setDefaultAppearance(da: string): void;
+  }) => {
+    const da = renamed(owner.getDefaultAppearance());
+    if (da !== undefined) owner.setDefaultAppearance(da);
+  };
+  set(field.acroField);
+  for (const widget of field.acroField.getWidgets()) set(widget);
+}
+
 /**
  * Writes a text field in our font and locks it. A field that holds a fraction for the reader
  * (the percent supervised: `fraction`, 0.075) keeps it as its value, as the form's own percent
@@ -99,8 +146,11 @@ export function writeText(
     throw error;
   }
   field.updateAppearances(font);
+  nameFontInResources(field, font);
   if (options.fraction !== undefined) {
     field.acroField.dict.set(PDFName.of('V'), PDFHexString.fromText(options.fraction));
+    // A reader that redraws the field from its value needs the fraction's digits in our subset.
+    font.encodeText(options.fraction);
   }
   if (options.lock ?? true) field.enableReadOnly();
 }

@@ -1,4 +1,5 @@
 import {
+  PDFBool,
   PDFDict,
   PDFDocument,
   PDFName,
@@ -25,8 +26,8 @@ import type { FvfFillInput } from './fvf-template';
  * read from the one table (fvf-fields.ts): every field's name, kind, flags, widgets and their
  * "on" values, the read-only calculated fields with their format and calculate scripts (and the
  * calculation order), the 2022 M-FVF's info buttons with their scripts, the title and the page
- * headings, an /OpenAction that is a plain /GoTo, and the stray /GoToR link the BACB's layout
- * software leaves. The BACB's own PDFs are never committed (© BACB).
+ * headings, an /OpenAction that is a plain /GoTo, the stray /GoToR link the BACB's layout
+ * software leaves, and a /DR holding the fonts the fields' appearances name. The BACB's own PDFs are never committed (© BACB).
  */
 
 export type TemplateOptions = {
@@ -39,6 +40,8 @@ export type TemplateOptions = {
   /** Field names to leave out; extra text fields to add. */
   omit?: readonly string[];
   extra?: readonly string[];
+  /** Ask readers to draw the fields themselves (`/NeedAppearances`), ignoring their appearances. */
+  needAppearances?: boolean;
 };
 
 const COLUMN_X = [40, 320] as const;
@@ -91,7 +94,10 @@ function addField(
     box.acroField.getWidgets().forEach((widget, index) => {
       const on = onValues[index];
       if (on) renameOnState(widget, on);
+      // A box draws its check in ZapfDingbats, as Acrobat's do (pdf-lib names no font).
+      widget.setDefaultAppearance('0 g\n/ZaDb 0 Tf');
     });
+    box.acroField.setDefaultAppearance('0 g\n/ZaDb 0 Tf');
     return;
   }
   if (spec.kind === 'choice') {
@@ -161,6 +167,13 @@ export async function buildFvfTemplate(
   for (const spec of specs) addField(doc, page, place, spec, options, calculated);
   const acroForm = doc.getForm().acroForm.dict;
   if (calculated.length > 0) acroForm.set(PDFName.of('CO'), doc.context.obj(calculated));
+  // The fonts the fields' appearances name, as the real forms' /DR holds theirs.
+  const dingbats = await doc.embedFont(StandardFonts.ZapfDingbats);
+  acroForm.set(
+    PDFName.of('DR'),
+    doc.context.obj({ Font: { Helvetica: helvetica.ref, ZaDb: dingbats.ref } }),
+  );
+  if (options.needAppearances) acroForm.set(PDFName.of('NeedAppearances'), PDFBool.True);
   // What the BACB's layout software leaves: an OpenAction that opens the first page, and a link
   // to a file on its own disk.
   doc.catalog.set(

@@ -1,6 +1,7 @@
 import {
   PDFCheckBox,
   PDFDropdown,
+  PDFName,
   PDFOptionList,
   PDFTextField,
   type PDFDocument,
@@ -26,7 +27,7 @@ import {
   type FvfVariant,
   type HoursSlot,
 } from './fvf-fields';
-import { findField, loadFormPdf, tickBox, writeText } from './fvf-pdf-fields';
+import { findField, loadFormPdf, nameFontInResources, tickBox, writeText } from './fvf-pdf-fields';
 import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
 import { embedDejaVu } from './pdf-fonts';
 import { saveInert } from './pdf-output';
@@ -296,6 +297,7 @@ function writeFields(
       written[choice.getName()] = option;
     }
     choice.defaultUpdateAppearances(font);
+    nameFontInResources(choice, font);
     choice.enableReadOnly();
   }
   return written;
@@ -350,6 +352,9 @@ export async function fillFvfTemplate(
   }
   const font = await embedDejaVu(doc);
   const values = { ...writeFields(form, variant, input, font), ...tickBoxes(form, variant, input) };
+  // Every field is drawn as it should read: a reader told to draw them again would show the
+  // percent's fraction, its format script gone (decision 013).
+  form.acroForm.dict.delete(PDFName.of('NeedAppearances'));
   doc.setProducer('Fieldwork Tracker');
   return { bytes: await saveInert(doc), variant, values };
 }

@@ -48,6 +48,7 @@ export async function upsertUploaded(
       storageKey: values.storageKey,
       sizeBytes: values.sizeBytes,
       sha256: values.sha256,
+      isCleaned: true,
       createdAt: values.now,
     };
     await tx
@@ -56,4 +57,20 @@ export async function upsertUploaded(
       .onConflictDoUpdate({ target: [fvfTemplates.uploadedBy, fvfTemplates.variantId], set: row });
     return earlier?.storageKey ?? null;
   });
+}
+
+/**
+ * Moves an upload row from the uploaded bytes it kept (`from`) to their cleaned copy (`to`), if
+ * it still names `from`; true when it did.
+ */
+export async function markCleaned(
+  db: Db,
+  values: { id: number; from: string; to: string; sizeBytes: number },
+): Promise<boolean> {
+  const moved = await db
+    .update(fvfTemplates)
+    .set({ storageKey: values.to, sizeBytes: values.sizeBytes, isCleaned: true })
+    .where(and(eq(fvfTemplates.id, values.id), eq(fvfTemplates.storageKey, values.from)))
+    .returning({ id: fvfTemplates.id });
+  return moved.length > 0;
 }

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/forms/fvf-template.schema';
 import type { RuleSetId } from '../../../shared/logs/rule-sets';
 import {
-  checkPdfLoad,
   PDF_REFUSAL_MESSAGES,
-  UPLOADED_PDF_LIMITS,
+  plainPdfCopy,
+  type PdfCopy,
 } from '../../adapters/pdf/check-pdf-load';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
@@ -96,7 +96,7 @@ export async function installedTemplates(
       source: 'upload',
       installedAt: row.createdAt,
       sha256: row.sha256,
-      load: () => readObject(ctx.storage, row.storageKey),
+      load: () => loadUploadedTemplate(ctx, row, ownerId),
     });
   }
   return result.sort((a, b) => variantOrder(a.variant) - variantOrder(b.variant));
@@ -115,12 +115,29 @@ export function toFvfTemplate(template: InstalledTemplate): FvfTemplate {
   };
 }
 
+/** The message for a blank form the upload check refused. */
+function templateRefusal(refused: PdfCopy & { ok: false }): string {
+  const { reason } = refused;
+  if (reason === 'too-large') return FORM_MESSAGES.tooLarge;
+  if (reason === 'unreadable') return FORM_MESSAGES.notPdf;
+  if (reason === 'active-content' && refused.found)
+    return FORM_MESSAGES.activeContent(refused.found);
+  return PDF_REFUSAL_MESSAGES[reason];
+}
+
+/** Where an uploaded blank form's cleaned copy is kept: a fresh key for every copy. */
+const templateKey = (uploadedBy: number, variantId: string) =>
+  `forms/templates/${uploadedBy}/${variantId}-${randomUUID()}.pdf`;
+
 /**
  * Installs an uploaded blank form for its uploader's own forms. It must be a PDF (by its
- * content) that one of the variants recognises, holding nothing a form never needs (the check
- * says what it found); a variant the operator's folder has is refused (the folder serves
- * everyone). A second upload of a variant replaces the uploader's first. Nothing is stored for a
- * refusal, and nobody else's forms change, whatever the file claims to be.
+ * content) that the upload check passes (read in a bounded child process, holding nothing a form
+ * never needs: the check says what it found) and that one of the variants recognises; a variant
+ * the operator's folder has is refused (the folder serves everyone). What is kept, recognised and
+ * later filled is the check's cleaned copy (no script, no action, nothing the trailer does not
+ * reach), so the server never parses the uploaded bytes; the upload's own SHA-256 names it. A
+ * second upload of a variant replaces the uploader's first. Nothing is stored for a refusal, and
+ * nobody else's forms change, whatever the file claims to be.
  */
 export async function installTemplate(
   ctx: TemplatesContext & { actor: Actor; bytes: Uint8Array; now: Date },
@@ -129,21 +146,10 @@ export async function installTemplate(
   if (!content.ok || content.type.mime !== PDF_TYPE.mime) {
     throw new FormTemplateError(FORM_MESSAGES.notPdf);
   }
-  const loadable = await checkPdfLoad(ctx.bytes, { ...UPLOADED_PDF_LIMITS, mode: 'template' });
-  if (!loadable.ok) {
-    const { reason } = loadable;
-    throw new FormTemplateError(
-      reason === 'too-large'
-        ? FORM_MESSAGES.tooLarge
-        : reason === 'unreadable'
-          ? FORM_MESSAGES.notPdf
-          : reason === 'active-content' && loadable.found
-            ? FORM_MESSAGES.activeContent(loadable.found)
-            : PDF_REFUSAL_MESSAGES[reason],
-    );
-  }
+  const cleaned = await plainPdfCopy(ctx.bytes, 'template');
+  if (!cleaned.ok) throw new FormTemplateError(templateRefusal(cleaned));
   const { recogniseFvfTemplate } = await loadPdfCode();
-  const variant = await recogniseFvfTemplate(ctx.bytes).catch((error: unknown) => {
+  const variant = await recogniseFvfTemplate(cleaned.pdf).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     // A PDF malformed in a way pdf-lib trips over is still the uploader's file, not our fault.
     ctx.log.warn({ err: error }, 'an uploaded template could not be read');
@@ -153,17 +159,15 @@ export async function installTemplate(
   if (folder.some((template) => template.variant === variant)) {
     throw new AppError('CONFLICT', FVF_TEMPLATE_MESSAGES.inFolder(variant.label));
   }
-  const key = `forms/templates/${ctx.actor.id}/${variant.id}-${randomUUID()}.pdf`;
-  await ctx.storage.put(key, Readable.from([Buffer.from(ctx.bytes)]), {
-    contentType: 'application/pdf',
-  });
+  const key = templateKey(ctx.actor.id, variant.id);
+  await ctx.storage.put(key, Readable.from([cleaned.pdf]), { contentType: 'application/pdf' });
   const sha256 = createHash('sha256').update(ctx.bytes).digest('hex');
   let replaced: string | null;
   try {
     replaced = await repo.upsertUploaded(ctx.db, {
       variantId: variant.id,
       storageKey: key,
-      sizeBytes: ctx.bytes.byteLength,
+      sizeBytes: cleaned.pdf.byteLength,
       sha256,
       uploadedBy: ctx.actor.id,
       now: ctx.now,
@@ -178,8 +182,44 @@ export async function installTemplate(
     source: 'upload',
     installedAt: ctx.now,
     sha256,
-    load: async () => ctx.bytes,
+    load: async () => cleaned.pdf,
   });
+}
+
+/**
+ * The blank form an upload row keeps. A row installed before the cleaned copy was kept (issue 36:
+ * it holds the uploaded bytes) is cleaned now, once, by the same check in its bounded child, and
+ * the row moved to the copy; one the check now refuses can no longer be filled from (upload it
+ * again).
+ */
+async function loadUploadedTemplate(
+  ctx: TemplatesContext,
+  row: repo.FvfTemplateRow,
+  ownerId: number,
+): Promise<Uint8Array> {
+  const stored = await readObject(ctx.storage, row.storageKey);
+  if (row.isCleaned) return stored;
+  const cleaned = await plainPdfCopy(stored, 'template');
+  if (!cleaned.ok) {
+    throw new FormTemplateError(FORM_MESSAGES.uploadAgain(templateRefusal(cleaned)));
+  }
+  const key = templateKey(ownerId, row.variantId);
+  await ctx.storage.put(key, Readable.from([cleaned.pdf]), { contentType: 'application/pdf' });
+  let moved: boolean;
+  try {
+    moved = await repo.markCleaned(ctx.db, {
+      id: row.id,
+      from: row.storageKey,
+      to: key,
+      sizeBytes: cleaned.pdf.byteLength,
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  // Another request cleaned it first: its copy stays, this one goes.
+  await ctx.storage.delete(moved ? row.storageKey : key).catch(() => undefined);
+  return cleaned.pdf;
 }
 
 const STRUCTURE_LABELS: Record<FvfStructureName, string> = {

@@ -8,6 +8,7 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { z } from 'zod';
 import { decodePdfName } from '../../adapters/pdf/pdf-load-check.child.mjs';
 
 /*
@@ -45,6 +46,25 @@ export async function readerFields(bytes: Uint8Array): Promise<string[]> {
   try {
     const fields = (await doc.getFieldObjects()) ?? {};
     return Object.keys(fields);
+  } finally {
+    await task.destroy();
+  }
+}
+
+const JsActionsSchema = z.record(z.string(), z.array(z.string()));
+
+/**
+ * The document-level scripts pdf.js would run (its OpenAction's and the /Names JavaScript tree's),
+ * each as `name: script`; none is an empty list.
+ */
+export async function readerScripts(bytes: Uint8Array): Promise<string[]> {
+  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 });
+  const doc = await task.promise;
+  try {
+    const actions = JsActionsSchema.parse((await doc.getJSActions()) ?? {});
+    return Object.entries(actions).flatMap(([name, scripts]) =>
+      scripts.map((script) => `${name}: ${script}`),
+    );
   } finally {
     await task.destroy();
   }

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runBoundedChild, type ChildLimits } from '../../adapters/process/bounded-child';
 import {
   EXIT_NO_SHEET,
   EXIT_NOT_TEXT,
@@ -14,29 +14,13 @@ const CHILD = fileURLToPath(new URL('./spreadsheet-read.child.mjs', import.meta.
 /** How the file is read: as CSV text, or as an XLSX workbook's first sheet. */
 export type SpreadsheetKind = 'csv' | 'xlsx';
 
-export type SpreadsheetLimits = {
+export type SpreadsheetLimits = ChildLimits & {
   /** The most bytes all of an XLSX zip's entries may inflate to, counted as they come out. */
   maxUnpackedBytes: number;
   /** The most rows the sheet may have (its header included). */
   maxRows: number;
   /** The most columns any row may have: a wider row is refused before any row is built. */
   maxColumns: number;
-  /** V8's heap in the child (`--max-old-space-size`), MiB. */
-  heapMb: number;
-  /**
-   * The child's whole address space (`ulimit -v`), MiB: Node reserves about 1 GiB of it before
-   * it runs a line, so this is ≈ 1 GiB plus what the work may really take.
-   */
-  addressSpaceMb: number;
-  /**
-   * The CPU seconds the child may use (`ulimit -t`): the bound on the work a file asks for,
-   * which a busy machine does not shorten.
-   */
-  cpuSeconds: number;
-  /** Killed after this long whatever it has used: only a machine stalled for ages gets there. */
-  timeoutMs: number;
-  /** The most JSON the child may answer with (the rows); past it, the file is too large. */
-  maxOutputBytes: number;
 };
 
 export type SpreadsheetRefusal =
@@ -54,9 +38,6 @@ const REASON_OF_EXIT: Record<number, SpreadsheetRefusal> = {
   [EXIT_NOT_TEXT]: 'not-text',
 };
 
-// Sets the address-space and CPU-time limits (where the system allows them), then becomes node.
-const LIMITED = 'ulimit -v "$1" 2>/dev/null; ulimit -t "$2" 2>/dev/null; shift 2; exec "$@"';
-
 /**
  * Reads a CSV, or an XLSX's first sheet, in a child process (spreadsheet-read.child.mjs): its
  * rows and columns bounded (a row wider than `maxColumns` is refused before any is built), an
@@ -65,59 +46,23 @@ const LIMITED = 'ulimit -v "$1" 2>/dev/null; ulimit -t "$2" 2>/dev/null; shift 2
  * or a sheet that asks for gigabytes costs the server neither memory nor its event loop, only a
  * refusal. A child that dies of its limits is 'too-large'.
  */
-export function readSpreadsheetRows(
+export async function readSpreadsheetRows(
   bytes: Buffer,
   kind: SpreadsheetKind,
   limits: SpreadsheetLimits,
 ): Promise<SpreadsheetRead> {
-  return new Promise((resolve) => {
-    const args = JSON.stringify({
-      kind,
-      maxUnpackedBytes: limits.maxUnpackedBytes,
-      maxRows: limits.maxRows,
-      maxColumns: limits.maxColumns,
-    });
-    const child = spawn(
-      '/bin/sh',
-      [
-        '-c',
-        LIMITED,
-        'sh',
-        String(limits.addressSpaceMb * 1024),
-        String(limits.cpuSeconds),
-        process.execPath,
-        `--max-old-space-size=${limits.heapMb}`,
-        CHILD,
-        args,
-      ],
-      { env: {}, stdio: ['pipe', 'pipe', 'ignore'] },
-    );
-    const chunks: Buffer[] = [];
-    let outputBytes = 0;
-    let isKilled = false;
-    const kill = () => {
-      isKilled = true;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(kill, limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      outputBytes += chunk.length;
-      if (outputBytes > limits.maxOutputBytes) kill();
-      else chunks.push(chunk);
-    });
-    // A child that exits before reading all of its input closes the pipe: its exit code tells.
-    child.stdin.on('error', () => undefined);
-    child.on('error', () => undefined);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
-      if (!isKilled && code === 0) resolve(parseRows(Buffer.concat(chunks)));
-      else if (reason) resolve({ ok: false, reason });
-      // Killed at a CPU, time or output limit, or out of memory.
-      else resolve({ ok: false, reason: 'too-large' });
-    });
-    child.stdin.end(bytes);
+  const args = JSON.stringify({
+    kind,
+    maxUnpackedBytes: limits.maxUnpackedBytes,
+    maxRows: limits.maxRows,
+    maxColumns: limits.maxColumns,
   });
+  const { code, isKilled, output } = await runBoundedChild(CHILD, args, bytes, limits);
+  if (!isKilled && code === 0) return parseRows(output);
+  const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
+  if (reason) return { ok: false, reason };
+  // Killed at a CPU, time or output limit, or out of memory.
+  return { ok: false, reason: 'too-large' };
 }
 
 /** The child's JSON, its dates revived; anything but rows of cells is unreadable. */
