@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { checkMonth, type MonthTotals } from '../../../shared/logs/monthly-checks';
-import type { RuleSet, RuleSetId } from '../../../shared/logs/rule-sets';
+import type { RuleSetId } from '../../../shared/logs/rule-sets';
 import { standardsToWire, type StandardsInForce } from '../../../shared/logs/standards-in-force';
 import {
   formatMonthYear,
