@@ -139,11 +139,12 @@ function TraineeRow({ trainee }: { trainee: TraineeOutlook }) {
                 value={`${type.supervision_percent}%`}
                 hint={`(min ${type.supervision_required}%)`}
               />
+              {/* No minimum (the 2027 standards): the contacts held, not a number still needed. */}
               <Figure
-                label="Contacts still needed"
+                label={type.contacts_needed === null ? 'Contacts so far' : 'Contacts still needed'}
                 value={
                   type.contacts_needed === null
-                    ? `${type.contacts} (no minimum)`
+                    ? `${type.contacts} (no minimum under the ${trainee.rule_set.label})`
                     : type.contacts_needed === 0
                       ? 'Met'
                       : String(type.contacts_needed)

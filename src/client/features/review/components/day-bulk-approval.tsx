@@ -9,7 +9,8 @@ const Select = lazy(() => import('./trainee-select'));
 
 /**
  * "Approve all pending logs of this day", per trainee (bulk approval is of one trainee's logs).
- * With several trainees waiting, a select chooses whose: fifty trainees make one control, not
+ * With several trainees waiting, a select chooses whose, and the button names them (issue 36:
+ * it said "all" while approving only the trainee picked): fifty trainees make one control, not
  * fifty buttons.
  */
 export function DayBulkApproval({ groups }: { groups: readonly PendingGroup[] }) {
@@ -54,9 +55,10 @@ export function DayBulkApproval({ groups }: { groups: readonly PendingGroup[] })
           searchable={groups.length > 8}
         />
       </Suspense>
+      {/* Whose logs it approves, in its own words: the table above lists every trainee's. */}
       <ApproveAllButton
         batch={{ ...chosen, scope: 'of this day' }}
-        label="Approve all pending logs of this day"
+        label={`Approve ${chosen.traineeName}’s ${chosen.logs.length} pending ${chosen.logs.length === 1 ? 'log' : 'logs'} of this day`}
       />
     </Group>
   );
