@@ -61,7 +61,7 @@ describe('experience logs', () => {
       setting_name: "Client's home",
       supervisor: supervisorRecordId,
       trainee_supervisor: supervisorRecordId,
-      supervisor_account: supervisor.id,
+      supervisor_account: true,
       date_of_experience: '2026-03-05',
       time_of_expereince_start: '09:00',
       time_of_expereince_end: '12:00',

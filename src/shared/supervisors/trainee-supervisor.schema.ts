@@ -25,8 +25,10 @@ export const TraineeSupervisorPatchSchema = z.object({
 });
 
 /**
- * A trainee's supervisor on the wire; `supervisor` is the linked tracker account, if any;
- * `access_ended_at` when the trainee ended the supervisor's access (the record stays).
+ * A trainee's supervisor on the wire. `supervisor` is `true` when the supervisor has a tracker
+ * account (SPEC §2: the check icon rather than "Invite to tracker"), else null: never the
+ * account's id, which let a trainee map emails to accounts (issue 36). `access_ended_at` when
+ * the trainee ended the supervisor's access (the record stays).
  */
 export const TraineeSupervisorSchema = z.object({
   id: z.number(),
@@ -34,7 +36,7 @@ export const TraineeSupervisorSchema = z.object({
   lastname: z.string(),
   email: z.string(),
   organization: z.string(),
-  supervisor: z.number().nullable(),
+  supervisor: z.literal(true).nullable(),
   invited_at: z.string().nullable(),
   access_ended_at: z.string().nullable(),
 });

@@ -204,20 +204,36 @@ async function addOrReuseSupervisor(
   if (input.email === actor.email) {
     throw AppError.field('newSupervisorEmail', 'You cannot list yourself as your supervisor.');
   }
+  const listed = async () =>
+    (await supervisorsRepo.listForTrainee(db, actor.id)).find((row) => row.email === input.email);
+  // One already listed is reused before any lookup: it tells nothing, so it costs no attempt.
+  const existing = (await listed()) ?? (await addSupervisorRecord(ctx, input, listed));
+  if (existing.accessEndedAt) throw AppError.field('newSupervisorEmail', FORMER_SUPERVISOR);
+  return existing.id;
+}
+
+/** A new record for an email the trainee did not list (or one a concurrent request just added). */
+async function addSupervisorRecord(
+  ctx: Context,
+  input: { name: string; email: string },
+  listed: () => Promise<supervisorsRepo.TraineeSupervisorRow | undefined>,
+): Promise<supervisorsRepo.TraineeSupervisorRow> {
+  const { db, actor } = ctx;
   const created = await supervisorsRepo.insert(db, {
     traineeId: actor.id,
     name: input.name,
     lastname: '',
     email: input.email,
-    supervisorUserId: await supervisorsRepo.findSupervisorAccountId(db, input.email),
+    supervisorUserId: await supervisorsRepo.lookUpSupervisorAccount(
+      db,
+      actor.id,
+      input.email,
+      ctx.now,
+    ),
   });
-  if (created) return created.id;
-  const existing = (await supervisorsRepo.listForTrainee(db, actor.id)).find(
-    (row) => row.email === input.email,
-  );
-  if (!existing) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
-  if (existing.accessEndedAt) throw AppError.field('newSupervisorEmail', FORMER_SUPERVISOR);
-  return existing.id;
+  const row = created ?? (await listed());
+  if (!row) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
+  return row;
 }
 
 export const SIGNED_MONTH =

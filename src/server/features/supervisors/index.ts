@@ -7,7 +7,7 @@ export {
   listForTrainee,
   markInvited,
 } from './supervisors.repository';
-export { isUniqueViolation } from './supervisors.service';
+export { isUniqueViolation, lookUpSupervisorAccount } from './supervisors.service';
 export { listLinkedTrainees } from './trainee-links.repository';
 export { assertLinkedTrainee, traineeInView } from './trainee-links.service';
 export { hasRemoved, supervises } from './supervision-scope';

@@ -45,6 +45,7 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           db,
           actor: requireTrainee(request),
           input: request.body,
+          now: deps.now(),
         });
         return reply.status(201).send(created);
       },
@@ -67,6 +68,7 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireTrainee(request),
           id: request.params.id,
           input: request.body,
+          now: deps.now(),
         }),
     );
 

@@ -5,6 +5,7 @@ import type {
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import * as repo from './supervisors.repository';
 
 const DUPLICATE = 'You already listed a supervisor with this email.';
@@ -16,7 +17,7 @@ export function toTraineeSupervisor(row: repo.TraineeSupervisorRow): TraineeSupe
     lastname: row.lastname,
     email: row.email,
     organization: row.organization,
-    supervisor: row.supervisorUserId,
+    supervisor: row.supervisorUserId === null ? null : true,
     invited_at: row.invitedAt ? row.invitedAt.toISOString() : null,
     access_ended_at: row.accessEndedAt ? row.accessEndedAt.toISOString() : null,
   };
@@ -27,22 +28,41 @@ export async function listTraineeSupervisors({ db, actor }: { db: Db; actor: Act
   return (await repo.listForTrainee(db, actor.id)).map(toTraineeSupervisor);
 }
 
+/**
+ * The verified supervisor account with this email, if any, for a trainee who names it: each
+ * answer tells whether an email is a tracker account's, so each counts against the trainee's
+ * daily limit (issue 36: unlimited, they listed every supervisor's account).
+ */
+export async function lookUpSupervisorAccount(
+  db: Db,
+  traineeId: number,
+  email: string,
+  now: Date,
+): Promise<number | null> {
+  await consumeRateLimit(db, `supervisor-emails:${traineeId}`, RATE_LIMITS.supervisorEmails, now);
+  return repo.findSupervisorAccountId(db, email);
+}
+
 /** Adds a supervisor to the trainee's list, linked at once when they already have an account. */
 export async function addTraineeSupervisor(ctx: {
   db: Db;
   actor: Actor;
   input: TraineeSupervisorInput;
+  now: Date;
 }): Promise<TraineeSupervisor> {
   const { db, actor, input } = ctx;
   if (input.email === actor.email)
     throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+  // A duplicate is refused before the lookup: it tells nothing, so it costs no attempt.
+  if ((await repo.listForTrainee(db, actor.id)).some((row) => row.email === input.email))
+    throw AppError.field('email', DUPLICATE);
   const row = await repo.insert(db, {
     traineeId: actor.id,
     name: input.name,
     lastname: input.lastname,
     email: input.email,
     organization: input.organization,
-    supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
+    supervisorUserId: await lookUpSupervisorAccount(db, actor.id, input.email, ctx.now),
   });
   if (!row) throw AppError.field('email', DUPLICATE);
   return toTraineeSupervisor(row);
@@ -54,6 +74,7 @@ export async function updateTraineeSupervisor(ctx: {
   actor: Actor;
   id: number;
   input: Partial<TraineeSupervisorInput>;
+  now: Date;
 }): Promise<TraineeSupervisor> {
   const { db, actor, id, input } = ctx;
   const current = await repo.findForTrainee(db, actor.id, id);
@@ -68,6 +89,11 @@ export async function updateTraineeSupervisor(ctx: {
   if (isEmailChange && input.email === actor.email) {
     throw AppError.field('email', 'You cannot list yourself as your supervisor.');
   }
+  if (
+    isEmailChange &&
+    (await repo.listForTrainee(db, actor.id)).some((row) => row.email === input.email)
+  )
+    throw AppError.field('email', DUPLICATE);
   const values = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
@@ -75,7 +101,7 @@ export async function updateTraineeSupervisor(ctx: {
     ...(isEmailChange && input.email
       ? {
           email: input.email,
-          supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
+          supervisorUserId: await lookUpSupervisorAccount(db, actor.id, input.email, ctx.now),
         }
       : {}),
   };
