@@ -158,7 +158,8 @@ describe('ending a supervisor’s access', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toMatchObject({
       id: recordB,
-      supervisor: b.id,
+      supervisor: true,
+      link_status: 'accepted',
       access_ended_at: '2026-04-12T09:30:00.000Z',
     });
   });

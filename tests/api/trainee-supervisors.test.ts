@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -42,7 +43,7 @@ describe('trainee supervisors', () => {
   it('says a supervisor has a tracker account, never which account (issue 36)', async () => {
     const response = await add(trainee, { name: 'Dana Reyes', email: 'DANA.bcba@example.com' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().supervisor).toBe(true);
+    expect(response.json()).toMatchObject({ supervisor: true, link_status: 'pending' });
     expect(response.body).not.toContain(`:${supervisor.id},`);
     const list = await t.request({ method: 'GET', url, token: trainee.token });
     expect(
@@ -85,7 +86,7 @@ describe('trainee supervisors', () => {
     expect(missing.json()).toEqual({ email: ['⋆Required'] });
   });
 
-  it('edits a record, and refuses to change the email of a linked one', async () => {
+  it('edits a record, and refuses to change the email of one an account accepted', async () => {
     const list = (await t.request({ method: 'GET', url, token: trainee.token })).json<{
       results: { id: number; email: string; supervisor: true | null }[];
     }>().results;
@@ -106,6 +107,8 @@ describe('trainee supervisors', () => {
       email: 'lee.park@example.com',
     });
 
+    // Once the supervisor accepts the trainee (issue 36), the email is the account's.
+    await answerRequestFrom(t, supervisor, trainee.email);
     const locked = await t.request({
       method: 'PATCH',
       url: `${url}${linked.id}/`,

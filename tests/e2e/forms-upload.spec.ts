@@ -5,6 +5,7 @@ import { SVG_PICTURE_MESSAGES } from '../../src/server/features/files/svg-pictur
 import { formatMonthYear } from '../../src/shared/logs/time';
 import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import {
+  acceptRequestFrom,
   type Account,
   expect,
   expectNoHorizontalScroll,
@@ -244,6 +245,7 @@ test.describe('fieldwork forms', () => {
       name: 'Sam Signer',
       email: supervisor.email,
     });
+    await acceptRequestFrom(request, supervisor, trainee);
     const form = await pdfBytes('Signed by both');
     await uploadThroughApi(request, trainee, {
       supervisor: record,

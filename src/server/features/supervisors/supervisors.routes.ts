@@ -15,6 +15,7 @@ const tags = ['supervisors'];
 /** The trainee's supervisors (SPEC §7 "Supervisors and trainees"). */
 export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
+  const mail = { mailer: deps.mailer, appUrl: deps.config.APP_URL };
   return async (app) => {
     app.get(
       '/api/v1/trainee-supervisors/',
@@ -46,6 +47,7 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireTrainee(request),
           input: request.body,
           now: deps.now(),
+          mail,
         });
         return reply.status(201).send(created);
       },
@@ -69,6 +71,7 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           id: request.params.id,
           input: request.body,
           now: deps.now(),
+          mail,
         }),
     );
 

@@ -11,10 +11,18 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconPencil, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconHourglass,
+  IconPencil,
+  IconUserOff,
+  IconUserPlus,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   hasAccess,
+  supervisorAccountState,
   supervisorDisplayName,
   type TraineeSupervisor,
 } from '../../../../shared/supervisors/trainee-supervisor.schema';
@@ -175,7 +183,10 @@ function SupervisorsContent({
   );
 }
 
-/** A check when the supervisor has a tracker account, else 'Invite to tracker' (SPEC §2). */
+/**
+ * A check when the supervisor's account accepted the trainee, where a request stands, else
+ * 'Invite to tracker' (SPEC §2).
+ */
 function TrackerAccount({
   supervisor,
   withLabel = false,
@@ -190,7 +201,23 @@ function TrackerAccount({
       </Text>
     );
   }
-  if (supervisor.supervisor === null) return <InviteButton supervisor={supervisor} />;
+  const state = supervisorAccountState(supervisor);
+  if (state === 'none' || state === 'invited') return <InviteButton supervisor={supervisor} />;
+  const name = supervisorDisplayName(supervisor) || supervisor.email;
+  // Issue 36: an account sees the trainee only once it accepts; the trainee sees where it stands.
+  if (state === 'pending' || state === 'declined') {
+    const isPending = state === 'pending';
+    return (
+      <Group gap={6} wrap="nowrap">
+        <ThemeIcon color={isPending ? 'yellow' : 'red'} variant="light" radius="xl" size="md">
+          {isPending ? <IconHourglass size={16} aria-hidden /> : <IconX size={16} aria-hidden />}
+        </ThemeIcon>
+        <Text size="sm" c={isPending ? undefined : 'red.8'}>
+          {isPending ? `Waiting for ${name} to accept` : `${name} declined`}
+        </Text>
+      </Group>
+    );
+  }
   return (
     <Group gap={6} wrap="nowrap">
       <ThemeIcon color="green" variant="light" radius="xl" size="md">
