@@ -156,6 +156,9 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
   'POST /api/v1/trainee-supervisors/:id/end-access/': (ids) => ({
     url: `/api/v1/trainee-supervisors/${ids.spareRecord}/end-access/`,
   }),
+  'POST /api/v1/trainee-supervisors/:id/restore-access/': (ids) => ({
+    url: `/api/v1/trainee-supervisors/${ids.spareRecord}/restore-access/`,
+  }),
   'DELETE /api/v1/trainee-supervisors/:id/': (ids) => ({
     url: `/api/v1/trainee-supervisors/${ids.spareRecord}/`,
   }),

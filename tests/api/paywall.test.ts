@@ -31,6 +31,8 @@ const PAYWALLED = [
   'POST /api/v1/trainee-supervisors/',
   'PATCH /api/v1/trainee-supervisors/:id/',
   'DELETE /api/v1/trainee-supervisors/:id/',
+  // Giving a supervisor their access back is using the product again; ending it is exempt.
+  'POST /api/v1/trainee-supervisors/:id/restore-access/',
   'POST /api/v1/send-supervisor-invitation/',
   // Record files and the profile picture: keeping and changing them is using the product (the
   // forms stay listed and downloadable, since reads are never refused).

@@ -5,6 +5,7 @@ import {
   authHeader,
   expect,
   expectNoHorizontalScroll,
+  expectStill,
   signInAs,
   signOut,
   test,
@@ -81,6 +82,18 @@ test('a trainee ends a supervisor’s access: the supervisor loses the trainee, 
   expect(await logsOfTrainee()).toBe(0);
   const own = await request.get('/api/v1/experience-log/', { headers: authHeader(trainee) });
   expect(((await own.json()) as { count: number }).count).toBe(1);
+
+  // Ended by mistake (issue 36): the trainee gives it back, after a confirmation.
+  await row.getByRole('button', { name: 'Restore access for Dana Reyes' }).click();
+  const restore = page.getByRole('dialog', { name: 'Give Dana Reyes access again?' });
+  await expect(restore.getByText('will see your logs, months and forms again')).toBeVisible();
+  await expectStill(page);
+  await page.screenshot({ path: '.tmp/screenshots/restore-access-confirm-1280.png' });
+  await restore.getByRole('button', { name: 'Restore access' }).click();
+  await expect(page.getByText('Dana Reyes has access to your records again.')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'End access for Dana Reyes' })).toBeVisible();
+  await expect(row.getByText(/^Access ended /)).toHaveCount(0);
+  expect(await logsOfTrainee()).toBe(1);
 });
 
 test('a trainee asks a supervisor from their profile; the supervisor accepts on their home screen', async ({

@@ -191,6 +191,7 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /api/v1/trainee-supervisors/': traineeOwn,
   'PATCH /api/v1/trainee-supervisors/:id/': traineeRecord,
   'POST /api/v1/trainee-supervisors/:id/end-access/': traineeRecord,
+  'POST /api/v1/trainee-supervisors/:id/restore-access/': traineeRecord,
   'DELETE /api/v1/trainee-supervisors/:id/': traineeRecord,
   // Logs: the trainee writes them; linked supervisors read them (by `u_id`).
   // A trainee's `u_id` is ignored (they get their own logs); a supervisor's filters their logs,

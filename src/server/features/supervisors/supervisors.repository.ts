@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { LinkStatus } from '../../../shared/supervisors/trainee-supervisor.schema';
 import type { Db } from '../../db/client';
 import { experienceLogs, supervisorLinkRequests, traineeSupervisors, users } from '../../db/schema';
@@ -132,6 +132,26 @@ export async function endAccess(
         eq(traineeSupervisors.id, id),
         eq(traineeSupervisors.traineeId, traineeId),
         isNull(traineeSupervisors.accessEndedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives back the access the trainee ended; undefined when it is not theirs or never ended. */
+export async function restoreAccess(
+  db: Db,
+  traineeId: number,
+  id: number,
+): Promise<TraineeSupervisorRow | undefined> {
+  const [row] = await db
+    .update(traineeSupervisors)
+    .set({ accessEndedAt: null })
+    .where(
+      and(
+        eq(traineeSupervisors.id, id),
+        eq(traineeSupervisors.traineeId, traineeId),
+        isNotNull(traineeSupervisors.accessEndedAt),
       ),
     )
     .returning();

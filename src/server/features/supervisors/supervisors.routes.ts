@@ -90,6 +90,20 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }),
     );
 
+    app.post(
+      '/api/v1/trainee-supervisors/:id/restore-access/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, response: { 200: TraineeSupervisorSchema } },
+      },
+      async (request) =>
+        service.restoreSupervisorAccess({
+          db,
+          actor: requireTrainee(request),
+          id: request.params.id,
+        }),
+    );
+
     app.delete(
       '/api/v1/trainee-supervisors/:id/',
       { onRequest: guard.trainee, schema: { tags, params: IdParamsSchema } },

@@ -207,6 +207,26 @@ export async function endSupervisorAccess(ctx: {
   return recordAnswer(db, actor.id, id);
 }
 
+/**
+ * Gives back the access the trainee ended (issue 36: ended by mistake, it could not be undone),
+ * at once: the supervisor accepted the trainee and never withdrew (their own say stays: they
+ * can remove the trainee from their lists), and the ending was the trainee's act alone, so
+ * undoing it asks nothing more of them. A record whose request was still waiting, or declined,
+ * stands as it was. Restoring one whose access never ended is a 409.
+ */
+export async function restoreSupervisorAccess(ctx: {
+  db: Db;
+  actor: Actor;
+  id: number;
+}): Promise<TraineeSupervisor> {
+  const { db, actor, id } = ctx;
+  const current = await repo.findForTrainee(db, actor.id, id);
+  if (!current) throw SUPERVISOR_NOT_FOUND();
+  const row = await repo.restoreAccess(db, actor.id, id);
+  if (!row) throw new AppError('CONFLICT', "This supervisor's access has not ended.");
+  return recordAnswer(db, actor.id, id);
+}
+
 /** PostgreSQL's unique_violation, from either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;

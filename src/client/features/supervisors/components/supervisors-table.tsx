@@ -29,6 +29,7 @@ import {
 import { EmptyState, ErrorState } from '../../../components/page-state';
 import { useTraineeSupervisors } from '../api/get-trainee-supervisors';
 import { EndAccessDialog } from './end-access-dialog';
+import { RestoreAccessButton } from './restore-access-button';
 import { InviteButton } from './invite-dialog';
 import { SupervisorDialog } from './supervisor-dialog';
 import { OfflineState } from '../../../components/offline';
@@ -232,7 +233,7 @@ function TrackerAccount({
   );
 }
 
-/** Edit, and End access while the supervisor still has it. */
+/** Edit, and End access while the supervisor still has it (Restore access once it ended). */
 function RowActions({
   supervisor,
   name,
@@ -257,7 +258,9 @@ function RowActions({
         >
           End access
         </Button>
-      ) : null}
+      ) : (
+        <RestoreAccessButton supervisor={supervisor} name={name} />
+      )}
       <EditButton name={name} onClick={() => onEdit(supervisor)} />
     </Group>
   );
