@@ -2,6 +2,7 @@
 // trying the product sees full screens. On the embedded database it refuses to run while the
 // server holds DATA_DIR (one process per PGlite folder), saying so in one line.
 import { and, eq, inArray } from 'drizzle-orm';
+import { createMailer } from '../src/server/adapters/mail/mailer';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { experienceLogs, logHistory, users } from '../src/server/db/schema';
@@ -14,6 +15,7 @@ import {
 import { hashPassword } from '../src/server/features/accounts/accounts.service';
 import { grantLifetime } from '../src/server/features/billing/billing.service';
 import { createLog } from '../src/server/features/logs/logs.service';
+import { insertAccepted } from '../src/server/features/supervisors';
 import { insert as insertSupervisorRecord } from '../src/server/features/supervisors/supervisors.repository';
 import type { LogEntryWire } from '../src/shared/logs/log-entry.schema';
 import { addDays, formatTime } from '../src/shared/logs/time';
@@ -103,6 +105,18 @@ async function main(): Promise<void> {
       if (!record) throw new Error('could not link the demo supervisor');
       const next = random(2026);
       const now = new Date();
+      // The demo pair is linked at once, as if the supervisor had accepted (issue 36).
+      await insertAccepted(db, {
+        traineeId: trainee.id,
+        supervisorUserId: supervisor.id,
+        recordId: record.id,
+        now,
+      });
+      // The logs name the record, never a new supervisor: no request, so no mail, is owed.
+      const mail = {
+        mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM }),
+        appUrl: config.APP_URL,
+      };
       const today = now.toISOString().slice(0, 10);
       const actor = {
         id: trainee.id,
@@ -149,7 +163,7 @@ async function main(): Promise<void> {
           task: [...new Set(tasks)],
           experience_note: NOTES[Math.floor(next() * NOTES.length)] ?? NOTES[0] ?? '',
         };
-        await createLog({ db, actor, now, wire });
+        await createLog({ db, actor, now, wire, mail });
         count += 1;
       }
       // Months older than the last two are approved by the supervisor; one recent log is flagged.

@@ -33,6 +33,7 @@ import { progressRoutes } from './features/progress/progress.routes';
 import { reviewRoutes } from './features/review/review.routes';
 import { registerSecurityAudit } from './features/security/security-audit';
 import { securityRoutes } from './features/security/security.routes';
+import { linkRequestsRoutes } from './features/supervisors/link-requests.routes';
 import { supervisorsRoutes } from './features/supervisors/supervisors.routes';
 import { scheduledJobs, scheduleJobs } from './jobs/scheduled-jobs';
 import { registerAuth } from './plugins/auth';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes(deps));
   await app.register(contentRoutes(deps));
   await app.register(supervisorsRoutes(deps));
+  await app.register(linkRequestsRoutes(deps));
   await app.register(logsRoutes(deps));
   await app.register(progressRoutes(deps));
   await app.register(planRoutes(deps));

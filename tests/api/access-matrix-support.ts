@@ -8,6 +8,7 @@ import { createAgendaPayload } from '../../src/shared/agenda/agenda.factory';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, DEFAULT_PASSWORD } from '../helpers/factories';
 import { pdfBytes } from '../helpers/file-fixtures';
+import { answerRequestFrom, pendingRequestsOf } from '../helpers/link-requests';
 import type { TestApp } from '../helpers/test-app';
 import { monthlyFields, multipart } from './files-support';
 import {
@@ -43,6 +44,8 @@ export type Ids = {
   linkedSupervisor: number;
   /** A session of the owner's other than the one the matrix calls with: ended freely. */
   session: number;
+  /** The owner's request to `pendingSupervisor`, not yet answered (issue 36). */
+  linkRequest: number;
 };
 
 /** Ids no row has: what a caller gets for them is what they must get for the owner's. */
@@ -58,6 +61,7 @@ export const MISSING_IDS: Ids = {
   finalForm: 2_147_483_008,
   linkedSupervisor: 2_147_483_009,
   session: 2_147_483_010,
+  linkRequest: 2_147_483_012,
 };
 
 export type MatrixRequest = {
@@ -152,8 +156,17 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
   'POST /api/v1/trainee-supervisors/:id/end-access/': (ids) => ({
     url: `/api/v1/trainee-supervisors/${ids.spareRecord}/end-access/`,
   }),
+  'POST /api/v1/trainee-supervisors/:id/restore-access/': (ids) => ({
+    url: `/api/v1/trainee-supervisors/${ids.spareRecord}/restore-access/`,
+  }),
   'DELETE /api/v1/trainee-supervisors/:id/': (ids) => ({
     url: `/api/v1/trainee-supervisors/${ids.spareRecord}/`,
+  }),
+  'POST /api/v1/link-requests/:id/accept/': (ids) => ({
+    url: `/api/v1/link-requests/${ids.linkRequest}/accept/`,
+  }),
+  'POST /api/v1/link-requests/:id/decline/': (ids) => ({
+    url: `/api/v1/link-requests/${ids.linkRequest}/decline/`,
   }),
   'GET /api/v1/experience-log/': (ids) => ({ url: `/api/v1/experience-log/?u_id=${ids.trainee}` }),
   'POST /api/v1/experience-log/': (ids) => ({
@@ -367,8 +380,9 @@ export type MatrixWorld = Awaited<ReturnType<typeof createMatrixWorld>>;
 /**
  * The owner with a log, a record file, an agenda, a month's form and a final form, their linked
  * supervisor (and one without BACB numbers), a supervisor they removed, one who removed them
- * from their lists, one never linked, another trainee and a trainee whose trial ended long ago;
- * and the owner's expired and revoked tokens.
+ * from their lists, one never linked, one they asked who has not answered and one who declined,
+ * another trainee and a trainee whose trial ended long ago; and the owner's expired and revoked
+ * tokens.
  */
 export async function createMatrixWorld() {
   const w = await formsWorld();
@@ -406,6 +420,18 @@ export async function createMatrixWorld() {
   const unlinkedSupervisor = await createSupervisor(t.db);
   const otherTrainee = await createTrainee(t.db);
   await linkSupervisor(t, otherTrainee, unlinkedSupervisor);
+  // Asked by the owner (issue 36): one has not answered, the other declined.
+  const pendingSupervisor = await createSupervisor(t.db);
+  await expectStatus(t, owner, 'POST', '/api/v1/trainee-supervisors/', 201, {
+    payload: { name: 'Pat', lastname: 'Pending', email: pendingSupervisor.email },
+  });
+  const [linkRequest] = await pendingRequestsOf(t, pendingSupervisor);
+  if (!linkRequest) throw new Error('the owner asked the pending supervisor nothing');
+  const declinedSupervisor = await createSupervisor(t.db);
+  await expectStatus(t, owner, 'POST', '/api/v1/trainee-supervisors/', 201, {
+    payload: { name: 'Dee', lastname: 'Declined', email: declinedSupervisor.email },
+  });
+  await answerRequestFrom(t, declinedSupervisor, owner.email, 'decline');
   const lapsedTrainee = await createTrainee(t.db, { dateJoined: new Date('2025-01-01') });
 
   const partial: Ids = {
@@ -445,6 +471,7 @@ export async function createMatrixWorld() {
     agenda: agenda.id,
     paperForm: paperForm.id,
     session: await tokenIdOf(t, spareSession),
+    linkRequest: linkRequest.id,
   };
 
   const expiredToken = await tokenFor(t, owner, -60_000);
@@ -462,6 +489,8 @@ export async function createMatrixWorld() {
       removedSupervisor,
       supervisorWhoRemoved,
       unlinkedSupervisor,
+      pendingSupervisor,
+      declinedSupervisor,
       lapsedTrainee,
     },
     expiredToken,

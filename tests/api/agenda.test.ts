@@ -6,6 +6,7 @@ import { AGENDA_MESSAGES } from '../../src/shared/agenda/agenda.schema';
 import { createAgendaPayload } from '../../src/shared/agenda/agenda.factory';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -25,15 +26,16 @@ let stranger: TestUser;
 let recordId: number;
 let otherRecordId: number;
 
-/** The trainee's record of a supervisor account (linked, since the account exists). */
-async function addRecord(user: TestUser, name: string, email: string): Promise<number> {
+/** The trainee's record of a supervisor account, linked: the supervisor accepted the trainee. */
+async function addRecord(user: TestUser, name: string, account: TestUser): Promise<number> {
   const response = await t.request({
     method: 'POST',
     url: '/api/v1/trainee-supervisors/',
     token: user.token,
-    payload: { name, lastname: 'Reyes', email },
+    payload: { name, lastname: 'Reyes', email: account.email },
   });
   expect(response.statusCode, response.body).toBe(201);
+  await answerRequestFrom(t, account, user.email);
   return response.json<{ id: number }>().id;
 }
 
@@ -53,9 +55,9 @@ beforeAll(async () => {
   supervisor = await createSupervisor(t.db, { name: 'Dana Reyes' });
   coSupervisor = await createSupervisor(t.db, { name: 'Kim Lee' });
   stranger = await createSupervisor(t.db);
-  recordId = await addRecord(trainee, 'Dana', supervisor.email);
-  await addRecord(trainee, 'Kim', coSupervisor.email);
-  otherRecordId = await addRecord(otherTrainee, 'Dana', supervisor.email);
+  recordId = await addRecord(trainee, 'Dana', supervisor);
+  await addRecord(trainee, 'Kim', coSupervisor);
+  otherRecordId = await addRecord(otherTrainee, 'Dana', supervisor);
   // Three hours in February and three in March: the two accrued tables differ.
   for (const date of ['2026-02-16', '2026-03-02']) {
     const log = await t.request({

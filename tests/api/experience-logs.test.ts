@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -42,6 +43,7 @@ beforeAll(async () => {
   otherTrainee = await createTrainee(t.db);
   supervisor = await createSupervisor(t.db, { email: 'dana@example.com' });
   supervisorRecordId = await addSupervisorRecord(trainee, 'dana@example.com');
+  await answerRequestFrom(t, supervisor, trainee.email);
 });
 afterAll(async () => t.close());
 
@@ -61,7 +63,7 @@ describe('experience logs', () => {
       setting_name: "Client's home",
       supervisor: supervisorRecordId,
       trainee_supervisor: supervisorRecordId,
-      supervisor_account: supervisor.id,
+      supervisor_account: true,
       date_of_experience: '2026-03-05',
       time_of_expereince_start: '09:00',
       time_of_expereince_end: '12:00',

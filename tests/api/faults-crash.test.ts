@@ -104,6 +104,11 @@ async function createLog(note: string, date: string): Promise<number> {
     });
     expect(record.status).toBe(201);
     recordId = (record.body as { id: number }).id;
+    // The supervisor accepts the trainee's request (issue 36).
+    const requests = await send(supervisor, 'GET', '/api/v1/link-requests/');
+    const [request] = (requests.body as { results: { id: number }[] }).results;
+    const accepted = await send(supervisor, 'POST', `/api/v1/link-requests/${request?.id}/accept/`);
+    expect(accepted.status).toBe(200);
   }
   const created = await send(trainee, 'POST', '/api/v1/experience-log/', logPayload(note, date));
   expect(created).toMatchObject({ status: 201 });

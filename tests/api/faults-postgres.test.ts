@@ -2,7 +2,9 @@ import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { traineeSupervisors } from '../../src/server/db/schema';
+import { experienceLogs } from '../../src/server/db/schema';
+import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
+import { addDays } from '../../src/shared/logs/time';
 import {
   DATABASE_BUSY,
   DATABASE_DOWN,
@@ -46,12 +48,23 @@ async function appOn(limits: Parameters<typeof openDatabase>[0]['pool']): Promis
 describe('PostgreSQL stopped and restarted under load', () => {
   let t: TestApp;
   let trainee: TestUser;
+  let record: number;
   beforeAll(async () => {
     t = await appOn({ max: 4, connectTimeoutMs: 2_000, statementTimeoutMs: 5_000 });
     trainee = await createTrainee(t.db);
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: trainee.token,
+      payload: { name: 'Load', lastname: 'Test', email: 'load@example.com' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    record = added.json<{ id: number }>().id;
   });
   afterAll(() => t.close());
 
+  // The load is logs, one a day back from 2026 (a trainee may try only 10 supervisor emails a
+  // day, issue 36, so records would be refused with 429 under load).
   it('answers 503 with Retry-After while it is down, loses no acknowledged write, and recovers', async () => {
     const answers: Answer[] = [];
     let phase: Answer['at'] = 'before';
@@ -62,13 +75,13 @@ describe('PostgreSQL stopped and restarted under load', () => {
         sequence += 1;
         const response = await t.request({
           method: 'POST',
-          url: '/api/v1/trainee-supervisors/',
+          url: '/api/v1/experience-log/',
           token: trainee.token,
-          payload: {
-            name: 'Load',
-            lastname: `Test ${sequence}`,
-            email: `load-${sequence}@example.com`,
-          },
+          payload: createLogPayload({
+            supervisor: record,
+            trainee_supervisor: record,
+            date_of_experience: addDays('2026-03-01', -sequence),
+          }),
         });
         answers.push({
           status: response.statusCode,
@@ -109,9 +122,9 @@ describe('PostgreSQL stopped and restarted under load', () => {
       .filter((answer) => answer.status === 201)
       .map((answer) => (answer.body as { id: number }).id);
     const stored = await t.db
-      .select({ id: traineeSupervisors.id })
-      .from(traineeSupervisors)
-      .where(inArray(traineeSupervisors.id, acknowledged));
+      .select({ id: experienceLogs.id })
+      .from(experienceLogs)
+      .where(inArray(experienceLogs.id, acknowledged));
     expect(stored.map((row) => row.id).sort((a, b) => a - b)).toEqual(
       [...acknowledged].sort((a, b) => a - b),
     );

@@ -1,5 +1,6 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createSupervisor, createTrainee } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { JPEG_BYTES, pdfBytes, PNG_BYTES } from '../helpers/file-fixtures';
 import {
   filesWorld,
@@ -276,6 +277,7 @@ describe('a supervisor and the trainee’s forms', () => {
       token: w.trainee.token,
       payload: { name: 'Second', email: second.email },
     });
+    await answerRequestFrom(w.t, second, w.trainee.email);
     const recordId = added.json<{ id: number }>().id;
     const formId = await upload({ title: 'With the second', supervisor: String(recordId) });
     expect((await list(second.token, `?u_id=${w.trainee.id}`)).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { recordFiles } from '../../src/server/db/schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { makeStorageFolder } from '../helpers/storage-harness';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -66,6 +67,7 @@ export async function filesWorld(store?: TestStore) {
     payload: { name: 'Sam', lastname: 'Supervisor', email: supervisor.email },
   });
   expect(added.statusCode).toBe(201);
+  await answerRequestFrom(t, supervisor, trainee.email);
   const supervisorRecordId = added.json<{ id: number }>().id;
   return {
     t,

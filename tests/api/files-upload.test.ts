@@ -7,6 +7,7 @@ import {
 } from '../../src/server/features/files/files.service';
 import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
 import { createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { JPEG_BYTES, pdfBytes, pdfOfSize, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import { UNAUTHENTICATED } from '../helpers/accounts';
 import {
@@ -254,6 +255,7 @@ describe('the storage quota (issue 27)', () => {
       token: trainee.token,
       payload: { name: 'Sam', lastname: 'Supervisor', email: w.supervisor.email },
     });
+    await answerRequestFrom(w.t, w.supervisor, trainee.email);
     const fields = monthlyFields(record.json<{ id: number }>().id);
     const first = await uploadRecord(w.t, trainee, fields, [png('a.png')]);
     expect(first.statusCode).toBe(201);

@@ -12,6 +12,7 @@ import {
 import type { FinalForm, FinalFormsAnswer } from '../../src/shared/forms/final-form.schema';
 import type { MonthForm, MonthFormsAnswer } from '../../src/shared/forms/month-form.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { makeStorageFolder } from '../helpers/storage-harness';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -68,7 +69,10 @@ export async function setFormFields(t: TestApp, trainee: TestUser) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-/** Adds a supervisor record for the trainee, linked to `supervisor`'s account by its email. */
+/**
+ * Adds a supervisor record for the trainee with `supervisor`'s email, and the supervisor
+ * accepts the trainee's request: the record is linked to their account.
+ */
 export async function linkSupervisor(
   t: TestApp,
   trainee: TestUser,
@@ -83,6 +87,7 @@ export async function linkSupervisor(
     payload: { name, lastname, email: supervisor.email },
   });
   expect(added.statusCode, added.body).toBe(201);
+  await answerRequestFrom(t, supervisor, trainee.email);
   return added.json<{ id: number }>().id;
 }
 

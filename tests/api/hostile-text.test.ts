@@ -277,7 +277,8 @@ describe('an update with nothing to set', () => {
       name: 'Dana',
       lastname: 'Reyes',
       email: f.supervisor.email,
-      supervisor: f.supervisor.id,
+      supervisor: true,
+      link_status: 'accepted',
     });
   });
 

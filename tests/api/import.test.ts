@@ -21,6 +21,7 @@ import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { overlapMessage } from '../../src/shared/logs/log-overlap';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { progressRevision, totalsBothWays } from '../helpers/month-totals';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from './files-support';
@@ -52,6 +53,7 @@ async function trainee(): Promise<Trainee> {
     payload: { name: 'Dana', lastname: 'Reyes', email: supervisor.email },
   });
   expect(record.statusCode, record.body).toBe(201);
+  await answerRequestFrom(t, supervisor, user.email);
   return { ...user, recordId: record.json<{ id: number }>().id };
 }
 

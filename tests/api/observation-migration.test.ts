@@ -1,23 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import {
-  MIGRATIONS_FOLDER,
-  openDatabase,
-  runMigrations,
-  type Database,
-} from '../../src/server/db/client';
+import { runMigrations, type Database } from '../../src/server/db/client';
 import { experienceLogs, users } from '../../src/server/db/schema';
 import { sumTotalAndRange } from '../../src/server/features/progress/progress.repository';
-import { withDatabase } from '../setup/api-global-setup';
+import { migratedBefore } from '../helpers/migrated-before';
 
 /*
  * The migration that adds observation_minutes must keep every existing log's meaning: a
@@ -28,50 +14,10 @@ import { withDatabase } from '../setup/api-global-setup';
 const MIGRATION_TAG = '0004_observation_minutes';
 
 let database: Database;
-let dropDatabase: () => Promise<void> = async () => undefined;
-const folders: string[] = [];
-
-/** The migrations folder as it was before MIGRATION_TAG: a copy with the journal cut there. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'ft-migrations-'));
-  folders.push(folder);
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal: { entries: { idx: number; tag: string }[] } = JSON.parse(
-    readFileSync(journalFile, 'utf8'),
-  );
-  const cut = journal.entries.find((entry) => entry.tag === tag);
-  if (!cut) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.filter((entry) => entry.idx < cut.idx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-/** An empty database of the kind the API tests run on, not migrated. */
-async function openEmptyDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE !== 'postgres') {
-    return openDatabase({ pglite: await PGlite.create(), migrate: false });
-  }
-  const url = inject('postgresUrl');
-  const name = `ft_test_${process.ppid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
-  return openDatabase({ databaseUrl: withDatabase(url, name), migrate: false });
-}
+let close: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  database = await openEmptyDatabase();
-  const config = { migrationsFolder: migrationsBefore(MIGRATION_TAG) };
-  if (database.kind === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  ({ database, close } = await migratedBefore(MIGRATION_TAG));
 
   // Logs as the previous version stored them: no observation_minutes column yet.
   await database.db.execute(sql`
@@ -104,11 +50,7 @@ beforeAll(async () => {
   await runMigrations(database);
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropDatabase();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe(`migration ${MIGRATION_TAG}`, () => {
   it('gives each observed log its supervision window and every other log none', async () => {

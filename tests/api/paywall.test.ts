@@ -8,6 +8,7 @@ import { WHOLE_RECORD_PATH } from '../../src/server/features/records-export/reco
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTableFingerprint } from '../helpers/table-fingerprint';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { charge, DAY } from './billing-support';
@@ -30,6 +31,8 @@ const PAYWALLED = [
   'POST /api/v1/trainee-supervisors/',
   'PATCH /api/v1/trainee-supervisors/:id/',
   'DELETE /api/v1/trainee-supervisors/:id/',
+  // Giving a supervisor their access back is using the product again; ending it is exempt.
+  'POST /api/v1/trainee-supervisors/:id/restore-access/',
   'POST /api/v1/send-supervisor-invitation/',
   // Record files and the profile picture: keeping and changing them is using the product (the
   // forms stay listed and downloadable, since reads are never refused).
@@ -107,6 +110,7 @@ async function account(joinedDaysAgo: number, date: string): Promise<Account> {
     payload: { name: 'Dana', lastname: 'Reyes', email: supervisor.email },
   });
   expect(record.statusCode, record.body).toBe(201);
+  await answerRequestFrom(t, supervisor, user.email);
   const recordId = record.json<{ id: number }>().id;
   const log = await t.request({
     method: 'POST',

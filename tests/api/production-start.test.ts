@@ -128,6 +128,16 @@ describe('the built server', () => {
       trainee.token,
     );
     expect(record.status).toBe(201);
+    // The supervisor accepts the trainee's request (issue 36).
+    const requests = await call('GET', '/api/v1/link-requests/', undefined, supervisor.token);
+    const [request] = ((await requests.json()) as { results: { id: number }[] }).results;
+    const accepted = await call(
+      'POST',
+      `/api/v1/link-requests/${request?.id}/accept/`,
+      undefined,
+      supervisor.token,
+    );
+    expect(accepted.status).toBe(200);
     const written = await call(
       'POST',
       '/api/v1/monthy-log/',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** A supervisor reads the history of their linked trainees' logs (GET …/experience-log/{id}/history/). */
@@ -62,6 +63,7 @@ beforeAll(async () => {
   supervisor = await createSupervisor(t.db, { name: 'Sam Stone' });
   stranger = await createSupervisor(t.db, { name: 'Una Unlinked' });
   recordId = await addSupervisorRecord(trainee, supervisor.email);
+  await answerRequestFrom(t, supervisor, trainee.email);
   otherRecordId = await addSupervisorRecord(trainee, 'someone.else@example.com');
 
   logId = await createLog(recordId, {

@@ -6,6 +6,7 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { lastCodeTo, signUp, supervisorSignup, verify } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -103,24 +104,34 @@ describe('linking', () => {
     expect(mail?.text).toContain('/register/supervisor?email=dana.reyes%40example.com');
     const list = (
       await t.request({ method: 'GET', url: '/api/v1/trainee-supervisors/', token: trainee.token })
-    ).json<{ results: { invited_at: string | null; supervisor: number | null }[] }>();
+    ).json<{ results: { invited_at: string | null; supervisor: true | null }[] }>();
     expect(list.results[0]).toMatchObject({
       invited_at: '2026-03-20T15:00:00.000Z',
       supervisor: null,
     });
   });
 
-  it('links the record when the supervisor registers and verifies, so earlier logs reach them', async () => {
+  it('asks the supervisor who registers and verifies; once they accept, earlier logs reach them', async () => {
     const body = supervisorSignup({ email: SUPERVISOR_EMAIL, name: 'Dana Reyes' });
     expect((await signUp(t, body)).statusCode).toBe(201);
     const verified = await verify(t, SUPERVISOR_EMAIL, await lastCodeTo(t, SUPERVISOR_EMAIL));
     expect(verified.statusCode).toBe(200);
     supervisorToken = verified.json<{ token: string }>().token;
     supervisorId = verified.json<{ user: { id: number } }>().user.id;
-    const list = (
-      await t.request({ method: 'GET', url: '/api/v1/trainee-supervisors/', token: trainee.token })
-    ).json<{ results: { supervisor: number | null }[] }>();
-    expect(list.results[0]?.supervisor).toBe(supervisorId);
+    const list = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/v1/trainee-supervisors/',
+          token: trainee.token,
+        })
+      ).json<{ results: { supervisor: true | null; link_status: string | null }[] }>().results;
+    expect((await list())[0]).toMatchObject({ supervisor: true, link_status: 'pending' });
+    // Issue 36: the request waits on their home screen; until they accept they see nothing.
+    const waiting = await asSupervisor('GET', '/api/v1/experience-log/');
+    expect(waiting.json<{ count: number }>().count).toBe(0);
+    await answerRequestFrom(t, { token: supervisorToken }, trainee.email);
+    expect((await list())[0]).toMatchObject({ supervisor: true, link_status: 'accepted' });
     const raw = await asSupervisor('GET', '/api/v1/experience-log/');
     if (raw.statusCode !== 200) throw new Error(raw.body);
     const logs = raw.json<{ results: Log[] }>();
@@ -392,6 +403,7 @@ describe('review', () => {
         payload: { name: 'Dana', email: SUPERVISOR_EMAIL },
       })
     ).json<{ id: number }>().id;
+    await answerRequestFrom(t, { token: supervisorToken }, otherTrainee.email);
     const otherLog = await createLog(otherTrainee, foreignRecord, {
       date_of_experience: '2026-03-05',
     });

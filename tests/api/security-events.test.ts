@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastCodeTo, mailCountTo, signUp, traineeSignup } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** "Security activity": the audit log a person reads about their own account, and common passwords. */
@@ -177,6 +178,7 @@ describe('role-relevant actions', () => {
       payload: { name: 'Sam', lastname: 'Supervisor', email: supervisor.email },
     });
     expect(linked.statusCode).toBe(201);
+    await answerRequestFrom(t, supervisor, trainee.email);
     const removed = await t.request({
       method: 'POST',
       url: '/api/v1/remove-user/',

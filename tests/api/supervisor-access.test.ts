@@ -158,7 +158,8 @@ describe('ending a supervisor’s access', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toMatchObject({
       id: recordB,
-      supervisor: b.id,
+      supervisor: true,
+      link_status: 'accepted',
       access_ended_at: '2026-04-12T09:30:00.000Z',
     });
   });
@@ -288,5 +289,62 @@ describe('ending a supervisor’s access', () => {
     expect(ofB).toHaveLength(7);
     const form = await as(w.trainee, 'GET', `/api/v1/month-forms/${marchForm}/`);
     expect(form.json()).toMatchObject({ id: marchForm, voided_at: null });
+  });
+});
+
+describe('giving the access back (issue 36)', () => {
+  const restore = (user: TestUser, record: number) =>
+    as(user, 'POST', `/api/v1/trainee-supervisors/${record}/restore-access/`);
+
+  it('is the trainee’s alone: another trainee gets 404, a supervisor 403, and nothing changes', async () => {
+    const { createTrainee } = await import('../helpers/factories');
+    const stranger = await createTrainee(w.t.db);
+    const theirs = await restore(stranger, recordB);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe((await restore(stranger, 2_147_483_000)).body);
+    expect((await restore(b, recordB)).statusCode).toBe(403);
+    const page = await as(b, 'GET', `/api/v1/experience-log/?u_id=${w.trainee.id}`);
+    expect(page.json<{ count: number }>().count).toBe(0);
+  });
+
+  it('gives the supervisor back what they saw, at once, and lets new logs name them', async () => {
+    const restored = await restore(w.trainee, recordB);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({
+      id: recordB,
+      supervisor: true,
+      link_status: 'accepted',
+      access_ended_at: null,
+    });
+    const page = await as(b, 'GET', `/api/v1/experience-log/?u_id=${w.trainee.id}`);
+    expect(page.json<{ count: number }>().count).toBe(7);
+    const trainees = await as(b, 'GET', '/api/v1/all-trainee/');
+    expect(JSON.stringify(trainees.json())).toContain(w.trainee.email);
+    const named = await as(w.trainee, 'POST', '/api/v1/experience-log/', {
+      ...logWith(recordB, { date_of_experience: '2026-04-09' }),
+    });
+    expect(named.statusCode, named.body).toBe(201);
+  });
+
+  it('answers a second restore with 409, and a record waiting for an answer stays waiting', async () => {
+    const again = await restore(w.trainee, recordB);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: "This supervisor's access has not ended.",
+      code: 'CONFLICT',
+    });
+    const asked = await createSupervisor(w.t.db);
+    const added = await as(w.trainee, 'POST', '/api/v1/trainee-supervisors/', {
+      name: 'Wes Waiting',
+      email: asked.email,
+    });
+    const record = added.json<{ id: number }>().id;
+    expect(
+      (await as(w.trainee, 'POST', `/api/v1/trainee-supervisors/${record}/end-access/`)).statusCode,
+    ).toBe(200);
+    const back = await restore(w.trainee, record);
+    expect(back.json()).toMatchObject({ link_status: 'pending', access_ended_at: null });
+    const trainees = await as(asked, 'GET', '/api/v1/all-trainee/');
+    expect(trainees.json()).toEqual({ results: [] });
   });
 });

@@ -187,7 +187,8 @@ describe('TEST_HOOKS=true (the end-to-end suite only)', () => {
         expect.objectContaining({
           id: supervisor_record,
           email: 'sam.fixture@example.com',
-          supervisor: supervisor.json<{ user: { id: number } }>().user.id,
+          supervisor: true,
+          link_status: 'accepted',
         }),
       ],
     });

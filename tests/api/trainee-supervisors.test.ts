@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
+import { answerRequestFrom } from '../helpers/link-requests';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -38,10 +40,15 @@ describe('trainee supervisors', () => {
     });
   });
 
-  it('links a supervisor who already has a verified account with that email', async () => {
+  it('says a supervisor has a tracker account, never which account (issue 36)', async () => {
     const response = await add(trainee, { name: 'Dana Reyes', email: 'DANA.bcba@example.com' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().supervisor).toBe(supervisor.id);
+    expect(response.json()).toMatchObject({ supervisor: true, link_status: 'pending' });
+    expect(response.body).not.toContain(`:${supervisor.id},`);
+    const list = await t.request({ method: 'GET', url, token: trainee.token });
+    expect(
+      list.json<{ results: { supervisor: unknown }[] }>().results.map((row) => row.supervisor),
+    ).toEqual([true, null]);
   });
 
   it('lists only the trainee’s own supervisors', async () => {
@@ -79,9 +86,9 @@ describe('trainee supervisors', () => {
     expect(missing.json()).toEqual({ email: ['⋆Required'] });
   });
 
-  it('edits a record, and refuses to change the email of a linked one', async () => {
+  it('edits a record, and refuses to change the email of one an account accepted', async () => {
     const list = (await t.request({ method: 'GET', url, token: trainee.token })).json<{
-      results: { id: number; email: string; supervisor: number | null }[];
+      results: { id: number; email: string; supervisor: true | null }[];
     }>().results;
     const unlinked = list.find((row) => row.supervisor === null);
     const linked = list.find((row) => row.supervisor !== null);
@@ -100,6 +107,8 @@ describe('trainee supervisors', () => {
       email: 'lee.park@example.com',
     });
 
+    // Once the supervisor accepts the trainee (issue 36), the email is the account's.
+    await answerRequestFrom(t, supervisor, trainee.email);
     const locked = await t.request({
       method: 'PATCH',
       url: `${url}${linked.id}/`,
@@ -146,6 +155,76 @@ describe('trainee supervisors', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
+  });
+
+  it('lets a trainee try 10 supervisor emails a day, then answers 429 until the next day', async () => {
+    const limited = await createTrainee(t.db);
+    t.clock.now = new Date('2026-05-04T15:00:00.000Z');
+    let firstId = 0;
+    const tries = [
+      ...Array.from(
+        { length: 8 },
+        (_, i) => () => add(limited, { name: 'P', email: `p${i}@example.com` }),
+      ),
+      () =>
+        t.request({
+          method: 'PATCH',
+          url: `${url}${firstId}/`,
+          token: limited.token,
+          payload: { email: 'renamed@example.com' },
+        }),
+      () =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/experience-log/',
+          token: limited.token,
+          payload: createLogPayload({
+            newSupervisor: 'Nia New',
+            newSupervisorEmail: 'nia@example.com',
+            date_of_experience: '2026-05-01',
+          }),
+        }),
+    ];
+    for (const [index, attempt] of tries.entries()) {
+      const response = await attempt();
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      if (index === 0) firstId = response.json<{ id: number }>().id;
+    }
+    // What tells nothing costs nothing: a name, an email already listed, the same email again.
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `${url}${firstId}/`,
+      token: limited.token,
+      payload: { name: 'Renamed', email: 'renamed@example.com' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await add(limited, { name: 'P', email: 'p1@example.com' })).statusCode).toBe(400);
+
+    const refused = await add(limited, { name: 'Dana', email: supervisor.email });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail:
+        'You can add supervisors or change their emails 10 times a day. Please try again in 9 hours.',
+      code: 'RATE_LIMITED',
+    });
+    expect(refused.body).not.toContain(String(supervisor.id));
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `${url}${firstId}/`,
+      token: limited.token,
+      payload: { email: supervisor.email },
+    });
+    expect(moved.statusCode).toBe(429);
+    const listed = await t.request({ method: 'GET', url, token: limited.token });
+    expect(
+      listed.json<{ results: { email: string }[] }>().results.map((row) => row.email),
+    ).not.toContain(supervisor.email);
+    // Another trainee's attempts are their own.
+    expect((await add(otherTrainee, { name: 'Q', email: 'q@example.com' })).statusCode).toBe(201);
+
+    t.clock.now = new Date('2026-05-05T00:00:01.000Z');
+    const nextDay = await add(limited, { name: 'Dana', email: supervisor.email });
+    expect(nextDay.statusCode).toBe(201);
   });
 
   it('requires a signed-in trainee', async () => {

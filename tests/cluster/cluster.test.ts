@@ -63,7 +63,7 @@ async function logIn(instance: Instance, email: string, password: string, from: 
   return reply.json<{ token: string }>().token;
 }
 
-/** Gives the trainee a supervisor record (linked when `email` is a supervisor's); its id. */
+/** Gives the trainee a supervisor record (asking the account when `email` is a supervisor's); its id. */
 async function addSupervisorRecord(
   through: (options: RequestOptions) => Promise<Reply>,
   token: string,
@@ -309,6 +309,21 @@ describe('several instances on one database', () => {
     const trainee = await createTrainee(db);
     const from = newClient();
     const recordId = await addSupervisorRecord(viaNginx, trainee.token, supervisor.email, from);
+    // The supervisor accepts the trainee's request (issue 36): the digest is theirs to get.
+    const requests = await viaNginx({
+      method: 'GET',
+      path: '/api/v1/link-requests/',
+      token: supervisor.token,
+      from,
+    });
+    const [request] = requests.json<{ results: { id: number }[] }>().results;
+    const accepted = await viaNginx({
+      method: 'POST',
+      path: `/api/v1/link-requests/${request?.id}/accept/`,
+      token: supervisor.token,
+      from,
+    });
+    assert.equal(accepted.status, 200, accepted.body);
     const log = await viaNginx({
       method: 'POST',
       path: '/api/v1/experience-log/',

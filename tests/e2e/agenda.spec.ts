@@ -3,7 +3,14 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readPdfText } from '../../src/server/features/forms/pdf-text';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear } from '../../src/shared/logs/time';
-import { type Account, expect, expectNoHorizontalScroll, signInAs, test } from './support/fixtures';
+import {
+  acceptRequestFrom,
+  type Account,
+  expect,
+  expectNoHorizontalScroll,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
@@ -34,6 +41,7 @@ async function linkWithLog(request: APIRequestContext, trainee: Account, supervi
     data: { name: 'Dana', lastname: 'Reyes', email: supervisor.email },
   });
   expect(record.status(), await record.text()).toBe(201);
+  await acceptRequestFrom(request, supervisor, trainee);
   const { id } = (await record.json()) as { id: number };
   const log = await request.post('/api/v1/experience-log/', {
     headers,

@@ -8,6 +8,7 @@ import { readerText } from '../../src/server/features/forms/pdf-reader.fixture';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {
+  acceptRequestFrom,
   authHeader,
   expect,
   expectNoHorizontalScroll,
@@ -130,6 +131,9 @@ test.describe('the Organization monthly form', () => {
     await page.goto('/student/profile-screen');
     await addSupervisor(page, { name: 'Rhea Rowan', email: rhea.email, organization: 'Acme ABA' });
     await addSupervisor(page, { name: 'Lee Park', email: lee.email, organization: ' acme  aba ' });
+    // Both accept the trainee's requests (issue 36; their home screens are supervisor-access.spec.ts's).
+    await acceptRequestFrom(request, rhea, trainee);
+    await acceptRequestFrom(request, lee, trainee);
     // The organization is kept on the record: the Edit dialog shows it.
     await page
       .getByRole('region', { name: 'Supervisors' })

@@ -6,6 +6,7 @@ import { formatMonthYear } from '../../src/shared/logs/time';
 import { pdfBytes, PNG_BYTES, SCRIPT_BYTES } from '../helpers/file-fixtures';
 import { storedCopyOf } from '../helpers/stored-pdf';
 import {
+  acceptRequestFrom,
   type Account,
   expect,
   expectNoHorizontalScroll,
@@ -245,6 +246,7 @@ test.describe('fieldwork forms', () => {
       name: 'Sam Signer',
       email: supervisor.email,
     });
+    await acceptRequestFrom(request, supervisor, trainee);
     const form = await pdfBytes('Signed by both');
     await uploadThroughApi(request, trainee, {
       supervisor: record,

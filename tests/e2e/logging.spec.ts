@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, failedRequestLog, signInAs, test } from './support/fixtures';
+import { acceptRequestFrom, expect, failedRequestLog, signInAs, test } from './support/fixtures';
 
 mkdirSync('.tmp/screenshots', { recursive: true });
 
@@ -322,6 +322,7 @@ test('under the 2027 standards a trainee logs how long the observation lasted, a
     data: { name: 'Olive Observer', email: supervisor.email },
   });
   expect(record.status(), await record.text()).toBe(201);
+  await acceptRequestFrom(request, supervisor, trainee);
   await signInAs(page, trainee);
   await page.evaluate(() => localStorage.setItem('welcomeSeen', 'true'));
   await page.goto('/student/logHour');
@@ -529,6 +530,7 @@ test('an approved entry is shown read-only, with who must reopen it', async ({
     data: { name: 'Avery Approver', email: supervisor.email },
   });
   expect(record.status(), await record.text()).toBe(201);
+  await acceptRequestFrom(request, supervisor, trainee);
   const { id: supervisorId }: { id: number } = await record.json();
   await signInAs(page, trainee);
   await page.evaluate(() => localStorage.setItem('welcomeSeen', 'true'));

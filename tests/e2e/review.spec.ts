@@ -4,6 +4,7 @@ import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
 import {
+  acceptRequestFrom,
   type Account,
   expect,
   PASSWORD,
@@ -166,6 +167,17 @@ test.describe('supervisor review', () => {
       password: PASSWORD,
     });
 
+    // The trainee's request waits on the home screen (issue 36): nothing of theirs shows until
+    // the supervisor accepts it.
+    const requests = page.getByRole('region', { name: 'Trainee requests' });
+    await expect(requests.getByRole('heading', { name: 'Riley Resend' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `${dayName(today)}: pending logs` })).toHaveCount(
+      0,
+    );
+    await requests.getByRole('button', { name: 'Accept Riley Resend' }).click();
+    await expect(page.getByText('Riley Resend is now one of your trainees.')).toBeVisible();
+    await expect(requests).toBeHidden();
+
     // Today carries a red (pending) dot; its list shows the log.
     await expect(
       page.getByRole('button', { name: `${dayName(today)}: pending logs` }),
@@ -279,6 +291,7 @@ test.describe('supervisor review', () => {
     const trainee = await newAccount('student', { name: 'Mo Monthly' });
     const month = pastMonth();
     const record = await supervisorRecord(request, trainee, supervisor.email);
+    await acceptRequestFrom(request, supervisor, trainee);
     for (const day of ['03', '04']) {
       await createLog(request, trainee, record, { date_of_experience: `${month}-${day}` });
     }
@@ -355,6 +368,7 @@ test.describe('supervisor review', () => {
     const trainee = await newAccount('student', { name: 'Paige Pending' });
     const month = pastMonth();
     const record = await supervisorRecord(request, trainee, supervisor.email);
+    await acceptRequestFrom(request, supervisor, trainee);
     // 23 logs: the 1st to the 23rd of the month.
     for (let day = 1; day <= 23; day += 1) {
       await createLog(request, trainee, record, {

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
-import { type Account, expect, signInAs, test } from './support/fixtures';
+import { acceptRequestFrom, type Account, expect, signInAs, test } from './support/fixtures';
 
 /** A month two months back, over in every time zone. */
 function pastMonth(): string {
@@ -29,6 +29,7 @@ async function linkWithLogs(request: APIRequestContext, trainee: Account, superv
     data: { name: 'Sam', lastname: 'Supervisor', email: supervisor.email },
   });
   expect(record.status(), await record.text()).toBe(201);
+  await acceptRequestFrom(request, supervisor, trainee);
   const { id } = (await record.json()) as { id: number };
   for (const [date, task] of [
     [FIRST_DAY, ['A.1', 'B.2']],

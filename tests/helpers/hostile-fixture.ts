@@ -4,6 +4,7 @@ import { experienceLogs, traineeSupervisors } from '../../src/server/db/schema';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createSupervisor, createTrainee, type TestUser } from './factories';
+import { answerRequestFrom } from './link-requests';
 import { createTestApp, type TestApp } from './test-app';
 
 export const LOGS = '/api/v1/experience-log/';
@@ -35,6 +36,7 @@ export async function createHostileFixture(): Promise<HostileFixture> {
     payload: { name: 'Dana', lastname: 'Reyes', email: supervisor.email },
   });
   expect(record.statusCode).toBe(201);
+  await answerRequestFrom(t, supervisor, trainee.email);
   const recordId = record.json<{ id: number }>().id;
   const logPayload = (overrides: Partial<LogEntryWire> = {}) =>
     createLogPayload({ supervisor: recordId, trainee_supervisor: recordId, ...overrides });

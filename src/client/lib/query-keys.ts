@@ -35,6 +35,8 @@ export const queryKeys = {
   },
   supervisors: {
     all: ['trainee-supervisors'] as const,
+    /** The trainees' requests to the signed-in supervisor (issue 36). */
+    linkRequests: ['link-requests'] as const,
   },
   progress: {
     all: ['progress'] as const,

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BILLING_EVENT_KINDS } from '../../shared/billing/subscription.schema';
 import { LOG_HISTORY_ACTIONS, LOG_STATUSES } from '../../shared/logs/log-entry.schema';
+import { LINK_STATUSES } from '../../shared/supervisors/trainee-supervisor.schema';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -238,6 +239,37 @@ export const traineeSupervisors = pgTable(
     index('trainee_supervisors_email').on(t.email),
     index('trainee_supervisors_supervisor').on(t.supervisorUserId),
     uniqueIndex('trainee_supervisors_trainee_email').on(t.traineeId, t.email),
+  ],
+);
+
+/**
+ * A trainee's request that a supervisor account see them (issue 36): the account sees nothing
+ * of the trainee (lists, logs, forms) until it accepts, and a record is linked to the account
+ * (`trainee_supervisors.supervisor_user_id`) only then. One row per trainee and account, so a
+ * decline stands when the trainee deletes the record and lists the email again.
+ */
+export const supervisorLinkRequests = pgTable(
+  'supervisor_link_requests',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    supervisorUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The record it asks through; null once that record is deleted or names another email. */
+    traineeSupervisorId: integer().references(() => traineeSupervisors.id, {
+      onDelete: 'set null',
+    }),
+    status: text({ enum: LINK_STATUSES }).notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    answeredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('supervisor_link_requests_pair').on(t.traineeId, t.supervisorUserId),
+    uniqueIndex('supervisor_link_requests_record').on(t.traineeSupervisorId),
+    index('supervisor_link_requests_supervisor').on(t.supervisorUserId, t.status),
   ],
 );
 

@@ -30,6 +30,13 @@ export const CALLERS = [
    */
   'supervisorWhoRemoved',
   'unlinkedSupervisor',
+  /**
+   * Has the owner's request to see them, not yet answered (issue 36): sees nothing of the
+   * owner's but the request itself, until they accept.
+   */
+  'pendingSupervisor',
+  /** Declined the owner's request: sees nothing of the owner's. */
+  'declinedSupervisor',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
@@ -54,6 +61,8 @@ const SUPERVISORS = [
   'removedSupervisor',
   'supervisorWhoRemoved',
   'unlinkedSupervisor',
+  'pendingSupervisor',
+  'declinedSupervisor',
 ] as const;
 
 function signedIn(
@@ -89,31 +98,37 @@ const LINKED = {
   removedSupervisor: 'hidden',
   supervisorWhoRemoved: 'hidden',
   unlinkedSupervisor: 'hidden',
+  pendingSupervisor: 'hidden',
+  declinedSupervisor: 'hidden',
+} as const;
+/** The supervisor of one record of the owner's (a log's, a form's), and no other. */
+const ITS_SUPERVISOR = {
+  linkedSupervisor: 'allowed',
+  coSupervisor: 'hidden',
+  removedSupervisor: 'hidden',
+  supervisorWhoRemoved: 'hidden',
+  unlinkedSupervisor: 'hidden',
+  pendingSupervisor: 'hidden',
+  declinedSupervisor: 'hidden',
 } as const;
 /** The owner's records as a whole (by `u_id`), for the owner and every supervisor linked to them. */
 const traineeAndSupervisors = signedIn({ owner: 'allowed', otherTrainee: 'hidden' }, LINKED);
 /** One record kept with one supervisor record (a log, a form): the owner and that supervisor. */
 const traineeAndItsSupervisor = signedIn(
   { owner: 'allowed', otherTrainee: 'hidden' },
-  {
-    linkedSupervisor: 'allowed',
-    coSupervisor: 'hidden',
-    removedSupervisor: 'hidden',
-    supervisorWhoRemoved: 'hidden',
-    unlinkedSupervisor: 'hidden',
-  },
+  ITS_SUPERVISOR,
 );
 /** A supervisor's act on a linked trainee (`u_id`); trainees 403. */
 const supervisorOfTrainee = signedIn('forbidden', LINKED);
 /** Removing a linked trainee from one's lists, or restoring them: removed or not. */
 const linkedEvenIfRemoved = signedIn('forbidden', { ...LINKED, supervisorWhoRemoved: 'allowed' });
 /** A supervisor's act on one record of a linked trainee kept with them (a log); trainees 403. */
-const itsSupervisorOnly = signedIn('forbidden', {
-  linkedSupervisor: 'allowed',
-  coSupervisor: 'hidden',
-  removedSupervisor: 'hidden',
-  supervisorWhoRemoved: 'hidden',
-  unlinkedSupervisor: 'hidden',
+const itsSupervisorOnly = signedIn('forbidden', ITS_SUPERVISOR);
+/** Answering the owner's request (issue 36): the supervisor it asks, and no one else. */
+const theSupervisorAsked = signedIn('forbidden', {
+  ...ITS_SUPERVISOR,
+  linkedSupervisor: 'hidden',
+  pendingSupervisor: 'allowed',
 });
 
 /** One row per route, keyed `METHOD url` exactly as Fastify registers it. */
@@ -176,13 +191,21 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /api/v1/trainee-supervisors/': traineeOwn,
   'PATCH /api/v1/trainee-supervisors/:id/': traineeRecord,
   'POST /api/v1/trainee-supervisors/:id/end-access/': traineeRecord,
+  'POST /api/v1/trainee-supervisors/:id/restore-access/': traineeRecord,
   'DELETE /api/v1/trainee-supervisors/:id/': traineeRecord,
   // Logs: the trainee writes them; linked supervisors read them (by `u_id`).
   // A trainee's `u_id` is ignored (they get their own logs); a supervisor's filters their logs,
   // so one naming a trainee not linked to them gets an empty page, as for an id nobody has.
   'GET /api/v1/experience-log/': signedIn(
     { owner: 'allowed', otherTrainee: 'own' },
-    { ...LINKED, removedSupervisor: 'own', supervisorWhoRemoved: 'own', unlinkedSupervisor: 'own' },
+    {
+      ...LINKED,
+      removedSupervisor: 'own',
+      supervisorWhoRemoved: 'own',
+      unlinkedSupervisor: 'own',
+      pendingSupervisor: 'own',
+      declinedSupervisor: 'own',
+    },
   ),
   'POST /api/v1/experience-log/': signedIn(
     { owner: 'allowed', otherTrainee: 'rejected' },
@@ -216,6 +239,11 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   // The removed trainees stay listed, marked, so that they can be restored.
   'GET /api/v1/all-trainee/': signedIn('forbidden', 'own', { supervisorWhoRemoved: 'allowed' }),
   'GET /api/v1/get-supervisor/': supervisorOwn,
+  // The trainees' requests to a supervisor (issue 36): each supervisor lists the ones to them,
+  // which name the trainee asking; only the supervisor asked answers one.
+  'GET /api/v1/link-requests/': signedIn('forbidden', 'own', { pendingSupervisor: 'allowed' }),
+  'POST /api/v1/link-requests/:id/accept/': theSupervisorAsked,
+  'POST /api/v1/link-requests/:id/decline/': theSupervisorAsked,
   'POST /api/v1/remove-user/': linkedEvenIfRemoved,
   'POST /api/v1/restore-user/': linkedEvenIfRemoved,
   'GET /api/v1/get-dates/': supervisorOwn,

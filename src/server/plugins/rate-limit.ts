@@ -79,6 +79,16 @@ export const RATE_LIMITS = {
     windowSeconds: 60 * 60,
     refusal: 'Your whole record can be downloaded 6 times an hour.',
   },
+  /**
+   * Supervisor emails a trainee tries in a UTC day (adding a supervisor, changing one's email,
+   * or naming a new one in a log): each answer tells whether the email is a tracker account's,
+   * so an unlimited number would list the supervisors (issue 36). A trainee has a few.
+   */
+  supervisorEmails: {
+    limit: 10,
+    windowSeconds: 24 * 60 * 60,
+    refusal: 'You can add supervisors or change their emails 10 times a day.',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /**
@@ -114,10 +124,12 @@ export async function consumeRateLimit(
 export function tooManyAttempts(until: Date, now: Date, refusal = 'Too many attempts.'): AppError {
   const seconds = (until.getTime() - now.getTime()) / 1000;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return AppError.rateLimited(
-    `${refusal} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    seconds,
-  );
+  // A day's window reads in hours ("in 9 hours"), not in hundreds of minutes.
+  const wait =
+    minutes > 90
+      ? `${Math.ceil(minutes / 60)} hours`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return AppError.rateLimited(`${refusal} Please try again in ${wait}.`, seconds);
 }
 
 /**

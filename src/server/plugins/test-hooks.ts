@@ -14,6 +14,7 @@ import {
 } from '../features/accounts/accounts.service';
 import { createCoupon } from '../features/billing/billing.service';
 import { clientInfoOf } from '../features/accounts';
+import { insertAccepted } from '../features/supervisors';
 import * as supervisorRecords from '../features/supervisors/supervisors.repository';
 import type { ScheduledJob } from '../jobs/scheduled-jobs';
 import { isTestSuiteRequest } from './test-clock';
@@ -104,8 +105,9 @@ export function testHooksRoutes(
     );
 
     // Sign-up's own body and rows (accounts.service insertAccount), then what the emailed code
-    // would have done: the mailbox proven (a supervisor linked to the trainees who listed them)
-    // and a session. A trainee may name a verified supervisor to list, linked at once.
+    // would have done: the mailbox proven (a supervisor asked by the trainees who listed them)
+    // and a session. A trainee may name a verified supervisor to list, linked at once (as if
+    // the supervisor had accepted: the real path asks them, issue 36).
     app.post(
       '/api/test/accounts',
       {
@@ -130,7 +132,7 @@ export function testHooksRoutes(
           throw AppError.field('supervisor_email', 'No verified supervisor has this email.');
         }
         const user = await insertAccount({ db, input, now: at, client });
-        await markMailboxProven(db, user);
+        await markMailboxProven(db, user, at);
         let supervisorRecord: number | null = null;
         if (supervisorEmail !== undefined) {
           const supervisor = await userView(db, supervisorId!);
@@ -142,6 +144,15 @@ export function testHooksRoutes(
             email: supervisorEmail,
             supervisorUserId: supervisorId,
           });
+          // The pair of most journeys: linked at once, standing for a request accepted.
+          if (row && supervisorId !== null) {
+            await insertAccepted(db, {
+              traineeId: user.id,
+              supervisorUserId: supervisorId,
+              recordId: row.id,
+              now: at,
+            });
+          }
           supervisorRecord = row?.id ?? null;
         }
         const token = await issueSession(db, user.id, at, client);

@@ -25,8 +25,8 @@ export const ExperienceLogSchema = z.object({
   supervisor: z.number(),
   trainee_supervisor: z.number(),
   supervisor_name: z.string(),
-  /** The linked supervisor account, when the supervisor has one. */
-  supervisor_account: z.number().nullable(),
+  /** `true` when the record is linked to a supervisor account, else null: never its id (issue 36). */
+  supervisor_account: z.literal(true).nullable(),
   date_of_experience: z.string(),
   time_of_expereince_start: z.string(),
   time_of_expereince_end: z.string(),

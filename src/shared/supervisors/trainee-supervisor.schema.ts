@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { EmailSchema } from '../accounts/account.schema';
 import { NAME_MAX_LENGTH, nameText, PersonNameSchema } from '../wire/primitives';
 
+/**
+ * Where a supervisor account stands on a trainee's request to see them (issue 36): the account
+ * sees the trainee only once `accepted`.
+ */
+export const LINK_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
 /** POST /api/v1/trainee-supervisors/ and the Add Supervisor dialog (SPEC §5). */
 export const TraineeSupervisorInputSchema = z.object({
   name: PersonNameSchema,
@@ -25,8 +32,11 @@ export const TraineeSupervisorPatchSchema = z.object({
 });
 
 /**
- * A trainee's supervisor on the wire; `supervisor` is the linked tracker account, if any;
- * `access_ended_at` when the trainee ended the supervisor's access (the record stays).
+ * A trainee's supervisor on the wire. `supervisor` is `true` when the supervisor has a tracker
+ * account (SPEC §2: no "Invite to tracker"), else null: never the account's id, which let a
+ * trainee map emails to accounts (issue 36). `link_status` is where that account stands on
+ * seeing the trainee (null without an account). `access_ended_at` when the trainee ended the
+ * supervisor's access (the record stays).
  */
 export const TraineeSupervisorSchema = z.object({
   id: z.number(),
@@ -34,15 +44,21 @@ export const TraineeSupervisorSchema = z.object({
   lastname: z.string(),
   email: z.string(),
   organization: z.string(),
-  supervisor: z.number().nullable(),
+  supervisor: z.literal(true).nullable(),
+  link_status: z.enum(LINK_STATUSES).nullable(),
   invited_at: z.string().nullable(),
   access_ended_at: z.string().nullable(),
 });
 export type TraineeSupervisor = z.infer<typeof TraineeSupervisorSchema>;
 
-/** How the trainee's table shows a supervisor's account (SPEC §4 "Supervisor account state"). */
-export function supervisorAccountState(row: TraineeSupervisor): 'account' | 'invited' | 'none' {
-  if (row.supervisor !== null) return 'account';
+/**
+ * How the trainee's table shows a supervisor's account (SPEC §4 "Supervisor account state"): an
+ * account that accepted, is still to answer or declined (issue 36), or no account, invited or not.
+ */
+export function supervisorAccountState(
+  row: Pick<TraineeSupervisor, 'link_status' | 'invited_at'>,
+): LinkStatus | 'invited' | 'none' {
+  if (row.link_status !== null) return row.link_status;
   return row.invited_at ? 'invited' : 'none';
 }
 

@@ -62,7 +62,10 @@ type AccountOptions = {
   name?: string;
   email?: string;
   password?: string;
-  /** A trainee only: lists this supervisor, linked to their account (the pair of most journeys). */
+  /**
+   * A trainee only: lists this supervisor, linked to their account at once, as if they had
+   * accepted (the pair of most journeys; the real path asks them, issue 36).
+   */
   supervisedBy?: Account;
   /** A trainee only: subscribes to the monthly plan with a test card (out of the trial). */
   subscribed?: boolean;
@@ -111,6 +114,26 @@ export async function createAccount(
     account.user = await user.json();
   }
   return account;
+}
+
+/**
+ * The supervisor accepts the trainee's request to see them (issue 36), through the API the home
+ * screen's "Trainee requests" card calls: for journeys whose subject comes after the link.
+ */
+export async function acceptRequestFrom(
+  request: APIRequestContext,
+  supervisor: Account,
+  trainee: Pick<Account, 'email'>,
+): Promise<void> {
+  const listed = await request.get('/api/v1/link-requests/', { headers: authHeader(supervisor) });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const { results }: { results: { id: number; trainee_email: string }[] } = await listed.json();
+  const asked = results.find((row) => row.trainee_email === trainee.email);
+  if (!asked) throw new Error(`${trainee.email} asked ${supervisor.email} nothing`);
+  const accepted = await request.post(`/api/v1/link-requests/${asked.id}/accept/`, {
+    headers: authHeader(supervisor),
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
 /** Signs up through the API, reads the code from the mail and verifies: a signed-in account. */

@@ -6,7 +6,7 @@ import { createLogPayload } from '../../../src/shared/logs/log-entry.factory';
 import { addMonths } from '../../../src/shared/logs/time';
 import { pdfBytes } from '../../helpers/file-fixtures';
 import { chooseByKeyboard } from './files';
-import { authHeader, expect, signInAs, type Account } from './fixtures';
+import { acceptRequestFrom, authHeader, expect, signInAs, type Account } from './fixtures';
 
 /*
  * What the official-forms specs share: a supervisor record linked to the supervisor's account,
@@ -14,7 +14,7 @@ import { authHeader, expect, signInAs, type Account } from './fixtures';
  * the sign modal, and waiting for toasts to go before axe reads the page.
  */
 
-/** The trainee's supervisor record, linked to the supervisor's account by its email. */
+/** The trainee's supervisor record with the supervisor's email, which the supervisor accepts. */
 export async function linkSupervisor(
   request: APIRequestContext,
   trainee: Account,
@@ -25,6 +25,7 @@ export async function linkSupervisor(
     data: { name: 'Sloane', lastname: 'Signer', email: supervisor.email },
   });
   expect(created.status(), await created.text()).toBe(201);
+  await acceptRequestFrom(request, supervisor, trainee);
   return z.object({ id: z.number() }).parse(await created.json()).id;
 }
 

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { hashSecret, newToken, TOKEN_LIFETIME_MS, type Actor } from '../../plugins/auth';
 import { consumeRateLimit, RATE_LIMITS, tooManyAttempts } from '../../plugins/rate-limit';
 import { recordSecurityEvent, type ClientInfo } from './account-events';
-import { linkByEmail } from '../supervisors';
+import { askByEmail } from '../supervisors';
 import { CODE_LIFETIME_MINUTES, resetMail, verificationMail } from './account-emails';
 import * as repo from './accounts.repository';
 import { assertUncommonPassword } from './common-passwords';
@@ -292,7 +292,7 @@ export async function verifyEmail(ctx: {
     throw AppError.field('email', 'This email is already verified. Please sign in.');
   await useCode(db, user, 'verify', code, now);
   await db.transaction(async (tx) => {
-    await markMailboxProven(tx, user);
+    await markMailboxProven(tx, user, now);
     // Whoever linked an issuer account before the mailbox was proven proved nothing (issue 27).
     await endIdentityLinks(tx, user.id, client);
     await recordSecurityEvent(tx, { userId: user.id, kind: 'email_verified', client });
@@ -312,12 +312,13 @@ async function endIdentityLinks(db: Db, userId: number, client: ClientInfo): Pro
 }
 
 /**
- * The account's mailbox is proven: it is verified, and a supervisor's account is linked to every
- * trainee who listed that email (so the logs they made before see their supervisor).
+ * The account's mailbox is proven: it is verified, and every trainee who listed a supervisor's
+ * email asks that account to see them; it sees them (and the logs they made before) once it
+ * accepts (issue 36).
  */
-export async function markMailboxProven(db: Db, user: repo.UserRow): Promise<void> {
+export async function markMailboxProven(db: Db, user: repo.UserRow, now: Date): Promise<void> {
   await repo.markVerified(db, user.id);
-  if (user.isSupervisor) await linkByEmail(db, user.email, user.id);
+  if (user.isSupervisor) await askByEmail(db, user, now);
 }
 
 /** Sends a new verification code. Answers the same whether or not the address is known. */
@@ -354,7 +355,7 @@ export async function resetPassword(ctx: {
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     // Receiving the code proves the mailbox: the account counts as verified from here on.
-    await markMailboxProven(tx, user);
+    await markMailboxProven(tx, user, now);
     await endOtherAccess(tx, user.id, now);
     // The owner took the account back: an issuer account someone linked before signs in no more.
     await endIdentityLinks(tx, user.id, client);

@@ -140,7 +140,7 @@ export async function finishSignIn(
       email,
       createdAt: now,
     });
-    await markMailboxProven(tx, user);
+    await markMailboxProven(tx, user, now);
     await recordSecurityEvent(tx, {
       userId: user.id,
       kind: 'signup',
@@ -264,7 +264,7 @@ export async function verifyAndLink(
     if (!(await repo.consumePending(tx, 'verify', secretHash, now))) {
       throw new AppError('INVALID', GOOGLE_MESSAGES.expired);
     }
-    await markMailboxProven(tx, user);
+    await markMailboxProven(tx, user, now);
     await recordSecurityEvent(tx, { userId: user.id, kind: 'email_verified', client });
     await linkIdentity(tx, user.id, pending, client, now);
   });

@@ -34,6 +34,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     actor: requireTrainee(request),
     now: deps.now(),
   });
+  const mail = { mailer: deps.mailer, appUrl: deps.config.APP_URL };
 
   return async (app) => {
     app.get(
@@ -74,6 +75,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const idempotencyKey = request.headers['idempotency-key'];
         const { log, replayed } = await service.createLog({
           ...ctx(request),
+          mail,
           wire: request.body,
           idempotencyKey,
         });
@@ -134,7 +136,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const wire = 'log' in request.body ? request.body.log : request.body;
-        return service.updateLog({ ...ctx(request), id: request.params.id, wire });
+        return service.updateLog({ ...ctx(request), mail, id: request.params.id, wire });
       },
     );
 

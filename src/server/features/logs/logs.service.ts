@@ -16,6 +16,7 @@ import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
 import { findTask } from '../../../shared/reference/task-lists';
 import { toPage, type Page } from '../../../shared/wire/pagination';
+import type { MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import * as supervisorsRepo from '../supervisors';
@@ -26,6 +27,11 @@ import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './lo
 import { pauseAt } from '../../plugins/pause-points';
 
 type Context = { db: Db; actor: Actor; now: Date };
+/**
+ * A log's write, which may add a supervisor named inline: their account is asked to accept by
+ * a mail (issue 36), collected in `owedMails` and sent once the write commits.
+ */
+type WriteContext = Context & { mail: supervisorsRepo.LinkMail; owedMails: MailMessage[] };
 
 /** The server's calendar date; the schema allows a trainee's date to be one day ahead. */
 export function serverToday(now: Date): string {
@@ -148,17 +154,17 @@ type ResolveOptions = {
   idempotency?: { key: string; digest: string } | undefined;
 };
 async function resolveEntry(
-  ctx: Context,
+  ctx: WriteContext,
   entry: LogEntryInput,
   options: ResolveOptions & { idempotency?: undefined },
 ): Promise<repo.LogValues>;
 async function resolveEntry(
-  ctx: Context,
+  ctx: WriteContext,
   entry: LogEntryInput,
   options: ResolveOptions,
 ): Promise<repo.LogValues | typeof MADE_EARLIER>;
 async function resolveEntry(
-  ctx: Context,
+  ctx: WriteContext,
   entry: LogEntryInput,
   options: ResolveOptions,
 ): Promise<repo.LogValues | typeof MADE_EARLIER> {
@@ -197,27 +203,35 @@ async function resolveEntry(
 
 /** '+ Add new' supervisor: created first, then linked; an email already listed is reused. */
 async function addOrReuseSupervisor(
-  ctx: Context,
+  ctx: WriteContext,
   input: { name: string; email: string },
 ): Promise<number> {
   const { db, actor } = ctx;
   if (input.email === actor.email) {
     throw AppError.field('newSupervisorEmail', 'You cannot list yourself as your supervisor.');
   }
-  const created = await supervisorsRepo.insert(db, {
-    traineeId: actor.id,
-    name: input.name,
-    lastname: '',
-    email: input.email,
-    supervisorUserId: await supervisorsRepo.findSupervisorAccountId(db, input.email),
-  });
-  if (created) return created.id;
-  const existing = (await supervisorsRepo.listForTrainee(db, actor.id)).find(
-    (row) => row.email === input.email,
-  );
-  if (!existing) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
+  const listed = async () =>
+    (await supervisorsRepo.listForTrainee(db, actor.id)).find((row) => row.email === input.email);
+  // One already listed is reused before any lookup: it tells nothing, so it costs no attempt.
+  const existing = (await listed()) ?? (await addSupervisorRecord(ctx, input, listed));
   if (existing.accessEndedAt) throw AppError.field('newSupervisorEmail', FORMER_SUPERVISOR);
   return existing.id;
+}
+
+/**
+ * A new record for an email the trainee did not list (or one a concurrent request just added);
+ * its account, if any, is asked to accept, by a mail sent once the log is written.
+ */
+async function addSupervisorRecord(
+  ctx: WriteContext,
+  input: { name: string; email: string },
+  listed: () => Promise<supervisorsRepo.TraineeSupervisorRow | undefined>,
+): Promise<supervisorsRepo.TraineeSupervisorRow> {
+  const created = await supervisorsRepo.listSupervisor(ctx, { ...input, lastname: '' });
+  if (created?.mail) ctx.owedMails.push(created.mail);
+  const row = created?.row ?? (await listed());
+  if (!row) throw AppError.field('newSupervisorEmail', 'Could not add this supervisor');
+  return row;
 }
 
 export const SIGNED_MONTH =
@@ -242,8 +256,13 @@ async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
  * answers with its log (`replayed`), before any check: the retry would overlap its own log.
  */
 export async function createLog(
-  ctx: Context & { wire: LogEntryWire; idempotencyKey?: string | undefined },
+  ctx: Context & {
+    mail: supervisorsRepo.LinkMail;
+    wire: LogEntryWire;
+    idempotencyKey?: string | undefined;
+  },
 ): Promise<{ log: ExperienceLog; replayed: boolean }> {
+  const owedMails: MailMessage[] = [];
   const entry = parseEntry(ctx.wire, ctx.now);
   const key = ctx.idempotencyKey;
   const idempotency = key === undefined ? undefined : { key, digest: digestOf(entry) };
@@ -258,7 +277,7 @@ export async function createLog(
   // The key's earlier log is looked for by the checks' query; only when one is found (or a
   // concurrent request wrote it first) is it read, to answer with it.
   const write = async (db: Db) => {
-    const values = await resolveEntry({ ...ctx, db }, entry, {
+    const values = await resolveEntry({ ...ctx, db, owedMails }, entry, {
       months: [monthOf(entry.dateOfExperience)],
       idempotency,
     });
@@ -271,7 +290,10 @@ export async function createLog(
     const record =
       entry.newSupervisor === null ? await write(ctx.db) : await ctx.db.transaction(write);
     // No row: the key made a log earlier, or a concurrent request with it wrote it first.
-    if (record) return { log: toExperienceLog(record), replayed: false };
+    if (record) {
+      await sendOwed(ctx, owedMails);
+      return { log: toExperienceLog(record), replayed: false };
+    }
   } catch (error) {
     // A concurrent request with the same key may have written it first: its log overlaps ours.
     const concurrent = error instanceof AppError ? await replay() : undefined;
@@ -288,13 +310,14 @@ export async function createLog(
  * the supervisor reopens it.
  */
 export async function updateLog(
-  ctx: Context & { id: number; wire: LogEntryWire },
+  ctx: Context & { mail: supervisorsRepo.LinkMail; id: number; wire: LogEntryWire },
 ): Promise<ExperienceLog> {
+  const owedMails: MailMessage[] = [];
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
   const entry = parseEntry(ctx.wire, ctx.now);
   await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+    const txCtx = { ...ctx, db: tx, owedMails };
     const values = await resolveEntry(txCtx, entry, {
       logId: ctx.id,
       allowedLegacyTaskIds: current.taskIds,
@@ -318,7 +341,13 @@ export async function updateLog(
       now: ctx.now,
     });
   });
+  await sendOwed(ctx, owedMails);
   return toExperienceLog(await loadOwnLog(ctx, ctx.id));
+}
+
+/** The mails a committed write owes (a new supervisor's request). */
+async function sendOwed(ctx: Context & { mail: supervisorsRepo.LinkMail }, mails: MailMessage[]) {
+  for (const message of mails) await ctx.mail.mailer.send(ctx.db, message);
 }
 
 /** Deletes a log: it leaves every list but stays recoverable for 30 days and kept for audits. */

@@ -59,7 +59,7 @@ export function toExperienceLog(record: LogRecord | PageRecord): ExperienceLog {
     supervisor: record.traineeSupervisorId,
     trainee_supervisor: record.traineeSupervisorId,
     supervisor_name: [record.supervisorName, record.supervisorLastname].filter(Boolean).join(' '),
-    supervisor_account: record.supervisorUserId,
+    supervisor_account: record.supervisorUserId === null ? null : true,
     date_of_experience: record.dateOfExperience,
     time_of_expereince_start: formatTime(record.startMinute),
     time_of_expereince_end: formatTime(record.endMinute),

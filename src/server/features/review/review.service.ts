@@ -216,10 +216,11 @@ export async function reopenLog(ctx: Context & { logId: number }): Promise<Exper
 
 /** Mails the trainee's supervisor a link to register with the email filled in and locked. */
 export async function sendInvitation(ctx: MailContext & { email: string }): Promise<void> {
-  const rows = await supervisorsRepo.listForTrainee(ctx.db, ctx.actor.id);
+  const rows = await supervisorsRepo.listWithLinks(ctx.db, ctx.actor.id);
   const record = rows.find((row) => row.email === ctx.email);
   if (!record) throw AppError.field('supervisor_email', 'Add this supervisor to your list first.');
-  if (record.supervisorUserId !== null) {
+  // Asked to accept already (or answered): an account, whether or not it sees the trainee.
+  if (record.supervisorUserId !== null || record.linkStatus !== null) {
     throw AppError.field('supervisor_email', 'This supervisor already has a tracker account.');
   }
   await supervisorsRepo.markInvited(ctx.db, ctx.actor.id, record.id, ctx.now);

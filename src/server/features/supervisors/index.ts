@@ -3,11 +3,13 @@ export {
   findForTrainee,
   findSupervisorAccountId,
   insert,
-  linkByEmail,
   listForTrainee,
+  listWithLinks,
   markInvited,
 } from './supervisors.repository';
-export { isUniqueViolation } from './supervisors.service';
+export { isUniqueViolation, listSupervisor } from './supervisors.service';
+export { insertAccepted } from './link-requests.repository';
+export { askByEmail, type LinkMail } from './link-requests.service';
 export { listLinkedTrainees } from './trainee-links.repository';
 export { assertLinkedTrainee, traineeInView } from './trainee-links.service';
 export { hasRemoved, supervises } from './supervision-scope';

@@ -1,8 +1,11 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
+import type { LinkStatus } from '../../../shared/supervisors/trainee-supervisor.schema';
 import type { Db } from '../../db/client';
-import { experienceLogs, traineeSupervisors, users } from '../../db/schema';
+import { experienceLogs, supervisorLinkRequests, traineeSupervisors, users } from '../../db/schema';
 
 export type TraineeSupervisorRow = typeof traineeSupervisors.$inferSelect;
+/** A record and where its email's account stands on the trainee's request (null: no account). */
+export type RecordWithLink = TraineeSupervisorRow & { linkStatus: LinkStatus | null };
 
 /** The trainee's own supervisor records. */
 export function listForTrainee(db: Db, traineeId: number): Promise<TraineeSupervisorRow[]> {
@@ -10,6 +13,24 @@ export function listForTrainee(db: Db, traineeId: number): Promise<TraineeSuperv
     .select()
     .from(traineeSupervisors)
     .where(eq(traineeSupervisors.traineeId, traineeId))
+    .orderBy(asc(traineeSupervisors.name), asc(traineeSupervisors.id));
+}
+
+/** The trainee's records with their requests' standing (`id`: that record only). */
+export function listWithLinks(db: Db, traineeId: number, id?: number): Promise<RecordWithLink[]> {
+  return db
+    .select({ ...getTableColumns(traineeSupervisors), linkStatus: supervisorLinkRequests.status })
+    .from(traineeSupervisors)
+    .leftJoin(
+      supervisorLinkRequests,
+      eq(supervisorLinkRequests.traineeSupervisorId, traineeSupervisors.id),
+    )
+    .where(
+      and(
+        eq(traineeSupervisors.traineeId, traineeId),
+        id === undefined ? undefined : eq(traineeSupervisors.id, id),
+      ),
+    )
     .orderBy(asc(traineeSupervisors.name), asc(traineeSupervisors.id));
 }
 
@@ -88,14 +109,6 @@ export async function remove(db: Db, traineeId: number, id: number): Promise<voi
     .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)));
 }
 
-/** Links every unlinked record with this email to the account (sign-up of an invited supervisor). */
-export async function linkByEmail(db: Db, email: string, supervisorUserId: number): Promise<void> {
-  await db
-    .update(traineeSupervisors)
-    .set({ supervisorUserId })
-    .where(and(eq(traineeSupervisors.email, email), isNull(traineeSupervisors.supervisorUserId)));
-}
-
 /** Records that the trainee sent this supervisor an invitation. */
 export async function markInvited(db: Db, traineeId: number, id: number, now: Date): Promise<void> {
   await db
@@ -119,6 +132,26 @@ export async function endAccess(
         eq(traineeSupervisors.id, id),
         eq(traineeSupervisors.traineeId, traineeId),
         isNull(traineeSupervisors.accessEndedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives back the access the trainee ended; undefined when it is not theirs or never ended. */
+export async function restoreAccess(
+  db: Db,
+  traineeId: number,
+  id: number,
+): Promise<TraineeSupervisorRow | undefined> {
+  const [row] = await db
+    .update(traineeSupervisors)
+    .set({ accessEndedAt: null })
+    .where(
+      and(
+        eq(traineeSupervisors.id, id),
+        eq(traineeSupervisors.traineeId, traineeId),
+        isNotNull(traineeSupervisors.accessEndedAt),
       ),
     )
     .returning();

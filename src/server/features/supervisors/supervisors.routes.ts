@@ -15,6 +15,7 @@ const tags = ['supervisors'];
 /** The trainee's supervisors (SPEC §7 "Supervisors and trainees"). */
 export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
+  const mail = { mailer: deps.mailer, appUrl: deps.config.APP_URL };
   return async (app) => {
     app.get(
       '/api/v1/trainee-supervisors/',
@@ -45,6 +46,8 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           db,
           actor: requireTrainee(request),
           input: request.body,
+          now: deps.now(),
+          mail,
         });
         return reply.status(201).send(created);
       },
@@ -67,6 +70,8 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireTrainee(request),
           id: request.params.id,
           input: request.body,
+          now: deps.now(),
+          mail,
         }),
     );
 
@@ -82,6 +87,20 @@ export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireTrainee(request),
           id: request.params.id,
           now: deps.now(),
+        }),
+    );
+
+    app.post(
+      '/api/v1/trainee-supervisors/:id/restore-access/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, params: IdParamsSchema, response: { 200: TraineeSupervisorSchema } },
+      },
+      async (request) =>
+        service.restoreSupervisorAccess({
+          db,
+          actor: requireTrainee(request),
+          id: request.params.id,
         }),
     );
 

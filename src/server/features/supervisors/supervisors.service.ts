@@ -3,20 +3,31 @@ import type {
   TraineeSupervisorInput,
 } from '../../../shared/supervisors/trainee-supervisor.schema';
 import { AppError } from '../../../shared/errors';
+import type { MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { consumeRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { withdrawForRecord } from './link-requests.repository';
+import { askToLink, type LinkMail } from './link-requests.service';
 import * as repo from './supervisors.repository';
 
 const DUPLICATE = 'You already listed a supervisor with this email.';
+const SUPERVISOR_NOT_FOUND = () => new AppError('NOT_FOUND', 'Supervisor not found');
 
-export function toTraineeSupervisor(row: repo.TraineeSupervisorRow): TraineeSupervisor {
+/** What adding a supervisor or changing their email needs: the request mailed to their account. */
+type RecordContext = { db: Db; actor: Actor; now: Date; mail: LinkMail };
+
+export function toTraineeSupervisor(row: repo.RecordWithLink): TraineeSupervisor {
+  // A record linked before requests were kept (or by the test hooks) stands accepted.
+  const linkStatus = row.supervisorUserId === null ? row.linkStatus : 'accepted';
   return {
     id: row.id,
     name: row.name,
     lastname: row.lastname,
     email: row.email,
     organization: row.organization,
-    supervisor: row.supervisorUserId,
+    supervisor: linkStatus === null ? null : true,
+    link_status: linkStatus,
     invited_at: row.invitedAt ? row.invitedAt.toISOString() : null,
     access_ended_at: row.accessEndedAt ? row.accessEndedAt.toISOString() : null,
   };
@@ -24,71 +35,131 @@ export function toTraineeSupervisor(row: repo.TraineeSupervisorRow): TraineeSupe
 
 /** The trainee's supervisors. */
 export async function listTraineeSupervisors({ db, actor }: { db: Db; actor: Actor }) {
-  return (await repo.listForTrainee(db, actor.id)).map(toTraineeSupervisor);
+  return (await repo.listWithLinks(db, actor.id)).map(toTraineeSupervisor);
 }
 
-/** Adds a supervisor to the trainee's list, linked at once when they already have an account. */
-export async function addTraineeSupervisor(ctx: {
-  db: Db;
-  actor: Actor;
-  input: TraineeSupervisorInput;
-}): Promise<TraineeSupervisor> {
-  const { db, actor, input } = ctx;
-  if (input.email === actor.email)
-    throw AppError.field('email', 'You cannot list yourself as your supervisor.');
-  const row = await repo.insert(db, {
-    traineeId: actor.id,
-    name: input.name,
-    lastname: input.lastname,
-    email: input.email,
-    organization: input.organization,
-    supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
-  });
-  if (!row) throw AppError.field('email', DUPLICATE);
+/** One record of the trainee's as the wire shows it (after a change). */
+async function recordAnswer(db: Db, traineeId: number, id: number): Promise<TraineeSupervisor> {
+  const [row] = await repo.listWithLinks(db, traineeId, id);
+  if (!row) throw SUPERVISOR_NOT_FOUND();
   return toTraineeSupervisor(row);
 }
 
-/** Changes a record. Its email is fixed once it is linked to an account (SPEC §5). */
-export async function updateTraineeSupervisor(ctx: {
-  db: Db;
-  actor: Actor;
-  id: number;
-  input: Partial<TraineeSupervisorInput>;
-}): Promise<TraineeSupervisor> {
+/**
+ * The verified supervisor account with this email, if any, for a trainee who names it: each
+ * answer tells whether an email is a tracker account's, so each counts against the trainee's
+ * daily limit (issue 36: unlimited, they listed every supervisor's account).
+ */
+export async function lookUpSupervisorAccount(
+  db: Db,
+  traineeId: number,
+  email: string,
+  now: Date,
+): Promise<number | null> {
+  await consumeRateLimit(db, `supervisor-emails:${traineeId}`, RATE_LIMITS.supervisorEmails, now);
+  return repo.findSupervisorAccountId(db, email);
+}
+
+/**
+ * Lists a new supervisor for the trainee, and asks their account, if they have one, to see the
+ * trainee (issue 36): the record is linked only when the account accepts. Gives the record and
+ * the mail owed; the caller sends it once its transaction commits. Undefined when the trainee
+ * already lists this email.
+ */
+export async function listSupervisor(
+  ctx: RecordContext,
+  values: { name: string; lastname: string; email: string; organization?: string },
+): Promise<{ row: repo.TraineeSupervisorRow; mail: MailMessage | null } | undefined> {
+  const { db, actor, now } = ctx;
+  const accountId = await lookUpSupervisorAccount(db, actor.id, values.email, now);
+  const row = await repo.insert(db, { traineeId: actor.id, ...values, supervisorUserId: null });
+  if (!row) return undefined;
+  if (accountId === null) return { row, mail: null };
+  const { mail } = await askToLink(db, {
+    record: row,
+    supervisorUserId: accountId,
+    trainee: actor,
+    appUrl: ctx.mail.appUrl,
+    now,
+  });
+  return { row, mail };
+}
+
+/** Adds a supervisor to the trainee's list; one with an account is asked to accept. */
+export async function addTraineeSupervisor(
+  ctx: RecordContext & { input: TraineeSupervisorInput },
+): Promise<TraineeSupervisor> {
+  const { db, actor, input } = ctx;
+  if (input.email === actor.email)
+    throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+  // A duplicate is refused before the lookup: it tells nothing, so it costs no attempt.
+  if (await listsEmail(db, actor.id, input.email)) throw AppError.field('email', DUPLICATE);
+  const listed = await db.transaction((tx) => listSupervisor({ ...ctx, db: tx }, input));
+  if (!listed) throw AppError.field('email', DUPLICATE);
+  if (listed.mail) await ctx.mail.mailer.send(db, listed.mail);
+  return recordAnswer(db, actor.id, listed.row.id);
+}
+
+async function listsEmail(db: Db, traineeId: number, email: string): Promise<boolean> {
+  return (await repo.listForTrainee(db, traineeId)).some((row) => row.email === email);
+}
+
+/**
+ * Changes a record. Its email is fixed once an account accepted it (SPEC §5); before that a new
+ * email withdraws the request to the old one and asks the new one's account, if any.
+ */
+export async function updateTraineeSupervisor(
+  ctx: RecordContext & { id: number; input: Partial<TraineeSupervisorInput> },
+): Promise<TraineeSupervisor> {
   const { db, actor, id, input } = ctx;
   const current = await repo.findForTrainee(db, actor.id, id);
-  if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
-  const isEmailChange = input.email !== undefined && input.email !== current.email;
-  if (isEmailChange && current.supervisorUserId !== null) {
+  if (!current) throw SUPERVISOR_NOT_FOUND();
+  const email = input.email !== undefined && input.email !== current.email ? input.email : null;
+  if (email !== null && current.supervisorUserId !== null) {
     throw AppError.field(
       'email',
       'This supervisor has a tracker account: the email cannot be changed.',
     );
   }
-  if (isEmailChange && input.email === actor.email) {
+  if (email === actor.email) {
     throw AppError.field('email', 'You cannot list yourself as your supervisor.');
   }
+  if (email !== null && (await listsEmail(db, actor.id, email)))
+    throw AppError.field('email', DUPLICATE);
+  const accountId =
+    email === null ? null : await lookUpSupervisorAccount(db, actor.id, email, ctx.now);
   const values = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
     ...(input.organization !== undefined ? { organization: input.organization } : {}),
-    ...(isEmailChange && input.email
-      ? {
-          email: input.email,
-          supervisorUserId: await repo.findSupervisorAccountId(db, input.email),
-        }
-      : {}),
+    ...(email !== null ? { email } : {}),
   };
   // `{}`, or only the email it already has: nothing to set, so nothing changes (an UPDATE needs a SET).
-  if (Object.keys(values).length === 0) return toTraineeSupervisor(current);
+  if (Object.keys(values).length === 0) return recordAnswer(db, actor.id, id);
+  const save = async (tx: Db): Promise<MailMessage | null> => {
+    const row = await repo.update(tx, actor.id, id, values);
+    if (!row) throw SUPERVISOR_NOT_FOUND();
+    if (email === null) return null;
+    await withdrawForRecord(tx, id);
+    if (accountId === null) return null;
+    const asked = await askToLink(tx, {
+      record: row,
+      supervisorUserId: accountId,
+      trainee: actor,
+      appUrl: ctx.mail.appUrl,
+      now: ctx.now,
+    });
+    return asked.mail;
+  };
+  let mail: MailMessage | null;
   try {
-    const row = await repo.update(db, actor.id, id, values);
-    if (!row) throw new AppError('NOT_FOUND', 'Supervisor not found');
-    return toTraineeSupervisor(row);
+    mail = await db.transaction(save);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.field('email', DUPLICATE);
     throw error;
   }
+  if (mail) await ctx.mail.mailer.send(db, mail);
+  return recordAnswer(db, actor.id, id);
 }
 
 /**
@@ -103,7 +174,7 @@ export async function deleteTraineeSupervisor(ctx: {
   const { db, actor, id } = ctx;
   await db.transaction(async (tx) => {
     const current = await repo.findForTrainee(tx, actor.id, id);
-    if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
+    if (!current) throw SUPERVISOR_NOT_FOUND();
     const logs = await repo.countLogs(tx, id);
     if (logs > 0) {
       throw new AppError(
@@ -130,10 +201,30 @@ export async function endSupervisorAccess(ctx: {
 }): Promise<TraineeSupervisor> {
   const { db, actor, id, now } = ctx;
   const current = await repo.findForTrainee(db, actor.id, id);
-  if (!current) throw new AppError('NOT_FOUND', 'Supervisor not found');
+  if (!current) throw SUPERVISOR_NOT_FOUND();
   const row = await repo.endAccess(db, actor.id, id, now);
   if (!row) throw new AppError('CONFLICT', "This supervisor's access has already ended.");
-  return toTraineeSupervisor(row);
+  return recordAnswer(db, actor.id, id);
+}
+
+/**
+ * Gives back the access the trainee ended (issue 36: ended by mistake, it could not be undone),
+ * at once: the supervisor accepted the trainee and never withdrew (their own say stays: they
+ * can remove the trainee from their lists), and the ending was the trainee's act alone, so
+ * undoing it asks nothing more of them. A record whose request was still waiting, or declined,
+ * stands as it was. Restoring one whose access never ended is a 409.
+ */
+export async function restoreSupervisorAccess(ctx: {
+  db: Db;
+  actor: Actor;
+  id: number;
+}): Promise<TraineeSupervisor> {
+  const { db, actor, id } = ctx;
+  const current = await repo.findForTrainee(db, actor.id, id);
+  if (!current) throw SUPERVISOR_NOT_FOUND();
+  const row = await repo.restoreAccess(db, actor.id, id);
+  if (!row) throw new AppError('CONFLICT', "This supervisor's access has not ended.");
+  return recordAnswer(db, actor.id, id);
 }
 
 /** PostgreSQL's unique_violation, from either driver. */

@@ -218,7 +218,7 @@ export function AtRiskSection() {
         ) : null}
         {data && data.trainees.length === 0 ? (
           <EmptyState title="No trainees found">
-            Trainees appear here once they list you as their supervisor.
+            Trainees appear here once you accept their request to be their supervisor.
           </EmptyState>
         ) : null}
         {data && data.trainees.length > 0 ? (

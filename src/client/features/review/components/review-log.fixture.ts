@@ -12,7 +12,7 @@ export function createReviewLog(overrides: Partial<ExperienceLog> = {}): Experie
     supervisor: 3,
     trainee_supervisor: 3,
     supervisor_name: 'Dana Reyes',
-    supervisor_account: 9,
+    supervisor_account: true,
     date_of_experience: '2026-03-05',
     time_of_expereince_start: '09:00',
     time_of_expereince_end: '12:00',

@@ -59,7 +59,8 @@ export function EndAccessDialog({
           </List>
         </div>
         <Text size="sm" c="dimmed">
-          {name} keeps a copy of the forms they signed. Ending access cannot be undone.
+          {name} keeps a copy of the forms they signed. Ended by mistake, the access can be given
+          back from this list.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>

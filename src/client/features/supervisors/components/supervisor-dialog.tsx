@@ -54,7 +54,8 @@ function SupervisorForm({
   const remove = useDeleteTraineeSupervisor();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const hasAccount = supervisor?.supervisor != null;
+  // The email is the account's once it accepted the trainee (before, a typo can be mended).
+  const hasAccount = supervisor?.link_status === 'accepted';
   const form = useForm<TraineeSupervisorForm, unknown, TraineeSupervisorInput>({
     resolver: zodResolver(TraineeSupervisorInputSchema),
     // Every change re-checks the form: Save stays disabled while anything is invalid (SPEC §5).

@@ -11,16 +11,25 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconPencil, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconHourglass,
+  IconPencil,
+  IconUserOff,
+  IconUserPlus,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   hasAccess,
+  supervisorAccountState,
   supervisorDisplayName,
   type TraineeSupervisor,
 } from '../../../../shared/supervisors/trainee-supervisor.schema';
 import { EmptyState, ErrorState } from '../../../components/page-state';
 import { useTraineeSupervisors } from '../api/get-trainee-supervisors';
 import { EndAccessDialog } from './end-access-dialog';
+import { RestoreAccessButton } from './restore-access-button';
 import { InviteButton } from './invite-dialog';
 import { SupervisorDialog } from './supervisor-dialog';
 import { OfflineState } from '../../../components/offline';
@@ -175,7 +184,10 @@ function SupervisorsContent({
   );
 }
 
-/** A check when the supervisor has a tracker account, else 'Invite to tracker' (SPEC §2). */
+/**
+ * A check when the supervisor's account accepted the trainee, where a request stands, else
+ * 'Invite to tracker' (SPEC §2).
+ */
 function TrackerAccount({
   supervisor,
   withLabel = false,
@@ -190,7 +202,23 @@ function TrackerAccount({
       </Text>
     );
   }
-  if (supervisor.supervisor === null) return <InviteButton supervisor={supervisor} />;
+  const state = supervisorAccountState(supervisor);
+  if (state === 'none' || state === 'invited') return <InviteButton supervisor={supervisor} />;
+  const name = supervisorDisplayName(supervisor) || supervisor.email;
+  // Issue 36: an account sees the trainee only once it accepts; the trainee sees where it stands.
+  if (state === 'pending' || state === 'declined') {
+    const isPending = state === 'pending';
+    return (
+      <Group gap={6} wrap="nowrap">
+        <ThemeIcon color={isPending ? 'yellow' : 'red'} variant="light" radius="xl" size="md">
+          {isPending ? <IconHourglass size={16} aria-hidden /> : <IconX size={16} aria-hidden />}
+        </ThemeIcon>
+        <Text size="sm" c={isPending ? undefined : 'red.8'}>
+          {isPending ? `Waiting for ${name} to accept` : `${name} declined`}
+        </Text>
+      </Group>
+    );
+  }
   return (
     <Group gap={6} wrap="nowrap">
       <ThemeIcon color="green" variant="light" radius="xl" size="md">
@@ -205,7 +233,7 @@ function TrackerAccount({
   );
 }
 
-/** Edit, and End access while the supervisor still has it. */
+/** Edit, and End access while the supervisor still has it (Restore access once it ended). */
 function RowActions({
   supervisor,
   name,
@@ -230,7 +258,9 @@ function RowActions({
         >
           End access
         </Button>
-      ) : null}
+      ) : (
+        <RestoreAccessButton supervisor={supervisor} name={name} />
+      )}
       <EditButton name={name} onClick={() => onEdit(supervisor)} />
     </Group>
   );
