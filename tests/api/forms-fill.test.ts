@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
-import { createTrainee } from '../helpers/factories';
+import { createSupervisor, createTrainee } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
   download,
@@ -243,7 +243,8 @@ describe('POST /api/v1/month-forms/', () => {
     try {
       const trainee = await createTrainee(w.t.db, { name: 'Nora Later', at });
       await setFormFields(w.t, trainee);
-      const record = await linkSupervisor(w.t, trainee, w.supervisor, 'Ana', 'Núñez');
+      const supervisor = await createSupervisor(w.t.db, { name: 'Ana Núñez', at });
+      const record = await linkSupervisor(w.t, trainee, supervisor, 'Ana', 'Núñez');
       const later = { t: w.t, trainee };
       await logDays(later, record, '2027-03-01', 20);
       const march = { month: '2027-03', trainee_supervisor: record, expereince_type: 1 };
