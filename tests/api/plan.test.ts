@@ -102,7 +102,7 @@ describe('plan to a finish date', () => {
       days_left_this_month: 16,
     });
     expect(plan.message).toBe(
-      'November 2027 is within reach: 1976 hours to go in supervised fieldwork, at most 111.25 hours a month, finishing in November 2027.',
+      'November 2027 is within reach: 1,976 hours to go in supervised fieldwork, at most 111.25 hours a month, finishing in November 2027.',
     );
     // Issue 28 item 2: the logged hours (awaiting approval) beside those that count, with why.
     expect(plan.so_far).toEqual({

@@ -74,14 +74,14 @@ test.describe('plan to a finish date', () => {
     await setFinishDate(page, monthEnd(target));
     const status = page.getByRole('status').filter({ hasText: 'Within reach' });
     await expect(status).toContainText(
-      `${formatMonthYear(target)} is within reach: 2000 hours to go in supervised fieldwork`,
+      `${formatMonthYear(target)} is within reach: 2,000 hours to go in supervised fieldwork`,
     );
     await expect(page.getByText('No finish date yet')).toBeHidden();
 
     const chart = page.getByRole('region', { name: 'Planned and actual hours' });
     await expect(
       chart.getByRole('img', {
-        name: /^Hours that count, added up: 0 so far; the plan reaches 2000 in /,
+        name: /^Hours that count, added up: 0 so far; the plan reaches 2,000 in /,
       }),
     ).toBeVisible();
 

@@ -6,7 +6,7 @@ import {
   type RuleSet,
   type RuleSetId,
 } from './rule-sets';
-import { formatHoursGrouped, formatMonthYear, formatUsDate, monthOf } from './time';
+import { formatHours, formatMonthYear, formatUsDate, monthOf } from './time';
 
 /**
  * The standards a trainee's record is read against, and why, in the words every screen that
@@ -40,13 +40,11 @@ export type ReachBeforeSwitch = {
   applyBy: string;
 };
 
-const hoursText = (minutes: number) => formatHoursGrouped(minutes / 60);
-
 /** 'You need 1,600 more hours; the days left before 1/1/2027 hold at most 71 …'. */
 function cannotReach(reach: ReachBeforeSwitch): string {
   return (
-    `You need ${hoursText(reach.neededMinutes)} more hours toward the total and the days left before ` +
-    `${FROM} hold at most ${hoursText(reach.capacityMinutes)} at the monthly maximum`
+    `You need ${formatHours(reach.neededMinutes)} more hours toward the total and the days left before ` +
+    `${FROM} hold at most ${formatHours(reach.capacityMinutes)} at the monthly maximum`
   );
 }
 

@@ -49,17 +49,17 @@ export function roundToQuarterHour(hours: number): number {
   return Math.round(hours * 4) / 4;
 }
 
-/** Minutes shown as hours to the nearest 0.25, e.g. 5070 → '84.5'. */
+/**
+ * Minutes shown as hours to the nearest 0.25, thousands separated, e.g. 5070 → '84.5',
+ * 120000 → '2,000': every sentence and figure writes hours this one way (issue 36).
+ */
 export function formatHours(minutes: number): string {
-  return String(roundToQuarterHour(minutes / 60));
+  return formatHoursGrouped(minutes / 60);
 }
 
 const GROUPED_HOURS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/**
- * Decimal hours as the screens and mails show them: to the nearest 0.25 with thousands
- * separated, e.g. 1234.6 → '1,234.5' (formatHours is the same figure without separators).
- */
+/** Decimal hours as the screens and mails show them: to the nearest 0.25 with thousands separated, e.g. 1234.6 → '1,234.5'. */
 export function formatHoursGrouped(hours: number): string {
   return GROUPED_HOURS.format(roundToQuarterHour(hours));
 }

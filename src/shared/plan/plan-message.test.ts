@@ -105,7 +105,7 @@ describe('planMessage', () => {
         targetDate: '2030-12-31',
       }),
     ).toMatch(
-      /^December 2030 is within reach: 1450 hours to go .* Unrestricted hours are under 60% of all your hours, so the plan adds hours, all unrestricted, until they are 60% again\.$/,
+      /^December 2030 is within reach: 1,450 hours to go .* Unrestricted hours are under 60% of all your hours, so the plan adds hours, all unrestricted, until they are 60% again\.$/,
     );
   });
 });
