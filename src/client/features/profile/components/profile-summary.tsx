@@ -6,6 +6,7 @@ import type { User } from '../../../../shared/accounts/account.schema';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { useLogout } from '../../../components/use-logout';
 import { useProfile } from '../api/get-profile';
+import { EmailAddress } from '../../../components/email-address';
 
 const LINKS = [
   { label: 'Change Password', to: '/student/password-change-profile' },
@@ -50,8 +51,8 @@ export function ProfileSummary({ picture }: { picture?: (user: User) => ReactNod
             <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {user.name}
             </Title>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
+            <Text size="sm" c="dimmed">
+              <EmailAddress address={user.email} />
             </Text>
           </div>
         </Group>

@@ -57,12 +57,11 @@ export function CountedHoursCard({
               <Skeleton component="span" display="block" height={28} width="70%" />
             )}
           </Title>
+          {/* Short on a phone (issue 36: the card was ~650 px of prose at 375 px). */}
           <Text size="sm">
-            The BACB does not count every logged hour: a month that misses a requirement counts
-            fewer hours, or none. This is what your logs would count today
-            {ruleSetLabel ? ` under the ${ruleSetLabel}` : ''}, month by month in Monthly Details
-            below, with the reason for every hour removed. Nothing else shows you this before the
-            BACB does.
+            What the BACB would count of your logs today
+            {ruleSetLabel ? ` under the ${ruleSetLabel}` : ''}: a month that misses a requirement
+            counts fewer hours, or none. Monthly Details below says why, month by month.
           </Text>
           {/* What does not count is said once, by the note below (the plan's words). */}
           {lost > 0 ? null : (

@@ -34,6 +34,7 @@ import { InviteButton } from './invite-dialog';
 import { SupervisorDialog } from './supervisor-dialog';
 import { OfflineState } from '../../../components/offline';
 import { isWaitingForConnection } from '../../../lib/connection';
+import { EmailAddress } from '../../../components/email-address';
 
 type DialogState = { opened: false } | { opened: true; supervisor: TraineeSupervisor | null };
 
@@ -131,8 +132,8 @@ function SupervisorsContent({
                 <Text size="sm" fw={600}>
                   {name}
                 </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {supervisor.email}
+                <Text size="sm" c="dimmed">
+                  <EmailAddress address={supervisor.email} />
                 </Text>
                 <TrackerAccount supervisor={supervisor} withLabel />
               </div>
@@ -163,7 +164,9 @@ function SupervisorsContent({
             return (
               <Table.Tr key={supervisor.id}>
                 <Table.Td>{name}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{supervisor.email}</Table.Td>
+                <Table.Td>
+                  <EmailAddress address={supervisor.email} />
+                </Table.Td>
                 <Table.Td>
                   <TrackerAccount supervisor={supervisor} />
                 </Table.Td>
