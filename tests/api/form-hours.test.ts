@@ -142,6 +142,34 @@ describe('a late form costs the hours on that form, not the month', () => {
   });
 });
 
+describe('the M-FVF each supervisor signed in the app', () => {
+  it('is in the record files of that supervisor only, as the form is (issue 36)', async () => {
+    const signedFiles = async (user: TestUser) =>
+      (
+        await get<RecordFilesAnswer>(`/api/v1/record-files/?u_id=${w.trainee.id}`, user)
+      ).monthly_form
+        .flatMap((month) => month.files)
+        .filter((file) => file.signed_in_app)
+        .map((file) => [file.month, file.supervisor_name])
+        .sort();
+    expect(await signedFiles(w.trainee)).toEqual([
+      ['2026-08', 'Ana Núñez'],
+      ['2026-08', 'Bo Berg'],
+    ]);
+    expect(await signedFiles(w.supervisor)).toEqual([['2026-08', 'Ana Núñez']]);
+    expect(await signedFiles(supervisorB)).toEqual([['2026-08', 'Bo Berg']]);
+    const anaForm = (await list(w, w.trainee)).results.find(
+      (row) => row.month === '2026-08' && row.trainee_supervisor === w.recordId,
+    )?.form?.record_file;
+    const download = await w.t.request({
+      method: 'GET',
+      url: `/api/v1/record-files/${anaForm ?? 0}/download/`,
+      token: supervisorB.token,
+    });
+    expect(download.statusCode, download.body).toBe(404);
+  });
+});
+
 describe('a month past its deadline with no signed form', () => {
   it('counts 0 of September’s 83 h and shows them at risk, with the reason', async () => {
     const row = await monthRow('2026-09');
@@ -323,6 +351,29 @@ describe('a paper form signed on time restores the month', () => {
     // Nothing was removed by any of them.
     const live = await w.t.db.select().from(paperForms).where(isNull(paperForms.deletedAt));
     expect(live.map((row) => row.id)).toEqual([paper.id]);
+  });
+
+  it('keeps its scan from a supervisor it does not name in the record files too (issue 36)', async () => {
+    const files = await get<RecordFilesAnswer>(
+      `/api/v1/record-files/?u_id=${w.trainee.id}`,
+      supervisorB,
+    );
+    const ids = files.monthly_form.flatMap((month) => month.files.map((file) => file.id));
+    expect(ids).not.toContain(paper.record_file);
+    const download = await w.t.request({
+      method: 'GET',
+      url: `/api/v1/record-files/${paper.record_file}/download/`,
+      token: supervisorB.token,
+    });
+    expect(download.statusCode, download.body).toBe(404);
+    expect(download.json()).toEqual({ detail: 'File not found', code: 'NOT_FOUND' });
+    // The supervisor it names still reads it there.
+    const named = await w.t.request({
+      method: 'GET',
+      url: `/api/v1/record-files/${paper.record_file}/download/`,
+      token: w.supervisor.token,
+    });
+    expect((await followDownload(w.t, named)).rawPayload.equals(pdf)).toBe(true);
   });
 
   it('a paper form signed after the deadline makes those hours lost, not at risk', async () => {

@@ -254,6 +254,9 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'PATCH /api/v1/upload-record/:id/': traineeRecord,
   'DELETE /api/v1/upload-record/:id/': traineeRecord,
   'POST /api/v1/upload-record/:id/restore/': traineeRecord,
+  // An uploaded file is read by every linked supervisor (the world's file is one); the file of
+  // a form kept with one supervisor (completed in the app, a paper form's scan) only by the
+  // supervisor it names, as that form's own routes answer (tests/api/form-hours.test.ts).
   'GET /api/v1/record-files/': traineeAndSupervisors,
   'GET /api/v1/record-files/deleted/': traineeOwn,
   'GET /api/v1/record-files/:id/download/': traineeAndSupervisors,
