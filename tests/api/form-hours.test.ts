@@ -1,6 +1,6 @@
-import { count, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperForms, recordFiles } from '../../src/server/db/schema';
+import { experienceLogs, paperForms, recordFiles } from '../../src/server/db/schema';
 import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { PaperForm, PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
@@ -419,5 +419,51 @@ describe('the reminders, the at-risk list and the calendar agree on "no signed f
     const response = await postPaper(september({ month: '2026-10', signed_on: '2026-11-05' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(await unsigned()).toEqual([]);
+  });
+});
+
+describe('reopening a month voids its paper form, as it voids the app’s (issue 36)', () => {
+  it('keeps the voided paper form and its scan as history; the hours are at risk again', async () => {
+    const sept = (answer: PaperFormsAnswer) =>
+      answer.results.find((item) => item.month === '2026-09' && item.deleted_at === null);
+    const before = sept(await get<PaperFormsAnswer>('/api/v1/month-forms/paper/'));
+    expect(before).toMatchObject({ signed_on: '2026-11-01', voided_at: null });
+    await w.t.db
+      .update(experienceLogs)
+      .set({ status: 'approved' })
+      .where(eq(experienceLogs.traineeId, w.trainee.id));
+    const month = { u_id: w.trainee.id, month: '2026-09' };
+    const asSupervisor = (url: string) =>
+      w.t.request({ method: 'POST', url, token: w.supervisor.token, payload: month });
+    expect((await asSupervisor('/api/v1/month-signoff/')).statusCode).toBe(200);
+    expect((await asSupervisor('/api/v1/month-signoff/reopen/')).statusCode).toBe(200);
+
+    const papers = await get<PaperFormsAnswer>('/api/v1/month-forms/paper/');
+    expect(sept(papers)).toMatchObject({
+      id: before?.id,
+      voided_at: TODAY.toISOString(),
+      deleted_at: null,
+    });
+    // October's form stands: only the reopened month's is voided.
+    expect(papers.results.find((item) => item.month === '2026-10')?.voided_at).toBeNull();
+    const row = (await list(w, w.trainee)).results.find((item) => item.month === '2026-09');
+    expect(row).toMatchObject({ state: 'overdue', paper_form: null, at_risk_hours: 83 });
+    expect(await monthRow('2026-09')).toMatchObject({ adjusted_hours: 0, at_risk_hours: 83 });
+    // Its scan stays among the record files, as a voided app form's file does.
+    const files = await get<RecordFilesAnswer>('/api/v1/record-files/');
+    const scan = files.monthly_form
+      .flatMap((item) => item.files)
+      .find((file) => file.id === before?.record_file);
+    expect(scan).toMatchObject({ paper_form: false });
+    // Removing it is refused: it is history, not a mistake.
+    const removal = await w.t.request({
+      method: 'DELETE',
+      url: `/api/v1/month-forms/paper/${before?.id ?? 0}/`,
+      token: w.trainee.token,
+    });
+    expect(removal.statusCode).toBe(409);
+    // A form signed since can be recorded for the month.
+    const again = await postPaper(september({ signed_on: '2026-11-27' }));
+    expect(again.statusCode, again.body).toBe(201);
   });
 });

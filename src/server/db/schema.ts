@@ -798,14 +798,21 @@ export const paperForms = pgTable(
     /** The scan, kept as a record file; null only once that file's account is gone. */
     recordFileId: integer().references(() => recordFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Removed by the trainee (entered wrongly); it stays as history. */
     deletedAt: timestamp({ withTimezone: true }),
     deletedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Voided when its month was reopened, as the app's forms are (decision 013): the logs it
+     * verified may change. It stays as history, its scan among the record files.
+     */
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('paper_forms_trainee_month').on(t.traineeId, t.month),
     uniqueIndex('paper_forms_live')
       .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.voidedAt} is null`),
   ],
 );
 

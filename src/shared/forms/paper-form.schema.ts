@@ -18,6 +18,8 @@ export const PAPER_FORM_MESSAGES = {
   alreadyRecorded:
     'A paper form is already recorded for this month, supervisor and fieldwork type. Remove it first if it was entered wrongly.',
   notFound: 'Paper form not found',
+  voided:
+    'This paper form was voided when its month was reopened: it stays as history. Record the form signed since, if there is one.',
 } as const;
 
 const blankToUndefined = (value: unknown) =>
@@ -81,6 +83,8 @@ export const PaperFormSchema = z.object({
   created_at: z.string(),
   /** Set when the trainee removed it (entered wrongly); it stays as history. */
   deleted_at: z.string().nullable(),
+  /** Set when its month was reopened (its logs may change); it stays as history. */
+  voided_at: z.string().nullable(),
 });
 export type PaperForm = z.infer<typeof PaperFormSchema>;
 

@@ -33,7 +33,7 @@ function selectRecords(db: Db) {
       supervisorName: traineeSupervisors.name,
       supervisorLastname: traineeSupervisors.lastname,
       signedInApp: sql<boolean>`exists (select 1 from ${monthForms} where ${monthForms.recordFileId} = ${recordFiles.id} and ${monthForms.voidedAt} is null)`,
-      isPaperForm: sql<boolean>`exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id} and ${paperForms.deletedAt} is null)`,
+      isPaperForm: sql<boolean>`exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id} and ${paperForms.deletedAt} is null and ${paperForms.voidedAt} is null)`,
       isSupervisorsForm: sql<boolean>`(exists (select 1 from ${monthForms} where ${monthForms.recordFileId} = ${recordFiles.id}) or exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id}))`,
       supervisorUserId: traineeSupervisors.supervisorUserId,
     })

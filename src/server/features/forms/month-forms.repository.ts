@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
+import { experienceLogs, monthForms, paperForms, traineeSupervisors } from '../../db/schema';
 import { formSignedOn, organizationKeySql as orgKey } from '../progress';
 
 /**
@@ -152,16 +153,18 @@ export async function voidIncomplete(db: Db, id: number, by: number, now: Date):
 
 /**
  * Voids the live forms a supervisor's reopened sign-off covers: the monthly forms of the month
- * and the final forms whose period includes it, of the trainee's records linked to that
- * supervisor and of the organizations those records belong to (an Organization form adds their
- * hours up). Returns how many.
+ * (in the app and on paper: a paper form verified logs that may now change too, issue 36) and
+ * the final forms whose period includes it, of the trainee's records linked to that supervisor
+ * and of the organizations those records belong to (an Organization form adds their hours up).
+ * Returns how many.
  */
 export async function voidMonth(
   db: Db,
   values: { traineeId: number; month: string; supervisorUserId: number; by: number; now: Date },
 ): Promise<number> {
   const signers = sql`select s.id, s.organization from ${traineeSupervisors} s where s.trainee_id = ${values.traineeId} and s.supervisor_user_id = ${values.supervisorUserId}`;
-  const covered = sql`${monthForms.traineeSupervisorId} in (select r.id from ${traineeSupervisors} r where r.trainee_id = ${values.traineeId} and (r.id in (select id from (${signers}) a) or (btrim(r.organization) <> '' and ${orgKey(sql`r.organization`)} in (select ${orgKey(sql`a.organization`)} from (${signers}) a where btrim(a.organization) <> ''))))`;
+  const covered = (recordColumn: AnyPgColumn) =>
+    sql`${recordColumn} in (select r.id from ${traineeSupervisors} r where r.trainee_id = ${values.traineeId} and (r.id in (select id from (${signers}) a) or (btrim(r.organization) <> '' and ${orgKey(sql`r.organization`)} in (select ${orgKey(sql`a.organization`)} from (${signers}) a where btrim(a.organization) <> ''))))`;
   const rows = await db
     .update(monthForms)
     .set({ voidedAt: values.now, voidedBy: values.by, updatedAt: values.now })
@@ -169,7 +172,7 @@ export async function voidMonth(
       and(
         eq(monthForms.traineeId, values.traineeId),
         isNull(monthForms.voidedAt),
-        covered,
+        covered(monthForms.traineeSupervisorId),
         or(
           and(eq(monthForms.kind, 'monthly'), eq(monthForms.month, values.month)),
           and(
@@ -181,7 +184,20 @@ export async function voidMonth(
       ),
     )
     .returning({ id: monthForms.id });
-  return rows.length;
+  const papers = await db
+    .update(paperForms)
+    .set({ voidedAt: values.now, voidedBy: values.by })
+    .where(
+      and(
+        eq(paperForms.traineeId, values.traineeId),
+        eq(paperForms.month, values.month),
+        isNull(paperForms.deletedAt),
+        isNull(paperForms.voidedAt),
+        covered(paperForms.traineeSupervisorId),
+      ),
+    )
+    .returning({ id: paperForms.id });
+  return rows.length + papers.length;
 }
 
 export type SignatureValues = Partial<

@@ -34,6 +34,9 @@ type Context = FormsContext;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', PAPER_FORM_MESSAGES.notFound);
 
+/** Neither removed by the trainee nor voided by a reopened month: it signs its row. */
+const isLive = and(isNull(paperForms.deletedAt), isNull(paperForms.voidedAt));
+
 type PaperFormRecord = typeof paperForms.$inferSelect & {
   name: string;
   lastname: string;
@@ -83,6 +86,7 @@ function toPaperForm(form: PaperFormRecord): PaperForm {
     document: `/api/v1/month-forms/paper/${form.id}/download/`,
     created_at: form.createdAt.toISOString(),
     deleted_at: form.deletedAt ? form.deletedAt.toISOString() : null,
+    voided_at: form.voidedAt ? form.voidedAt.toISOString() : null,
   };
 }
 
@@ -142,7 +146,7 @@ export async function createPaperForm(
         ),
         eq(paperForms.month, values.month),
         eq(paperForms.experienceTypeId, values.expereince_type),
-        isNull(paperForms.deletedAt),
+        isLive,
       ),
     )
     .limit(1);
@@ -203,9 +207,7 @@ export async function listPaperForms(
 
 /** The live paper forms of a trainee (the forms page shows them on their rows). */
 export async function livePaperForms(db: Db, traineeId: number): Promise<PaperForm[]> {
-  const rows = await selectPaperForms(db).where(
-    and(eq(paperForms.traineeId, traineeId), isNull(paperForms.deletedAt)),
-  );
+  const rows = await selectPaperForms(db).where(and(eq(paperForms.traineeId, traineeId), isLive));
   return rows.map((row) => toPaperForm(toRecord(row)));
 }
 
@@ -226,11 +228,12 @@ export async function paperFormDownloadUrl(ctx: Context & { id: number }): Promi
 export async function deletePaperForm(ctx: Context & { id: number }): Promise<void> {
   const form = await loadVisible(ctx, ctx.id);
   if (form.traineeId !== ctx.actor.id || form.deletedAt !== null) throw NOT_FOUND();
+  if (form.voidedAt !== null) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.voided);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(paperForms)
       .set({ deletedAt: ctx.now, deletedBy: ctx.actor.id })
-      .where(and(eq(paperForms.id, form.id), isNull(paperForms.deletedAt)));
+      .where(and(eq(paperForms.id, form.id), isLive));
     if (form.recordFileId !== null) {
       await deletePaperFormFile(tx, {
         traineeId: ctx.actor.id,

@@ -91,7 +91,7 @@ export async function signMonth(
  * Reopens the supervisor's own sign-off of a month (recorded in the history of their logs): a
  * sign-off belongs to the supervisor who signed it, and another supervisor of the trainee is
  * refused. The official forms it covers (the supervisor's records', and their organization's),
- * signed or not, are voided: they show figures the logs may no longer have (decision 012; the
+ * signed or not, in the app or on paper, are voided: they show figures the logs may no longer have (decision 012; the
  * voided rows and PDFs stay as history, and new forms are filled and signed). Other
  * supervisors' forms stand.
  */
