@@ -1,7 +1,9 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, paperForms, recordFiles } from '../../src/server/db/schema';
+import { openZip } from '../../src/server/adapters/zip/zip-reader';
 import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
+import { WHOLE_RECORD_PATH } from '../../src/shared/records-export/whole-record';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { PaperForm, PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
 import type { Dashboard, DashboardTable } from '../../src/shared/progress/accrued.schema';
@@ -465,5 +467,135 @@ describe('reopening a month voids its paper form, as it voids the app’s (issue
     // A form signed since can be recorded for the month.
     const again = await postPaper(september({ signed_on: '2026-11-27' }));
     expect(again.statusCode, again.body).toBe(201);
+  });
+});
+
+describe('a paper form’s date is the trainee’s word until the supervisor it names answers (issue 36)', () => {
+  let rescue: PaperForm;
+  const answer = (user: TestUser, id: number, payload: Record<string, unknown>) =>
+    w.t.request({
+      method: 'POST',
+      url: `/api/v1/month-forms/paper/${id}/answer/`,
+      token: user.token,
+      payload,
+    });
+  const exported = async () => {
+    const response = await w.t.request({
+      method: 'GET',
+      url: WHOLE_RECORD_PATH,
+      token: w.trainee.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const zip = await openZip(response.rawPayload);
+    return JSON.parse((await zip.read('forms/paper-forms.json')).toString('utf8')) as (PaperForm & {
+      status: string;
+    })[];
+  };
+  const bRow = async () =>
+    (await list(w, w.trainee)).results.find(
+      (row) => row.month === '2026-08' && row.trainee_supervisor === recordB,
+    );
+
+  it('a backdated paper form for a late app form counts, shown as declared, and asks the supervisor', async () => {
+    // B's August form was signed late in the app (October 5): its 10 h are lost.
+    const response = await postPaper({
+      month: '2026-08',
+      trainee_supervisor: String(recordB),
+      expereince_type: '1',
+      signed_on: '2026-09-25',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    rescue = response.json<PaperForm>();
+    expect(rescue).toMatchObject({
+      confirmation: 'declared',
+      declared_by: w.trainee.id,
+      answered_at: null,
+      answered_by: null,
+      rejection_reason: null,
+    });
+    expect(await monthRow('2026-08')).toMatchObject({ adjusted_hours: 35, removals: [] });
+    expect(await bRow()).toMatchObject({ state: 'signed', signed_on: '2026-09-25' });
+    const mail = await w.t.lastMailTo(supervisorB.email);
+    expect(mail?.subject).toBe(
+      "Fieldwork Tracker: confirm Zoë Łukasz's paper form for August 2026",
+    );
+    expect(mail?.text).toContain('signed on paper on 9/25/2026');
+    expect(mail?.text).toContain(`/supervisor/trainees/${w.trainee.id}`);
+    const record = (await exported()).find((item) => item.id === rescue.id);
+    expect(record?.status).toBe('Declared by the trainee, not yet confirmed by Bo Berg');
+  });
+
+  it('is answered by the supervisor it names only: others 404, trainees 403, bad input 400', async () => {
+    const unlinked = await createSupervisor(w.t.db);
+    const stranger = await createTrainee(w.t.db);
+    for (const [user, status] of [
+      [w.trainee, 403],
+      [stranger, 403],
+      [w.supervisor, 404],
+      [unlinked, 404],
+    ] as const) {
+      const response = await answer(user, rescue.id, { answer: 'confirmed' });
+      expect(response.statusCode, response.body).toBe(status);
+    }
+    const noReason = await answer(supervisorB, rescue.id, { answer: 'rejected', reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toEqual({
+      reason: ['Say why, so the trainee can correct it: what is wrong with this form?'],
+    });
+    const unknown = await answer(supervisorB, rescue.id, { answer: 'maybe' });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json())).toEqual(['answer']);
+    expect((await answer(supervisorB, 999_999, { answer: 'confirmed' })).statusCode).toBe(404);
+    expect((await bRow())?.paper_form?.confirmation).toBe('declared');
+  });
+
+  it('rejected, it no longer counts: the late app form stands, and the export says so', async () => {
+    const response = await answer(supervisorB, rescue.id, {
+      answer: 'rejected',
+      reason: 'We signed it on October 5, in the app',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<PaperForm>()).toMatchObject({
+      confirmation: 'rejected',
+      answered_at: TODAY.toISOString(),
+      answered_by: 'Bo Berg',
+      rejection_reason: 'We signed it on October 5, in the app',
+    });
+    const august = await monthRow('2026-08');
+    expect(august).toMatchObject({ adjusted_hours: 25 });
+    expect(august?.removals.map((removal) => [removal.rule, removal.hours])).toEqual([
+      ['form-signed-late', 10],
+    ]);
+    expect(await bRow()).toMatchObject({ state: 'signed-late', signed_on: '2026-10-05' });
+    const again = await answer(supervisorB, rescue.id, { answer: 'confirmed' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('You already rejected this paper form.');
+    const rows = await w.t.db.select().from(paperForms).where(eq(paperForms.id, rescue.id));
+    expect(rows[0]).toMatchObject({ rejectedBy: supervisorB.id, confirmedBy: null });
+    expect((await exported()).find((item) => item.id === rescue.id)?.status).toBe(
+      'Rejected by Bo Berg on 11/28/2026: We signed it on October 5, in the app',
+    );
+  });
+
+  it('confirmed, it keeps counting, with who confirmed it', async () => {
+    const october = (await get<PaperFormsAnswer>('/api/v1/month-forms/paper/')).results.find(
+      (item) => item.month === '2026-10' && item.deleted_at === null && item.voided_at === null,
+    );
+    const response = await answer(w.supervisor, october?.id ?? 0, { answer: 'confirmed' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<PaperForm>()).toMatchObject({
+      confirmation: 'confirmed',
+      answered_by: 'Ana Núñez',
+    });
+    const [row] = await w.t.db
+      .select()
+      .from(paperForms)
+      .where(eq(paperForms.id, october?.id ?? 0));
+    expect(row).toMatchObject({ confirmedBy: w.supervisor.id, declaredBy: w.trainee.id });
+    const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-10');
+    expect(form).toMatchObject({ state: 'signed', signed_on: '2026-11-05' });
+    expect((await exported()).find((item) => item.id === october?.id)?.status).toBe(
+      'Confirmed by Ana Núñez on 11/28/2026',
+    );
   });
 });

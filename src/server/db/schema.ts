@@ -797,6 +797,18 @@ export const paperForms = pgTable(
     signedOn: date({ mode: 'string' }).notNull(),
     /** The scan, kept as a record file; null only once that file's account is gone. */
     recordFileId: integer().references(() => recordFiles.id, { onDelete: 'set null' }),
+    /**
+     * Who recorded it and so declared its signing date: the trainee (issue 36). It counts as
+     * signed on that date, shown as declared, until the supervisor it names answers.
+     */
+    declaredBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The supervisor it names confirmed they signed it on that date. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The supervisor it names said they did not sign it so: it no longer counts. */
+    rejectedAt: timestamp({ withTimezone: true }),
+    rejectedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text(),
     createdAt: createdAt(),
     /** Removed by the trainee (entered wrongly); it stays as history. */
     deletedAt: timestamp({ withTimezone: true }),
@@ -813,6 +825,7 @@ export const paperForms = pgTable(
     uniqueIndex('paper_forms_live')
       .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
       .where(sql`${t.deletedAt} is null and ${t.voidedAt} is null`),
+    check('paper_forms_one_answer', sql`${t.confirmedAt} is null or ${t.rejectedAt} is null`),
   ],
 );
 

@@ -274,10 +274,11 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/month-forms/:id/download/': traineeAndItsSupervisor,
   'POST /api/v1/month-forms/:id/sign/': traineeAndItsSupervisor,
   // Monthly forms signed on paper (decision 024): recorded and removed by the trainee, read by
-  // the trainee and the supervisor the form names.
+  // the trainee and the supervisor the form names, who alone confirms or rejects it (issue 36).
   'POST /api/v1/month-forms/paper/': traineeRecord,
   'GET /api/v1/month-forms/paper/': traineeAndSupervisors,
   'GET /api/v1/month-forms/paper/:id/download/': traineeAndItsSupervisor,
+  'POST /api/v1/month-forms/paper/:id/answer/': itsSupervisorOnly,
   'DELETE /api/v1/month-forms/paper/:id/': traineeRecord,
   'GET /api/v1/final-forms/': traineeAndSupervisors,
   'POST /api/v1/final-forms/': traineeRecord,

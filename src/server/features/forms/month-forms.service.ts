@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { formDeadlineStatus } from '../../../shared/progress/deadline';
 import { earliestSignature } from '../../../shared/progress/form-hours';
+import { paperFormSignedOn } from '../../../shared/forms/paper-form-status';
 import {
   monthlyFvfFigures,
   type FvfLogRow,
@@ -168,7 +169,7 @@ export async function unsignedFormSigners(
         (slot) =>
           slot.month === month &&
           slot.figures !== undefined &&
-          earliestSignature([slot.form?.completedOn, slot.paperForm?.signed_on]) === null,
+          earliestSignature([slot.form?.completedOn, paperFormSignedOn(slot.paperForm)]) === null,
       )
       .map((slot) => slot.recordId),
   );
@@ -194,7 +195,7 @@ export async function listMonthForms(
     if (!visible(row.recordId)) continue;
     const now = figures ?? NO_MINUTES;
     // Signed in the app or on paper: the earliest signature is what the deadline judges.
-    const signedOn = earliestSignature([form?.completedOn, paperForm?.signed_on]);
+    const signedOn = earliestSignature([form?.completedOn, paperFormSignedOn(paperForm)]);
     const status = formDeadlineStatus({ month: row.month, signedOn, today });
     results.push({
       month: row.month,

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { IconFileText, IconFileUpload } from '@tabler/icons-react';
 import type { FormParty } from '../../../../shared/forms/attestations';
 import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
+import { paperFormSignedOn } from '../../../../shared/forms/paper-form-status';
 import { addDays, formatUsDate, monthEnd } from '../../../../shared/logs/time';
 import { FormRowActions, FormRowTitle, type FormRowParty } from './form-row-parts';
 import {
   deadlineText,
   figuresText,
   hoursStatusText,
+  paperFormText,
   rowKey,
   rowTitle,
   signaturesText,
@@ -26,6 +28,8 @@ export type MonthFormRowActions = FormRowParty & {
   onRecordPaper?: (row: MonthFormRow) => void;
   /** Removes the row's paper form, entered wrongly (trainee only). */
   onRemovePaper?: (row: MonthFormRow) => void;
+  /** Confirms or rejects the row's paper form the trainee declared (its supervisor only). */
+  onAnswerPaper?: (row: MonthFormRow, answer: 'confirmed' | 'rejected') => void;
 };
 
 /** The line under the figures saying what is left to do, if anything. */
@@ -55,16 +59,24 @@ export function MonthFormRowItem({
   const badge = stateBadge(row.state);
   const title = rowTitle(row);
   const { form } = row;
-  // A form signed on paper is the month's form: nothing to fill in the app.
+  // A form signed on paper is the month's form: nothing to fill in the app (unless its
+  // supervisor rejected it).
   const canFill =
     actions.onFill !== undefined &&
     row.is_month_over &&
-    row.paper_form === null &&
+    paperFormSignedOn(row.paper_form) === null &&
     (!form || (!form.is_complete && row.is_outdated));
   const step = nextStep(row, actions.party);
   const hoursStatus = hoursStatusText(row);
+  // A rejected paper form is removed before another is recorded (one per form).
   const canRecordPaper =
-    actions.onRecordPaper !== undefined && row.is_month_over && row.signed_on === null;
+    actions.onRecordPaper !== undefined &&
+    row.is_month_over &&
+    row.signed_on === null &&
+    row.paper_form === null;
+  const paperStatus = paperFormText(row);
+  const canAnswerPaper =
+    actions.onAnswerPaper !== undefined && row.paper_form?.confirmation === 'declared';
   const [isProrated, setProrated] = useState(false);
 
   return (
@@ -85,6 +97,15 @@ export function MonthFormRowItem({
         {hoursStatus ? (
           <Text size="sm" fw={600} c={row.state === 'overdue' ? 'red.8' : 'orange.9'}>
             {hoursStatus}
+          </Text>
+        ) : null}
+        {paperStatus ? (
+          <Text
+            size="sm"
+            c={row.paper_form?.confirmation === 'rejected' ? 'red.8' : 'dimmed'}
+            fw={row.paper_form?.confirmation === 'confirmed' ? undefined : 600}
+          >
+            {paperStatus}
           </Text>
         ) : null}
         {step ? (
@@ -129,6 +150,26 @@ export function MonthFormRowItem({
           >
             Record a paper form
           </Button>
+        ) : null}
+        {canAnswerPaper ? (
+          <>
+            <Button
+              size="xs"
+              onClick={() => actions.onAnswerPaper?.(row, 'confirmed')}
+              aria-label={`Confirm the paper form of ${title}`}
+            >
+              Confirm paper form
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => actions.onAnswerPaper?.(row, 'rejected')}
+              aria-label={`Reject the paper form of ${title}`}
+            >
+              Reject
+            </Button>
+          </>
         ) : null}
         {actions.onRemovePaper && row.paper_form ? (
           <Button

@@ -5,6 +5,7 @@ import {
   deadlineText,
   formatFormHours,
   hoursStatusText,
+  paperFormText,
   rowTitle,
   stateBadge,
 } from './month-form-status';
@@ -57,10 +58,37 @@ describe('month form status texts', () => {
   it('says a form signed on paper with its date', () => {
     const row = {
       form: null,
-      paper_form: { signed_on: '2026-10-30' },
+      paper_form: { signed_on: '2026-10-30', confirmation: 'declared' },
       deadline: '2026-10-31',
       days_remaining: -28,
     } as unknown as MonthFormRow;
     expect(deadlineText(row)).toBe('Signed on paper on 10/30/2026');
+  });
+
+  it.each([
+    ['declared', 'declared by the trainee, not yet confirmed by Ana Núñez'],
+    ['confirmed', 'confirmed by Ana Núñez on 12/1/2026'],
+    ['rejected', 'rejected by Ana Núñez on 12/1/2026: not on that date'],
+  ] as const)('says where a %s paper form stands (issue 36)', (confirmation, text) => {
+    const paper = {
+      signed_on: '2026-10-30',
+      supervisor_name: 'Ana Núñez',
+      confirmation,
+      answered_at: confirmation === 'declared' ? null : '2026-12-01T15:00:00.000Z',
+      answered_by: confirmation === 'declared' ? null : 'Ana Núñez',
+      rejection_reason: confirmation === 'rejected' ? 'not on that date' : null,
+    };
+    const row = { paper_form: paper } as unknown as MonthFormRow;
+    expect(paperFormText(row)).toBe(`Paper form signed 10/30/2026: ${text}`);
+  });
+
+  it('signs nothing with a rejected paper form: the deadline line stays', () => {
+    const row = {
+      form: null,
+      paper_form: { signed_on: '2026-10-30', confirmation: 'rejected' },
+      deadline: '2026-10-31',
+      days_remaining: -28,
+    } as unknown as MonthFormRow;
+    expect(deadlineText(row)).toBe('Sign by 10/31/2026 · 28 days overdue');
   });
 });

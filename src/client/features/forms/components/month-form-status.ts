@@ -4,6 +4,7 @@ import type {
   MonthForm,
   MonthFormRow,
 } from '../../../../shared/forms/month-form.schema';
+import { paperFormSignedOn, paperFormStatusText } from '../../../../shared/forms/paper-form-status';
 import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
 
 /** The fieldwork types a form is filled per (the wire's `expereince_type`). */
@@ -41,12 +42,24 @@ export function daysLeftText(days: number): string {
 /** The deadline line under a row: when it was signed, or by when it must be. */
 export function deadlineText(row: MonthFormRow): string {
   const completed = row.form?.completed_on;
-  const paper = row.paper_form;
-  if (paper && (!completed || paper.signed_on <= completed)) {
-    return `Signed on paper on ${formatUsDate(paper.signed_on)}`;
+  // A paper form its supervisor rejected signs nothing (shared/forms/paper-form-status.ts).
+  const paper = paperFormSignedOn(row.paper_form);
+  if (paper && (!completed || paper <= completed)) {
+    return `Signed on paper on ${formatUsDate(paper)}`;
   }
   if (completed) return `Signed by both on ${formatUsDate(completed)}`;
   return `Sign by ${formatUsDate(row.deadline)} · ${daysLeftText(row.days_remaining)}`;
+}
+
+/**
+ * Where the row's paper form stands with its supervisor, with its date: 'Paper form signed
+ * 10/30/2026: declared by the trainee, not yet confirmed by Ana Núñez'; null without one.
+ */
+export function paperFormText(row: Pick<MonthFormRow, 'paper_form'>): string | null {
+  const paper = row.paper_form;
+  if (!paper) return null;
+  const status = paperFormStatusText(paper);
+  return `Paper form signed ${formatUsDate(paper.signed_on)}: ${status.charAt(0).toLowerCase()}${status.slice(1)}`;
 }
 
 /**
