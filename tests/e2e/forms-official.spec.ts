@@ -105,6 +105,22 @@ test.describe('the official monthly form', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign your form' });
     await expect(dialog).toContainText(ATTESTATIONS.trainee);
     await expect(dialog).toContainText('Supervisor: not signed yet');
+    // The figures signed for, in the dialog itself (issue 36).
+    const figures = dialog.getByRole('table', { name: 'The hours on this form' });
+    for (const [label, value] of [
+      ['Independent hours', '3 h'],
+      ['Supervised hours', '1 h'],
+      ['Total fieldwork hours', '4 h'],
+      ['Percent supervised', '25.0%'],
+    ]) {
+      await expect(figures.getByRole('row', { name: `${label} ${value}` })).toBeVisible();
+    }
+    await waitForToastsToClose(page);
+    await page.screenshot({ path: '.tmp/screenshots/forms-sign-dialog-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(figures).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/forms-sign-dialog-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dialog.getByText('Type your full name to sign')).toBeVisible();
     await expect(dialog.getByText('Confirm the attestation to sign')).toBeVisible();
@@ -137,6 +153,11 @@ test.describe('the official monthly form', () => {
     const supervisorDialog = page.getByRole('dialog', { name: 'Sign as supervisor' });
     await expect(supervisorDialog).toContainText(ATTESTATIONS.supervisor);
     await expect(supervisorDialog).toContainText('Trainee: signed by Fern Official on');
+    await expect(
+      supervisorDialog
+        .getByRole('table', { name: 'The hours on this form' })
+        .getByRole('row', { name: 'Total fieldwork hours 4 h' }),
+    ).toBeVisible();
     await signIn(supervisorDialog, 'Sloane Signer');
     await expect(supervisorRow).toContainText('Signed');
     await expect(supervisorRow).toContainText('Signed by both on');
