@@ -12,6 +12,7 @@ import { pdfBytes } from '../helpers/file-fixtures';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { followDownload, multipart } from './files-support';
 import {
+  approveLogs,
   dropTemplate,
   filled,
   formsWorld,
@@ -57,6 +58,7 @@ async function signBoth(recordId: number, supervisor: TestUser, on: string) {
     expereince_type: 1,
   });
   expect((await sign(w, w.trainee, form.id)).statusCode).toBe(200);
+  await approveLogs(w, '2026-08');
   expect((await sign(w, supervisor, form.id)).statusCode).toBe(200);
   w.t.clock.now = TODAY;
 }
@@ -581,6 +583,12 @@ describe('a paper form’s date is the trainee’s word until the supervisor it 
     const october = (await get<PaperFormsAnswer>('/api/v1/month-forms/paper/')).results.find(
       (item) => item.month === '2026-10' && item.deleted_at === null && item.voided_at === null,
     );
+    // Confirming is the supervisor's signature: it waits for the month's logs, as signing does.
+    await fiveHourDays(w.recordId, '2026-10-20', 1);
+    const early = await answer(w.supervisor, october?.id ?? 0, { answer: 'confirmed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toMatch(/^1 log is not approved yet \(1 pending\): /);
+    await approveLogs(w, '2026-10');
     const response = await answer(w.supervisor, october?.id ?? 0, { answer: 'confirmed' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<PaperForm>()).toMatchObject({
@@ -593,7 +601,12 @@ describe('a paper form’s date is the trainee’s word until the supervisor it 
       .where(eq(paperForms.id, october?.id ?? 0));
     expect(row).toMatchObject({ confirmedBy: w.supervisor.id, declaredBy: w.trainee.id });
     const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-10');
-    expect(form).toMatchObject({ state: 'signed', signed_on: '2026-11-05' });
+    expect(form).toMatchObject({
+      state: 'signed',
+      signed_on: '2026-11-05',
+      // It signed the month off, as the app's signature does.
+      signed_off: { signed_by: 'Ana Núñez' },
+    });
     expect((await exported()).find((item) => item.id === october?.id)?.status).toBe(
       'Confirmed by Ana Núñez on 11/28/2026',
     );

@@ -5,7 +5,9 @@ import {
   type PaperForm,
   type PaperFormAnswerRequest,
 } from '../../../shared/forms/paper-form.schema';
+import type { Db } from '../../db/client';
 import { paperForms } from '../../db/schema';
+import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
 import type { FormsContext } from './official-forms.service';
 import { loadVisible, toPaperForm } from './paper-forms.service';
 
@@ -13,7 +15,8 @@ import { loadVisible, toPaperForm } from './paper-forms.service';
  * The supervisor's answer to a paper form (issue 36, decision 024): the trainee alone declares
  * its signing date, so the supervisor the form names confirms it or rejects it. A declared form
  * counts (shown as declared); a rejected one counts for nothing, and the trainee removes it to
- * record the right one or fills the form in the app. An answer is given once.
+ * record the right one or fills the form in the app. An answer is given once. Confirming is the
+ * supervisor's signature: it waits for the month's logs to be approved and signs the month off.
  */
 
 /**
@@ -29,7 +32,27 @@ export async function answerPaperForm(
   const answered = form.confirmedAt ? 'confirmed' : form.rejectedAt ? 'rejected' : null;
   if (answered) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.alreadyAnswered(answered));
   const isConfirmed = ctx.request.answer === 'confirmed';
-  const rows = await ctx.db
+  // Confirming is the supervisor's signature of the month's form: it waits for every log to be
+  // approved and signs the month off, as signing in the app does (form-review.service.ts).
+  if (isConfirmed) await assertReviewedForSignature(ctx.db, form, ctx.actor.id);
+  await ctx.db.transaction(async (tx) => {
+    await answerOnce(tx, ctx, form.id);
+    if (isConfirmed) {
+      await assertReviewedForSignature(tx, form, ctx.actor.id);
+      await signOffWithForm(tx, form, ctx.actor.id, ctx.now);
+    }
+  });
+  return toPaperForm(await loadVisible(ctx, form.id));
+}
+
+/** Writes the answer if the form is still live and unanswered: of two answers at once, one wins. */
+async function answerOnce(
+  tx: Db,
+  ctx: FormsContext & { request: PaperFormAnswerRequest },
+  id: number,
+): Promise<void> {
+  const isConfirmed = ctx.request.answer === 'confirmed';
+  const rows = await tx
     .update(paperForms)
     .set(
       isConfirmed
@@ -40,10 +63,9 @@ export async function answerPaperForm(
             rejectionReason: ctx.request.reason ?? null,
           },
     )
-    // Still unanswered and live: of two answers at once, one wins.
     .where(
       and(
-        eq(paperForms.id, form.id),
+        eq(paperForms.id, id),
         isNull(paperForms.deletedAt),
         isNull(paperForms.voidedAt),
         isNull(paperForms.confirmedAt),
@@ -57,5 +79,4 @@ export async function answerPaperForm(
       'This paper form changed meanwhile: reload it and answer again.',
     );
   }
-  return toPaperForm(await loadVisible(ctx, form.id));
 }

@@ -69,21 +69,12 @@ export async function signMonth(
     // Each supervisor signs their own logs: another's sign-off of the month does not stop it.
     if (await logsRepo.findActiveSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id))
       throw new AppError('CONFLICT', 'You already signed this month off.');
-    await repo.insertSignoff(tx, {
+    await logsRepo.signOffMonth(tx, {
       traineeId: ctx.traineeId,
       supervisorUserId: ctx.actor.id,
       month: ctx.month,
       now: ctx.now,
     });
-    for (const log of logs) {
-      await logsRepo.addHistory(tx, {
-        logId: log.id,
-        actorId: ctx.actor.id,
-        action: 'approve',
-        changes: { month_signed_off: { old: null, new: ctx.month } },
-        now: ctx.now,
-      });
-    }
   });
 }
 

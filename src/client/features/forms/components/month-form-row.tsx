@@ -11,12 +11,15 @@ import {
   figuresText,
   hoursStatusText,
   paperFormText,
+  reviewText,
   rowKey,
   rowTitle,
   signaturesText,
   stateBadge,
   templateText,
+  waitsForReview,
 } from './month-form-status';
+import { formatInstant } from '../../../lib/local-date';
 
 /** What the viewer can do: a trainee fills and signs, a supervisor only signs. */
 export type MonthFormRowActions = FormRowParty & {
@@ -39,6 +42,12 @@ function nextStep(row: MonthFormRow, party: FormParty): string | null {
   }
   const { form } = row;
   if (!form) return party === 'trainee' ? null : 'The trainee has not filled this form yet.';
+  if (form.is_complete && row.is_outdated) {
+    // Signed before its month was locked, and a log changed since (issue 36).
+    return party === 'trainee'
+      ? `Your logs changed after this form was signed: it no longer shows them. Ask ${row.supervisor_name} to reopen the month, which voids it, then fill and sign a new one.`
+      : 'The logs changed after this form was signed: it no longer shows them. Reopen the month to void it; the trainee then fills a new one for both of you to sign.';
+  }
   if (form.is_complete) return null;
   if (row.is_outdated) {
     return party === 'trainee'
@@ -77,6 +86,9 @@ export function MonthFormRowItem({
   const paperStatus = paperFormText(row);
   const canAnswerPaper =
     actions.onAnswerPaper !== undefined && row.paper_form?.confirmation === 'declared';
+  const review = reviewText(row, actions.party, formatInstant);
+  // The supervisor's signature (or confirmation) waits for every log to be approved.
+  const isWaitingForReview = actions.party === 'supervisor' && waitsForReview(row);
   const [isProrated, setProrated] = useState(false);
 
   return (
@@ -97,6 +109,11 @@ export function MonthFormRowItem({
         {hoursStatus ? (
           <Text size="sm" fw={600} c={row.state === 'overdue' ? 'red.8' : 'orange.9'}>
             {hoursStatus}
+          </Text>
+        ) : null}
+        {review ? (
+          <Text size="sm" c={isWaitingForReview ? 'orange.9' : 'dimmed'}>
+            {review}
           </Text>
         ) : null}
         {paperStatus ? (
@@ -153,13 +170,15 @@ export function MonthFormRowItem({
         ) : null}
         {canAnswerPaper ? (
           <>
-            <Button
-              size="xs"
-              onClick={() => actions.onAnswerPaper?.(row, 'confirmed')}
-              aria-label={`Confirm the paper form of ${title}`}
-            >
-              Confirm paper form
-            </Button>
+            {isWaitingForReview ? null : (
+              <Button
+                size="xs"
+                onClick={() => actions.onAnswerPaper?.(row, 'confirmed')}
+                aria-label={`Confirm the paper form of ${title}`}
+              >
+                Confirm paper form
+              </Button>
+            )}
             <Button
               size="xs"
               variant="light"
@@ -184,7 +203,7 @@ export function MonthFormRowItem({
         ) : null}
         <FormRowActions
           form={form && { ...form, kind: 'monthly', title }}
-          canSign={form !== null && !form.is_complete && !row.is_outdated}
+          canSign={form !== null && !form.is_complete && !row.is_outdated && !isWaitingForReview}
           actions={actions}
         />
       </Group>

@@ -6,6 +6,7 @@ import {
   formatFormHours,
   hoursStatusText,
   paperFormText,
+  reviewText,
   rowTitle,
   stateBadge,
 } from './month-form-status';
@@ -90,5 +91,42 @@ describe('month form status texts', () => {
       days_remaining: -28,
     } as unknown as MonthFormRow;
     expect(deadlineText(row)).toBe('Sign by 10/31/2026 · 28 days overdue');
+  });
+
+  it.each<[string, Partial<MonthFormRow>, 'trainee' | 'supervisor', string | null]>([
+    [
+      'a month signed off',
+      { signed_off: { signed_at: '2026-12-01T15:00:00.000Z', signed_by: 'Ana Núñez' } },
+      'trainee',
+      'Month signed off by Ana Núñez on 2026-12-01T15:00:00.000Z: its logs are locked.',
+    ],
+    [
+      'logs waiting, to the trainee',
+      { logs_waiting: { pending: 20, flagged: 1 } },
+      'trainee',
+      '21 logs are not approved yet (20 pending, 1 flagged): Ana Núñez approves them before signing.',
+    ],
+    [
+      'logs waiting, to the supervisor',
+      { logs_waiting: { pending: 1, flagged: 0 } },
+      'supervisor',
+      'Review first: 1 log is not approved yet (1 pending). Approve them before you sign; your signature signs the month off.',
+    ],
+    ['every log approved, not signed off yet', {}, 'supervisor', null],
+    [
+      'a month not over yet',
+      { logs_waiting: { pending: 3, flagged: 0 }, is_month_over: false },
+      'trainee',
+      null,
+    ],
+  ])('says where the logs stand: %s (issue 36)', (_, overrides, party, text) => {
+    const row = {
+      logs_waiting: { pending: 0, flagged: 0 },
+      signed_off: null,
+      supervisor_name: 'Ana Núñez',
+      is_month_over: true,
+      ...overrides,
+    };
+    expect(reviewText(row, party, (iso) => iso)).toBe(text);
   });
 });

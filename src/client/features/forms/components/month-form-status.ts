@@ -4,6 +4,7 @@ import type {
   MonthForm,
   MonthFormRow,
 } from '../../../../shared/forms/month-form.schema';
+import { logsToReviewText } from '../../../../shared/forms/form-review';
 import { paperFormSignedOn, paperFormStatusText } from '../../../../shared/forms/paper-form-status';
 import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
 
@@ -60,6 +61,31 @@ export function paperFormText(row: Pick<MonthFormRow, 'paper_form'>): string | n
   if (!paper) return null;
   const status = paperFormStatusText(paper);
   return `Paper form signed ${formatUsDate(paper.signed_on)}: ${status.charAt(0).toLowerCase()}${status.slice(1)}`;
+}
+
+/**
+ * Where the row's logs stand with the supervisor, the Monthly sign-off list's fact on the form's
+ * row (issue 36): signed off (locked), or what the supervisor's signature still waits for. Null
+ * when neither. `formatWhen` writes the sign-off's instant as that list does.
+ */
+export function reviewText(
+  row: Pick<MonthFormRow, 'logs_waiting' | 'signed_off' | 'supervisor_name' | 'is_month_over'>,
+  party: FormParty,
+  formatWhen: (iso: string) => string,
+): string | null {
+  if (row.signed_off) {
+    return `Month signed off by ${row.signed_off.signed_by} on ${formatWhen(row.signed_off.signed_at)}: its logs are locked.`;
+  }
+  const waiting = logsToReviewText(row.logs_waiting);
+  if (!waiting || !row.is_month_over) return null;
+  return party === 'supervisor'
+    ? `Review first: ${waiting}. Approve them before you sign; your signature signs the month off.`
+    : `${waiting}: ${row.supervisor_name} approves them before signing.`;
+}
+
+/** Whether the supervisor's signature still waits for the row's logs to be approved. */
+export function waitsForReview(row: Pick<MonthFormRow, 'logs_waiting'>): boolean {
+  return row.logs_waiting.pending + row.logs_waiting.flagged > 0;
 }
 
 /**

@@ -93,7 +93,8 @@ export function PaperAnswerModal({
             ) : (
               <Alert color="gray" variant="light" title="Confirmation">
                 I signed this form on paper on {formatUsDate(paper.signed_on)}, and the scan is that
-                form.
+                form. Confirming also signs the month off: its logs are locked until I reopen the
+                month.
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">

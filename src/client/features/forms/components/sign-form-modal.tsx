@@ -163,6 +163,12 @@ export function SignFormModal({
             <Alert color="gray" variant="light" title="Attestation">
               {ATTESTATIONS[party]}
             </Alert>
+            {party === 'supervisor' && form.kind === 'monthly' ? (
+              <Text size="sm">
+                Your signature also signs the month off, as “Sign off month” does: its logs are
+                locked until you reopen the month, which voids this form.
+              </Text>
+            ) : null}
             <TextInput
               label="Your full name"
               autoComplete="name"
