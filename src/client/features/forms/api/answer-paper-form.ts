@@ -17,15 +17,19 @@ export function answerPaperForm({ id, ...body }: PaperFormAnswerRequest & { id: 
   });
 }
 
-/** A rejected form stops counting: the forms and every progress figure refresh. */
+/**
+ * A rejected form stops counting, a confirmed one signs the month off: the forms, every progress
+ * figure, the months and the logs refresh.
+ */
 export function useAnswerPaperForm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerPaperForm,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.forms.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.progress.all }),
-      ]),
+      Promise.all(
+        [queryKeys.forms.all, queryKeys.progress.all, queryKeys.review.all, queryKeys.logs.all].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
