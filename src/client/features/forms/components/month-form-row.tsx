@@ -10,6 +10,7 @@ import {
   deadlineText,
   figuresText,
   hoursStatusText,
+  lateSigningText,
   paperFormText,
   reviewText,
   rowKey,
@@ -41,6 +42,8 @@ function nextStep(row: MonthFormRow, party: FormParty): string | null {
     return `Can be filled from ${formatUsDate(addDays(monthEnd(row.month), 1))}.`;
   }
   const { form } = row;
+  // Signed on paper, the month has its form: nothing to fill in the app.
+  if (!form && paperFormSignedOn(row.paper_form)) return null;
   if (!form) return party === 'trainee' ? null : 'The trainee has not filled this form yet.';
   if (form.is_complete && row.is_outdated) {
     // Signed before its month was locked, and a log changed since (issue 36).
@@ -84,6 +87,9 @@ export function MonthFormRowItem({
     row.signed_on === null &&
     row.paper_form === null;
   const paperStatus = paperFormText(row);
+  // Past the deadline, recording a paper form signed in time is what keeps the hours: the main
+  // action, before filling a form that would be signed late (issue 36).
+  const isOverdue = row.state === 'overdue';
   const canAnswerPaper =
     actions.onAnswerPaper !== undefined && row.paper_form?.confirmation === 'declared';
   const review = reviewText(row, actions.party, formatInstant);
@@ -149,6 +155,7 @@ export function MonthFormRowItem({
         {canFill && actions.onFill ? (
           <Button
             size="xs"
+            variant={isOverdue ? 'light' : 'filled'}
             leftSection={<IconFileText size={16} aria-hidden />}
             loading={actions.filling === rowKey(row)}
             onClick={() => actions.onFill?.(row, isProrated)}
@@ -160,7 +167,7 @@ export function MonthFormRowItem({
         {canRecordPaper ? (
           <Button
             size="xs"
-            variant="light"
+            variant={isOverdue ? 'filled' : 'light'}
             leftSection={<IconFileUpload size={16} aria-hidden />}
             onClick={() => actions.onRecordPaper?.(row)}
             aria-label={`Record a paper form for ${title}`}
@@ -202,7 +209,15 @@ export function MonthFormRowItem({
           </Button>
         ) : null}
         <FormRowActions
-          form={form && { ...form, kind: 'monthly', title }}
+          form={
+            form && {
+              ...form,
+              kind: 'monthly',
+              title,
+              lateWarning: lateSigningText(row, actions.party),
+              onPaperInstead: canRecordPaper ? () => actions.onRecordPaper?.(row) : undefined,
+            }
+          }
           canSign={form !== null && !form.is_complete && !row.is_outdated && !isWaitingForReview}
           actions={actions}
         />

@@ -5,6 +5,7 @@ import {
   deadlineText,
   formatFormHours,
   hoursStatusText,
+  lateSigningText,
   paperFormText,
   reviewText,
   rowTitle,
@@ -128,5 +129,24 @@ describe('month form status texts', () => {
       ...overrides,
     };
     expect(reviewText(row, party, (iso) => iso)).toBe(text);
+  });
+
+  it.each<[MonthFormRow['state'], 'trainee' | 'supervisor', string | null]>([
+    [
+      'overdue',
+      'trainee',
+      'The deadline was 11/30/2026. A form signed now is signed late: its 97 h, at risk today, are lost for good. If it was signed on paper by 11/30/2026, record that paper form instead: its hours count.',
+    ],
+    [
+      'overdue',
+      'supervisor',
+      'The deadline was 11/30/2026. A form signed now is signed late: its 97 h, at risk today, are lost for good. If it was signed on paper by 11/30/2026, the trainee records that paper form instead: its hours count.',
+    ],
+    ['open', 'trainee', null],
+    ['signed', 'supervisor', null],
+    ['signed-late', 'trainee', null],
+  ])('says what signing a %s form costs the %s (issue 36)', (state, party, text) => {
+    const row = { state, deadline: '2026-11-30', at_risk_hours: state === 'overdue' ? 97 : 0 };
+    expect(lateSigningText(row, party)).toBe(text);
   });
 });

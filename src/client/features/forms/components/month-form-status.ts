@@ -101,6 +101,23 @@ export function hoursStatusText(row: MonthFormRow): string | null {
   return null;
 }
 
+/**
+ * What signing costs once the deadline has passed with no signed form (issue 36): said before a
+ * form is filled or signed, so its hours do not go from at risk to lost without a word, with
+ * the way that keeps them (a paper form signed in time). Null while a signature still counts.
+ */
+export function lateSigningText(
+  row: Pick<MonthFormRow, 'state' | 'deadline' | 'at_risk_hours'>,
+  party: FormParty,
+): string | null {
+  if (row.state !== 'overdue') return null;
+  const deadline = formatUsDate(row.deadline);
+  const cost = `The deadline was ${deadline}. A form signed now is signed late: its ${formatFormHours(row.at_risk_hours)} h, at risk today, are lost for good.`;
+  return party === 'trainee'
+    ? `${cost} If it was signed on paper by ${deadline}, record that paper form instead: its hours count.`
+    : `${cost} If it was signed on paper by ${deadline}, the trainee records that paper form instead: its hours count.`;
+}
+
 /** Decimal hours as the form shows them, to two places at most: 12.5 → '12.5'. */
 export function formatFormHours(hours: number): string {
   return String(Math.round(hours * 100) / 100);

@@ -27,7 +27,14 @@ import { formatFormHours } from './month-form-status';
 export type FormToSign = Pick<
   MonthForm,
   'id' | 'variant_label' | 'trainee_signature' | 'supervisor_signature' | 'signers' | 'figures'
-> & { kind: SignedFormKind; title: string };
+> & {
+  kind: SignedFormKind;
+  title: string;
+  /** Past the deadline with no signed form: what signing now costs (month-form-status). */
+  lateWarning?: string | null;
+  /** "It was signed on paper in time": records the paper form instead (the trainee's). */
+  onPaperInstead?: () => void;
+};
 
 type FieldErrors = { full_name?: string; attested?: string };
 
@@ -160,6 +167,36 @@ export function SignFormModal({
               <SignatureLine who="Supervisor" signature={form.supervisor_signature} />
             </Stack>
             <FiguresTable figures={form.figures} />
+            {form.lateWarning ? (
+              <Alert
+                color="red"
+                variant="light"
+                title="Past the deadline: these hours are lost if signed now"
+              >
+                <Stack gap="xs">
+                  <Text size="sm">{form.lateWarning}</Text>
+                  {form.onPaperInstead && party === 'trainee' ? (
+                    <Button
+                      size="xs"
+                      variant="white"
+                      color="red"
+                      h="auto"
+                      py={6}
+                      // The long label wraps on a phone instead of pushing the dialog wider.
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                      style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+                      onClick={() => {
+                        const paperInstead = form.onPaperInstead;
+                        close();
+                        paperInstead?.();
+                      }}
+                    >
+                      It was signed on paper in time: record the paper form
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : null}
             <Alert color="gray" variant="light" title="Attestation">
               {ATTESTATIONS[party]}
             </Alert>
@@ -188,8 +225,12 @@ export function SignFormModal({
               <Button variant="default" onClick={close} disabled={sign.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" loading={sign.isPending}>
-                Sign
+              <Button
+                type="submit"
+                loading={sign.isPending}
+                color={form.lateWarning ? 'red' : undefined}
+              >
+                {form.lateWarning ? 'Sign late' : 'Sign'}
               </Button>
             </Group>
           </Stack>
