@@ -344,6 +344,10 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
   'GET /api/v1/month-forms/paper/:id/download/': (ids) => ({
     url: `/api/v1/month-forms/paper/${ids.paperForm}/download/`,
   }),
+  'POST /api/v1/month-forms/paper/:id/answer/': (ids) => ({
+    url: `/api/v1/month-forms/paper/${ids.paperForm}/answer/`,
+    payload: { answer: 'confirmed' },
+  }),
   'DELETE /api/v1/month-forms/paper/:id/': (ids) => ({
     url: `/api/v1/month-forms/paper/${ids.paperForm}/`,
   }),

@@ -1,7 +1,9 @@
-import { count, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperForms, recordFiles } from '../../src/server/db/schema';
+import { experienceLogs, paperForms, recordFiles } from '../../src/server/db/schema';
+import { openZip } from '../../src/server/adapters/zip/zip-reader';
 import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
+import { WHOLE_RECORD_PATH } from '../../src/shared/records-export/whole-record';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { PaperForm, PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema';
 import type { Dashboard, DashboardTable } from '../../src/shared/progress/accrued.schema';
@@ -10,6 +12,7 @@ import { pdfBytes } from '../helpers/file-fixtures';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { followDownload, multipart } from './files-support';
 import {
+  approveLogs,
   dropTemplate,
   filled,
   formsWorld,
@@ -58,6 +61,7 @@ async function signBoth(recordId: number, supervisor: TestUser, on: string) {
     expereince_type: 1,
   });
   expect((await sign(w, w.trainee, form.id)).statusCode).toBe(200);
+  await approveLogs(w, '2026-08');
   expect((await sign(w, supervisor, form.id)).statusCode).toBe(200);
   w.t.clock.now = TODAY;
 }
@@ -143,6 +147,34 @@ describe('a late form costs the hours on that form, not the month', () => {
       ['Ana Núñez', 'signed', 0],
       ['Bo Berg', 'signed-late', 10],
     ]);
+  });
+});
+
+describe('the M-FVF each supervisor signed in the app', () => {
+  it('is in the record files of that supervisor only, as the form is (issue 36)', async () => {
+    const signedFiles = async (user: TestUser) =>
+      (
+        await get<RecordFilesAnswer>(`/api/v1/record-files/?u_id=${w.trainee.id}`, user)
+      ).monthly_form
+        .flatMap((month) => month.files)
+        .filter((file) => file.signed_in_app)
+        .map((file) => [file.month, file.supervisor_name])
+        .sort();
+    expect(await signedFiles(w.trainee)).toEqual([
+      ['2026-08', 'Ana Núñez'],
+      ['2026-08', 'Bo Berg'],
+    ]);
+    expect(await signedFiles(w.supervisor)).toEqual([['2026-08', 'Ana Núñez']]);
+    expect(await signedFiles(supervisorB)).toEqual([['2026-08', 'Bo Berg']]);
+    const anaForm = (await list(w, w.trainee)).results.find(
+      (row) => row.month === '2026-08' && row.trainee_supervisor === w.recordId,
+    )?.form?.record_file;
+    const download = await w.t.request({
+      method: 'GET',
+      url: `/api/v1/record-files/${anaForm ?? 0}/download/`,
+      token: supervisorB.token,
+    });
+    expect(download.statusCode, download.body).toBe(404);
   });
 });
 
@@ -333,6 +365,29 @@ describe('a paper form signed on time restores the month', () => {
     expect(live.map((row) => row.id)).toEqual([paper.id]);
   });
 
+  it('keeps its scan from a supervisor it does not name in the record files too (issue 36)', async () => {
+    const files = await get<RecordFilesAnswer>(
+      `/api/v1/record-files/?u_id=${w.trainee.id}`,
+      supervisorB,
+    );
+    const ids = files.monthly_form.flatMap((month) => month.files.map((file) => file.id));
+    expect(ids).not.toContain(paper.record_file);
+    const download = await w.t.request({
+      method: 'GET',
+      url: `/api/v1/record-files/${paper.record_file}/download/`,
+      token: supervisorB.token,
+    });
+    expect(download.statusCode, download.body).toBe(404);
+    expect(download.json()).toEqual({ detail: 'File not found', code: 'NOT_FOUND' });
+    // The supervisor it names still reads it there.
+    const named = await w.t.request({
+      method: 'GET',
+      url: `/api/v1/record-files/${paper.record_file}/download/`,
+      token: w.supervisor.token,
+    });
+    expect((await followDownload(w.t, named)).rawPayload.equals(pdf)).toBe(true);
+  });
+
   it('a paper form signed after the deadline makes those hours lost, not at risk', async () => {
     const removed = await w.t.request({
       method: 'DELETE',
@@ -376,5 +431,192 @@ describe('the reminders, the at-risk list and the calendar agree on "no signed f
     const response = await postPaper(september({ month: '2026-10', signed_on: '2026-11-05' }));
     expect(response.statusCode, response.body).toBe(201);
     expect(await unsigned()).toEqual([]);
+  });
+});
+
+describe('reopening a month voids its paper form, as it voids the app’s (issue 36)', () => {
+  it('keeps the voided paper form and its scan as history; the hours are at risk again', async () => {
+    const sept = (answer: PaperFormsAnswer) =>
+      answer.results.find((item) => item.month === '2026-09' && item.deleted_at === null);
+    const before = sept(await get<PaperFormsAnswer>('/api/v1/month-forms/paper/'));
+    expect(before).toMatchObject({ signed_on: '2026-11-01', voided_at: null });
+    await w.t.db
+      .update(experienceLogs)
+      .set({ status: 'approved' })
+      .where(eq(experienceLogs.traineeId, w.trainee.id));
+    const month = { u_id: w.trainee.id, month: '2026-09' };
+    const asSupervisor = (url: string) =>
+      w.t.request({ method: 'POST', url, token: w.supervisor.token, payload: month });
+    expect((await asSupervisor('/api/v1/month-signoff/')).statusCode).toBe(200);
+    expect((await asSupervisor('/api/v1/month-signoff/reopen/')).statusCode).toBe(200);
+
+    const papers = await get<PaperFormsAnswer>('/api/v1/month-forms/paper/');
+    expect(sept(papers)).toMatchObject({
+      id: before?.id,
+      voided_at: TODAY.toISOString(),
+      deleted_at: null,
+    });
+    // October's form stands: only the reopened month's is voided.
+    expect(papers.results.find((item) => item.month === '2026-10')?.voided_at).toBeNull();
+    const row = (await list(w, w.trainee)).results.find((item) => item.month === '2026-09');
+    expect(row).toMatchObject({ state: 'overdue', paper_form: null, at_risk_hours: 83 });
+    expect(await monthRow('2026-09')).toMatchObject({ adjusted_hours: 0, at_risk_hours: 83 });
+    // Its scan stays among the record files, as a voided app form's file does.
+    const files = await get<RecordFilesAnswer>('/api/v1/record-files/');
+    const scan = files.monthly_form
+      .flatMap((item) => item.files)
+      .find((file) => file.id === before?.record_file);
+    expect(scan).toMatchObject({ paper_form: false });
+    // Removing it is refused: it is history, not a mistake.
+    const removal = await w.t.request({
+      method: 'DELETE',
+      url: `/api/v1/month-forms/paper/${before?.id ?? 0}/`,
+      token: w.trainee.token,
+    });
+    expect(removal.statusCode).toBe(409);
+    // A form signed since can be recorded for the month.
+    const again = await postPaper(september({ signed_on: '2026-11-27' }));
+    expect(again.statusCode, again.body).toBe(201);
+  });
+});
+
+describe('a paper form’s date is the trainee’s word until the supervisor it names answers (issue 36)', () => {
+  let rescue: PaperForm;
+  const answer = (user: TestUser, id: number, payload: Record<string, unknown>) =>
+    w.t.request({
+      method: 'POST',
+      url: `/api/v1/month-forms/paper/${id}/answer/`,
+      token: user.token,
+      payload,
+    });
+  const exported = async () => {
+    const response = await w.t.request({
+      method: 'GET',
+      url: WHOLE_RECORD_PATH,
+      token: w.trainee.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const zip = await openZip(response.rawPayload);
+    return JSON.parse((await zip.read('forms/paper-forms.json')).toString('utf8')) as (PaperForm & {
+      status: string;
+    })[];
+  };
+  const bRow = async () =>
+    (await list(w, w.trainee)).results.find(
+      (row) => row.month === '2026-08' && row.trainee_supervisor === recordB,
+    );
+
+  it('a backdated paper form for a late app form counts, shown as declared, and asks the supervisor', async () => {
+    // B's August form was signed late in the app (October 5): its 10 h are lost.
+    const response = await postPaper({
+      month: '2026-08',
+      trainee_supervisor: String(recordB),
+      expereince_type: '1',
+      signed_on: '2026-09-25',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    rescue = response.json<PaperForm>();
+    expect(rescue).toMatchObject({
+      confirmation: 'declared',
+      declared_by: w.trainee.id,
+      answered_at: null,
+      answered_by: null,
+      rejection_reason: null,
+    });
+    expect(await monthRow('2026-08')).toMatchObject({ adjusted_hours: 35, removals: [] });
+    expect(await bRow()).toMatchObject({ state: 'signed', signed_on: '2026-09-25' });
+    const mail = await w.t.lastMailTo(supervisorB.email);
+    expect(mail?.subject).toBe(
+      "Fieldwork Tracker: confirm Zoë Łukasz's paper form for August 2026",
+    );
+    expect(mail?.text).toContain('signed on paper on 9/25/2026');
+    expect(mail?.text).toContain(`/supervisor/trainees/${w.trainee.id}`);
+    const record = (await exported()).find((item) => item.id === rescue.id);
+    expect(record?.status).toBe('Declared by the trainee, not yet confirmed by Bo Berg');
+  });
+
+  it('is answered by the supervisor it names only: others 404, trainees 403, bad input 400', async () => {
+    const unlinked = await createSupervisor(w.t.db);
+    const stranger = await createTrainee(w.t.db);
+    for (const [user, status] of [
+      [w.trainee, 403],
+      [stranger, 403],
+      [w.supervisor, 404],
+      [unlinked, 404],
+    ] as const) {
+      const response = await answer(user, rescue.id, { answer: 'confirmed' });
+      expect(response.statusCode, response.body).toBe(status);
+    }
+    const noReason = await answer(supervisorB, rescue.id, { answer: 'rejected', reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toEqual({
+      reason: ['Say why, so the trainee can correct it: what is wrong with this form?'],
+    });
+    const unknown = await answer(supervisorB, rescue.id, { answer: 'maybe' });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json())).toEqual(['answer']);
+    expect((await answer(supervisorB, 999_999, { answer: 'confirmed' })).statusCode).toBe(404);
+    expect((await bRow())?.paper_form?.confirmation).toBe('declared');
+  });
+
+  it('rejected, it no longer counts: the late app form stands, and the export says so', async () => {
+    const response = await answer(supervisorB, rescue.id, {
+      answer: 'rejected',
+      reason: 'We signed it on October 5, in the app',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<PaperForm>()).toMatchObject({
+      confirmation: 'rejected',
+      answered_at: TODAY.toISOString(),
+      answered_by: 'Bo Berg',
+      rejection_reason: 'We signed it on October 5, in the app',
+    });
+    const august = await monthRow('2026-08');
+    expect(august).toMatchObject({ adjusted_hours: 25 });
+    expect(august?.removals.map((removal) => [removal.rule, removal.hours])).toEqual([
+      ['form-signed-late', 10],
+    ]);
+    expect(await bRow()).toMatchObject({ state: 'signed-late', signed_on: '2026-10-05' });
+    const again = await answer(supervisorB, rescue.id, { answer: 'confirmed' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('You already rejected this paper form.');
+    const rows = await w.t.db.select().from(paperForms).where(eq(paperForms.id, rescue.id));
+    expect(rows[0]).toMatchObject({ rejectedBy: supervisorB.id, confirmedBy: null });
+    expect((await exported()).find((item) => item.id === rescue.id)?.status).toBe(
+      'Rejected by Bo Berg on 11/28/2026: We signed it on October 5, in the app',
+    );
+  });
+
+  it('confirmed, it keeps counting, with who confirmed it', async () => {
+    const october = (await get<PaperFormsAnswer>('/api/v1/month-forms/paper/')).results.find(
+      (item) => item.month === '2026-10' && item.deleted_at === null && item.voided_at === null,
+    );
+    // Confirming is the supervisor's signature: it waits for the month's logs, as signing does.
+    await fiveHourDays(w.recordId, '2026-10-20', 1);
+    const early = await answer(w.supervisor, october?.id ?? 0, { answer: 'confirmed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toMatch(/^1 log is not approved yet \(1 pending\): /);
+    await approveLogs(w, '2026-10');
+    const response = await answer(w.supervisor, october?.id ?? 0, { answer: 'confirmed' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<PaperForm>()).toMatchObject({
+      confirmation: 'confirmed',
+      answered_by: 'Ana Núñez',
+    });
+    const [row] = await w.t.db
+      .select()
+      .from(paperForms)
+      .where(eq(paperForms.id, october?.id ?? 0));
+    expect(row).toMatchObject({ confirmedBy: w.supervisor.id, declaredBy: w.trainee.id });
+    const form = (await list(w, w.trainee)).results.find((item) => item.month === '2026-10');
+    expect(form).toMatchObject({
+      state: 'signed',
+      signed_on: '2026-11-05',
+      // It signed the month off, as the app's signature does.
+      signed_off: { signed_by: 'Ana Núñez' },
+    });
+    expect((await exported()).find((item) => item.id === october?.id)?.status).toBe(
+      'Confirmed by Ana Núñez on 11/28/2026',
+    );
   });
 });

@@ -40,6 +40,7 @@ import {
 
 let w: FormsWorld;
 let lee: TestUser;
+let leeRecord: number;
 
 /** Every log of the trainee approved, as their supervisors would. */
 const approveAll = (trainee: TestUser) =>
@@ -52,7 +53,7 @@ beforeAll(async () => {
   // March: Ana and Lee at Acme ABA (organizationWorld); January: 20 concentrated days with
   // Ana, so the period is Mixed.
   const world = await organizationWorld();
-  ({ lee } = world);
+  ({ lee, leeRecord } = world);
   w = world;
   // The operator's folder: the Organization forms, as the BACB publishes them.
   await dropTemplate(w, 'mfvf-2022-organization');
@@ -115,6 +116,15 @@ describe('an organization, with the operator’s forms', { timeout: 120_000 }, (
     expect(await unsignedFormsOf(w, lee)).toEqual([]);
     expect((await sign(w, lee, month.id)).statusCode).toBe(404);
     expect((await sign(w, w.trainee, month.id)).statusCode).toBe(200);
+    // Ana signs for everyone at the organization: she waits for Lee's review too (issue 36).
+    await w.t.db
+      .update(experienceLogs)
+      .set({ status: 'pending' })
+      .where(eq(experienceLogs.traineeSupervisorId, leeRecord));
+    const waiting = await sign(w, w.supervisor, month.id);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().detail).toMatch(/^5 logs are not approved yet \(5 pending\): /);
+    await approveAll(w.trainee);
     const complete = await sign(w, w.supervisor, month.id);
     expect(complete.statusCode, complete.body).toBe(200);
     expect(complete.json<MonthForm>().is_complete).toBe(true);

@@ -97,16 +97,20 @@ describe('who may see and sign a form', () => {
 
 describe('reopening a signed-off month', () => {
   it('voids its forms, even a signed one, keeping them and their PDFs as history', async () => {
-    expect((await sign(w, w.trainee, form.id)).statusCode).toBe(200);
-    expect((await sign(w, w.supervisor, form.id)).statusCode).toBe(200);
     await w.t.db
       .update(experienceLogs)
       .set({ status: 'approved' })
       .where(eq(experienceLogs.traineeId, w.trainee.id));
+    expect((await sign(w, w.trainee, form.id)).statusCode).toBe(200);
+    expect((await sign(w, w.supervisor, form.id)).statusCode).toBe(200);
     const month = { u_id: w.trainee.id, month: '2026-03' };
     const asSupervisor = (url: string) =>
       w.t.request({ method: 'POST', url, token: w.supervisor.token, payload: month });
-    expect((await asSupervisor('/api/v1/month-signoff/')).statusCode).toBe(200);
+    // The supervisor's signature signed the month off already (issue 36).
+    expect((await asSupervisor('/api/v1/month-signoff/')).json()).toEqual({
+      detail: 'You already signed this month off.',
+      code: 'CONFLICT',
+    });
     w.t.clock.advanceMinutes(5);
     expect((await asSupervisor('/api/v1/month-signoff/reopen/')).statusCode).toBe(200);
 

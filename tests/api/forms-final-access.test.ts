@@ -6,6 +6,7 @@ import type { PaperFormsAnswer } from '../../src/shared/forms/paper-form.schema'
 import type { TestUser } from '../helpers/factories';
 import { insertPaperForms } from '../helpers/form-factory';
 import {
+  approveLogs,
   createOutsiders,
   download,
   dropTemplate,
@@ -155,6 +156,7 @@ describe('an F-FVF that no longer shows its period', () => {
       expereince_type: 1,
     });
     expect((await sign(w, w.trainee, january.id)).statusCode).toBe(200);
+    await approveLogs(w, '2026-01');
     expect((await sign(w, w.supervisor, january.id)).statusCode).toBe(200);
     const row = (await listFinal(w, w.trainee)).results[0];
     expect(row).toMatchObject({

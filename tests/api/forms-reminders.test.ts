@@ -4,6 +4,7 @@ import { isLinkRequest } from '../helpers/link-requests';
 import { createTrainee, type TestUser } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {
+  approveLogs,
   dropTemplate,
   filled,
   formsWorld,
@@ -50,6 +51,7 @@ beforeAll(async () => {
     expereince_type: 1,
   });
   expect((await sign(w, signedTrainee, form.id)).statusCode).toBe(200);
+  await approveLogs(other, '2026-03');
   expect((await sign(w, w.supervisor, form.id)).statusCode).toBe(200);
 });
 afterAll(() => w.close());
@@ -118,6 +120,7 @@ describe('the form reminders job', () => {
       expereince_type: 1,
     });
     expect((await sign(w, w.trainee, form.id)).statusCode).toBe(200);
+    await approveLogs(w, '2026-05');
     expect((await sign(w, w.supervisor, form.id)).statusCode).toBe(200);
     const before = (await mailsTo(w.trainee)).length;
     expect(await runAt('2026-06-20T06:00:00.000Z')).toBe(0);

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthForms } from '../../src/server/db/schema';
+import { experienceLogs, monthForms, monthSignoffs } from '../../src/server/db/schema';
+import { SIGNED_MONTH } from '../../src/server/features/logs/logs.service';
+import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { readFvf } from '../../src/server/features/forms/fvf-read';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';
 import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { followDownload } from './files-support';
 import {
+  approveLogs,
   download,
   dropTemplate,
   filled,
@@ -87,6 +90,40 @@ describe('POST /api/v1/month-forms/{id}/sign/', () => {
     });
   });
 
+  it('waits for every log it reports to be approved before the supervisor signs (issue 36)', async () => {
+    // 20 logs in March: 18 pending, 1 approved, 1 flagged back to the trainee.
+    const ids = (
+      await w.t.db
+        .select({ id: experienceLogs.id })
+        .from(experienceLogs)
+        .where(eq(experienceLogs.traineeId, w.trainee.id))
+        .orderBy(experienceLogs.dateOfExperience)
+    ).map((row) => row.id);
+    const marchIds = ids.slice(20);
+    await w.t.db
+      .update(experienceLogs)
+      .set({ status: 'approved' })
+      .where(eq(experienceLogs.id, marchIds[0] ?? 0));
+    await w.t.db
+      .update(experienceLogs)
+      .set({ status: 'flagged' })
+      .where(eq(experienceLogs.id, marchIds[1] ?? 0));
+    const row = (await list(w, w.supervisor, `?u_id=${w.trainee.id}`)).results.find(
+      (item) => item.month === '2026-03',
+    );
+    expect(row).toMatchObject({ logs_waiting: { pending: 18, flagged: 1 }, signed_off: null });
+    const response = await sign(w, w.supervisor, march.id);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      detail:
+        '19 logs are not approved yet (18 pending, 1 flagged): approve every log of the month before signing its form, which signs the month off. A flagged log waits for the trainee to correct it and resend it.',
+    });
+    const stored = (await list(w, w.trainee)).results.find((r) => r.month === '2026-03')?.form;
+    expect(stored?.supervisor_signature).toBeNull();
+    await approveLogs(w, '2026-03');
+  });
+
   it('completes with the supervisor: flattened, kept as the month’s record file', async () => {
     w.t.clock.advanceMinutes(60);
     const response = await sign(w, w.supervisor, march.id, {
@@ -141,6 +178,42 @@ describe('POST /api/v1/month-forms/{id}/sign/', () => {
       }),
     );
     expect((await readFvf(stored.rawPayload)).isFlattened).toBe(true);
+  });
+
+  it('signs the month off with the supervisor’s signature: its logs are locked, both screens say so (issue 36)', async () => {
+    const months = await w.t.request({
+      method: 'GET',
+      url: '/api/v1/month-signoff/',
+      token: w.trainee.token,
+    });
+    expect(
+      months.json<{ results: { month: string; state: string; signed_by: string | null }[] }>()
+        .results,
+    ).toContainEqual(
+      expect.objectContaining({ month: '2026-03', state: 'signed', signed_by: 'Ana Núñez' }),
+    );
+    const row = (await list(w, w.trainee)).results.find((r) => r.month === '2026-03');
+    expect(row).toMatchObject({
+      state: 'signed',
+      logs_waiting: { pending: 0, flagged: 0 },
+      signed_off: { signed_by: 'Ana Núñez', signed_at: w.t.clock.now.toISOString() },
+    });
+    const added = await w.t.request({
+      method: 'POST',
+      url: '/api/v1/experience-log/',
+      token: w.trainee.token,
+      payload: createLogPayload({
+        supervisor: w.recordId,
+        trainee_supervisor: w.recordId,
+        date_of_experience: '2026-03-31',
+        time_of_expereince_start: '18:00',
+        time_of_expereince_end: '21:00',
+        supervision_start_time: '18:00',
+        supervision_end_time: '19:00',
+      }),
+    });
+    expect(added.statusCode, added.body).toBe(409);
+    expect(added.json().detail).toBe(SIGNED_MONTH);
   });
 
   it('never changes a complete form: either party signing again is a 409', async () => {
@@ -222,6 +295,7 @@ describe('two signatures at the same moment', () => {
       .from(monthForms)
       .where(eq(monthForms.id, january.id));
     await rm(join(w.folder.root, row!.storageKey));
+    await approveLogs(w, '2026-01');
     const response = await sign(w, w.supervisor, january.id);
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toEqual({
@@ -234,6 +308,7 @@ describe('two signatures at the same moment', () => {
 
   it('never lose one: each lands, or the later is told to sign again', async () => {
     await logDays(w, w.recordId, '2026-02-02', 20);
+    await approveLogs(w, '2026-02');
     const february = await filled(w, {
       month: '2026-02',
       trainee_supervisor: w.recordId,
@@ -301,5 +376,30 @@ describe('a form signed after its deadline', () => {
     const marchRow = rows.find((r) => r.month === '2026-03');
     expect(marchRow?.removals.map((removal) => removal.rule)).not.toContain('form-signed-late');
     expect(marchRow?.adjusted_hours).toBeGreaterThan(0);
+  });
+});
+
+describe('a signed form whose logs changed after all (issue 36)', () => {
+  it('is out of date for both parties, until the month is reopened', async () => {
+    // A form completed before a signature signed its month off: the sign-off is lifted here by
+    // hand, as such a month stands, and the trainee adds a log to it.
+    await w.t.db
+      .update(monthSignoffs)
+      .set({ reopenedAt: w.t.clock.now })
+      .where(eq(monthSignoffs.month, '2026-03'));
+    await logDays(w, w.recordId, '2026-03-28', 1);
+    for (const [user, query] of [
+      [w.trainee, ''],
+      [w.supervisor, `?u_id=${w.trainee.id}`],
+    ] as const) {
+      const row = (await list(w, user, query)).results.find((r) => r.month === '2026-03');
+      expect(row).toMatchObject({
+        state: 'signed',
+        is_outdated: true,
+        signed_off: null,
+        form: { is_complete: true },
+        logs_waiting: { pending: 1, flagged: 0 },
+      });
+    }
   });
 });

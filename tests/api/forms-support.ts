@@ -2,7 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { experienceLogs } from '../../src/server/db/schema';
+import { monthEnd, monthStart } from '../../src/shared/logs/time';
 import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
 import type { FvfVariantId } from '../../src/server/features/forms/fvf-fields';
 import {
@@ -179,6 +182,23 @@ export function logDays(
     count: days,
     overrides: { experienceTypeId },
   });
+}
+
+/**
+ * The supervisor's review, done: every log of the trainee's `month` approved (a supervisor signs
+ * a month's M-FVF only then, and it signs the month off: issue 36).
+ */
+export async function approveLogs(w: { t: TestApp; trainee: TestUser }, month: string) {
+  await w.t.db
+    .update(experienceLogs)
+    .set({ status: 'approved' })
+    .where(
+      and(
+        eq(experienceLogs.traineeId, w.trainee.id),
+        gte(experienceLogs.dateOfExperience, monthStart(month)),
+        lte(experienceLogs.dateOfExperience, monthEnd(month)),
+      ),
+    );
 }
 
 /** Where each official form's routes live. */

@@ -1,6 +1,7 @@
 import { isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { digestSubscriptions } from '../../src/server/db/schema';
+import { SIGNED_MONTH } from '../../src/server/features/logs/logs.service';
 import { sendDailyDigests } from '../../src/server/features/review/review-digest.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
@@ -29,8 +30,9 @@ async function createLog(
   user: TestUser,
   supervisorRecord: number,
   overrides: Partial<LogEntryWire>,
+  app: TestApp = t,
 ): Promise<Log> {
-  const response = await t.request({
+  const response = await app.request({
     method: 'POST',
     url: '/api/v1/experience-log/',
     token: user.token,
@@ -509,6 +511,64 @@ describe('month sign-off', () => {
     expect(
       (await asSupervisor('POST', '/api/v1/reopen-log/', { log_id: second.id })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('restoring a log', () => {
+  it('does not restore a deleted log into a signed month (issue 36)', async () => {
+    // Its own app and accounts (the digest below counts everyone's): a 3 h log approved and
+    // signed off, an 8 h one deleted before.
+    const own = await createTestApp();
+    onTestFinished(() => own.close());
+    own.clock.now = new Date('2026-04-02T15:00:00Z');
+    const tara = await createTrainee(own.db, { name: 'Tess Trainee' });
+    const dana = await createSupervisor(own.db, { name: 'Dora Supervisor' });
+    const record = await own.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: tara.token,
+      payload: { name: 'Dora', lastname: 'Supervisor', email: dana.email },
+    });
+    const ownRecord = record.json<{ id: number }>().id;
+    const kept = await createLog(tara, ownRecord, { date_of_experience: '2026-03-04' }, own);
+    const deleted = await createLog(
+      tara,
+      ownRecord,
+      {
+        date_of_experience: '2026-03-06',
+        time_of_expereince_end: '17:00',
+        unrestricted_hours: 6,
+        restricted_hours: 2,
+        experience_hours: 8,
+        independant_hours: 7,
+      },
+      own,
+    );
+    const as = (user: TestUser, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      own.request({ method, url, token: user.token, ...(payload ? { payload } : {}) });
+    expect((await as(tara, 'DELETE', `/api/v1/experience-log/${deleted.id}/`)).statusCode).toBe(
+      204,
+    );
+    expect(
+      (await as(dana, 'POST', '/api/v1/approve-logs/', { u_id: tara.id, log_ids: [kept.id] }))
+        .statusCode,
+    ).toBe(200);
+    const signed = await as(dana, 'POST', '/api/v1/month-signoff/', {
+      u_id: tara.id,
+      month: '2026-03',
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+
+    const restored = await as(tara, 'POST', `/api/v1/experience-log/${deleted.id}/restore/`);
+    expect(restored.statusCode, restored.body).toBe(409);
+    expect(restored.json()).toEqual({ detail: SIGNED_MONTH, code: 'CONFLICT' });
+    // It stays deleted: the signed month still holds the 3 h that were approved, nothing pending.
+    const months = (
+      await own.request({ method: 'GET', url: '/api/v1/month-signoff/', token: tara.token })
+    ).json<{ results: { month: string; logs: number; pending: number; state: string }[] }>();
+    expect(months.results).toEqual([
+      expect.objectContaining({ month: '2026-03', logs: 1, pending: 0, state: 'signed' }),
+    ]);
   });
 });
 

@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { z } from 'zod';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
 import { pdfBytes } from '../helpers/file-fixtures';
 import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
 import {
+  authHeader,
   expect,
   expectNoHorizontalScroll,
   failedRequestLog,
@@ -10,7 +13,13 @@ import {
   test,
 } from './support/fixtures';
 import { chooseByKeyboard } from './support/files';
-import { linkSupervisor, logFourHours, waitForToastsToClose } from './support/forms';
+import {
+  approveLog,
+  linkSupervisor,
+  logFourHours,
+  openTraineeAsSupervisor,
+  waitForToastsToClose,
+} from './support/forms';
 
 /*
  * Issue 26 part 7 (decision 024): a month past its deadline with no signed form shows its hours
@@ -53,8 +62,9 @@ test('an overdue month shows its hours at risk until a paper form signed in time
   const record = await linkSupervisor(request, trainee, supervisor);
   // Five 4-hour days: 20 h, 5 supervised, 5 contacts, observed: a month that meets every
   // requirement, and whose form was never signed in the app.
+  const logs: number[] = [];
   for (const day of ['02', '03', '04', '05', '06']) {
-    await logFourHours(request, trainee, record, `${MONTH}-${day}`);
+    logs.push(await logFourHours(request, trainee, record, `${MONTH}-${day}`));
   }
 
   await signInAs(page, trainee);
@@ -72,6 +82,24 @@ test('an overdue month shows its hours at risk until a paper form signed in time
   await expect(row).toContainText('At risk');
   await expect(row).toContainText('At risk: 20 h not counted until a signed form is recorded');
   await page.screenshot({ path: '.tmp/screenshots/form-hours-forms-1280.png', fullPage: true });
+
+  // Filling the form now would sign it late: the page says what that costs, and offers the paper
+  // form signed in time first (issue 36).
+  await row.getByRole('button', { name: /^Fill the official form for/ }).click();
+  const late = page.getByRole('dialog', { name: 'Past the deadline' });
+  await expect(late).toContainText(
+    'A form signed now is signed late: its 20 h, at risk today, are lost for good.',
+  );
+  await page.screenshot({ path: '.tmp/screenshots/form-hours-late-fill-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '.tmp/screenshots/form-hours-late-fill-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await late
+    .getByRole('button', { name: 'It was signed on paper in time: record the paper form' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Record a paper form' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Record a paper form' })).toBeHidden();
 
   // The dialog, by keyboard: a missing file is said before anything is sent.
   const open = row.getByRole('button', { name: /^Record a paper form for/ });
@@ -95,6 +123,10 @@ test('an overdue month shows its hours at risk until a paper form signed in time
   await expect(dialog).toBeHidden();
 
   await expect(row).toContainText(`Signed on paper on ${formatUsDate(SIGNED_ON)}`);
+  // The trainee's word until the supervisor answers (issue 36).
+  await expect(row).toContainText(
+    `Paper form signed ${formatUsDate(SIGNED_ON)}: declared by the trainee, not yet confirmed by Sloane Signer`,
+  );
   await expect(row).not.toContainText('not counted');
   await expect(row.getByRole('button', { name: /^Record a paper form for/ })).toHaveCount(0);
   await waitForToastsToClose(page);
@@ -133,4 +165,105 @@ test('an overdue month shows its hours at risk until a paper form signed in time
   await expect(monthRow(page)).toContainText('Signed on paper');
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: '.tmp/screenshots/form-hours-forms-375.png', fullPage: true });
+
+  // The supervisor it names confirms it, once the month's logs are reviewed: that signs the
+  // month off, as their signature in the app does.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTraineeAsSupervisor(page, supervisor, 'Paz Paper');
+  const theirs = monthRow(page);
+  await expect(theirs).toContainText('declared by the trainee, not yet confirmed by Sloane Signer');
+  await expect(theirs).toContainText('Review first: 5 logs are not approved yet (5 pending).');
+  await expect(theirs.getByRole('button', { name: /^Confirm the paper form of/ })).toHaveCount(0);
+  for (const log of logs) await approveLog(request, supervisor, log);
+  await page.reload();
+  await theirs.getByRole('button', { name: /^Confirm the paper form of/ }).click();
+  const answer = page.getByRole('dialog', { name: 'Confirm this paper form' });
+  await expect(answer).toContainText(`I signed this form on paper on ${formatUsDate(SIGNED_ON)}`);
+  await answer.getByRole('button', { name: 'Confirm paper form' }).click();
+  await expect(answer).toBeHidden();
+  await expect(theirs).toContainText(/confirmed by Sloane Signer on \d+\/\d+\/\d{4}/);
+  await expect(theirs).toContainText(
+    /Month signed off by Sloane Signer on .*: its logs are locked/,
+  );
+  await expect(theirs.getByRole('button', { name: /^Reject the paper form of/ })).toHaveCount(0);
+  // The months list above says the same: signed, with Reopen as its action.
+  const months = page.getByRole('region', { name: 'Months' });
+  await expect(months.getByRole('listitem').filter({ hasText: MONTH_LABEL })).toContainText(
+    'Signed',
+  );
+  await expect(months.getByRole('button', { name: `Reopen ${MONTH_LABEL}` })).toBeVisible();
+  await waitForToastsToClose(page);
+  await page.screenshot({ path: '.tmp/screenshots/form-hours-confirmed-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: '.tmp/screenshots/form-hours-confirmed-375.png', fullPage: true });
+});
+
+test('signing a form past its deadline says what it costs, and offers the paper form instead', async ({
+  page,
+  request,
+  newAccount,
+}) => {
+  const trainee = await newAccount('student', { name: 'Lia Late' });
+  const supervisor = await newAccount('supervisor', { name: 'Sloane Signer' });
+  const record = await linkSupervisor(request, trainee, supervisor);
+  for (const day of ['02', '03', '04', '05', '06']) {
+    await logFourHours(request, trainee, record, `${MONTH}-${day}`);
+  }
+  // The form filled through the API (forms-official.spec.ts fills one on the page).
+  const traineeId = z.object({ id: z.number() }).parse(trainee.user).id;
+  const profile = await request.put(`/users/profile/${traineeId}/`, {
+    headers: authHeader(trainee),
+    data: {
+      name: trainee.name,
+      bacb_id: 'BACB1234567',
+      fieldwork_state: 'Oregon',
+      fieldwork_country: 'United States',
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const template = await request.post('/api/v1/fvf-templates/', {
+    headers: authHeader(trainee),
+    multipart: {
+      document: {
+        name: 'mfvf.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await buildFvfTemplate('mfvf-2022-individual')),
+      },
+    },
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  const filled = await request.post('/api/v1/month-forms/', {
+    headers: authHeader(trainee),
+    data: { month: MONTH, trainee_supervisor: record, expereince_type: 1 },
+  });
+  expect(filled.status(), await filled.text()).toBe(201);
+
+  await signInAs(page, trainee);
+  await page.goto('/student/upload');
+  const row = monthRow(page);
+  await row.getByRole('button', { name: /^Sign: / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign your form' });
+  const warning = dialog.getByRole('alert').filter({ hasText: 'Past the deadline' });
+  await expect(warning).toContainText(
+    'A form signed now is signed late: its 20 h, at risk today, are lost for good.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Sign late' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/screenshots/form-hours-late-sign-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  // On a phone the warning and its button wrap inside the dialog.
+  const paperInstead = warning.getByRole('button', {
+    name: 'It was signed on paper in time: record the paper form',
+  });
+  const [alertBox, buttonBox] = [await warning.boundingBox(), await paperInstead.boundingBox()];
+  expect((buttonBox?.x ?? 0) + (buttonBox?.width ?? 0)).toBeLessThanOrEqual(
+    (alertBox?.x ?? 0) + (alertBox?.width ?? 0),
+  );
+  await page.screenshot({ path: '.tmp/screenshots/form-hours-late-sign-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await warning
+    .getByRole('button', { name: 'It was signed on paper in time: record the paper form' })
+    .click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Record a paper form' })).toBeVisible();
 });

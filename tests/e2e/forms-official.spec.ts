@@ -14,6 +14,7 @@ import {
 } from './support/fixtures';
 import { download } from './support/files';
 import {
+  approveLog,
   installFromAlert,
   linkSupervisor,
   logFourHours,
@@ -49,7 +50,7 @@ test.describe('the official monthly form', () => {
     const trainee = await newAccount('student', { name: 'Fern Official' });
     const supervisor = await newAccount('supervisor', { name: 'Sloane Signer' });
     const record = await linkSupervisor(request, trainee, supervisor);
-    await logFourHours(request, trainee, record, `${LAST_MONTH}-02`);
+    const log = await logFourHours(request, trainee, record, `${LAST_MONTH}-02`);
 
     // The month's row: its figures and deadline.
     await signInAs(page, trainee);
@@ -105,6 +106,22 @@ test.describe('the official monthly form', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign your form' });
     await expect(dialog).toContainText(ATTESTATIONS.trainee);
     await expect(dialog).toContainText('Supervisor: not signed yet');
+    // The figures signed for, in the dialog itself (issue 36).
+    const figures = dialog.getByRole('table', { name: 'The hours on this form' });
+    for (const [label, value] of [
+      ['Independent hours', '3 h'],
+      ['Supervised hours', '1 h'],
+      ['Total fieldwork hours', '4 h'],
+      ['Percent supervised', '25.0%'],
+    ]) {
+      await expect(figures.getByRole('row', { name: `${label} ${value}` })).toBeVisible();
+    }
+    await waitForToastsToClose(page);
+    await page.screenshot({ path: '.tmp/screenshots/forms-sign-dialog-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(figures).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/forms-sign-dialog-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(dialog.getByText('Type your full name to sign')).toBeVisible();
     await expect(dialog.getByText('Confirm the attestation to sign')).toBeVisible();
@@ -128,23 +145,51 @@ test.describe('the official monthly form', () => {
     await dueLink.click();
     await expect(page).toHaveURL(/\/student\/upload$/);
 
-    // The supervisor signs it from the trainee's page; they are never offered to fill it.
+    // The supervisor signs it from the trainee's page; they are never offered to fill it. Its
+    // log waits for their review first (issue 36): no signature until it is approved.
     await openTraineeAsSupervisor(page, supervisor, 'Fern Official');
     const supervisorRow = monthRow(page);
     await expect(supervisorRow).toContainText('Signatures: trainee signed');
+    await expect(supervisorRow).toContainText(
+      'Review first: 1 log is not approved yet (1 pending). Approve them before you sign; your signature signs the month off.',
+    );
+    await expect(supervisorRow.getByRole('button', { name: /^Sign as supervisor: / })).toHaveCount(
+      0,
+    );
+    await page.screenshot({ path: '.tmp/screenshots/forms-review-first-1280.png', fullPage: true });
     await expect(supervisorRow.getByRole('button', { name: /^Fill/ })).toHaveCount(0);
+    await approveLog(request, supervisor, log);
+    await page.reload();
     await supervisorRow.getByRole('button', { name: /^Sign as supervisor: / }).click();
     const supervisorDialog = page.getByRole('dialog', { name: 'Sign as supervisor' });
     await expect(supervisorDialog).toContainText(ATTESTATIONS.supervisor);
     await expect(supervisorDialog).toContainText('Trainee: signed by Fern Official on');
+    await expect(
+      supervisorDialog
+        .getByRole('table', { name: 'The hours on this form' })
+        .getByRole('row', { name: 'Total fieldwork hours 4 h' }),
+    ).toBeVisible();
+    await expect(supervisorDialog).toContainText('Your signature also signs the month off');
     await signIn(supervisorDialog, 'Sloane Signer');
     await expect(supervisorRow).toContainText('Signed');
     await expect(supervisorRow).toContainText('Signed by both on');
+    // One idea of a signed month: the form's row and the months list say it alike.
+    await expect(supervisorRow).toContainText(
+      /Month signed off by Sloane Signer on .*: its logs are locked\./,
+    );
 
     // The trainee downloads the completed form and reads it back.
     await signInAs(page, trainee);
+    await page.goto('/student/dashboard');
+    await expect(
+      page
+        .getByRole('region', { name: 'Monthly sign-off' })
+        .getByRole('listitem')
+        .filter({ hasText: MONTH_LABEL }),
+    ).toContainText('Signed');
     await page.goto('/student/upload');
     await expect(monthRow(page)).toContainText('Signed by both on');
+    await expect(monthRow(page)).toContainText('Month signed off by Sloane Signer');
     await page.screenshot({ path: '.tmp/screenshots/forms-official-signed.png', fullPage: true });
     const saved = await download(
       page,

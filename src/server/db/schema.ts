@@ -834,15 +834,35 @@ export const paperForms = pgTable(
     signedOn: date({ mode: 'string' }).notNull(),
     /** The scan, kept as a record file; null only once that file's account is gone. */
     recordFileId: integer().references(() => recordFiles.id, { onDelete: 'set null' }),
+    /**
+     * Who recorded it and so declared its signing date: the trainee (issue 36). It counts as
+     * signed on that date, shown as declared, until the supervisor it names answers.
+     */
+    declaredBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The supervisor it names confirmed they signed it on that date. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The supervisor it names said they did not sign it so: it no longer counts. */
+    rejectedAt: timestamp({ withTimezone: true }),
+    rejectedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text(),
     createdAt: createdAt(),
+    /** Removed by the trainee (entered wrongly); it stays as history. */
     deletedAt: timestamp({ withTimezone: true }),
     deletedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Voided when its month was reopened, as the app's forms are (decision 013): the logs it
+     * verified may change. It stays as history, its scan among the record files.
+     */
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('paper_forms_trainee_month').on(t.traineeId, t.month),
     uniqueIndex('paper_forms_live')
       .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.voidedAt} is null`),
+    check('paper_forms_one_answer', sql`${t.confirmedAt} is null or ${t.rejectedAt} is null`),
   ],
 );
 

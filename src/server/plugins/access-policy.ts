@@ -284,6 +284,9 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'PATCH /api/v1/upload-record/:id/': traineeRecord,
   'DELETE /api/v1/upload-record/:id/': traineeRecord,
   'POST /api/v1/upload-record/:id/restore/': traineeRecord,
+  // An uploaded file is read by every linked supervisor (the world's file is one); the file of
+  // a form kept with one supervisor (completed in the app, a paper form's scan) only by the
+  // supervisor it names, as that form's own routes answer (tests/api/form-hours.test.ts).
   'GET /api/v1/record-files/': traineeAndSupervisors,
   'GET /api/v1/record-files/deleted/': traineeOwn,
   'GET /api/v1/record-files/:id/download/': traineeAndSupervisors,
@@ -301,10 +304,11 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/month-forms/:id/download/': traineeAndItsSupervisor,
   'POST /api/v1/month-forms/:id/sign/': traineeAndItsSupervisor,
   // Monthly forms signed on paper (decision 024): recorded and removed by the trainee, read by
-  // the trainee and the supervisor the form names.
+  // the trainee and the supervisor the form names, who alone confirms or rejects it (issue 36).
   'POST /api/v1/month-forms/paper/': traineeRecord,
   'GET /api/v1/month-forms/paper/': traineeAndSupervisors,
   'GET /api/v1/month-forms/paper/:id/download/': traineeAndItsSupervisor,
+  'POST /api/v1/month-forms/paper/:id/answer/': itsSupervisorOnly,
   'DELETE /api/v1/month-forms/paper/:id/': traineeRecord,
   'GET /api/v1/final-forms/': traineeAndSupervisors,
   'POST /api/v1/final-forms/': traineeRecord,

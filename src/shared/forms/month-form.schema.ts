@@ -90,8 +90,15 @@ export const MonthFormRowSchema = z.object({
   days_remaining: z.number(),
   /** A form can be filled once the month is over. */
   is_month_over: z.boolean(),
-  /** The live form shows other figures than the logs now do: fill it again before signing. */
+  /**
+   * The live form shows other figures than the logs now do: fill it again before signing; once
+   * signed, it no longer matches them until the month is reopened (issue 36).
+   */
   is_outdated: z.boolean(),
+  /** The row's logs still waiting for the supervisor, whose signature waits for them. */
+  logs_waiting: z.object({ pending: z.number(), flagged: z.number() }),
+  /** The month's sign-off by the supervisor who signs the row's form (its logs locked). */
+  signed_off: z.object({ signed_at: z.string(), signed_by: z.string() }).nullable(),
   form: MonthFormSchema.nullable(),
   /** The form signed on paper recorded for this row, if any (it signs the row as the app's does). */
   paper_form: PaperFormSchema.nullable(),

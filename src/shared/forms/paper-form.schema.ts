@@ -18,7 +18,20 @@ export const PAPER_FORM_MESSAGES = {
   alreadyRecorded:
     'A paper form is already recorded for this month, supervisor and fieldwork type. Remove it first if it was entered wrongly.',
   notFound: 'Paper form not found',
+  voided:
+    'This paper form was voided when its month was reopened: it stays as history. Record the form signed since, if there is one.',
+  removed: 'This paper form was removed by the trainee: there is nothing to answer.',
+  alreadyAnswered: (answer: 'confirmed' | 'rejected') => `You already ${answer} this paper form.`,
+  reasonRequired: 'Say why, so the trainee can correct it: what is wrong with this form?',
 } as const;
+
+/**
+ * Where a paper form stands with the supervisor it names (issue 36): `declared` by the trainee
+ * (it counts, shown as declared), `confirmed` by that supervisor, or `rejected` (it no longer
+ * counts: src/shared/forms/paper-form-status.ts).
+ */
+export const PAPER_FORM_CONFIRMATIONS = ['declared', 'confirmed', 'rejected'] as const;
+export type PaperFormConfirmation = (typeof PAPER_FORM_CONFIRMATIONS)[number];
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -81,8 +94,38 @@ export const PaperFormSchema = z.object({
   created_at: z.string(),
   /** Set when the trainee removed it (entered wrongly); it stays as history. */
   deleted_at: z.string().nullable(),
+  /** Set when its month was reopened (its logs may change); it stays as history. */
+  voided_at: z.string().nullable(),
+  confirmation: z.enum(PAPER_FORM_CONFIRMATIONS),
+  /** The account that recorded it, and so declared its signing date (the trainee). */
+  declared_by: z.number().nullable(),
+  /** The supervisor's answer: when, and their account's name. */
+  answered_at: z.string().nullable(),
+  answered_by: z.string().nullable(),
+  /** Why the supervisor rejected it. */
+  rejection_reason: z.string().nullable(),
 });
 export type PaperForm = z.infer<typeof PaperFormSchema>;
 
 export const PaperFormsAnswerSchema = z.object({ results: z.array(PaperFormSchema) });
 export type PaperFormsAnswer = z.infer<typeof PaperFormsAnswerSchema>;
+
+/**
+ * POST /api/v1/month-forms/paper/{id}/answer/: the supervisor the form names confirms they
+ * signed it on its date, or rejects it saying why.
+ */
+export const PaperFormAnswerRequestSchema = z
+  .object({
+    answer: z.enum(['confirmed', 'rejected'], { error: 'Answer confirmed or rejected' }),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.answer === 'rejected' && !value.reason) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: PAPER_FORM_MESSAGES.reasonRequired,
+      });
+    }
+  });
+export type PaperFormAnswerRequest = z.infer<typeof PaperFormAnswerRequestSchema>;

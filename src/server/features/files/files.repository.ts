@@ -17,6 +17,13 @@ export type RecordFileRecord = RecordFileRow & {
   signedInApp: boolean;
   /** The scan of a live paper form (decision 024): it is removed with the paper form. */
   isPaperForm: boolean;
+  /**
+   * The file of a form kept with one supervisor (a form completed in the app, or a paper form's
+   * scan, live or not): a supervisor reads it as they read that form, only if it names them.
+   */
+  isSupervisorsForm: boolean;
+  /** The account of the supervisor record the file is signed with, if linked. */
+  supervisorUserId: number | null;
 };
 
 function selectRecords(db: Db) {
@@ -26,7 +33,9 @@ function selectRecords(db: Db) {
       supervisorName: traineeSupervisors.name,
       supervisorLastname: traineeSupervisors.lastname,
       signedInApp: sql<boolean>`exists (select 1 from ${monthForms} where ${monthForms.recordFileId} = ${recordFiles.id} and ${monthForms.voidedAt} is null)`,
-      isPaperForm: sql<boolean>`exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id} and ${paperForms.deletedAt} is null)`,
+      isPaperForm: sql<boolean>`exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id} and ${paperForms.deletedAt} is null and ${paperForms.voidedAt} is null)`,
+      isSupervisorsForm: sql<boolean>`(exists (select 1 from ${monthForms} where ${monthForms.recordFileId} = ${recordFiles.id}) or exists (select 1 from ${paperForms} where ${paperForms.recordFileId} = ${recordFiles.id}))`,
+      supervisorUserId: traineeSupervisors.supervisorUserId,
     })
     .from(recordFiles)
     .leftJoin(traineeSupervisors, eq(traineeSupervisors.id, recordFiles.traineeSupervisorId));
@@ -38,6 +47,8 @@ function toRecord(row: {
   supervisorLastname: string | null;
   signedInApp: boolean;
   isPaperForm: boolean;
+  isSupervisorsForm: boolean;
+  supervisorUserId: number | null;
 }): RecordFileRecord {
   const name = [row.supervisorName, row.supervisorLastname].filter(Boolean).join(' ');
   return {
@@ -45,6 +56,8 @@ function toRecord(row: {
     supervisorName: name,
     signedInApp: row.signedInApp,
     isPaperForm: row.isPaperForm,
+    isSupervisorsForm: row.isSupervisorsForm,
+    supervisorUserId: row.supervisorUserId,
   };
 }
 

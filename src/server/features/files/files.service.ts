@@ -209,6 +209,15 @@ export async function listDeletedRecordFiles(ctx: Context): Promise<RecordFile[]
 }
 
 /**
+ * Whether a supervisor linked to the file's trainee reads it: any file the trainee uploaded
+ * (decision 011), but a form kept with one supervisor (completed in the app, or a paper form's
+ * scan) only when it names them, as its own routes answer (decision 024; issue 36).
+ */
+function isReadByLinkedSupervisor(file: repo.RecordFileRecord, supervisorId: number): boolean {
+  return !file.isSupervisorsForm || file.supervisorUserId === supervisorId;
+}
+
+/**
  * A trainee's forms grouped for the Fieldwork Forms page: the asker's own, or, for a supervisor,
  * those of a linked trainee (`traineeId`) they may read but never change.
  */
@@ -225,7 +234,9 @@ export async function listRecordFiles(
     await assertLinkedTrainee(ctx, ctx.traineeId);
     traineeId = ctx.traineeId;
   }
-  const files = await repo.listForTrainee(ctx.db, traineeId);
+  const files = (await repo.listForTrainee(ctx.db, traineeId)).filter(
+    (file) => !ctx.actor.isSupervisor || isReadByLinkedSupervisor(file, ctx.actor.id),
+  );
   return groupRecordFiles(await Promise.all(files.map((file) => toRecordFile(ctx.storage, file))));
 }
 
@@ -234,6 +245,7 @@ export async function recordFileDownloadUrl(ctx: Context & { id: number }): Prom
   const file = await repo.findLive(ctx.db, ctx.id);
   if (!file) throw NOT_FOUND();
   if (ctx.actor.isSupervisor) {
+    if (!isReadByLinkedSupervisor(file, ctx.actor.id)) throw NOT_FOUND();
     await assertLinkedTrainee(ctx, file.traineeId).catch(() => {
       throw NOT_FOUND();
     });

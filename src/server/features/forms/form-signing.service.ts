@@ -7,6 +7,7 @@ import { formatMonthYear } from '../../../shared/logs/time';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../files';
 import { FORM_MESSAGES } from './forms.errors';
+import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
 import { readObjectIfPresent } from './fvf-templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
 import * as repo from './month-forms.repository';
@@ -26,7 +27,8 @@ import { loadPdfCode } from './pdf-code';
  * and the F-FVF, which has no place for the trainee's signature (issue 26). Once every party the
  * form has a place for has signed, the flattened PDF is kept as a record file (the month's M-FVF,
  * or a final form) and the completion date recorded, which is what the M-FVF's deadline (and so
- * adjusted hours) is judged on.
+ * adjusted hours) is judged on. The supervisor's M-FVF signature waits for every log it reports
+ * to be approved and signs the month off (form-review.service.ts, issue 36).
  */
 
 export const SIGNING_MESSAGES = {
@@ -97,6 +99,9 @@ async function signForm(
     const message = form.kind === 'final' ? 'outdatedPeriod' : 'outdated';
     throw new AppError('CONFLICT', SIGNING_MESSAGES[message]);
   }
+  // The supervisor attests they reviewed the records: their M-FVF signature signs the month off.
+  const signsMonthOff = form.kind === 'monthly' && party === 'supervisor';
+  if (signsMonthOff) await assertReviewedForSignature(ctx.db, form, ctx.actor.id);
 
   const unsigned = await readObjectIfPresent(ctx.storage, form.storageKey);
   // A signature that landed since the row was read removed the version read here.
@@ -158,6 +163,11 @@ async function signForm(
         updatedAt: ctx.now,
       });
       if (!isRecorded) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
+      if (signsMonthOff) {
+        // Again in the transaction: a log may have moved back to pending while the PDF was made.
+        await assertReviewedForSignature(tx, form, ctx.actor.id);
+        await signOffWithForm(tx, form, ctx.actor.id, ctx.now);
+      }
     });
   } catch (error) {
     await ctx.storage.delete(storageKey).catch(() => undefined);

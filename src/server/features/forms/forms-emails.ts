@@ -35,3 +35,33 @@ export function formReminderMail(opts: {
     ].join('\n'),
   };
 }
+
+/**
+ * A trainee recorded a paper form naming the supervisor (issue 36): its month and the signing
+ * date the trainee declared, and where to confirm or reject it. Until then it counts, shown as
+ * declared by the trainee.
+ */
+export function paperFormToConfirmMail(opts: {
+  to: string;
+  name: string;
+  traineeName: string;
+  month: string;
+  signedOn: string;
+  link: string;
+}): MailMessage {
+  const month = formatMonthYear(opts.month);
+  return {
+    to: opts.to,
+    subject: `Fieldwork Tracker: confirm ${opts.traineeName}'s paper form for ${month}`,
+    text: [
+      `Hello ${opts.name},`,
+      '',
+      `${opts.traineeName} recorded a monthly fieldwork verification form (M-FVF) for ${month} ` +
+        `signed on paper on ${formatUsDate(opts.signedOn)}, naming you as the supervisor who signed it.`,
+      'Its hours count as signed on that date, shown as declared by the trainee until you answer. ' +
+        'If you did not sign it so, reject it: its hours then count only once a form signed in time is recorded.',
+      '',
+      `Confirm or reject it: ${opts.link}`,
+    ].join('\n'),
+  };
+}

@@ -18,7 +18,11 @@ import {
   MonthFormsAnswerSchema,
   MonthFormsQuerySchema,
 } from '../../../shared/forms/month-form.schema';
-import { PaperFormSchema, PaperFormsAnswerSchema } from '../../../shared/forms/paper-form.schema';
+import {
+  PaperFormAnswerRequestSchema,
+  PaperFormSchema,
+  PaperFormsAnswerSchema,
+} from '../../../shared/forms/paper-form.schema';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireTrainee } from '../../plugins/auth';
@@ -33,6 +37,7 @@ import {
   recordFileKey,
 } from '../files';
 import * as paper from './paper-forms.service';
+import { answerPaperForm } from './paper-form-answers.service';
 import { receiveOneFile } from './forms.upload';
 import * as templates from './fvf-templates.service';
 import * as months from './month-forms.service';
@@ -239,7 +244,13 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           )
           .catch(closeOnError(reply));
         const created = await discardOnFailure(storage, file, request.log, () =>
-          paper.createPaperForm({ ...ctx(request), fields, file }),
+          paper.createPaperForm({
+            ...ctx(request),
+            fields,
+            file,
+            mailer: deps.mailer,
+            appUrl: config.APP_URL,
+          }),
         );
         return reply.status(201).send(created);
       },
@@ -267,6 +278,21 @@ export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const url = await paper.paperFormDownloadUrl({ ...ctx(request), id: request.params.id });
         return reply.header('cache-control', 'no-store').redirect(url, 302);
       },
+    );
+
+    app.post(
+      '/api/v1/month-forms/paper/:id/answer/',
+      {
+        onRequest: guard.supervisor,
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: PaperFormAnswerRequestSchema,
+          response: { 200: PaperFormSchema },
+        },
+      },
+      async (request) =>
+        answerPaperForm({ ...ctx(request), id: request.params.id, request: request.body }),
     );
 
     app.delete(

@@ -1,3 +1,4 @@
 export { listUnsignedForms } from './form-reminders.service';
 export { noSignedMonthlyForm, voidMonth } from './month-forms.repository';
+export { paperFormsOfRecord } from './paper-forms.service';
 export { loadPdfCode } from './pdf-code';

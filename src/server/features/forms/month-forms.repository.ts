@@ -1,8 +1,18 @@
-import { and, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { LogsToReview } from '../../../shared/forms/form-review';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
+import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { experienceLogs, monthForms, traineeSupervisors } from '../../db/schema';
+import {
+  experienceLogs,
+  monthForms,
+  monthSignoffs,
+  paperForms,
+  traineeSupervisors,
+  users,
+} from '../../db/schema';
 import { formSignedOn, organizationKeySql as orgKey } from '../progress';
 
 /**
@@ -30,14 +40,18 @@ export type MonthFormRecord = MonthFormRow & {
   supervisorUserId: number | null;
 };
 
+/** A live log as a form reads it: its figures, and whether the supervisor approved it. */
+export type FormLogRow = FvfLogRow & { status: LogStatus };
+
 /**
  * The trainee's live logs (every status, as the monthly checks and the dashboard count them,
  * so a form never disagrees with them), in a month or all of them.
  */
-export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise<FvfLogRow[]> {
+export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise<FormLogRow[]> {
   return db
     .select({
       traineeSupervisorId: experienceLogs.traineeSupervisorId,
+      status: experienceLogs.status,
       dateOfExperience: experienceLogs.dateOfExperience,
       experienceTypeId: experienceLogs.experienceTypeId,
       experienceMinutes: experienceLogs.experienceMinutes,
@@ -57,6 +71,60 @@ export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise
         month ? lte(experienceLogs.dateOfExperience, monthEnd(month)) : undefined,
       ),
     );
+}
+
+/**
+ * The logs a supervisor's signature of a month's form waits for (issue 36): the form's (its
+ * records, its type) and the supervisor's own of the month, which the signature signs off,
+ * still pending or flagged.
+ */
+export async function logsToReview(
+  db: Db,
+  key: {
+    traineeId: number;
+    month: string;
+    recordIds: readonly number[];
+    experienceTypeId: number;
+    supervisorUserId: number;
+  },
+): Promise<LogsToReview> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'pending'))::int`,
+      flagged: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'flagged'))::int`,
+    })
+    .from(experienceLogs)
+    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
+    .where(
+      and(
+        eq(experienceLogs.traineeId, key.traineeId),
+        isNull(experienceLogs.deletedAt),
+        gte(experienceLogs.dateOfExperience, monthStart(key.month)),
+        lte(experienceLogs.dateOfExperience, monthEnd(key.month)),
+        or(
+          and(
+            inArray(experienceLogs.traineeSupervisorId, [...key.recordIds]),
+            eq(experienceLogs.experienceTypeId, key.experienceTypeId),
+          ),
+          eq(traineeSupervisors.supervisorUserId, key.supervisorUserId),
+        ),
+      ),
+    );
+  return { pending: row?.pending ?? 0, flagged: row?.flagged ?? 0 };
+}
+
+/** The trainee's live month sign-offs, with the name of the supervisor who signed each. */
+export function listLiveSignoffs(db: Db, traineeId: number) {
+  return db
+    .select({
+      month: monthSignoffs.month,
+      supervisorUserId: monthSignoffs.supervisorUserId,
+      signedAt: monthSignoffs.signedAt,
+      supervisorName: users.name,
+    })
+    .from(monthSignoffs)
+    .innerJoin(users, eq(users.id, monthSignoffs.supervisorUserId))
+    .where(and(eq(monthSignoffs.traineeId, traineeId), isNull(monthSignoffs.reopenedAt)));
 }
 
 function selectRecords(db: Db) {
@@ -152,16 +220,18 @@ export async function voidIncomplete(db: Db, id: number, by: number, now: Date):
 
 /**
  * Voids the live forms a supervisor's reopened sign-off covers: the monthly forms of the month
- * and the final forms whose period includes it, of the trainee's records linked to that
- * supervisor and of the organizations those records belong to (an Organization form adds their
- * hours up). Returns how many.
+ * (in the app and on paper: a paper form verified logs that may now change too, issue 36) and
+ * the final forms whose period includes it, of the trainee's records linked to that supervisor
+ * and of the organizations those records belong to (an Organization form adds their hours up).
+ * Returns how many.
  */
 export async function voidMonth(
   db: Db,
   values: { traineeId: number; month: string; supervisorUserId: number; by: number; now: Date },
 ): Promise<number> {
   const signers = sql`select s.id, s.organization from ${traineeSupervisors} s where s.trainee_id = ${values.traineeId} and s.supervisor_user_id = ${values.supervisorUserId}`;
-  const covered = sql`${monthForms.traineeSupervisorId} in (select r.id from ${traineeSupervisors} r where r.trainee_id = ${values.traineeId} and (r.id in (select id from (${signers}) a) or (btrim(r.organization) <> '' and ${orgKey(sql`r.organization`)} in (select ${orgKey(sql`a.organization`)} from (${signers}) a where btrim(a.organization) <> ''))))`;
+  const covered = (recordColumn: AnyPgColumn) =>
+    sql`${recordColumn} in (select r.id from ${traineeSupervisors} r where r.trainee_id = ${values.traineeId} and (r.id in (select id from (${signers}) a) or (btrim(r.organization) <> '' and ${orgKey(sql`r.organization`)} in (select ${orgKey(sql`a.organization`)} from (${signers}) a where btrim(a.organization) <> ''))))`;
   const rows = await db
     .update(monthForms)
     .set({ voidedAt: values.now, voidedBy: values.by, updatedAt: values.now })
@@ -169,7 +239,7 @@ export async function voidMonth(
       and(
         eq(monthForms.traineeId, values.traineeId),
         isNull(monthForms.voidedAt),
-        covered,
+        covered(monthForms.traineeSupervisorId),
         or(
           and(eq(monthForms.kind, 'monthly'), eq(monthForms.month, values.month)),
           and(
@@ -181,7 +251,20 @@ export async function voidMonth(
       ),
     )
     .returning({ id: monthForms.id });
-  return rows.length;
+  const papers = await db
+    .update(paperForms)
+    .set({ voidedAt: values.now, voidedBy: values.by })
+    .where(
+      and(
+        eq(paperForms.traineeId, values.traineeId),
+        eq(paperForms.month, values.month),
+        isNull(paperForms.deletedAt),
+        isNull(paperForms.voidedAt),
+        covered(paperForms.traineeSupervisorId),
+      ),
+    )
+    .returning({ id: paperForms.id });
+  return rows.length + papers.length;
 }
 
 export type SignatureValues = Partial<

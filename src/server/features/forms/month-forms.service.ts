@@ -1,6 +1,8 @@
 import { AppError } from '../../../shared/errors';
 import { formDeadlineStatus } from '../../../shared/progress/deadline';
 import { earliestSignature } from '../../../shared/progress/form-hours';
+import { paperFormSignedOn } from '../../../shared/forms/paper-form-status';
+import type { LogsToReview } from '../../../shared/forms/form-review';
 import {
   monthlyFvfFigures,
   type FvfLogRow,
@@ -87,13 +89,14 @@ function busiestRecord(byRecord: Map<number, number>): number {
 
 /** What a trainee's month forms are read from: live logs (of one month, or all), forms, records. */
 async function loadFormInputs(db: Db, traineeId: number, month?: string) {
-  const [logs, forms, records, papers] = await Promise.all([
+  const [logs, forms, records, papers, signoffs] = await Promise.all([
     repo.listLiveLogs(db, traineeId, month),
     repo.listForTrainee(db, traineeId, 'monthly'),
     supervisorsRepo.listForTrainee(db, traineeId),
     livePaperForms(db, traineeId),
+    repo.listLiveSignoffs(db, traineeId),
   ]);
-  return { logs, forms, records, papers };
+  return { logs, forms, records, papers, signoffs };
 }
 
 type FormInputs = Awaited<ReturnType<typeof loadFormInputs>>;
@@ -123,6 +126,15 @@ function formSlots({ logs, forms, records, papers }: FormInputs) {
   const paperOf = new Map(
     papers.map((item) => [keyOf(item.month, item.trainee_supervisor, item.expereince_type), item]),
   );
+  // The form's logs still waiting for the supervisor (issue 36: its signature waits for them).
+  const waiting = new Map<string, LogsToReview>();
+  for (const log of logs) {
+    if (log.status === 'approved') continue;
+    const key = keyOf(monthOf(log.dateOfExperience), log.traineeSupervisorId, log.experienceTypeId);
+    const counts = waiting.get(key) ?? { pending: 0, flagged: 0 };
+    counts[log.status] += 1;
+    waiting.set(key, counts);
+  }
   const slots = new Map<
     string,
     { month: string; recordId: number; type: number; organization: string }
@@ -148,6 +160,7 @@ function formSlots({ logs, forms, records, papers }: FormInputs) {
     figures: figures.get(key),
     form: live.get(key),
     paperForm: paperOf.get(key) ?? null,
+    logsWaiting: waiting.get(key) ?? { pending: 0, flagged: 0 },
   }));
 }
 
@@ -168,7 +181,7 @@ export async function unsignedFormSigners(
         (slot) =>
           slot.month === month &&
           slot.figures !== undefined &&
-          earliestSignature([slot.form?.completedOn, slot.paperForm?.signed_on]) === null,
+          earliestSignature([slot.form?.completedOn, paperFormSignedOn(slot.paperForm)]) === null,
       )
       .map((slot) => slot.recordId),
   );
@@ -185,16 +198,20 @@ export async function listMonthForms(
   const traineeId = await listedTrainee(ctx, ctx.traineeId);
   const today = serverToday(ctx.now);
   const inputs = await loadFormInputs(ctx.db, traineeId);
-  const { forms, records } = inputs;
+  const { forms, records, signoffs } = inputs;
   const visible = recordsVisibleTo(ctx.actor, records);
   const names = new Map(records.map((record) => [record.id, recordName(record)]));
 
   const results: MonthFormRow[] = [];
-  for (const { figures, form, paperForm, ...row } of formSlots(inputs)) {
+  for (const { figures, form, paperForm, logsWaiting, ...row } of formSlots(inputs)) {
     if (!visible(row.recordId)) continue;
+    const signer = records.find((record) => record.id === row.recordId)?.supervisorUserId;
+    const signoff = signoffs.find(
+      (item) => item.month === row.month && item.supervisorUserId === signer,
+    );
     const now = figures ?? NO_MINUTES;
     // Signed in the app or on paper: the earliest signature is what the deadline judges.
-    const signedOn = earliestSignature([form?.completedOn, paperForm?.signed_on]);
+    const signedOn = earliestSignature([form?.completedOn, paperFormSignedOn(paperForm)]);
     const status = formDeadlineStatus({ month: row.month, signedOn, today });
     results.push({
       month: row.month,
@@ -207,7 +224,12 @@ export async function listMonthForms(
       deadline: status.deadline,
       days_remaining: status.daysRemaining,
       is_month_over: row.month < monthOf(today),
-      is_outdated: form !== undefined && form.completedOn === null && !sameMinutes(form, now),
+      // A signed form too: the logs changed after it was signed (issue 36), for both to see.
+      is_outdated: form !== undefined && !sameMinutes(form, now),
+      logs_waiting: logsWaiting,
+      signed_off: signoff
+        ? { signed_at: signoff.signedAt.toISOString(), signed_by: signoff.supervisorName }
+        : null,
       form: form ? await toMonthForm(ctx.storage, form) : null,
       paper_form: paperForm,
       signed_on: signedOn,

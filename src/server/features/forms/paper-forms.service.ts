@@ -1,4 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Mailer } from '../../adapters/mail/mailer';
 import { AppError, fieldErrorsOf } from '../../../shared/errors';
 import {
   PAPER_FORM_MESSAGES,
@@ -7,13 +9,16 @@ import {
   type PaperForm,
   type PaperFormFields,
 } from '../../../shared/forms/paper-form.schema';
+import { paperFormStatusText } from '../../../shared/forms/paper-form-status';
 import { formatMonthYear } from '../../../shared/logs/time';
 import { isSignedLate } from '../../../shared/progress/deadline';
 import type { Db } from '../../db/client';
-import { paperForms, recordFiles, traineeSupervisors } from '../../db/schema';
+import { paperForms, recordFiles, traineeSupervisors, users } from '../../db/schema';
+import { findUserById } from '../accounts';
 import { deletePaperFormFile, recordFileUrl, recordPaperFormFile, type StoredFile } from '../files';
 import { serverToday } from '../logs';
 import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
+import { paperFormToConfirmMail } from './forms-emails';
 import { recordName } from './form-subjects';
 import {
   listedTrainee,
@@ -26,21 +31,30 @@ import {
  * Monthly forms signed on paper (issue 26 part 7, decision 024): the trainee records one with
  * its signing date and the scan, which is kept as their record file of the month (the files
  * feature's upload, checks and quota). It counts as that form signed on that date
- * (progress' `formSignedOn`). The trainee and the supervisor the form names may list and
- * download it; anyone else gets 404. Removing one keeps it as history.
+ * (progress' `formSignedOn`), shown as declared by the trainee until the supervisor it names
+ * confirms it, and not at all once they reject it (paper-form-answers.service.ts, issue 36).
+ * The trainee and the supervisor the form names may list and download it; anyone else gets
+ * 404. Removing one keeps it as history.
  */
 
 type Context = FormsContext;
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', PAPER_FORM_MESSAGES.notFound);
 
-type PaperFormRecord = typeof paperForms.$inferSelect & {
+/** Neither removed by the trainee nor voided by a reopened month: it signs its row. */
+const isLive = and(isNull(paperForms.deletedAt), isNull(paperForms.voidedAt));
+
+export type PaperFormRecord = typeof paperForms.$inferSelect & {
   name: string;
   lastname: string;
   organization: string;
   supervisorUserId: number | null;
   fileName: string | null;
+  answeredBy: string | null;
 };
+
+/** The supervisor account that confirmed or rejected a paper form. */
+const answerers = alias(users, 'answerer');
 
 function selectPaperForms(db: Db) {
   return db
@@ -51,10 +65,15 @@ function selectPaperForms(db: Db) {
       organization: traineeSupervisors.organization,
       supervisorUserId: traineeSupervisors.supervisorUserId,
       fileName: recordFiles.fileName,
+      answeredBy: answerers.name,
     })
     .from(paperForms)
     .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, paperForms.traineeSupervisorId))
-    .leftJoin(recordFiles, eq(recordFiles.id, paperForms.recordFileId));
+    .leftJoin(recordFiles, eq(recordFiles.id, paperForms.recordFileId))
+    .leftJoin(
+      answerers,
+      eq(answerers.id, sql`coalesce(${paperForms.confirmedBy}, ${paperForms.rejectedBy})`),
+    );
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectPaperForms>['execute']>>[number];
@@ -65,9 +84,11 @@ const toRecord = (row: Selected): PaperFormRecord => ({
   organization: row.organization,
   supervisorUserId: row.supervisorUserId,
   fileName: row.fileName,
+  answeredBy: row.answeredBy,
 });
 
-function toPaperForm(form: PaperFormRecord): PaperForm {
+export function toPaperForm(form: PaperFormRecord): PaperForm {
+  const answeredAt = form.confirmedAt ?? form.rejectedAt;
   return {
     id: form.id,
     user: form.traineeId,
@@ -83,11 +104,17 @@ function toPaperForm(form: PaperFormRecord): PaperForm {
     document: `/api/v1/month-forms/paper/${form.id}/download/`,
     created_at: form.createdAt.toISOString(),
     deleted_at: form.deletedAt ? form.deletedAt.toISOString() : null,
+    voided_at: form.voidedAt ? form.voidedAt.toISOString() : null,
+    confirmation: form.confirmedAt ? 'confirmed' : form.rejectedAt ? 'rejected' : 'declared',
+    declared_by: form.declaredBy,
+    answered_at: answeredAt ? answeredAt.toISOString() : null,
+    answered_by: answeredAt ? form.answeredBy : null,
+    rejection_reason: form.rejectionReason,
   };
 }
 
 /** A paper form the asker may read: their own, or one naming them while they see the trainee. */
-async function loadVisible(ctx: Context, id: number): Promise<PaperFormRecord> {
+export async function loadVisible(ctx: Context, id: number): Promise<PaperFormRecord> {
   const [row] = await selectPaperForms(ctx.db).where(eq(paperForms.id, id)).limit(1);
   if (!row) throw NOT_FOUND();
   const form = toRecord(row);
@@ -124,7 +151,12 @@ function parseFields(fields: Record<string, unknown>, hasFile: boolean, today: s
  * leaves nothing, and no row is written.
  */
 export async function createPaperForm(
-  ctx: Context & { fields: Record<string, unknown>; file: StoredFile | undefined },
+  ctx: Context & {
+    fields: Record<string, unknown>;
+    file: StoredFile | undefined;
+    mailer: Mailer;
+    appUrl: string;
+  },
 ): Promise<PaperForm> {
   const today = serverToday(ctx.now);
   const values = parseFields(ctx.fields, ctx.file !== undefined, today);
@@ -142,7 +174,7 @@ export async function createPaperForm(
         ),
         eq(paperForms.month, values.month),
         eq(paperForms.experienceTypeId, values.expereince_type),
-        isNull(paperForms.deletedAt),
+        isLive,
       ),
     )
     .limit(1);
@@ -168,10 +200,12 @@ export async function createPaperForm(
           experienceTypeId: values.expereince_type,
           signedOn: values.signed_on,
           recordFileId,
+          declaredBy: ctx.actor.id,
           createdAt: ctx.now,
         })
         .returning({ id: paperForms.id });
       if (!row) throw new Error('paper form insert returned nothing');
+      await askToConfirm(tx, ctx, { record, month: values.month, signedOn: values.signed_on });
       return row.id;
     });
   } catch (error) {
@@ -180,6 +214,36 @@ export async function createPaperForm(
     throw error;
   }
   return toPaperForm(await loadVisible(ctx, id));
+}
+
+/**
+ * Mails the supervisor the form names (a linked account still supervising) that the trainee
+ * declared it, so they confirm or reject it: queued in the form's transaction.
+ */
+async function askToConfirm(
+  db: Db,
+  ctx: Context & { mailer: Mailer; appUrl: string },
+  form: {
+    record: { supervisorUserId: number | null; accessEndedAt: Date | null };
+    month: string;
+    signedOn: string;
+  },
+) {
+  const { supervisorUserId } = form.record;
+  if (supervisorUserId === null || form.record.accessEndedAt !== null) return;
+  const supervisor = await findUserById(db, supervisorUserId);
+  if (!supervisor?.isVerified) return;
+  await ctx.mailer.send(
+    db,
+    paperFormToConfirmMail({
+      to: supervisor.email,
+      name: supervisor.name,
+      traineeName: ctx.actor.name,
+      month: form.month,
+      signedOn: form.signedOn,
+      link: `${ctx.appUrl}/supervisor/trainees/${ctx.actor.id}`,
+    }),
+  );
 }
 
 /**
@@ -201,11 +265,27 @@ export async function listPaperForms(
   return rows.map((row) => toPaperForm(toRecord(row)));
 }
 
+/**
+ * Every paper form of a trainee (removed and voided ones too, as history) as the whole-record
+ * export keeps them: each with the words the app shows for where it stands, so a form the
+ * supervisor has not confirmed reads as declared by the trainee there too (issue 36).
+ */
+export async function paperFormsOfRecord(
+  db: Db,
+  traineeId: number,
+): Promise<(PaperForm & { status: string })[]> {
+  const rows = await selectPaperForms(db)
+    .where(eq(paperForms.traineeId, traineeId))
+    .orderBy(paperForms.id);
+  return rows.map((row) => {
+    const form = toPaperForm(toRecord(row));
+    return { ...form, status: paperFormStatusText(form) };
+  });
+}
+
 /** The live paper forms of a trainee (the forms page shows them on their rows). */
 export async function livePaperForms(db: Db, traineeId: number): Promise<PaperForm[]> {
-  const rows = await selectPaperForms(db).where(
-    and(eq(paperForms.traineeId, traineeId), isNull(paperForms.deletedAt)),
-  );
+  const rows = await selectPaperForms(db).where(and(eq(paperForms.traineeId, traineeId), isLive));
   return rows.map((row) => toPaperForm(toRecord(row)));
 }
 
@@ -226,11 +306,12 @@ export async function paperFormDownloadUrl(ctx: Context & { id: number }): Promi
 export async function deletePaperForm(ctx: Context & { id: number }): Promise<void> {
   const form = await loadVisible(ctx, ctx.id);
   if (form.traineeId !== ctx.actor.id || form.deletedAt !== null) throw NOT_FOUND();
+  if (form.voidedAt !== null) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.voided);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(paperForms)
       .set({ deletedAt: ctx.now, deletedBy: ctx.actor.id })
-      .where(and(eq(paperForms.id, form.id), isNull(paperForms.deletedAt)));
+      .where(and(eq(paperForms.id, form.id), isLive));
     if (form.recordFileId !== null) {
       await deletePaperFormFile(tx, {
         traineeId: ctx.actor.id,

@@ -1,5 +1,6 @@
 export { EXPORT_COLUMNS, exportLogsCsv } from './logs.export';
 export { type PageFilters } from './logs.page.repository';
+export { signOffMonth } from './logs.signoff';
 export {
   LOG_VALUE_KEYS,
   type LogRecord,

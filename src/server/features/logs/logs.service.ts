@@ -369,13 +369,18 @@ export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   });
 }
 
-/** Brings back a log deleted in the last 30 days, unless another log now takes its time. */
+/**
+ * Brings back a log deleted in the last 30 days, unless another log now takes its time or its
+ * month was signed off since: a restored log is a new pending entry in that month, so the lock
+ * that refuses a new log refuses it too.
+ */
 export async function restoreLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
   const deleted = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   const since = recoverySince(ctx.now);
   if (!deleted?.deletedAt || deleted.deletedAt <= since)
     throw new AppError('NOT_FOUND', 'Deleted log not found');
   await ctx.db.transaction(async (tx) => {
+    await assertMonthOpen(tx, ctx.actor.id, deleted.dateOfExperience);
     const overlapping = await repo.findOverlapping(tx, ctx.actor.id, {
       date: deleted.dateOfExperience,
       startMinute: deleted.startMinute,

@@ -312,7 +312,8 @@ export const sameSubject = (record: unknown, recordColumn: SQL) =>
  * The date the monthly form (M-FVF) covering a supervisor record's month ('YYYY-MM') and
  * fieldwork type was signed, as SQL (null: no signed form on record): the earliest of its live
  * forms completed in the app (the later signature) and its live paper forms (their signing
- * date). An Organization form signed with another supervisor of the record's organization
+ * date; neither removed, voided by a reopened month nor rejected by its supervisor: one
+ * declared by the trainee alone counts, issue 36). An Organization form signed with another supervisor of the record's organization
  * covers the record too. Each argument is a column, a value or an SQL expression of the query it
  * joins. The one reading of "a signed form" in SQL: the counted hours (below), the reminders,
  * the at-risk list and the calendar feed (forms' `noSignedMonthlyForm`) all use it; whether the
@@ -326,7 +327,7 @@ export function formSignedOn(form: {
   return sql<string | null>`(select min(signed.on_date)::text from (
     select f.completed_on as on_date from month_forms f where f.kind = 'monthly' and f.voided_at is null and f.completed_on is not null and f.month = ${form.month} and f.experience_type_id = ${form.experienceTypeId} and ${sameSubject(form.traineeSupervisorId, sql`f.trainee_supervisor_id`)}
     union all
-    select p.signed_on from paper_forms p where p.deleted_at is null and p.month = ${form.month} and p.experience_type_id = ${form.experienceTypeId} and ${sameSubject(form.traineeSupervisorId, sql`p.trainee_supervisor_id`)}
+    select p.signed_on from paper_forms p where p.deleted_at is null and p.voided_at is null and p.rejected_at is null and p.month = ${form.month} and p.experience_type_id = ${form.experienceTypeId} and ${sameSubject(form.traineeSupervisorId, sql`p.trainee_supervisor_id`)}
   ) as signed)`;
 }
 

@@ -5,6 +5,7 @@ import { wholeRecordFileName } from '../../../shared/records-export/whole-record
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { createZipWriter, type ZipPart, type ZipWriter } from '../../adapters/zip/zip-writer';
 import type { Db } from '../../db/client';
+import { paperFormsOfRecord } from '../forms';
 import { exportLogsCsv } from '../logs';
 import * as repo from './records-export.repository';
 
@@ -104,6 +105,8 @@ async function writeRecord(ctx: ExportContext & { account: repo.ExportedAccount;
     for (const form of forms) {
       await addStored(`forms/${form.id}-${form.kind}-${form.month}.pdf`, form.storageKey);
     }
+    // Their scans are among the record files; this says whether the supervisor confirmed each.
+    parts.push(zip.addJson('forms/paper-forms.json', await paperFormsOfRecord(db, traineeId)));
     const recordFiles = await repo.listTraineeRecordFiles(db, traineeId);
     parts.push(zip.addJson('record-files/record-files.json', recordFiles));
     for (const file of recordFiles) {

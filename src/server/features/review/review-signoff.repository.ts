@@ -2,18 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, monthSignoffs, traineeSupervisors, users } from '../../db/schema';
 
-export async function insertSignoff(
-  db: Db,
-  values: { traineeId: number; supervisorUserId: number; month: string; now: Date },
-) {
-  await db.insert(monthSignoffs).values({
-    traineeId: values.traineeId,
-    supervisorUserId: values.supervisorUserId,
-    month: values.month,
-    signedAt: values.now,
-  });
-}
-
 /**
  * Reopens the supervisor's own live sign-off of the month (a sign-off belongs to the supervisor
  * who signed it); returns whether there was one.

@@ -69,21 +69,12 @@ export async function signMonth(
     // Each supervisor signs their own logs: another's sign-off of the month does not stop it.
     if (await logsRepo.findActiveSignoff(tx, ctx.traineeId, ctx.month, ctx.actor.id))
       throw new AppError('CONFLICT', 'You already signed this month off.');
-    await repo.insertSignoff(tx, {
+    await logsRepo.signOffMonth(tx, {
       traineeId: ctx.traineeId,
       supervisorUserId: ctx.actor.id,
       month: ctx.month,
       now: ctx.now,
     });
-    for (const log of logs) {
-      await logsRepo.addHistory(tx, {
-        logId: log.id,
-        actorId: ctx.actor.id,
-        action: 'approve',
-        changes: { month_signed_off: { old: null, new: ctx.month } },
-        now: ctx.now,
-      });
-    }
   });
 }
 
@@ -91,7 +82,7 @@ export async function signMonth(
  * Reopens the supervisor's own sign-off of a month (recorded in the history of their logs): a
  * sign-off belongs to the supervisor who signed it, and another supervisor of the trainee is
  * refused. The official forms it covers (the supervisor's records', and their organization's),
- * signed or not, are voided: they show figures the logs may no longer have (decision 012; the
+ * signed or not, in the app or on paper, are voided: they show figures the logs may no longer have (decision 012; the
  * voided rows and PDFs stay as history, and new forms are filled and signed). Other
  * supervisors' forms stand.
  */

@@ -33,6 +33,9 @@ export function useSignForm() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.files.all });
+      // A supervisor's M-FVF signature signs the month off (issue 36): the months and logs lock.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.logs.all });
     },
   });
 }

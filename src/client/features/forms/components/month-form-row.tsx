@@ -3,18 +3,24 @@ import { useState } from 'react';
 import { IconFileText, IconFileUpload } from '@tabler/icons-react';
 import type { FormParty } from '../../../../shared/forms/attestations';
 import type { MonthFormRow } from '../../../../shared/forms/month-form.schema';
+import { paperFormSignedOn } from '../../../../shared/forms/paper-form-status';
 import { addDays, formatUsDate, monthEnd } from '../../../../shared/logs/time';
 import { FormRowActions, FormRowTitle, type FormRowParty } from './form-row-parts';
 import {
   deadlineText,
   figuresText,
   hoursStatusText,
+  lateSigningText,
+  paperFormText,
+  reviewText,
   rowKey,
   rowTitle,
   signaturesText,
   stateBadge,
   templateText,
+  waitsForReview,
 } from './month-form-status';
+import { formatInstant } from '../../../lib/local-date';
 
 /** What the viewer can do: a trainee fills and signs, a supervisor only signs. */
 export type MonthFormRowActions = FormRowParty & {
@@ -26,6 +32,8 @@ export type MonthFormRowActions = FormRowParty & {
   onRecordPaper?: (row: MonthFormRow) => void;
   /** Removes the row's paper form, entered wrongly (trainee only). */
   onRemovePaper?: (row: MonthFormRow) => void;
+  /** Confirms or rejects the row's paper form the trainee declared (its supervisor only). */
+  onAnswerPaper?: (row: MonthFormRow, answer: 'confirmed' | 'rejected') => void;
 };
 
 /** The line under the figures saying what is left to do, if anything. */
@@ -34,7 +42,15 @@ function nextStep(row: MonthFormRow, party: FormParty): string | null {
     return `Can be filled from ${formatUsDate(addDays(monthEnd(row.month), 1))}.`;
   }
   const { form } = row;
+  // Signed on paper, the month has its form: nothing to fill in the app.
+  if (!form && paperFormSignedOn(row.paper_form)) return null;
   if (!form) return party === 'trainee' ? null : 'The trainee has not filled this form yet.';
+  if (form.is_complete && row.is_outdated) {
+    // Signed before its month was locked, and a log changed since (issue 36).
+    return party === 'trainee'
+      ? `Your logs changed after this form was signed: it no longer shows them. Ask ${row.supervisor_name} to reopen the month, which voids it, then fill and sign a new one.`
+      : 'The logs changed after this form was signed: it no longer shows them. Reopen the month to void it; the trainee then fills a new one for both of you to sign.';
+  }
   if (form.is_complete) return null;
   if (row.is_outdated) {
     return party === 'trainee'
@@ -55,16 +71,30 @@ export function MonthFormRowItem({
   const badge = stateBadge(row.state);
   const title = rowTitle(row);
   const { form } = row;
-  // A form signed on paper is the month's form: nothing to fill in the app.
+  // A form signed on paper is the month's form: nothing to fill in the app (unless its
+  // supervisor rejected it).
   const canFill =
     actions.onFill !== undefined &&
     row.is_month_over &&
-    row.paper_form === null &&
+    paperFormSignedOn(row.paper_form) === null &&
     (!form || (!form.is_complete && row.is_outdated));
   const step = nextStep(row, actions.party);
   const hoursStatus = hoursStatusText(row);
+  // A rejected paper form is removed before another is recorded (one per form).
   const canRecordPaper =
-    actions.onRecordPaper !== undefined && row.is_month_over && row.signed_on === null;
+    actions.onRecordPaper !== undefined &&
+    row.is_month_over &&
+    row.signed_on === null &&
+    row.paper_form === null;
+  const paperStatus = paperFormText(row);
+  // Past the deadline, recording a paper form signed in time is what keeps the hours: the main
+  // action, before filling a form that would be signed late (issue 36).
+  const isOverdue = row.state === 'overdue';
+  const canAnswerPaper =
+    actions.onAnswerPaper !== undefined && row.paper_form?.confirmation === 'declared';
+  const review = reviewText(row, actions.party, formatInstant);
+  // The supervisor's signature (or confirmation) waits for every log to be approved.
+  const isWaitingForReview = actions.party === 'supervisor' && waitsForReview(row);
   const [isProrated, setProrated] = useState(false);
 
   return (
@@ -85,6 +115,20 @@ export function MonthFormRowItem({
         {hoursStatus ? (
           <Text size="sm" fw={600} c={row.state === 'overdue' ? 'red.8' : 'orange.9'}>
             {hoursStatus}
+          </Text>
+        ) : null}
+        {review ? (
+          <Text size="sm" c={isWaitingForReview ? 'orange.9' : 'dimmed'}>
+            {review}
+          </Text>
+        ) : null}
+        {paperStatus ? (
+          <Text
+            size="sm"
+            c={row.paper_form?.confirmation === 'rejected' ? 'red.8' : 'dimmed'}
+            fw={row.paper_form?.confirmation === 'confirmed' ? undefined : 600}
+          >
+            {paperStatus}
           </Text>
         ) : null}
         {step ? (
@@ -111,6 +155,7 @@ export function MonthFormRowItem({
         {canFill && actions.onFill ? (
           <Button
             size="xs"
+            variant={isOverdue ? 'light' : 'filled'}
             leftSection={<IconFileText size={16} aria-hidden />}
             loading={actions.filling === rowKey(row)}
             onClick={() => actions.onFill?.(row, isProrated)}
@@ -122,13 +167,35 @@ export function MonthFormRowItem({
         {canRecordPaper ? (
           <Button
             size="xs"
-            variant="light"
+            variant={isOverdue ? 'filled' : 'light'}
             leftSection={<IconFileUpload size={16} aria-hidden />}
             onClick={() => actions.onRecordPaper?.(row)}
             aria-label={`Record a paper form for ${title}`}
           >
             Record a paper form
           </Button>
+        ) : null}
+        {canAnswerPaper ? (
+          <>
+            {isWaitingForReview ? null : (
+              <Button
+                size="xs"
+                onClick={() => actions.onAnswerPaper?.(row, 'confirmed')}
+                aria-label={`Confirm the paper form of ${title}`}
+              >
+                Confirm paper form
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => actions.onAnswerPaper?.(row, 'rejected')}
+              aria-label={`Reject the paper form of ${title}`}
+            >
+              Reject
+            </Button>
+          </>
         ) : null}
         {actions.onRemovePaper && row.paper_form ? (
           <Button
@@ -142,8 +209,16 @@ export function MonthFormRowItem({
           </Button>
         ) : null}
         <FormRowActions
-          form={form && { ...form, kind: 'monthly', title }}
-          canSign={form !== null && !form.is_complete && !row.is_outdated}
+          form={
+            form && {
+              ...form,
+              kind: 'monthly',
+              title,
+              lateWarning: lateSigningText(row, actions.party),
+              onPaperInstead: canRecordPaper ? () => actions.onRecordPaper?.(row) : undefined,
+            }
+          }
+          canSign={form !== null && !form.is_complete && !row.is_outdated && !isWaitingForReview}
           actions={actions}
         />
       </Group>

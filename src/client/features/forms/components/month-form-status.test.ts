@@ -5,6 +5,9 @@ import {
   deadlineText,
   formatFormHours,
   hoursStatusText,
+  lateSigningText,
+  paperFormText,
+  reviewText,
   rowTitle,
   stateBadge,
 } from './month-form-status';
@@ -57,10 +60,93 @@ describe('month form status texts', () => {
   it('says a form signed on paper with its date', () => {
     const row = {
       form: null,
-      paper_form: { signed_on: '2026-10-30' },
+      paper_form: { signed_on: '2026-10-30', confirmation: 'declared' },
       deadline: '2026-10-31',
       days_remaining: -28,
     } as unknown as MonthFormRow;
     expect(deadlineText(row)).toBe('Signed on paper on 10/30/2026');
+  });
+
+  it.each([
+    ['declared', 'declared by the trainee, not yet confirmed by Ana Núñez'],
+    ['confirmed', 'confirmed by Ana Núñez on 12/1/2026'],
+    ['rejected', 'rejected by Ana Núñez on 12/1/2026: not on that date'],
+  ] as const)('says where a %s paper form stands (issue 36)', (confirmation, text) => {
+    const paper = {
+      signed_on: '2026-10-30',
+      supervisor_name: 'Ana Núñez',
+      confirmation,
+      answered_at: confirmation === 'declared' ? null : '2026-12-01T15:00:00.000Z',
+      answered_by: confirmation === 'declared' ? null : 'Ana Núñez',
+      rejection_reason: confirmation === 'rejected' ? 'not on that date' : null,
+    };
+    const row = { paper_form: paper } as unknown as MonthFormRow;
+    expect(paperFormText(row)).toBe(`Paper form signed 10/30/2026: ${text}`);
+  });
+
+  it('signs nothing with a rejected paper form: the deadline line stays', () => {
+    const row = {
+      form: null,
+      paper_form: { signed_on: '2026-10-30', confirmation: 'rejected' },
+      deadline: '2026-10-31',
+      days_remaining: -28,
+    } as unknown as MonthFormRow;
+    expect(deadlineText(row)).toBe('Sign by 10/31/2026 · 28 days overdue');
+  });
+
+  it.each<[string, Partial<MonthFormRow>, 'trainee' | 'supervisor', string | null]>([
+    [
+      'a month signed off',
+      { signed_off: { signed_at: '2026-12-01T15:00:00.000Z', signed_by: 'Ana Núñez' } },
+      'trainee',
+      'Month signed off by Ana Núñez on 2026-12-01T15:00:00.000Z: its logs are locked.',
+    ],
+    [
+      'logs waiting, to the trainee',
+      { logs_waiting: { pending: 20, flagged: 1 } },
+      'trainee',
+      '21 logs are not approved yet (20 pending, 1 flagged): Ana Núñez approves them before signing.',
+    ],
+    [
+      'logs waiting, to the supervisor',
+      { logs_waiting: { pending: 1, flagged: 0 } },
+      'supervisor',
+      'Review first: 1 log is not approved yet (1 pending). Approve them before you sign; your signature signs the month off.',
+    ],
+    ['every log approved, not signed off yet', {}, 'supervisor', null],
+    [
+      'a month not over yet',
+      { logs_waiting: { pending: 3, flagged: 0 }, is_month_over: false },
+      'trainee',
+      null,
+    ],
+  ])('says where the logs stand: %s (issue 36)', (_, overrides, party, text) => {
+    const row = {
+      logs_waiting: { pending: 0, flagged: 0 },
+      signed_off: null,
+      supervisor_name: 'Ana Núñez',
+      is_month_over: true,
+      ...overrides,
+    };
+    expect(reviewText(row, party, (iso) => iso)).toBe(text);
+  });
+
+  it.each<[MonthFormRow['state'], 'trainee' | 'supervisor', string | null]>([
+    [
+      'overdue',
+      'trainee',
+      'The deadline was 11/30/2026. A form signed now is signed late: its 97 h, at risk today, are lost for good. If it was signed on paper by 11/30/2026, record that paper form instead: its hours count.',
+    ],
+    [
+      'overdue',
+      'supervisor',
+      'The deadline was 11/30/2026. A form signed now is signed late: its 97 h, at risk today, are lost for good. If it was signed on paper by 11/30/2026, the trainee records that paper form instead: its hours count.',
+    ],
+    ['open', 'trainee', null],
+    ['signed', 'supervisor', null],
+    ['signed-late', 'trainee', null],
+  ])('says what signing a %s form costs the %s (issue 36)', (state, party, text) => {
+    const row = { state, deadline: '2026-11-30', at_risk_hours: state === 'overdue' ? 97 : 0 };
+    expect(lateSigningText(row, party)).toBe(text);
   });
 });

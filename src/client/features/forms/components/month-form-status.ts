@@ -4,6 +4,8 @@ import type {
   MonthForm,
   MonthFormRow,
 } from '../../../../shared/forms/month-form.schema';
+import { logsToReviewText } from '../../../../shared/forms/form-review';
+import { paperFormSignedOn, paperFormStatusText } from '../../../../shared/forms/paper-form-status';
 import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
 
 /** The fieldwork types a form is filled per (the wire's `expereince_type`). */
@@ -41,12 +43,49 @@ export function daysLeftText(days: number): string {
 /** The deadline line under a row: when it was signed, or by when it must be. */
 export function deadlineText(row: MonthFormRow): string {
   const completed = row.form?.completed_on;
-  const paper = row.paper_form;
-  if (paper && (!completed || paper.signed_on <= completed)) {
-    return `Signed on paper on ${formatUsDate(paper.signed_on)}`;
+  // A paper form its supervisor rejected signs nothing (shared/forms/paper-form-status.ts).
+  const paper = paperFormSignedOn(row.paper_form);
+  if (paper && (!completed || paper <= completed)) {
+    return `Signed on paper on ${formatUsDate(paper)}`;
   }
   if (completed) return `Signed by both on ${formatUsDate(completed)}`;
   return `Sign by ${formatUsDate(row.deadline)} · ${daysLeftText(row.days_remaining)}`;
+}
+
+/**
+ * Where the row's paper form stands with its supervisor, with its date: 'Paper form signed
+ * 10/30/2026: declared by the trainee, not yet confirmed by Ana Núñez'; null without one.
+ */
+export function paperFormText(row: Pick<MonthFormRow, 'paper_form'>): string | null {
+  const paper = row.paper_form;
+  if (!paper) return null;
+  const status = paperFormStatusText(paper);
+  return `Paper form signed ${formatUsDate(paper.signed_on)}: ${status.charAt(0).toLowerCase()}${status.slice(1)}`;
+}
+
+/**
+ * Where the row's logs stand with the supervisor, the Monthly sign-off list's fact on the form's
+ * row (issue 36): signed off (locked), or what the supervisor's signature still waits for. Null
+ * when neither. `formatWhen` writes the sign-off's instant as that list does.
+ */
+export function reviewText(
+  row: Pick<MonthFormRow, 'logs_waiting' | 'signed_off' | 'supervisor_name' | 'is_month_over'>,
+  party: FormParty,
+  formatWhen: (iso: string) => string,
+): string | null {
+  if (row.signed_off) {
+    return `Month signed off by ${row.signed_off.signed_by} on ${formatWhen(row.signed_off.signed_at)}: its logs are locked.`;
+  }
+  const waiting = logsToReviewText(row.logs_waiting);
+  if (!waiting || !row.is_month_over) return null;
+  return party === 'supervisor'
+    ? `Review first: ${waiting}. Approve them before you sign; your signature signs the month off.`
+    : `${waiting}: ${row.supervisor_name} approves them before signing.`;
+}
+
+/** Whether the supervisor's signature still waits for the row's logs to be approved. */
+export function waitsForReview(row: Pick<MonthFormRow, 'logs_waiting'>): boolean {
+  return row.logs_waiting.pending + row.logs_waiting.flagged > 0;
 }
 
 /**
@@ -60,6 +99,23 @@ export function hoursStatusText(row: MonthFormRow): string | null {
     return `At risk: ${formatFormHours(row.at_risk_hours)} h not counted until a signed form is recorded`;
   }
   return null;
+}
+
+/**
+ * What signing costs once the deadline has passed with no signed form (issue 36): said before a
+ * form is filled or signed, so its hours do not go from at risk to lost without a word, with
+ * the way that keeps them (a paper form signed in time). Null while a signature still counts.
+ */
+export function lateSigningText(
+  row: Pick<MonthFormRow, 'state' | 'deadline' | 'at_risk_hours'>,
+  party: FormParty,
+): string | null {
+  if (row.state !== 'overdue') return null;
+  const deadline = formatUsDate(row.deadline);
+  const cost = `The deadline was ${deadline}. A form signed now is signed late: its ${formatFormHours(row.at_risk_hours)} h, at risk today, are lost for good.`;
+  return party === 'trainee'
+    ? `${cost} If it was signed on paper by ${deadline}, record that paper form instead: its hours count.`
+    : `${cost} If it was signed on paper by ${deadline}, the trainee records that paper form instead: its hours count.`;
 }
 
 /** Decimal hours as the form shows them, to two places at most: 12.5 → '12.5'. */

@@ -10,6 +10,7 @@ import { useMonthForms } from '../api/get-month-forms';
 import { FillProblemAlert } from './fill-problem-alert';
 import { rowKey } from './month-form-status';
 import { MonthFormsList } from './month-forms-list';
+import { LateFillModal } from './late-fill-modal';
 import { PaperFormModal } from './paper-form-modal';
 import { SignFormModal, type FormToSign } from './sign-form-modal';
 import { useFormFill } from './use-form-fill';
@@ -29,6 +30,8 @@ export function MonthFormsSection() {
   );
   const [signing, setSigning] = useState<FormToSign | null>(null);
   const [paperRow, setPaperRow] = useState<MonthFormRow | null>(null);
+  // A row past its deadline is filled only after the warning of what signing costs (issue 36).
+  const [lateFill, setLateFill] = useState<{ row: MonthFormRow; prorated: boolean } | null>(null);
   const removePaper = useRemovePaperForm();
   const onRemovePaper = (row: MonthFormRow) => {
     const paper = row.paper_form;
@@ -82,7 +85,8 @@ export function MonthFormsSection() {
           emptyText="Log hours with a supervisor: each month's form appears here once it has hours."
           actions={{
             party: 'trainee',
-            onFill: (row, prorated) => void onFill(row, prorated),
+            onFill: (row, prorated) =>
+              row.state === 'overdue' ? setLateFill({ row, prorated }) : void onFill(row, prorated),
             filling,
             onSign: setSigning,
             onRecordPaper: setPaperRow,
@@ -92,6 +96,12 @@ export function MonthFormsSection() {
       </Stack>
       <SignFormModal form={signing} party="trainee" onClose={() => setSigning(null)} />
       <PaperFormModal row={paperRow} onClose={() => setPaperRow(null)} />
+      <LateFillModal
+        row={lateFill?.row ?? null}
+        onPaper={setPaperRow}
+        onFill={(row) => void onFill(row, lateFill?.prorated ?? false)}
+        onClose={() => setLateFill(null)}
+      />
     </Paper>
   );
 }

@@ -1,4 +1,14 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
@@ -11,12 +21,20 @@ import { formatUsDate } from '../../../../shared/logs/time';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSignForm, type SignedFormKind } from '../api/sign-form';
+import { formatFormHours } from './month-form-status';
 
 /** A form to sign, monthly or final, with the words that name it to people. */
 export type FormToSign = Pick<
   MonthForm,
-  'id' | 'variant_label' | 'trainee_signature' | 'supervisor_signature' | 'signers'
-> & { kind: SignedFormKind; title: string };
+  'id' | 'variant_label' | 'trainee_signature' | 'supervisor_signature' | 'signers' | 'figures'
+> & {
+  kind: SignedFormKind;
+  title: string;
+  /** Past the deadline with no signed form: what signing now costs (month-form-status). */
+  lateWarning?: string | null;
+  /** "It was signed on paper in time": records the paper form instead (the trainee's). */
+  onPaperInstead?: () => void;
+};
 
 type FieldErrors = { full_name?: string; attested?: string };
 
@@ -43,6 +61,36 @@ function SignatureLine({
         ? `signed by ${signature.name} on ${formatUsDate(signature.signed_on)}`
         : 'not signed yet'}
     </Text>
+  );
+}
+
+/**
+ * The figures the form reports, as the signer attests them (issue 36): the ones filled into the
+ * PDF, not what the logs say now (a form that no longer matches them cannot be signed).
+ */
+function FiguresTable({ figures }: { figures: MonthForm['figures'] }) {
+  const rows: [string, string][] = [
+    ['Independent hours', `${formatFormHours(figures.independent_hours)} h`],
+    ['Supervised hours', `${formatFormHours(figures.supervised_hours)} h`],
+    ['Total fieldwork hours', `${formatFormHours(figures.total_hours)} h`],
+    ['Percent supervised', `${figures.percent_supervised.toFixed(1)}%`],
+  ];
+  return (
+    <Table withTableBorder verticalSpacing={4} captionSide="top">
+      <Table.Caption style={{ textAlign: 'left' }}>The hours on this form</Table.Caption>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" fw={500}>
+              {label}
+            </Table.Th>
+            <Table.Td ta="right" fw={600}>
+              {value}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -118,9 +166,46 @@ export function SignFormModal({
               ) : null}
               <SignatureLine who="Supervisor" signature={form.supervisor_signature} />
             </Stack>
+            <FiguresTable figures={form.figures} />
+            {form.lateWarning ? (
+              <Alert
+                color="red"
+                variant="light"
+                title="Past the deadline: these hours are lost if signed now"
+              >
+                <Stack gap="xs">
+                  <Text size="sm">{form.lateWarning}</Text>
+                  {form.onPaperInstead && party === 'trainee' ? (
+                    <Button
+                      size="xs"
+                      variant="white"
+                      color="red"
+                      h="auto"
+                      py={6}
+                      // The long label wraps on a phone instead of pushing the dialog wider.
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                      style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+                      onClick={() => {
+                        const paperInstead = form.onPaperInstead;
+                        close();
+                        paperInstead?.();
+                      }}
+                    >
+                      It was signed on paper in time: record the paper form
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : null}
             <Alert color="gray" variant="light" title="Attestation">
               {ATTESTATIONS[party]}
             </Alert>
+            {party === 'supervisor' && form.kind === 'monthly' ? (
+              <Text size="sm">
+                Your signature also signs the month off, as “Sign off month” does: its logs are
+                locked until you reopen the month, which voids this form.
+              </Text>
+            ) : null}
             <TextInput
               label="Your full name"
               autoComplete="name"
@@ -140,8 +225,12 @@ export function SignFormModal({
               <Button variant="default" onClick={close} disabled={sign.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" loading={sign.isPending}>
-                Sign
+              <Button
+                type="submit"
+                loading={sign.isPending}
+                color={form.lateWarning ? 'red' : undefined}
+              >
+                {form.lateWarning ? 'Sign late' : 'Sign'}
               </Button>
             </Group>
           </Stack>

@@ -92,8 +92,9 @@ function MonthActions({ trainee, month }: { trainee: Trainee; month: MonthState 
       title: `Reopen ${label}?`,
       children: (
         <Text size="sm">
-          The month’s logs are unlocked, so logs can be reopened and changed. The reopening is kept
-          in each log’s history.
+          The month’s logs are unlocked, so logs can be reopened and changed. Its monthly forms, in
+          the app or on paper, are voided: new ones are signed. The reopening is kept in each log’s
+          history.
         </Text>
       ),
       labels: { confirm: 'Reopen month', cancel: 'Cancel' },

@@ -31,7 +31,8 @@ export function MonthsSignedList() {
           </Title>
           <Text size="sm" c="dimmed">
             Your supervisor signs a month once every log in it is approved; its logs are then
-            locked.
+            locked. Their signature on the month’s form (in the app, or confirming a paper one)
+            signs it off too.
           </Text>
         </div>
         {months.isError ? (
