@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createMailer } from '../src/server/adapters/mail/mailer';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
-import { experienceLogs, logHistory, users } from '../src/server/db/schema';
+import { experienceLogs, logHistory, paperForms, users } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/env';
 import {
   insertUser,
@@ -18,7 +18,8 @@ import { createLog } from '../src/server/features/logs/logs.service';
 import { insertAccepted } from '../src/server/features/supervisors';
 import { insert as insertSupervisorRecord } from '../src/server/features/supervisors/supervisors.repository';
 import type { LogEntryWire } from '../src/shared/logs/log-entry.schema';
-import { addDays, formatTime } from '../src/shared/logs/time';
+import { addDays, addMonths, formatTime, monthOf } from '../src/shared/logs/time';
+import { formDeadline } from '../src/shared/progress/deadline';
 import { TASKS_V6 } from '../src/shared/reference/task-lists';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -206,7 +207,30 @@ async function main(): Promise<void> {
           })
           .where(eq(experienceLogs.id, flagged.id));
       }
-      console.log(`Added ${count} logs for the demo trainee.`);
+      // Every month past its deadline has its form signed on paper in time and confirmed by the
+      // supervisor, but the latest one: a realistic record, with one month at risk to show what
+      // that looks like (issue 36: the demo's year had no signed form, 934 of 1,051 h at risk).
+      const months = [...new Set(older.map((row) => monthOf(row.date)))].sort();
+      const overdue = months.filter((month) => formDeadline(month) < today);
+      const signed = overdue.slice(0, -1);
+      if (signed.length > 0) {
+        await db.insert(paperForms).values(
+          signed.map((month) => ({
+            traineeId: trainee.id,
+            traineeSupervisorId: record.id,
+            month,
+            experienceTypeId: 1,
+            signedOn: `${addMonths(month, 1)}-10`,
+            declaredBy: trainee.id,
+            confirmedAt: now,
+            confirmedBy: supervisor.id,
+          })),
+        );
+      }
+      console.log(
+        `Added ${count} logs for the demo trainee, and ${signed.length} monthly forms signed on paper` +
+          (overdue.length > signed.length ? ` (${overdue.at(-1)} left at risk).` : '.'),
+      );
     }
     console.log(`\nSign in at ${config.APP_URL}:`);
     console.log(`  Trainee:    ${DEMO_TRAINEE} / ${DEMO_PASSWORD}`);
