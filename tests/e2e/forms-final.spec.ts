@@ -127,7 +127,7 @@ test.describe('the official final form', () => {
       "Waiting for Sloane Signer's signature: only the responsible supervisor signs the F-FVF, and you keep it.",
     );
     await expect(row).toContainText(
-      'Filled from your own upload of the F-FVF 2022 (Individual) · ',
+      'Filled from the blank F-FVF 2022 (Individual) you installed',
     );
     await expect(row.getByRole('button', { name: /^Fill/ })).toHaveCount(0);
     await expect(row).toContainText('Choose another period to fill the form again.');

@@ -97,7 +97,7 @@ test.describe('the official monthly form', () => {
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
     await expect(row).toContainText('Not signed yet.');
     await expect(row).toContainText(
-      'Filled from your own upload of the M-FVF 2022 (Individual) · ',
+      'Filled from the blank M-FVF 2022 (Individual) you installed',
     );
     await expect(row.getByRole('link', { name: /^Download the form for/ })).toBeVisible();
 

@@ -190,7 +190,7 @@ test.describe('the Organization monthly form', () => {
     await row.getByRole('button', { name: `Fill the official form for ${ROW_TITLE}` }).click();
     await expect(row).toContainText('Not signed yet.');
     await expect(row).toContainText(
-      'Filled from your own upload of the M-FVF 2022 (Organization) · ',
+      'Filled from the blank M-FVF 2022 (Organization) you installed',
     );
 
     // The trainee signs first.

@@ -47,7 +47,9 @@ export function FieldworkFormsInfo() {
           </List.Item>
         </List>
         <Text size="sm">
-          Download the blank form first and fill it in a PDF reader, not in the browser:
+          Below, the app fills and signs the BACB’s forms from your logs. To fill a blank one by
+          hand instead, download it and use a PDF reader (a browser’s PDF view may not keep what you
+          type):
         </Text>
         <Stack gap={4}>
           <BacbLink>Blank forms for individual supervisors</BacbLink>

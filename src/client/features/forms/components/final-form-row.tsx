@@ -13,7 +13,7 @@ import {
   periodText,
 } from './final-form-status';
 import { FormRowActions, FormRowTitle, type FormRowParty } from './form-row-parts';
-import { figuresText, templateText } from './month-form-status';
+import { figuresText, templateFingerprint, templateText } from './month-form-status';
 
 /** A supervision period as the trainee chose it ('YYYY-MM', both ends included). */
 export type ChosenPeriod = { fromMonth: string; toMonth: string; prorated: boolean };
@@ -145,7 +145,7 @@ export function FinalFormRowItem({
             </Text>
           ) : null}
           {form ? (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" title={templateFingerprint(form)}>
               {templateText(form, actions.party)}
             </Text>
           ) : null}

@@ -17,6 +17,7 @@ import {
   rowTitle,
   signaturesText,
   stateBadge,
+  templateFingerprint,
   templateText,
   waitsForReview,
 } from './month-form-status';
@@ -137,7 +138,7 @@ export function MonthFormRowItem({
           </Text>
         ) : null}
         {form ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" title={templateFingerprint(form)}>
             {templateText(form, actions.party)}
           </Text>
         ) : null}

@@ -10,6 +10,8 @@ import {
   reviewText,
   rowTitle,
   stateBadge,
+  templateFingerprint,
+  templateText,
 } from './month-form-status';
 
 describe('month form status texts', () => {
@@ -148,5 +150,26 @@ describe('month form status texts', () => {
   ])('says what signing a %s form costs the %s (issue 36)', (state, party, text) => {
     const row = { state, deadline: '2026-11-30', at_risk_hours: state === 'overdue' ? 97 : 0 };
     expect(lateSigningText(row, party)).toBe(text);
+  });
+});
+
+// Issue 36: "your own upload … · 943e0124" was written for operators.
+describe('templateText', () => {
+  const form = (source: 'folder' | 'upload') => ({
+    template: { source, sha256: '943e0124aa' },
+    variant_label: 'M-FVF 2022 (Individual)',
+  });
+
+  it.each<['folder' | 'upload', 'trainee' | 'supervisor', string]>([
+    ['upload', 'trainee', 'Filled from the blank M-FVF 2022 (Individual) you installed'],
+    ['upload', 'supervisor', 'Filled from the blank M-FVF 2022 (Individual) the trainee installed'],
+    [
+      'folder',
+      'trainee',
+      'Filled from the blank M-FVF 2022 (Individual) installed on this server for everyone',
+    ],
+  ])('a blank from %s, read by the %s', (source, party, text) => {
+    expect(templateText(form(source), party)).toBe(text);
+    expect(templateFingerprint(form(source))).toBe('SHA-256 of the blank: 943e0124aa');
   });
 });

@@ -176,17 +176,26 @@ export function rowTitle(
 }
 
 /**
- * 'Filled from the operator's blank M-FVF 2022 (Organization) · 3f9a1c2b': which blank a form was
- * filled from, with the start of its SHA-256 to match it against the file.
+ * 'Filled from the blank M-FVF 2022 (Organization) you installed': which blank a form was filled
+ * from, in the words of the person reading it (issue 36: "the operator's blank … · 3f9a1c2b" was
+ * meant for operators). The blank's SHA-256, to match it against the file, is `templateFingerprint`.
  */
 export function templateText(
   form: Pick<MonthForm, 'template' | 'variant_label'>,
   party: FormParty = 'trainee',
 ): string {
-  const upload = party === 'trainee' ? 'your own upload of the' : "the trainee's own upload of the";
-  const whose = form.template.source === 'folder' ? "the operator's blank" : upload;
-  const hash = form.template.sha256 === '' ? '' : ` · ${form.template.sha256.slice(0, 8)}`;
-  return `Filled from ${whose} ${form.variant_label}${hash}`;
+  const whose =
+    form.template.source === 'folder'
+      ? 'installed on this server for everyone'
+      : party === 'trainee'
+        ? 'you installed'
+        : 'the trainee installed';
+  return `Filled from the blank ${form.variant_label} ${whose}`;
+}
+
+/** The blank's SHA-256 for a hover title, or undefined when it is not known. */
+export function templateFingerprint(form: Pick<MonthForm, 'template'>): string | undefined {
+  return form.template.sha256 === '' ? undefined : `SHA-256 of the blank: ${form.template.sha256}`;
 }
 
 /** A row's identity: one form per month, supervisor record and fieldwork type. */

@@ -42,8 +42,7 @@ export function TemplateInstall({ message, form }: { message: string; form: FvfF
         </FileButton>
         <Text size="xs" c="dimmed">
           Download the fillable {FVF_FORM_ABBREVIATIONS[form]} from the BACB’s website and upload it
-          here: your forms are filled from it, nobody else’s. Operators can instead drop the blank
-          forms into the server’s forms folder (FORMS_DIR), for everyone.
+          here once: your forms are filled from it, nobody else’s.
         </Text>
       </Stack>
     </Alert>
