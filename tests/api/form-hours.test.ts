@@ -385,7 +385,7 @@ describe('a paper form signed on time restores the month', () => {
       url: `/api/v1/record-files/${paper.record_file}/download/`,
       token: w.supervisor.token,
     });
-    expect((await followDownload(w.t, named)).rawPayload.equals(pdf)).toBe(true);
+    expect((await followDownload(w.t, named)).rawPayload.equals(stored)).toBe(true);
   });
 
   it('a paper form signed after the deadline makes those hours lost, not at risk', async () => {

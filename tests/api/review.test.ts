@@ -530,6 +530,8 @@ describe('restoring a log', () => {
       payload: { name: 'Dora', lastname: 'Supervisor', email: dana.email },
     });
     const ownRecord = record.json<{ id: number }>().id;
+    // The supervisor accepts the request (issue 36): only then does she see Tess's month.
+    await answerRequestFrom(own, dana, tara.email);
     const kept = await createLog(tara, ownRecord, { date_of_experience: '2026-03-04' }, own);
     const deleted = await createLog(
       tara,
