@@ -5,26 +5,15 @@ import {
   atRiskReason,
   earliestSignature,
   formHoursState,
-  NO_PART_TOTALS,
   type FormHoursState,
   type FormPart,
   type FormPartTotals,
 } from './form-hours';
+import { healthyPart } from './form-part.fixture';
 
 const HOUR = 60;
 
-/** A form's hours that meet every 2022 requirement on their own (5% supervised, 4 contacts, 1 observation). */
-const healthy = (hours: number, overrides: Partial<FormPartTotals> = {}): FormPartTotals => ({
-  ...NO_PART_TOTALS,
-  totalMinutes: hours * HOUR,
-  supervisedMinutes: Math.ceil(hours * 0.1) * HOUR,
-  individualMinutes: Math.ceil(hours * 0.1) * HOUR,
-  unrestrictedMinutes: hours * 0.7 * HOUR,
-  contacts: 4,
-  observations: 1,
-  observationMinutes: 60,
-  ...overrides,
-});
+const healthy = healthyPart;
 
 const part = (key: string, totals: FormPartTotals, signedOn: string | null): FormPart => ({
   key,

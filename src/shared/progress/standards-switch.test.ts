@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../logs/rule-sets';
 import { standardsInForce } from '../logs/standards-in-force';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { adjustMonthByForms, NO_PART_TOTALS, type FormPartTotals } from './form-hours';
+import { adjustMonthByForms, type FormPartTotals } from './form-hours';
+import { healthyPart } from './form-part.fixture';
 import {
   compareStandards,
   reachBeforeSwitch,
@@ -193,18 +194,7 @@ describe('standardsInForce before the switch, read from the record', () => {
   });
 });
 
-/** A month's figures: every 2022 requirement met unless overridden. */
-const figures = (hours: number, overrides: Partial<FormPartTotals> = {}): FormPartTotals => ({
-  ...NO_PART_TOTALS,
-  totalMinutes: hours * HOUR,
-  supervisedMinutes: Math.ceil(hours * 0.06) * HOUR,
-  individualMinutes: Math.ceil(hours * 0.06) * HOUR,
-  unrestrictedMinutes: hours * 0.7 * HOUR,
-  contacts: 4,
-  observations: 1,
-  observationMinutes: 60,
-  ...overrides,
-});
+const figures = healthyPart;
 
 /** One month read by both sets, its form signed in time (or still open in the running month). */
 function entry(
