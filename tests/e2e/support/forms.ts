@@ -119,7 +119,9 @@ export async function installFromAlert(
 ) {
   const missing = page.getByRole('alert').filter({ hasText: 'The blank official form is missing' });
   await expect(missing).toContainText(texts.missing);
-  await expect(missing).toContainText('FORMS_DIR');
+  // Words for the trainee, not the operator (issue 36): no FORMS_DIR.
+  await expect(missing).toContainText('upload it here once: your forms are filled from it');
+  await expect(missing).not.toContainText('FORMS_DIR');
   await chooseByKeyboard(
     page,
     missing.getByRole('button', { name: 'Install the blank BACB form' }),
