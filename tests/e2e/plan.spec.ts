@@ -134,7 +134,7 @@ test.describe('plan to a finish date', () => {
     const finish = months.getByRole('row', {
       name: new RegExp(`^${formatMonthYear(target)} Target Finish`),
     });
-    await expect(finish.getByRole('cell').last()).toHaveText('2000 h');
+    await expect(finish.getByRole('cell').last()).toHaveText('2,000 h');
 
     await page.setViewportSize({ width: 1280, height: 900 });
     // The month's badges are whole at a desktop's width, not cut short with an ellipsis.

@@ -6,7 +6,7 @@ import { paidWords, shownWords } from './wire-words';
 // Issue 36: the contract's strings stay on the wire; people read these words.
 describe('the words shown for contract messages', () => {
   it.each([
-    [ACCOUNT_MESSAGES.activated, 'Your email is verified. Welcome to Fieldwork Tracker.'],
+    [ACCOUNT_MESSAGES.activated, 'Your email is verified: your account is ready.'],
     [ACCOUNT_MESSAGES.resetSent, 'We sent you a code to reset your password.'],
     [ACCOUNT_MESSAGES.resetDone, 'Your password was reset. Sign in with the new one.'],
     [PAYMENT_MESSAGES.charged, 'Payment received: your subscription is active.'],

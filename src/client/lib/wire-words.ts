@@ -6,7 +6,7 @@ import { PAYMENT_MESSAGES } from '../../shared/billing/billing.schema';
  * them, misspellings included); people are shown these words instead (issue 36).
  */
 const SHOWN = new Map<string, string>([
-  [ACCOUNT_MESSAGES.activated, 'Your email is verified. Welcome to Fieldwork Tracker.'],
+  [ACCOUNT_MESSAGES.activated, 'Your email is verified: your account is ready.'],
   [ACCOUNT_MESSAGES.resetSent, 'We sent you a code to reset your password.'],
   [ACCOUNT_MESSAGES.resetDone, 'Your password was reset. Sign in with the new one.'],
   [PAYMENT_MESSAGES.charged, 'Payment received: your subscription is active.'],
