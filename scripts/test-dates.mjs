@@ -24,9 +24,32 @@ export const TEST_DATES = [
   '2027-11-07', // US daylight saving time ends
 ];
 
+/**
+ * API files left out of a moved day: they test the storage against a second clock that cannot
+ * move (s3rver refuses a request signed 'RequestTimeTooSkewed', and a folder's files carry the
+ * file system's real times), not a date rule. Measured on 29 February 2028: their 43 tests fail
+ * on the signing clock alone, every other API test passes.
+ */
+const REAL_CLOCK_FILES = [
+  'tests/api/storage-contract.test.ts',
+  'tests/api/files-s3.test.ts',
+  'tests/api/files-picture-svg.test.ts',
+  'tests/api/faults-storage.test.ts',
+  'tests/api/storage-sweep.test.ts',
+];
+
 const SUITES = {
   unit: ['npx', ['vitest', 'run', '--project', 'unit']],
-  api: ['npx', ['vitest', 'run', '--project', 'api']],
+  api: [
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      ...REAL_CLOCK_FILES.flatMap((file) => ['--exclude', file]),
+    ],
+  ],
   e2e: ['npx', ['playwright', 'test']],
 };
 
