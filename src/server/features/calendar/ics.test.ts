@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildCalendar,
-  escapeText,
-  foldLine,
-  formatUtc,
-  isKnownTimeZone,
-  wallClockToInstant,
-} from './ics';
+import { buildCalendar, escapeText, foldLine, formatUtc, wallClockToInstant } from './ics';
 
 const octets = (line: string) => Buffer.byteLength(line, 'utf8');
 
@@ -74,11 +67,6 @@ describe('wallClockToInstant', () => {
     expect(wallClockToInstant('2026-03-29', 180, 'Europe/Paris').toISOString()).toBe(
       '2026-03-29T01:00:00.000Z',
     );
-  });
-
-  it('knows real zones and refuses made-up ones', () => {
-    expect(isKnownTimeZone('Europe/Paris')).toBe(true);
-    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
   });
 });
 

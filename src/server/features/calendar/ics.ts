@@ -94,16 +94,6 @@ export function buildCalendar(opts: { name: string; events: readonly IcsEvent[] 
   return lines.map((line) => `${foldLine(line)}\r\n`).join('');
 }
 
-/** Whether `timeZone` is an IANA zone this runtime knows ('Europe/Paris', 'UTC'). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
 function zoneOffset(timeZone: string, at: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {
