@@ -32,9 +32,15 @@ const putZone = (token: string | undefined, payload: unknown) =>
   t.request({ method: 'PUT', url: '/api/v1/time-zone/', token, payload: payload as object });
 const storedZone = async (user: TestUser) =>
   (await t.db.select({ zone: users.timeZone }).from(users).where(eq(users.id, user.id)))[0]?.zone;
+const monthOf = async (user: TestUser) => {
+  const response = await t.request({ method: 'GET', url: '/api/v1/validate/', token: user.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ month: string }>().month;
+};
 
 describe('PUT /api/v1/time-zone/', () => {
-  it('keeps a trainee’s zone and answers their user', async () => {
+  it('keeps a trainee’s zone and answers their user; their days are counted in it at once', async () => {
+    expect(await monthOf(trainee)).toBe('2026-12');
     const response = await putZone(trainee.token, { time_zone: 'America/New_York' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id: trainee.id, time_zone: 'America/New_York' });
@@ -47,6 +53,8 @@ describe('PUT /api/v1/time-zone/', () => {
     expect(profile.json<{ results: { time_zone: string | null }[] }>().results[0]?.time_zone).toBe(
       'America/New_York',
     );
+    // The signed-in account is kept a few seconds; the write forgets it, so this counts in it.
+    expect(await monthOf(trainee)).toBe('2026-11');
   });
 
   it('keeps the zone under the name the runtime knows it by', async () => {
@@ -73,6 +81,7 @@ describe('PUT /api/v1/time-zone/', () => {
 
   it('sets only the caller’s own zone: another trainee still counts in UTC', async () => {
     expect(await storedZone(otherTrainee)).toBeNull();
+    expect(await monthOf(otherTrainee)).toBe('2026-12');
     const other = await t.request({
       method: 'PUT',
       url: `/users/profile/${otherTrainee.id}/`,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, isKnownTimeZone, todayIn } from './time-zone';
+import {
+  canonicalTimeZone,
+  datesOnEarth,
+  isKnownTimeZone,
+  todayIn,
+  wallClockToInstant,
+} from './time-zone';
 
 describe('todayIn: the date where the person lives', () => {
   it.each([
@@ -26,7 +32,7 @@ describe('todayIn: the date where the person lives', () => {
     ['2027-11-08T04:59:00Z', 'America/New_York', '2027-11-07'],
     ['2027-11-08T05:00:00Z', 'America/New_York', '2027-11-08'],
     // The far ends of the Earth's day: Kiritimati (UTC+14) and Etc/GMT+12 (UTC−12, the sign
-    // is POSIX's) are 26 hours apart, so at 11:00 UTC they are three dates apart with UTC.
+    // is POSIX's) are 26 hours apart: from 10:00 to 12:00 UTC they and UTC hold three dates.
     ['2026-12-02T11:00:00Z', 'Pacific/Kiritimati', '2026-12-03'],
     ['2026-12-02T09:59:00Z', 'Pacific/Kiritimati', '2026-12-02'],
     ['2026-12-02T11:00:00Z', 'Etc/GMT+12', '2026-12-01'],
@@ -70,5 +76,36 @@ describe('isKnownTimeZone and canonicalTimeZone', () => {
   ])('%j is refused', (value) => {
     expect(isKnownTimeZone(value)).toBe(false);
     expect(canonicalTimeZone(value)).toBeNull();
+  });
+});
+
+describe('wallClockToInstant', () => {
+  it('reads a wall-clock time in the zone', () => {
+    expect(wallClockToInstant('2026-01-15', 600, 'America/New_York').toISOString()).toBe(
+      '2026-01-15T15:00:00.000Z',
+    );
+    expect(wallClockToInstant('2026-07-15', 600, 'America/New_York').toISOString()).toBe(
+      '2026-07-15T14:00:00.000Z',
+    );
+    expect(wallClockToInstant('2026-07-15', 600, 'UTC').toISOString()).toBe(
+      '2026-07-15T10:00:00.000Z',
+    );
+    expect(wallClockToInstant('2026-03-29', 180, 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T01:00:00.000Z',
+    );
+  });
+});
+
+describe('datesOnEarth: every date it is somewhere', () => {
+  // From 10:00 to 12:00 UTC it is already tomorrow at UTC+14 and still yesterday at UTC−12.
+  it.each([
+    ['2026-12-02T00:00:00Z', ['2026-12-01', '2026-12-02']],
+    ['2026-12-02T09:59:00Z', ['2026-12-01', '2026-12-02']],
+    ['2026-12-02T10:00:00Z', ['2026-12-01', '2026-12-02', '2026-12-03']],
+    ['2026-12-02T11:59:00Z', ['2026-12-01', '2026-12-02', '2026-12-03']],
+    ['2026-12-02T12:00:00Z', ['2026-12-02', '2026-12-03']],
+    ['2026-12-31T23:00:00Z', ['2026-12-31', '2027-01-01']],
+  ])('at %s: %j', (instant, dates) => {
+    expect(datesOnEarth(new Date(instant))).toEqual(dates);
   });
 });

@@ -5,6 +5,8 @@
  * UTC. Pure: the runtime's Intl knows the zones, on the server and in the browser.
  */
 
+import { addDays } from './time';
+
 /** The zone of an account that has none. */
 export const UTC = 'UTC';
 
@@ -59,4 +61,58 @@ export function todayIn(now: Date, timeZone: string | null): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffset(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant of a wall-clock time ('YYYY-MM-DD' and minutes after midnight) in `timeZone`. The
+ * offset is read twice, so a time just after a daylight-saving change lands right.
+ */
+export function wallClockToInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
+  const first = wall - zoneOffset(timeZone, new Date(wall));
+  return new Date(wall - zoneOffset(timeZone, new Date(first)));
+}
+
+/** The zones where a day begins last (UTC−12; POSIX writes the sign backwards) and first (UTC+14). */
+const LAST_DAY_ZONE = 'Etc/GMT+12';
+const FIRST_DAY_ZONE = 'Pacific/Kiritimati';
+
+/**
+ * Every date it is somewhere on Earth at `now`, oldest first: two, or three around 11:00 UTC.
+ * A job that acts on each person's own day (a reminder on their deadline's tenth day before)
+ * looks at these, then keeps the people whose today each one is.
+ */
+export function datesOnEarth(now: Date): string[] {
+  const last = todayIn(now, FIRST_DAY_ZONE);
+  const dates = [todayIn(now, LAST_DAY_ZONE)];
+  for (let date = dates[0]!; date < last;) {
+    date = addDays(date, 1);
+    dates.push(date);
+  }
+  return dates;
 }

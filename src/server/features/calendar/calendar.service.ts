@@ -6,10 +6,10 @@ import type {
 import { AppError } from '../../../shared/errors';
 import { formDeadline } from '../../../shared/progress/deadline';
 import { addDays, formatMonthYear, monthOf } from '../../../shared/logs/time';
-import { isKnownTimeZone, todayIn } from '../../../shared/logs/time-zone';
+import { isKnownTimeZone, todayIn, wallClockToInstant } from '../../../shared/logs/time-zone';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
-import { buildCalendar, wallClockToInstant, type IcsEvent } from './ics';
+import { buildCalendar, type IcsEvent } from './ics';
 import * as repo from './calendar.repository';
 
 /** How far back the feed goes: about 13 months of meetings and forms. */

@@ -93,38 +93,3 @@ export function buildCalendar(opts: { name: string; events: readonly IcsEvent[] 
   lines.push('END:VCALENDAR');
   return lines.map((line) => `${foldLine(line)}\r\n`).join('');
 }
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
-function zoneOffset(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((item) => item.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/**
- * The instant of a wall-clock time ('YYYY-MM-DD' and minutes after midnight) in `timeZone`. The
- * offset is read twice, so a time just after a daylight-saving change lands right.
- */
-export function wallClockToInstant(date: string, minuteOfDay: number, timeZone: string): Date {
-  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
-  const first = wall - zoneOffset(timeZone, new Date(wall));
-  return new Date(wall - zoneOffset(timeZone, new Date(first)));
-}

@@ -12,7 +12,7 @@ import { isSignedLate } from '../../../shared/progress/deadline';
 import type { Db } from '../../db/client';
 import { paperForms, recordFiles, traineeSupervisors } from '../../db/schema';
 import { deletePaperFormFile, recordFileUrl, recordPaperFormFile, type StoredFile } from '../files';
-import { serverToday } from '../logs';
+import { todayOf } from '../../clock';
 import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
 import { recordName } from './form-subjects';
 import {
@@ -126,7 +126,7 @@ function parseFields(fields: Record<string, unknown>, hasFile: boolean, today: s
 export async function createPaperForm(
   ctx: Context & { fields: Record<string, unknown>; file: StoredFile | undefined },
 ): Promise<PaperForm> {
-  const today = serverToday(ctx.now);
+  const today = todayOf(ctx.actor, ctx.now);
   const values = parseFields(ctx.fields, ctx.file !== undefined, today);
   const file = ctx.file!;
   const record = await ownSupervisorRecord(ctx, values.trainee_supervisor);

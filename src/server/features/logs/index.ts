@@ -20,7 +20,6 @@ export {
   listSupervisorLogs,
   loadSupervisedLog,
   pageOfLogs,
-  serverToday,
   valuesOf,
 } from './logs.service';
 export {
