@@ -125,6 +125,8 @@ async function main(): Promise<void> {
         name: trainee.name,
         isSupervisor: false,
         tokenId: 0,
+        // The demo's dates are UTC dates: the trainee counts in UTC like an account without a zone.
+        timeZone: null,
       };
       let count = 0;
       // A year of fieldwork, four or five days a week; one quiet month shows adjusted hours at work.

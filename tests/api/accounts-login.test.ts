@@ -47,6 +47,7 @@ describe('POST /api/v1/login/', () => {
         date_joined: '2026-01-05T09:30:00.000Z',
         profile_pic: null,
         rule_set: null,
+        time_zone: null,
         supervisor: null,
         trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },
@@ -75,6 +76,7 @@ describe('POST /api/v1/login/', () => {
         date_joined: '2026-01-05T09:30:00.000Z',
         profile_pic: null,
         rule_set: null,
+        time_zone: null,
         supervisor: {
           bacb_account_number: 'BACB123456',
           bacb_certification_number: '1-23-45678',
@@ -199,6 +201,7 @@ describe('login of an unverified account', () => {
         date_joined: expect.any(String),
         profile_pic: null,
         rule_set: null,
+        time_zone: null,
         supervisor: null,
         trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },

@@ -32,6 +32,7 @@ describe('POST /api/v1/signup/ for a trainee', () => {
       date_joined: t.clock.now.toISOString(),
       profile_pic: null,
       rule_set: null,
+      time_zone: null,
       supervisor: null,
       trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
     });
@@ -198,6 +199,7 @@ describe('POST /api/v1/signup/ for a supervisor', () => {
       date_joined: t.clock.now.toISOString(),
       profile_pic: null,
       rule_set: null,
+      time_zone: null,
       supervisor: {
         bacb_account_number: 'BACB654321',
         bacb_certification_number: '1-23-45678',

@@ -44,6 +44,7 @@ describe('POST /users/email/verify-user/', () => {
         date_joined: expect.any(String),
         profile_pic: null,
         rule_set: null,
+        time_zone: null,
         supervisor: null,
         trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },

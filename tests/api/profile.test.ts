@@ -63,6 +63,7 @@ describe('GET /users/profile/', () => {
           date_joined: '2026-02-01T12:00:00.000Z',
           profile_pic: null,
           rule_set: null,
+          time_zone: null,
           supervisor: null,
           trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
         },
@@ -85,6 +86,7 @@ describe('GET /users/profile/', () => {
           date_joined: '2026-02-01T12:00:00.000Z',
           profile_pic: null,
           rule_set: null,
+          time_zone: null,
           supervisor: {
             bacb_account_number: 'BACB123456',
             bacb_certification_number: '1-23-45678',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standardsSwitchNotices } from '../../src/server/db/schema';
+import { standardsSwitchNotices, users } from '../../src/server/db/schema';
 import { sendSwitchNotices } from '../../src/server/features/progress/standards-switch-notices.service';
 import type { AtRisk } from '../../src/shared/at-risk/at-risk.schema';
 import type { DashboardTable, MonthValidation } from '../../src/shared/progress/accrued.schema';
@@ -253,6 +253,33 @@ describe('the 2027 switch, sixteen days ahead ("Fieldwork Requirements": all req
     });
     const answer = await get<StandardsSwitchWire>('/api/v1/standards-switch/', olive);
     expect(answer.notified_at).toBe(TODAY.toISOString());
+  });
+
+  it('tells a trainee on their own last day before the switch, where it is still 2026', async () => {
+    // 03:00 UTC on 1 January 2027: 22:00 on 31 December in New York.
+    const at = new Date('2027-01-01T03:00:00.000Z');
+    const [newYork, london] = await Promise.all(
+      ['New York', 'London'].map(async (name) => {
+        const trainee = await createTrainee(t.db, { name: `Eve ${name}`, dateJoined: at });
+        const record = await insertSupervisorRecord(t.db, trainee.id);
+        await days(trainee, record, '2026-10-01', 1, 30);
+        await days(trainee, record, '2026-10-02', 9, null);
+        // Signed on time: October counts under 2022, not under 2027 (its observation is short).
+        await insertPaperForms(t.db, {
+          traineeId: trainee.id,
+          traineeSupervisorId: record,
+          months: ['2026-10'],
+        });
+        return trainee;
+      }),
+    );
+    await t.db.update(users).set({ timeZone: 'America/New_York' }).where(eq(users.id, newYork!.id));
+    await t.db.update(users).set({ timeZone: 'Europe/London' }).where(eq(users.id, london!.id));
+    expect(await sendSwitchNotices({ db: t.db, mailer: t.mailer, appUrl: APP_URL, now: at })).toBe(
+      1,
+    );
+    expect(await mailsTo(t, newYork!.email)).toHaveLength(1);
+    expect(await mailsTo(t, london!.email)).toHaveLength(0);
   });
 
   it('compares nothing and mails nobody once the switch has come', async () => {

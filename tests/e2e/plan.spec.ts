@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear, monthEnd } from '../../src/shared/logs/time';
+import { todayIn } from '../../src/shared/logs/time-zone';
 import { daysLeftInMonth } from '../../src/shared/plan/plan-spread';
 import {
   authHeader,
+  BROWSER_TIME_ZONE,
   expect,
   expectNoHorizontalScroll,
   expectStill,
@@ -115,7 +117,8 @@ test.describe('plan to a finish date', () => {
 
     // Issue 28 item 1: this month is planned for its days left (today included), at the monthly
     // maximum's pace: never a whole month's hours in its last days.
-    const today = new Date().toISOString().slice(0, 10);
+    // The trainee's today, in the zone their browser reported (issue 36).
+    const today = todayIn(new Date(), BROWSER_TIME_ZONE);
     const daysLeft = daysLeftInMonth(today);
     const days = daysLeft + Number(today.slice(8, 10)) - 1;
     await expect(thisMonth).toContainText(

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatLoadedAt } from './local-date';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatLoadedAt, isAccountDay, localToday, setAccountTimeZone } from './local-date';
 
 describe('when figures shown offline were loaded', () => {
   // Local times: the words are the browser's own day and clock.
@@ -11,5 +11,27 @@ describe('when figures shown offline were loaded', () => {
     ['earlier this year', new Date(2026, 10, 3, 14, 32), 'Nov 3, 2:32 PM'],
   ])('%s: %s', (_case, at, words) => {
     expect(formatLoadedAt(at, now)).toBe(words);
+  });
+});
+
+describe('localToday: the signed-in account’s day (issue 36)', () => {
+  afterEach(() => setAccountTimeZone(null));
+  const evening = new Date('2026-12-01T02:30:00Z');
+
+  it.each([
+    ['America/New_York', '2026-11-30'],
+    ['Pacific/Auckland', '2026-12-01'],
+    ['UTC', '2026-12-01'],
+  ])('in %s it is %s, as the server counts it', (zone, date) => {
+    setAccountTimeZone(zone);
+    expect(isAccountDay()).toBe(true);
+    expect(localToday(evening)).toBe(date);
+  });
+
+  it('without an account zone, counts by the browser’s clock', () => {
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const browser = `${evening.getFullYear()}-${pad(evening.getMonth() + 1)}-${pad(evening.getDate())}`;
+    expect(isAccountDay()).toBe(false);
+    expect(localToday(evening)).toBe(browser);
   });
 });

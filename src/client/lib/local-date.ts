@@ -1,13 +1,44 @@
+import { canonicalTimeZone, todayIn } from '../../shared/logs/time-zone';
+
 /**
- * The trainee's own calendar date and time. A log's date is a calendar date, not an instant
- * (ARCHITECTURE.md), so the client reads it from the local clock, never from an ISO timestamp.
+ * The signed-in person's own calendar date and time. A log's date is a calendar date, not an
+ * instant (ARCHITECTURE.md), so the client reads it from a clock, never from an ISO timestamp:
+ * the one of their account's time zone, where the server counts their days too (issue 36), or,
+ * for an account without one yet, the browser's.
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Today as 'YYYY-MM-DD' in the browser's time zone. */
-export function localToday(now: Date = new Date()): string {
+/** The signed-in account's zone; null counts in the browser's (set by lib/session.tsx). */
+let accountTimeZone: string | null = null;
+
+/** Counts today in the signed-in account's zone from now on (null: the browser's). */
+export function setAccountTimeZone(timeZone: string | null): void {
+  accountTimeZone = timeZone;
+}
+
+/** True when today is counted in the account's own zone, as the server counts it. */
+export function isAccountDay(): boolean {
+  return accountTimeZone !== null;
+}
+
+/** Today as 'YYYY-MM-DD' by the browser's clock. */
+function browserToday(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Today as 'YYYY-MM-DD' in the account's time zone, or the browser's without one. */
+export function localToday(now: Date = new Date()): string {
+  return accountTimeZone === null ? browserToday(now) : todayIn(now, accountTimeZone);
+}
+
+/** The browser's IANA time zone, if the shared rules know it ('America/New_York'), else null. */
+export function browserTimeZone(): string | null {
+  try {
+    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  } catch {
+    return null;
+  }
 }
 
 /** A month 'YYYY-MM' as words, e.g. '2026-03' → 'March 2026'. */
@@ -33,7 +64,8 @@ export function formatInstant(iso: string): string {
  */
 export function formatLoadedAt(at: Date, now: Date = new Date()): string {
   const time = { hour: 'numeric', minute: '2-digit' } as const;
-  return localToday(at) === localToday(now)
+  // The browser's clock shows the time, so its day decides 'today'.
+  return browserToday(at) === browserToday(now)
     ? `today at ${at.toLocaleTimeString('en-US', time)}`
     : at.toLocaleString('en-US', { month: 'short', day: 'numeric', ...time });
 }

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+import { setAccountTimeZone } from './local-date';
 import {
   clearPersistedCaches,
   clearSession,
@@ -50,6 +51,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(() => readUser());
   const [isRestoring, setIsRestoring] = useState<boolean>(() => readToken() !== null);
   const [endedArea, setEndedArea] = useState<Session['endedArea']>(null);
+  // Set while rendering, before the pages below read their today (lib/local-date.ts): the same
+  // value on every render for the same user, so it never changes what another render saw.
+  setAccountTimeZone(user?.time_zone ?? null);
 
   const reset = useCallback(() => {
     clearSession();

@@ -35,6 +35,12 @@ export const users = pgTable(
     profilePic: text(),
     /** The trainee's chosen BACB rule set ('2022' | '2027'); null means the default by date. */
     ruleSet: text(),
+    /**
+     * Where the person lives, an IANA zone ('America/New_York'): their today, deadlines and days
+     * left are counted in it. Null (an account from before, until its browser reports one) counts
+     * in UTC.
+     */
+    timeZone: text(),
     /** A trainee's BACB ID and where their fieldwork happens: written on the official forms. */
     bacbId: text().notNull().default(''),
     fieldworkState: text().notNull().default(''),

@@ -177,6 +177,8 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/whole-record/': ownAccount,
   'PUT /users/profile/:id/': signedIn({ owner: 'allowed', otherTrainee: 'hidden' }, 'hidden'),
   'PUT /users/supervisor/:id/': signedIn('forbidden', 'own'),
+  // One's own time zone (issue 36): no id, so each caller sets their own.
+  'PUT /api/v1/time-zone/': ownAccount,
   // Content and the lookups every form reads.
   'GET /modules/terms-and-conditions/': open,
   'GET /modules/privacy-policy/': open,

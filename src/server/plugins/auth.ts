@@ -19,6 +19,11 @@ export type Actor = {
   name: string;
   isSupervisor: boolean;
   tokenId: number;
+  /**
+   * Where they live (an IANA zone), read with the token so that their own today needs no query;
+   * null counts in UTC (server/clock.ts).
+   */
+  timeZone: string | null;
 };
 
 /**
@@ -109,6 +114,7 @@ const findActorQuery = (db: Db, name: string) =>
       email: users.email,
       name: users.name,
       ruleSet: users.ruleSet,
+      timeZone: users.timeZone,
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
       expiresAt: authTokens.expiresAt,
@@ -157,10 +163,11 @@ function loadActor(
   return cache.load(hash, async () => {
     const [row] = await prepared(db, 'auth_find_actor', findActorQuery).execute({ hash, now });
     if (!row) return null;
-    const { id, email, name, isSupervisor, tokenId, ruleSet, expiresAt, lastUsedAt } = row;
+    const { id, email, name, isSupervisor, tokenId, timeZone, ruleSet, expiresAt, lastUsedAt } =
+      row;
     const value: SignedIn = {
       lastUsedAt,
-      actor: { id, email, name, isSupervisor, tokenId },
+      actor: { id, email, name, isSupervisor, tokenId, timeZone },
       account: { billing: standingInputsOf(row), ruleSet },
     };
     return { userId: id, value, expiresAt };

@@ -46,6 +46,9 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'PUT /users/profile/:id/',
   // Which BACB standards the records are read against: a reading preference, not a record.
   'PUT /api/v1/rule-set/',
+  // Where the person lives, which counts their days: set by their browser after sign-in, so an
+  // expired trainee's deadlines are counted right too.
+  'PUT /api/v1/time-zone/',
   // Paying: subscribing again (or changing plan or card) is the way out of the paywall, and
   // cancelling must never need a payment.
   'POST /api/v1/charge-payment/',

@@ -461,6 +461,7 @@ function userWith(overrides: Partial<User>): User {
     date_joined: '2026-01-01T00:00:00.000Z',
     profile_pic: null,
     rule_set: null,
+    time_zone: null,
     supervisor: null,
     trainee: null,
     ...overrides,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDate } from '../logs/time';
+import { canonicalTimeZone, TIME_ZONE_MAX_LENGTH } from '../logs/time-zone';
 import {
   EmailSchema,
   INVALID_EMAIL,
@@ -49,12 +50,35 @@ export const SupervisorCredentialsSchema = z.object({
 });
 export type SupervisorCredentials = z.infer<typeof SupervisorCredentialsSchema>;
 
-/** POST /api/v1/signup/ for a trainee. */
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
+
+/**
+ * Where a person lives, an IANA zone ('America/New_York'), kept under the name this runtime
+ * knows it by; an offset ('+05:00') or a name it does not know is refused.
+ */
+export const TimeZoneSchema = requiredText(TIME_ZONE_MAX_LENGTH).transform((value, ctx) => {
+  const name = canonicalTimeZone(value);
+  if (name === null) {
+    ctx.issues.push({ code: 'custom', message: UNKNOWN_TIME_ZONE, input: value });
+    return z.NEVER;
+  }
+  return name;
+});
+
+/** PUT /api/v1/time-zone/: the signed-in person's zone (their browser's, or one they chose). */
+export const TimeZoneRequestSchema = z.object({ time_zone: TimeZoneSchema });
+export type TimeZoneRequest = z.infer<typeof TimeZoneRequestSchema>;
+
+/**
+ * POST /api/v1/signup/ for a trainee. `time_zone` is the browser's (optional: the contract's
+ * client does not send it, and the account then reports it after its first sign-in).
+ */
 export const TraineeSignupRequestSchema = z.object({
   name: PersonNameSchema,
   email: EmailSchema,
   password: NewPasswordSchema,
   is_supervisor: z.literal(false).optional().default(false),
+  time_zone: TimeZoneSchema.optional(),
 });
 
 /** POST /api/v1/signup/ for a supervisor: the trainee fields plus the credentials. */
@@ -248,6 +272,11 @@ export const UserSchema = z.object({
   date_joined: z.string(),
   profile_pic: z.string().nullable(),
   rule_set: z.enum(['2022', '2027']).nullable(),
+  /**
+   * Where they live (an IANA zone); null until their browser reports one: counted in UTC. A user
+   * kept on a device from before the field reads as none.
+   */
+  time_zone: z.string().nullable().default(null),
   supervisor: SupervisorProfileSchema.nullable(),
   /** A trainee's form fields (null for a supervisor). */
   trainee: z

@@ -103,10 +103,19 @@ describe('makeLogEntrySchema: a valid entry', () => {
     expect(schema.parse(payload).taskIds).toEqual(['B.2', 'A-1']);
   });
 
-  it('accepts a date one day ahead of today, since the trainee may be a time zone ahead', () => {
+  it('accepts a date one day ahead of a UTC today, since the trainee may be a time zone ahead', () => {
     expect(
       schema.parse(createLogPayload({ date_of_experience: '2026-03-06' })).dateOfExperience,
     ).toBe('2026-03-06');
+  });
+
+  it('refuses the next day when today is the trainee’s own (counted in their zone)', () => {
+    const own = makeLogEntrySchema({ today: TODAY, isOwnDay: true });
+    expect(own.parse(createLogPayload({ date_of_experience: TODAY })).dateOfExperience).toBe(TODAY);
+    const next = own.safeParse(createLogPayload({ date_of_experience: '2026-03-06' }));
+    expect(next.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['date_of_experience'], 'Date of experience cannot be in the future'],
+    ]);
   });
 
   it('accepts a phone call as the supervision contact (it just does not count)', () => {

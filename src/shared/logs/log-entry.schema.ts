@@ -111,17 +111,25 @@ export type LogEntryInput = {
 };
 
 /**
- * The experience-log schema for someone whose date is `today` ('YYYY-MM-DD'). It reads the wire
+ * The experience-log schema for someone whose date is `today` ('YYYY-MM-DD'): no later date is
+ * accepted. `today` is the trainee's own when counted in their time zone (`isOwnDay`); counted in
+ * UTC for an account without one, their today may already be the next day, which is accepted too.
+ * It reads the wire
  * payload (the react-hook-form values are the same shape) and reports every SPEC §5 rule, plus the
  * time-window rules, on the field it belongs to. The computed hours the client sends are checked
  * (required, not negative) but not trusted: the output carries minutes recomputed from the times,
  * so a payload from the old client, which sent concentrated experience hours ×1.33, parses to the
  * actual hours. With newSupervisor or newSupervisorEmail filled in, `supervisor` is ignored.
  */
-export function makeLogEntrySchema({ today }: { today: string }) {
+export function makeLogEntrySchema({
+  today,
+  isOwnDay = false,
+}: {
+  today: string;
+  isOwnDay?: boolean;
+}) {
   if (!isValidDate(today)) throw new Error('makeLogEntrySchema: today must be YYYY-MM-DD');
-  // A trainee's today may already be tomorrow on the server's clock.
-  const latestDate = addDays(today, 1);
+  const latestDate = isOwnDay ? today : addDays(today, 1);
 
   return LogEntryWireSchema.transform((wire, ctx): LogEntryInput => {
     const read = createFieldReader(wire, (field, message) =>

@@ -1,4 +1,5 @@
 import { addMonths, monthEnd } from '../logs/time';
+import { todayIn } from '../logs/time-zone';
 
 /*
  * When a monthly fieldwork verification form (M-FVF) is due (BACB-RULES "Forms and deadlines"):
@@ -47,20 +48,7 @@ export function isSignedLate(month: string, signedOn: string): boolean {
  * unknown or absent time zone falls back to UTC.
  */
 export function signingDate(at: Date, timeZone = 'UTC'): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return todayIn(at, timeZone);
 }
 
 /**

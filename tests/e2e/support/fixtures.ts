@@ -2,6 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { realNow } from './test-now';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PLAN_IDS } from '../../../src/shared/billing/plans';
+import { addMonths } from '../../../src/shared/logs/time';
+import { todayIn } from '../../../src/shared/logs/time-zone';
 import { TEST_CLOCK_HEADER } from '../../../src/server/plugins/test-clock';
 import { waitForCode } from './mailbox';
 import { e2eEnv } from './paths';
@@ -37,12 +39,16 @@ export function authHeader(account: Account): Record<string, string> {
   return { authorization: `token ${account.token}` };
 }
 
-/** Last month in UTC ('YYYY-MM'): over for the server, whatever the browser's zone. */
+/** The browsers' zone (playwright.config.ts, timezoneId), which the app reports for each account. */
+export const BROWSER_TIME_ZONE = 'America/New_York';
+
+/**
+ * The month before this one where the browser lives ('YYYY-MM'): over for the server, which
+ * counts the account's days in the zone its browser reported (issue 36), and over in UTC, which
+ * is ahead of it. (Named when the server counted in UTC.)
+ */
 export function lastMonthUtc(): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
-    .toISOString()
-    .slice(0, 7);
+  return addMonths(todayIn(new Date(), BROWSER_TIME_ZONE).slice(0, 7), -1);
 }
 
 export function uniqueEmail(prefix: string): string {

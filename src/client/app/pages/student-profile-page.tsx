@@ -2,6 +2,7 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section';
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
+import { TimeZoneSection } from '../../features/profile/components/time-zone-section';
 import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
 import { WholeRecordCard } from '../../features/records-export/components/whole-record-card';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
@@ -12,8 +13,8 @@ import { SecurityActivitySection } from '../../features/security/components/secu
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
 /** /student/profile-screen: the trainee's profile card, the details the official forms need,
- * supervisors, choice of standards, the whole-record download, and the account's sessions and
- * security activity. */
+ * the time zone their days are counted in, supervisors, choice of standards, the whole-record
+ * download, and the account's sessions and security activity. */
 export function StudentProfilePage() {
   return (
     <Stack gap="md">
@@ -31,6 +32,7 @@ export function StudentProfilePage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <TraineeFormDetails />
+            <TimeZoneSection />
             <SupervisorsTable />
             <RuleSetChoice />
             <SignInMethodsSection />

@@ -33,6 +33,8 @@ export type NewUser = {
   passwordHash: string | null;
   isSupervisor: boolean;
   dateJoined: Date;
+  /** The browser's zone, when sign-up sent it. */
+  timeZone?: string | null;
 };
 
 /** Inserts a user; returns undefined when the email is taken (unique index). */
@@ -256,6 +258,7 @@ export function toUserView(
     date_joined: user.dateJoined.toISOString(),
     profile_pic: user.profilePic ? profilePictureUrl(user.profilePic) : null,
     rule_set: user.ruleSet === '2022' || user.ruleSet === '2027' ? user.ruleSet : null,
+    time_zone: user.timeZone,
     supervisor: user.isSupervisor
       ? {
           bacb_account_number: profile?.bacbAccountNumber ?? '',

@@ -166,6 +166,7 @@ export async function insertAccount(ctx: {
       passwordHash,
       isSupervisor: input.is_supervisor,
       dateJoined: now,
+      timeZone: input.time_zone ?? null,
     });
     if (!user) throw AppError.field('email', 'A user with that email already exists.');
     if (input.is_supervisor) {

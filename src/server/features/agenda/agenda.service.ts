@@ -113,6 +113,7 @@ async function accruedFor(ctx: Context, record: repo.MonthlyDocumentRecord) {
     traineeId: record.traineeId,
     range: { from: monthStart(record.date), to: monthEnd(record.date) },
     now: ctx.now,
+    asker: ctx.actor,
   });
   return { total, weekly };
 }

@@ -17,8 +17,15 @@ export function atRiskRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/at-risk/',
       { onRequest: guard.supervisor, schema: { tags, response: { 200: AtRiskSchema } } },
-      async (request) =>
-        service.getAtRisk({ db, supervisorId: requireSupervisor(request).id, now: deps.now() }),
+      async (request) => {
+        const supervisor = requireSupervisor(request);
+        return service.getAtRisk({
+          db,
+          supervisorId: supervisor.id,
+          timeZone: supervisor.timeZone,
+          now: deps.now(),
+        });
+      },
     );
 
     app.post(

@@ -19,12 +19,13 @@ import {
   roundPercent,
   roundToQuarterHour,
 } from '../../../shared/logs/time';
+import { datesOnEarth, todayIn, UTC, wallClockToInstant } from '../../../shared/logs/time-zone';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { todayOf } from '../../clock';
 import { findUserById } from '../accounts';
 import { listUnsignedForms } from '../forms';
-import { serverToday } from '../logs';
 import {
   adjustMonthRows,
   monthTotalsByType,
@@ -70,14 +71,18 @@ function typeOutlook(
   };
 }
 
-/** One trainee's current month, by the same totals and checks as their own `validate`. */
+/**
+ * One trainee's current month, in their day (their zone), by the same totals and checks as their
+ * own `validate`.
+ */
 async function traineeOutlook(
   db: Db,
   trainee: { id: number; name: string; email: string },
-  today: string,
+  now: Date,
   remindedToday: boolean,
 ): Promise<TraineeOutlook> {
   const user = await findUserById(db, trainee.id);
+  const today = todayIn(now, user?.timeZone ?? null);
   const totals = await monthTotalsByType({
     db,
     traineeId: trainee.id,
@@ -120,29 +125,48 @@ async function traineeOutlook(
   };
 }
 
-/** The previous month's forms of the supervisor's records still unsigned (due at this month's end). */
-async function unsignedForms(db: Db, supervisorId: number, today: string): Promise<UnsignedForm[]> {
-  const month = monthOf(addDays(monthStart(today), -1));
-  const rows = await listUnsignedForms(db, month, { supervisorUserId: supervisorId });
-  return rows
-    .filter((row) => row.isSupervising)
-    .map((row) => ({
-      trainee_id: row.trainee.id,
-      trainee_name: row.trainee.name,
-      trainee_supervisor: row.traineeSupervisorId,
-      month,
-      deadline: formDeadline(month),
-      days_left: daysUntilDeadline(month, today),
-    }));
+/** The month before the one `today` is in: its forms are due at this month's end. */
+const previousMonth = (today: string) => monthOf(addDays(monthStart(today), -1));
+
+/**
+ * The previous month's forms of the supervisor's records still unsigned (due at this month's
+ * end), each counted in its trainee's day: around midnight, trainees in other zones may be in
+ * another month, so each month it is last month somewhere is looked at.
+ */
+async function unsignedForms(db: Db, supervisorId: number, now: Date): Promise<UnsignedForm[]> {
+  const months = [...new Set(datesOnEarth(now).map(previousMonth))];
+  const forms: UnsignedForm[] = [];
+  for (const month of months) {
+    for (const row of await listUnsignedForms(db, month, { supervisorUserId: supervisorId })) {
+      const today = todayOf(row.trainee, now);
+      if (!row.isSupervising || previousMonth(today) !== month) continue;
+      forms.push({
+        trainee_id: row.trainee.id,
+        trainee_name: row.trainee.name,
+        trainee_supervisor: row.traineeSupervisorId,
+        month,
+        deadline: formDeadline(month),
+        days_left: daysUntilDeadline(month, today),
+      });
+    }
+  }
+  return forms;
 }
 
 /**
  * GET /api/v1/at-risk/: each linked trainee's current month (not the removed ones), those who
  * will fail a requirement at the current pace first, then by name; and the previous month's
- * unsigned forms, whose deadline is the last day of this month. The daily digest reads it too.
+ * unsigned forms, whose deadline is the last day of this month. Each trainee's figures and forms
+ * are counted in their day; the month, its days and the reminders in the supervisor's
+ * (`timeZone`). The daily digest reads it too.
  */
-export async function getAtRisk(ctx: { db: Db; supervisorId: number; now: Date }): Promise<AtRisk> {
-  const today = serverToday(ctx.now);
+export async function getAtRisk(ctx: {
+  db: Db;
+  supervisorId: number;
+  timeZone: string | null;
+  now: Date;
+}): Promise<AtRisk> {
+  const today = todayOf(ctx, ctx.now);
   const pace = monthPace(today);
   const linked = (await listLinkedTrainees(ctx.db, ctx.supervisorId)).filter(
     (trainee) => !trainee.isRemoved,
@@ -150,7 +174,7 @@ export async function getAtRisk(ctx: { db: Db; supervisorId: number; now: Date }
   const reminded = await repo.remindedOn(ctx.db, ctx.supervisorId, today);
   const trainees: TraineeOutlook[] = [];
   for (const trainee of linked) {
-    trainees.push(await traineeOutlook(ctx.db, trainee, today, reminded.has(trainee.id)));
+    trainees.push(await traineeOutlook(ctx.db, trainee, ctx.now, reminded.has(trainee.id)));
   }
   trainees.sort(
     (a, b) => Number(b.is_at_risk) - Number(a.is_at_risk) || a.name.localeCompare(b.name),
@@ -162,42 +186,42 @@ export async function getAtRisk(ctx: { db: Db; supervisorId: number; now: Date }
     days_elapsed: pace.daysElapsed,
     days_left: pace.daysLeft,
     trainees,
-    unsigned_forms: await unsignedForms(ctx.db, ctx.supervisorId, today),
+    unsigned_forms: await unsignedForms(ctx.db, ctx.supervisorId, ctx.now),
   };
 }
 
-/** Seconds from `now` to the next server day, when another reminder may go. */
-function secondsToTomorrow(now: Date): number {
-  const tomorrow = Date.parse(`${addDays(serverToday(now), 1)}T00:00:00Z`);
-  return (tomorrow - now.getTime()) / 1000;
+/** Seconds from `now` to the supervisor's next day, when another reminder may go. */
+function secondsToTomorrow(now: Date, timeZone: string | null): number {
+  const tomorrow = addDays(todayIn(now, timeZone), 1);
+  return (wallClockToInstant(tomorrow, 0, timeZone ?? UTC).getTime() - now.getTime()) / 1000;
 }
 
 /**
- * POST /api/v1/at-risk/remind/: mails a linked trainee what their month still needs. Once per
- * supervisor and trainee a day: the reminder is recorded before the mail goes, and a second one
- * that day is refused with 429.
+ * POST /api/v1/at-risk/remind/: mails a linked trainee what their month still needs (in their
+ * day). Once per supervisor and trainee a day, the supervisor's: the reminder is recorded before
+ * the mail goes, and a second one that day is refused with 429.
  */
 export async function remindTrainee(
   ctx: Context & { mailer: Mailer; appUrl: string; traineeId: number },
 ): Promise<{ msg: string; sent_at: string }> {
   await assertLinkedTrainee(ctx, ctx.traineeId);
-  const today = serverToday(ctx.now);
   const trainee = await findUserById(ctx.db, ctx.traineeId);
   if (!trainee) throw new AppError('NOT_FOUND', 'Trainee not found');
   const supervisor = await findUserById(ctx.db, ctx.actor.id);
-  const outlook = await traineeOutlook(ctx.db, trainee, today, true);
+  const outlook = await traineeOutlook(ctx.db, trainee, ctx.now, true);
+  const traineeDay = todayOf(trainee, ctx.now);
   // Recorded first: of two clicks at once, one sends. The mail is queued in the outbox (and
   // retried from there), so a recorded reminder is a sent one.
   const isFirstToday = await repo.claimReminder(ctx.db, {
     supervisorUserId: ctx.actor.id,
     traineeId: trainee.id,
-    day: today,
+    day: todayOf(ctx.actor, ctx.now),
     sentAt: ctx.now,
   });
   if (!isFirstToday) {
     throw AppError.rateLimited(
       `You already sent ${trainee.name} a reminder today. You can send another tomorrow.`,
-      secondsToTomorrow(ctx.now),
+      secondsToTomorrow(ctx.now, ctx.actor.timeZone),
     );
   }
   await ctx.mailer.send(
@@ -205,8 +229,8 @@ export async function remindTrainee(
     atRiskReminderMail({
       trainee: outlook,
       supervisorName: supervisor?.name ?? 'Your supervisor',
-      month: monthOf(today),
-      daysLeft: monthPace(today).daysLeft,
+      month: monthOf(traineeDay),
+      daysLeft: monthPace(traineeDay).daysLeft,
       appUrl: ctx.appUrl,
     }),
   );

@@ -6,10 +6,10 @@ import type {
 import { AppError } from '../../../shared/errors';
 import { formDeadline } from '../../../shared/progress/deadline';
 import { addDays, formatMonthYear, monthOf } from '../../../shared/logs/time';
+import { isKnownTimeZone, todayIn, wallClockToInstant } from '../../../shared/logs/time-zone';
 import type { Db } from '../../db/client';
 import { hashSecret, type Actor } from '../../plugins/auth';
-import { serverToday } from '../logs';
-import { buildCalendar, isKnownTimeZone, wallClockToInstant, type IcsEvent } from './ics';
+import { buildCalendar, type IcsEvent } from './ics';
 import * as repo from './calendar.repository';
 
 /** How far back the feed goes: about 13 months of meetings and forms. */
@@ -76,7 +76,8 @@ export async function renderFeed(ctx: {
 }): Promise<string> {
   const feed = await repo.findFeedByHash(ctx.db, hashSecret(ctx.token));
   if (!feed) throw new AppError('NOT_FOUND', 'Calendar feed not found');
-  const from = addDays(serverToday(ctx.now), -HISTORY_DAYS);
+  // The feed owner's day, in the zone the feed reads its times in.
+  const from = addDays(todayIn(ctx.now, feed.timeZone), -HISTORY_DAYS);
   const host = new URL(ctx.appUrl).host;
   const meetings = await repo.supervisionMeetings(ctx.db, feed, from);
   const forms = await repo.unsignedFormMonths(ctx.db, feed, monthOf(from));

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildCalendar,
-  escapeText,
-  foldLine,
-  formatUtc,
-  isKnownTimeZone,
-  wallClockToInstant,
-} from './ics';
+import { buildCalendar, escapeText, foldLine, formatUtc } from './ics';
 
 const octets = (line: string) => Buffer.byteLength(line, 'utf8');
 
@@ -57,28 +50,6 @@ describe('foldLine', () => {
 describe('formatUtc', () => {
   it('writes a UTC date-time without separators or milliseconds', () => {
     expect(formatUtc(new Date('2026-04-10T12:05:09.123Z'))).toBe('20260410T120509Z');
-  });
-});
-
-describe('wallClockToInstant', () => {
-  it('reads a wall-clock time in the zone', () => {
-    expect(wallClockToInstant('2026-01-15', 600, 'America/New_York').toISOString()).toBe(
-      '2026-01-15T15:00:00.000Z',
-    );
-    expect(wallClockToInstant('2026-07-15', 600, 'America/New_York').toISOString()).toBe(
-      '2026-07-15T14:00:00.000Z',
-    );
-    expect(wallClockToInstant('2026-07-15', 600, 'UTC').toISOString()).toBe(
-      '2026-07-15T10:00:00.000Z',
-    );
-    expect(wallClockToInstant('2026-03-29', 180, 'Europe/Paris').toISOString()).toBe(
-      '2026-03-29T01:00:00.000Z',
-    );
-  });
-
-  it('knows real zones and refuses made-up ones', () => {
-    expect(isKnownTimeZone('Europe/Paris')).toBe(true);
-    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
   });
 });
 

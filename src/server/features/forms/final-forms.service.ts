@@ -20,7 +20,7 @@ import {
   monthStart,
 } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs';
+import { todayOf, traineeToday } from '../../clock';
 import { readCountingRows, ruleSetFor } from '../progress';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
@@ -87,7 +87,10 @@ async function countingFor(
           },
         ],
   );
-  return { logs, counting: { ruleSet, today: serverToday(now), formOf, signed } };
+  return {
+    logs,
+    counting: { ruleSet, today: await traineeToday(db, traineeId, now), formOf, signed },
+  };
 }
 
 /** The fieldwork type a form of these columns reports: 1 or 2, or 3 for a Mixed period. */
@@ -141,7 +144,7 @@ export async function listFinalForms(
   ctx: FormsContext & { traineeId: number | undefined },
 ): Promise<FinalFormsAnswer> {
   const traineeId = await listedTrainee(ctx, ctx.traineeId);
-  const today = serverToday(ctx.now);
+  const today = await traineeToday(ctx.db, traineeId, ctx.now, ctx.actor);
   const lastOver = lastMonthOver(today);
   const [{ logs, counting }, forms, records] = await Promise.all([
     countingFor(ctx.db, traineeId, ctx.now),
@@ -267,7 +270,7 @@ export async function createFinalForm(
 ): Promise<FinalForm> {
   const { db, actor, input } = ctx;
   const record = await ownSupervisorRecord(ctx, input.trainee_supervisor);
-  if (input.to_month > lastMonthOver(serverToday(ctx.now))) {
+  if (input.to_month > lastMonthOver(todayOf(ctx.actor, ctx.now))) {
     throw new AppError('FORM_MONTH_NOT_OVER', FINAL_FORM_FILL_MESSAGES.periodNotOver);
   }
   const subject = await subjectOfRecord(db, actor.id, record.id);

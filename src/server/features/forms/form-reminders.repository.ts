@@ -34,12 +34,13 @@ export function listUnsignedMonths(
       traineeSupervisorId: traineeSupervisors.id,
       supervisorName: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
       organization: traineeSupervisors.organization,
-      trainee: { id: users.id, email: users.email, name: users.name },
+      trainee: { id: users.id, email: users.email, name: users.name, timeZone: users.timeZone },
       supervisor: {
         id: supervisorAccounts.id,
         email: supervisorAccounts.email,
         name: supervisorAccounts.name,
         isVerified: supervisorAccounts.isVerified,
+        timeZone: supervisorAccounts.timeZone,
       },
       /** Whether the linked account may see the trainee (not removed, access not ended). */
       isSupervising: sql<boolean>`coalesce(${supervises(traineeSupervisors.supervisorUserId)}, false)`,

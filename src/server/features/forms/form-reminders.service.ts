@@ -2,7 +2,8 @@ import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/
 import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs';
+import { datesOnEarth } from '../../../shared/logs/time-zone';
+import { todayOf, type Zoned } from '../../clock';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
 import { organizationKey } from './form-subjects';
@@ -42,9 +43,10 @@ export async function listUnsignedForms(
 /**
  * The deadline reminders job: on the days 10 and 3 days before a month's M-FVF deadline
  * (`isReminderDay`), mails the trainee, and the supervisor account linked to the record, once
- * each for every form of the month that has hours and no signature (`listUnsignedForms`). Each mail is
- * claimed in the database first, so several instances and reruns send it once. Returns how
- * many it sent.
+ * each for every form of the month that has hours and no signature (`listUnsignedForms`). Each
+ * is mailed on their own day (their zone's): of the dates it is somewhere now, those that are a
+ * reminder day, to the people whose today that is. Each mail is claimed in the database first,
+ * so several instances and reruns send it once. Returns how many it sent.
  */
 export async function sendFormReminders(ctx: {
   db: Db;
@@ -52,12 +54,24 @@ export async function sendFormReminders(ctx: {
   appUrl: string;
   now: Date;
 }): Promise<number> {
-  const today = serverToday(ctx.now);
+  let sent = 0;
+  for (const today of datesOnEarth(ctx.now)) {
+    sent += await remindOn(ctx, today);
+  }
+  return sent;
+}
+
+/** The reminders of the people whose today is `today`; how many were sent. */
+async function remindOn(
+  ctx: { db: Db; mailer: Mailer; appUrl: string; now: Date },
+  today: string,
+): Promise<number> {
   // Only the month before this one can have its deadline (the end of this month) 10 days away.
   const month = monthOf(addDays(monthStart(today), -1));
   if (!isReminderDay(month, today)) return 0;
   const daysBefore = daysUntilDeadline(month, today);
   const deadline = formDeadline(month);
+  const isTheirDay = (person: Zoned) => todayOf(person, ctx.now) === today;
   let sent = 0;
   for (const row of await listUnsignedForms(ctx.db, month)) {
     const claim = (tx: Db, recipient: 'trainee' | 'supervisor') =>
@@ -69,22 +83,24 @@ export async function sendFormReminders(ctx: {
         sentAt: ctx.now,
       });
     const common = { month, deadline, daysLeft: daysBefore };
-    const toTrainee = await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
-      (await claim(tx, 'trainee'))
-        ? formReminderMail({
-            ...common,
-            to: row.trainee.email,
-            name: row.trainee.name,
-            recipient: 'trainee',
-            otherName: row.supervisorName,
-            link: `${ctx.appUrl}/student/upload`,
-          })
-        : null,
-    );
+    const toTrainee =
+      isTheirDay(row.trainee) &&
+      (await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
+        (await claim(tx, 'trainee'))
+          ? formReminderMail({
+              ...common,
+              to: row.trainee.email,
+              name: row.trainee.name,
+              recipient: 'trainee',
+              otherName: row.supervisorName,
+              link: `${ctx.appUrl}/student/upload`,
+            })
+          : null,
+      ));
     if (toTrainee) sent += 1;
     // A supervisor without an account, who removed the trainee or whose access ended, is not mailed.
     const { supervisor } = row;
-    if (!supervisor?.isVerified || !row.isSupervising) continue;
+    if (!supervisor?.isVerified || !row.isSupervising || !isTheirDay(supervisor)) continue;
     const toSupervisor = await ctx.mailer.sendClaimed(ctx.db, async (tx) =>
       (await claim(tx, 'supervisor'))
         ? formReminderMail({

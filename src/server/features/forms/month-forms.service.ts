@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/forms/month-form.schema';
 import { formatMonthYear, minutesToHours, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs';
+import { todayOf, traineeToday } from '../../clock';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
 import * as repo from './month-forms.repository';
@@ -196,7 +196,7 @@ export async function listMonthForms(
   ctx: FormsContext & { traineeId: number | undefined },
 ): Promise<MonthFormsAnswer> {
   const traineeId = await listedTrainee(ctx, ctx.traineeId);
-  const today = serverToday(ctx.now);
+  const today = await traineeToday(ctx.db, traineeId, ctx.now, ctx.actor);
   const inputs = await loadFormInputs(ctx.db, traineeId);
   const { forms, records, signoffs } = inputs;
   const visible = recordsVisibleTo(ctx.actor, records);
@@ -319,7 +319,7 @@ export async function createMonthForm(
   ctx: FormsContext & { input: MonthFormCreateRequest },
 ): Promise<MonthForm> {
   const { db, actor, input } = ctx;
-  const today = serverToday(ctx.now);
+  const today = todayOf(actor, ctx.now);
   const record = await ownSupervisorRecord(ctx, input.trainee_supervisor);
   if (input.month >= monthOf(today)) {
     throw new AppError('FORM_MONTH_NOT_OVER', MONTH_FORM_MESSAGES.monthNotOver);

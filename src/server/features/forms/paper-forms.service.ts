@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { paperForms, recordFiles, traineeSupervisors, users } from '../../db/schema';
 import { findUserById } from '../accounts';
 import { deletePaperFormFile, recordFileUrl, recordPaperFormFile, type StoredFile } from '../files';
-import { serverToday } from '../logs';
+import { todayOf } from '../../clock';
 import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
 import { paperFormToConfirmMail } from './forms-emails';
 import { recordName } from './form-subjects';
@@ -158,7 +158,7 @@ export async function createPaperForm(
     appUrl: string;
   },
 ): Promise<PaperForm> {
-  const today = serverToday(ctx.now);
+  const today = todayOf(ctx.actor, ctx.now);
   const values = parseFields(ctx.fields, ctx.file !== undefined, today);
   const file = ctx.file!;
   const record = await ownSupervisorRecord(ctx, values.trainee_supervisor);

@@ -120,7 +120,7 @@ async function checkRows(
   convert: (cells: string[], records: readonly SupervisorRecord[]) => ConvertedRow,
 ): Promise<Checked> {
   const { db, actor, now } = ctx;
-  const schema = entrySchemaFor(now);
+  const schema = entrySchemaFor(now, actor);
   const records = await supervisorsRepo.listForTrainee(db, actor.id);
   const endedRecords = new Set(
     records.filter((record) => record.accessEndedAt !== null).map((record) => record.id),

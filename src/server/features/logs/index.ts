@@ -21,7 +21,6 @@ export {
   listSupervisorLogs,
   loadSupervisedLog,
   pageOfLogs,
-  serverToday,
   valuesOf,
 } from './logs.service';
 export {

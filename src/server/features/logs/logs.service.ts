@@ -25,6 +25,7 @@ import * as repo from './logs.repository';
 import { digestOf, findByIdempotencyKey, KEY_REUSED } from './logs.idempotency';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
 import { pauseAt } from '../../plugins/pause-points';
+import { todayOf, type Zoned } from '../../clock';
 
 type Context = { db: Db; actor: Actor; now: Date };
 /**
@@ -33,28 +34,34 @@ type Context = { db: Db; actor: Actor; now: Date };
  */
 type WriteContext = Context & { mail: supervisorsRepo.LinkMail; owedMails: MailMessage[] };
 
-/** The server's calendar date; the schema allows a trainee's date to be one day ahead. */
-export function serverToday(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
 const NEW_TASKS_V6 = 'New entries must use tasks from the 6th Edition Test Content Outline.';
 const APPROVED_LOCKED =
   'This log is approved, so it is locked. Ask your supervisor to reopen it if it needs a change.';
 
-/** The day's schema, built once a day rather than on every write. */
-let entrySchema: { today: string; schema: ReturnType<typeof makeLogEntrySchema> } | undefined;
+/** The log form's schemas by the day they check against: a few days are in use at once. */
+const entrySchemas = new Map<string, ReturnType<typeof makeLogEntrySchema>>();
 
-/** The log form's schema for the server's today (the import reads its rows with it too). */
-export function entrySchemaFor(now: Date): ReturnType<typeof makeLogEntrySchema> {
-  const today = serverToday(now);
-  if (entrySchema?.today !== today) entrySchema = { today, schema: makeLogEntrySchema({ today }) };
-  return entrySchema.schema;
+/**
+ * The log form's schema for the trainee's today, in their zone (the import reads its rows with
+ * it too); one without a zone counts in UTC, a day of slack kept (makeLogEntrySchema).
+ */
+export function entrySchemaFor(now: Date, trainee: Zoned): ReturnType<typeof makeLogEntrySchema> {
+  const today = todayOf(trainee, now);
+  const isOwnDay = trainee.timeZone !== null;
+  const key = `${today}:${isOwnDay}`;
+  let schema = entrySchemas.get(key);
+  if (!schema) {
+    // Built once a day per kind rather than on every write; yesterday's go.
+    if (entrySchemas.size >= 8) entrySchemas.clear();
+    schema = makeLogEntrySchema({ today, isOwnDay });
+    entrySchemas.set(key, schema);
+  }
+  return schema;
 }
 
 /** Parses the payload with the shared rules; every failure becomes a field error. */
-function parseEntry(wire: LogEntryWire, now: Date): LogEntryInput {
-  const parsed = entrySchemaFor(now).safeParse(wire);
+function parseEntry(wire: LogEntryWire, now: Date, trainee: Zoned): LogEntryInput {
+  const parsed = entrySchemaFor(now, trainee).safeParse(wire);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION', 'Invalid log', fieldErrorsOf(parsed.error));
 }
@@ -263,7 +270,7 @@ export async function createLog(
   },
 ): Promise<{ log: ExperienceLog; replayed: boolean }> {
   const owedMails: MailMessage[] = [];
-  const entry = parseEntry(ctx.wire, ctx.now);
+  const entry = parseEntry(ctx.wire, ctx.now, ctx.actor);
   const key = ctx.idempotencyKey;
   const idempotency = key === undefined ? undefined : { key, digest: digestOf(entry) };
   const replay = async () => {
@@ -315,7 +322,7 @@ export async function updateLog(
   const owedMails: MailMessage[] = [];
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
-  const entry = parseEntry(ctx.wire, ctx.now);
+  const entry = parseEntry(ctx.wire, ctx.now, ctx.actor);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx, owedMails };
     const values = await resolveEntry(txCtx, entry, {

@@ -26,11 +26,9 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const now = deps.now();
-        const traineeId = await traineeInView(
-          { db, actor: requireActor(request), now },
-          request.query.u_id,
-        );
-        return service.getPlan({ db, traineeId, now });
+        const actor = requireActor(request);
+        const traineeId = await traineeInView({ db, actor, now }, request.query.u_id);
+        return service.getPlan({ db, traineeId, now, asker: actor });
       },
     );
 

@@ -3,7 +3,7 @@ import { planToFinish, type PlanHistoryMonth } from '../../../shared/plan/plan';
 import type { PlanResponse, PlanSettings } from '../../../shared/plan/plan.schema';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { serverToday } from '../logs';
+import { todayOf, traineeToday, type Zoned } from '../../clock';
 import { readCountingRows, adjustMonthRows, traineeStandards } from '../progress';
 import { standardsToWire } from '../../../shared/logs/standards-in-force';
 import { atRiskReason } from '../../../shared/progress/form-hours';
@@ -25,8 +25,10 @@ export async function getPlan(ctx: {
   db: Db;
   traineeId: number;
   now: Date;
+  /** Who asks: their own zone counts their own plan (see traineeToday). */
+  asker: Zoned & { id: number };
 }): Promise<PlanResponse> {
-  const today = serverToday(ctx.now);
+  const today = await traineeToday(ctx.db, ctx.traineeId, ctx.now, ctx.asker);
   const [row, standards] = await Promise.all([
     repo.findSettings(ctx.db, ctx.traineeId),
     traineeStandards(ctx.db, ctx.traineeId, ctx.now),
@@ -79,7 +81,7 @@ export async function savePlan(ctx: {
   settings: PlanSettings;
   now: Date;
 }): Promise<PlanResponse> {
-  if (ctx.settings.target_date < serverToday(ctx.now)) {
+  if (ctx.settings.target_date < todayOf(ctx.actor, ctx.now)) {
     throw AppError.field('target_date', 'The finish date must be today or later');
   }
   await repo.saveSettings(
@@ -88,5 +90,5 @@ export async function savePlan(ctx: {
     { targetDate: ctx.settings.target_date, fieldworkTypes: ctx.settings.fieldwork_types },
     ctx.now,
   );
-  return getPlan({ db: ctx.db, traineeId: ctx.actor.id, now: ctx.now });
+  return getPlan({ db: ctx.db, traineeId: ctx.actor.id, now: ctx.now, asker: ctx.actor });
 }

@@ -16,3 +16,8 @@ export async function updateTraineeFields(
   if (Object.keys(values).length === 0) return;
   await db.update(users).set(values).where(eq(users.id, userId));
 }
+
+/** The user's time zone (an IANA name). Scoped: callers pass the actor's own id. */
+export async function updateTimeZone(db: Db, userId: number, timeZone: string): Promise<void> {
+  await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ProfileUpdateRequestSchema,
   SupervisorProfileUpdateRequestSchema,
+  TimeZoneRequestSchema,
   UserSchema,
 } from '../../../shared/accounts/account.schema';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
@@ -45,6 +46,21 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireActor(request),
           userId: request.params.id,
           input: request.body,
+        }),
+    );
+
+    // The signed-in person's own zone: reported by their browser, or chosen on the profile.
+    app.put(
+      '/api/v1/time-zone/',
+      {
+        onRequest: guard.user,
+        schema: { tags, body: TimeZoneRequestSchema, response: { 200: UserSchema } },
+      },
+      async (request) =>
+        service.setTimeZone({
+          db,
+          actor: requireActor(request),
+          timeZone: request.body.time_zone,
         }),
     );
 

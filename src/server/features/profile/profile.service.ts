@@ -82,3 +82,12 @@ export async function updateSupervisorProfile(ctx: {
   });
   return getProfile({ db, actor });
 }
+
+/**
+ * Sets the signed-in person's time zone (already parsed: a zone this runtime knows). Their
+ * today, deadlines and days left are counted in it from the next request on.
+ */
+export async function setTimeZone(ctx: { db: Db; actor: Actor; timeZone: string }): Promise<User> {
+  await repo.updateTimeZone(ctx.db, ctx.actor.id, ctx.timeZone);
+  return getProfile(ctx);
+}

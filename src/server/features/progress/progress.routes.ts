@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,6 +39,16 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const traineeInView = (actor: Actor, traineeId: number | undefined) =>
     supervisors.traineeInView({ db, actor, now: deps.now() }, traineeId);
+  // The trainee's own dashboards: read with the choice and the zone their token carries.
+  const ownDashboard = (request: FastifyRequest) => {
+    const trainee = requireTrainee(request);
+    return {
+      db,
+      traineeId: trainee.id,
+      ruleSet: requireAccount(request).ruleSet,
+      timeZone: trainee.timeZone,
+    };
+  };
 
   return async (app) => {
     app.get(
@@ -48,8 +59,15 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { u_id: traineeId, from_date: from, to_date: to } = request.query;
-        const subject = await traineeInView(requireActor(request), traineeId);
-        return service.getAccrued({ db, traineeId: subject, range: { from, to }, now: deps.now() });
+        const actor = requireActor(request);
+        const subject = await traineeInView(actor, traineeId);
+        return service.getAccrued({
+          db,
+          traineeId: subject,
+          range: { from, to },
+          now: deps.now(),
+          asker: actor,
+        });
       },
     );
 
@@ -80,9 +98,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardSchema } } },
       async (request) =>
         service.getDashboard({
-          db,
-          traineeId: requireTrainee(request).id,
-          ruleSet: requireAccount(request).ruleSet,
+          ...ownDashboard(request),
           now: deps.now(),
         }),
     );
@@ -92,9 +108,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardTableSchema } } },
       async (request, reply) => {
         const table = await service.getDashboardTable({
-          db,
-          traineeId: requireTrainee(request).id,
-          ruleSet: requireAccount(request).ruleSet,
+          ...ownDashboard(request),
           now: deps.now(),
         });
         // A kept answer is serialised once (by this route's own serialiser), then sent as text.
@@ -124,6 +138,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           db,
           traineeId: await traineeInView(requireActor(request), request.query.u_id),
           now: deps.now(),
+          asker: requireActor(request),
         }),
     );
 
@@ -132,9 +147,7 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { onRequest: guard.trainee, schema: { tags, response: { 200: BadgesSchema } } },
       async (request) =>
         service.getBadges({
-          db,
-          traineeId: requireTrainee(request).id,
-          ruleSet: requireAccount(request).ruleSet,
+          ...ownDashboard(request),
           now: deps.now(),
         }),
     );

@@ -30,7 +30,8 @@ import {
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { serverToday, taskItemOf } from '../logs';
+import { taskItemOf } from '../logs';
+import { todayOf, traineeToday, type Zoned } from '../../clock';
 import { keptByRevision } from './kept-by-revision';
 import {
   adjustMonthRows,
@@ -59,17 +60,23 @@ function toAccrued(totals: repo.MinuteTotals): AccruedTotals {
 
 /**
  * All-time and range totals of a trainee's logs (every status; deleted logs excluded). The range
- * defaults to the whole current month: no log is dated after today, so that is month to date.
+ * defaults to the whole current month, the trainee's: no log is dated after their today, so that
+ * is month to date.
  */
 export async function getAccrued(ctx: {
   db: Db;
   traineeId: number;
   range: { from?: string | undefined; to?: string | undefined };
   now: Date;
+  /** Who asks: their own zone counts their own month (see traineeToday). */
+  asker: Zoned & { id: number };
 }): Promise<AccruedResponse> {
-  const today = serverToday(ctx.now);
-  const from = ctx.range.from ?? monthStart(today);
-  const to = ctx.range.to ?? monthEnd(today);
+  let { from, to } = ctx.range;
+  if (from === undefined || to === undefined) {
+    const today = await traineeToday(ctx.db, ctx.traineeId, ctx.now, ctx.asker);
+    from ??= monthStart(today);
+    to ??= monthEnd(today);
+  }
   if (from > to)
     throw AppError.field('from_date', 'The start date must be on or before the end date');
   // The all-time total is kept under the month rows' revision (the query sums them only when
@@ -148,7 +155,7 @@ export async function validateMonth(ctx: {
   ruleSet: string | null;
   now: Date;
 }): Promise<MonthValidation> {
-  const today = serverToday(ctx.now);
+  const today = todayOf(ctx.actor, ctx.now);
   const month = ctx.month ?? monthOf(today);
   const { ruleSet, standards, types } = await monthTotalsByType({
     db: ctx.db,
@@ -299,6 +306,18 @@ function dashboardFigures(
   };
 }
 
+/**
+ * What the trainee's own dashboards are read with: their stored rule set choice and time zone
+ * (both read with their token).
+ */
+type DashboardContext = {
+  db: Db;
+  traineeId: number;
+  ruleSet: string | null;
+  timeZone: string | null;
+  now: Date;
+};
+
 /** The dashboards' figures per trainee, under the rule set they were read against. */
 const keptFigures = keptByRevision<DashboardFigures>();
 /** The all-time totals of get-accrued per trainee (a sum of every month row). */
@@ -316,13 +335,8 @@ export function forgetDashboardFigures(): void {
  * statement). The figures are a pure function of the month rows, their forms (app and paper),
  * the rule set and the day (which forms are past their deadline): kept under the last two.
  */
-async function figuresFor(ctx: {
-  db: Db;
-  traineeId: number;
-  ruleSet: string | null;
-  now: Date;
-}): Promise<DashboardFigures> {
-  const today = serverToday(ctx.now);
+async function figuresFor(ctx: DashboardContext): Promise<DashboardFigures> {
+  const today = todayOf(ctx, ctx.now);
   const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
   // The figures name the standards and why, and depend on the day (a form's deadline passes):
   // kept under all of it.
@@ -340,22 +354,12 @@ async function figuresFor(ctx: {
  * GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). While the figures
  * are kept, the same answer object comes back (the route keeps its serialised text beside it).
  */
-export async function getDashboardTable(ctx: {
-  db: Db;
-  traineeId: number;
-  ruleSet: string | null;
-  now: Date;
-}): Promise<DashboardTable> {
+export async function getDashboardTable(ctx: DashboardContext): Promise<DashboardTable> {
   return (await figuresFor(ctx)).table;
 }
 
 /** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
-export async function getDashboard(ctx: {
-  db: Db;
-  traineeId: number;
-  ruleSet: string | null;
-  now: Date;
-}): Promise<Dashboard> {
+export async function getDashboard(ctx: DashboardContext): Promise<Dashboard> {
   return (await figuresFor(ctx)).dashboard;
 }
 
@@ -364,13 +368,8 @@ export async function getDashboard(ctx: {
  * that count, after the monthly shortfall rules: the same reading as the dashboard's headline and
  * the plan's hours so far (shared/progress/hours-so-far.ts), never the raw logged hours.
  */
-export async function getBadges(ctx: {
-  db: Db;
-  traineeId: number;
-  ruleSet: string | null;
-  now: Date;
-}): Promise<Badges> {
-  const today = serverToday(ctx.now);
+export async function getBadges(ctx: DashboardContext): Promise<Badges> {
+  const today = todayOf(ctx, ctx.now);
   const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
   const counting = await readCountingRows(ctx.db, ctx.traineeId);
   const months = adjustMonthRows(counting, standards.ruleSet, today);

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/progress/standards-switch';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { serverToday } from '../logs';
+import { datesOnEarth } from '../../../shared/logs/time-zone';
+import { todayOf } from '../../clock';
 import { standardsFor, traineeUnderBoth } from './standards.service';
 import * as repo from './standards-switch.repository';
 
@@ -58,9 +59,10 @@ export function switchNoticeMail(opts: {
 }
 
 /**
- * The switch notices job (issue 35): before 1 January 2027, every verified trainee with logs
- * whose record the two standards count differently is mailed once (claimed in the database
- * first, so several instances and reruns send it once) and the notice is kept with what it said.
+ * The switch notices job (issue 35): before 1 January 2027 in their own day, every verified
+ * trainee with logs whose record the two standards count differently is mailed once (claimed in
+ * the database first, so several instances and reruns send it once) and the notice is kept with
+ * what it said.
  * A trainee whose count does not change is looked at again on later runs. Returns how many it sent.
  */
 export async function sendSwitchNotices(ctx: {
@@ -69,14 +71,16 @@ export async function sendSwitchNotices(ctx: {
   appUrl: string;
   now: Date;
 }): Promise<number> {
-  const today = serverToday(ctx.now);
-  if (!isBeforeSwitch(today)) return 0;
+  // Once the switch has come everywhere on Earth, nobody is left to tell.
+  if (!isBeforeSwitch(datesOnEarth(ctx.now)[0]!)) return 0;
   let sent = 0;
   let after = 0;
   for (;;) {
     const page = await repo.traineesNotYetNotified(ctx.db, after, PAGE);
     for (const trainee of page) {
       after = trainee.id;
+      const today = todayOf(trainee, ctx.now);
+      if (!isBeforeSwitch(today)) continue;
       const { comparison } = await traineeUnderBoth(ctx.db, trainee.id, today);
       const summary = switchSummary(comparison);
       if (comparison.costMinutes === 0 || summary === null) continue;

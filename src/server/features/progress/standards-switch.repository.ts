@@ -30,7 +30,13 @@ export async function claimSwitchNotice(
  */
 export async function traineesNotYetNotified(db: Db, afterId: number, limit: number) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, ruleSet: users.ruleSet })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      ruleSet: users.ruleSet,
+      timeZone: users.timeZone,
+    })
     .from(users)
     .leftJoin(standardsSwitchNotices, eq(standardsSwitchNotices.traineeId, users.id))
     .where(

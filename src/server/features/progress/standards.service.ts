@@ -23,7 +23,8 @@ import {
 import type { StandardsSwitchWire } from '../../../shared/progress/standards-switch.schema';
 import type { Db } from '../../db/client';
 import { findUserById } from '../accounts';
-import { serverToday } from '../logs';
+import { todayIn } from '../../../shared/logs/time-zone';
+import { traineeToday, type Zoned } from '../../clock';
 import { keptByRevision } from './kept-by-revision';
 import { adjustMonthRows, readCountingRows, type CountingRows } from './month-rows';
 import * as repo from './progress.repository';
@@ -113,14 +114,17 @@ export async function standardsFor(
   return standardsInForce({ choice: choiceOf(choice), today, finishDate, reach });
 }
 
-/** The standards a trainee's records are read against today, reading their stored choice. */
+/**
+ * The standards a trainee's records are read against today (their day, in their zone), reading
+ * their stored choice.
+ */
 export async function traineeStandards(
   db: Db,
   traineeId: number,
   now: Date,
 ): Promise<StandardsInForce> {
   const user = await findUserById(db, traineeId);
-  return standardsFor(db, traineeId, user?.ruleSet, serverToday(now));
+  return standardsFor(db, traineeId, user?.ruleSet, todayIn(now, user?.timeZone ?? null));
 }
 
 /** The rule set a trainee's records are read against today (see `traineeStandards`). */
@@ -141,8 +145,9 @@ export async function getStandardsSwitch(ctx: {
   db: Db;
   traineeId: number;
   now: Date;
+  asker: Zoned & { id: number };
 }): Promise<StandardsSwitchWire> {
-  const today = serverToday(ctx.now);
+  const today = await traineeToday(ctx.db, ctx.traineeId, ctx.now, ctx.asker);
   const [standards, both, notice] = await Promise.all([
     traineeStandards(ctx.db, ctx.traineeId, ctx.now),
     traineeUnderBoth(ctx.db, ctx.traineeId, today),

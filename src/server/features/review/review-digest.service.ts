@@ -51,7 +51,12 @@ async function digestContent(db: Db, supervisorUserId: number, now: Date) {
   if (!supervisor) return null;
   const waiting = await repo.pendingByTrainee(db, supervisorUserId);
   // The supervisor's home's at-risk list, the same facts (issue 14).
-  const attention = await getAtRisk({ db, supervisorId: supervisorUserId, now });
+  const attention = await getAtRisk({
+    db,
+    supervisorId: supervisorUserId,
+    timeZone: supervisor.timeZone,
+    now,
+  });
   const atRisk = attention.trainees.filter((trainee) => trainee.is_at_risk);
   const unsignedForms = attention.unsigned_forms;
   if (waiting.length === 0 && atRisk.length === 0 && unsignedForms.length === 0) return null;

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { LogEntryInput, LogEntryWire } from '../../../../shared/logs/log-entry.schema';
 import { minutesToHours } from '../../../../shared/logs/time';
-import { localToday } from '../../../lib/local-date';
+import { isAccountDay, localToday } from '../../../lib/local-date';
 import {
   computeFormMinutes,
   isSupervisedEntry,
@@ -43,6 +43,8 @@ type UseLogFormOptions = {
  */
 export function useLogForm({ initialValues, onSave }: UseLogFormOptions) {
   const today = localToday();
+  // In the account's zone today is the server's exactly; in the browser's, one day of slack.
+  const isOwnDay = isAccountDay();
   const [isAddingSupervisor, setIsAddingSupervisor] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [invalidCount, setInvalidCount] = useState(0);
@@ -55,11 +57,11 @@ export function useLogForm({ initialValues, onSave }: UseLogFormOptions) {
       import('@hookform/resolvers/zod'),
       import('../../../../shared/logs/log-entry.schema'),
     ]).then(([{ zodResolver }, { makeLogEntrySchema }]) =>
-      zodResolver(makeLogEntrySchema({ today })),
+      zodResolver(makeLogEntrySchema({ today, isOwnDay })),
     );
     return async (values, context, options) =>
       (await base)(withComputedHours(values), context, options);
-  }, [today]);
+  }, [today, isOwnDay]);
   const form = useForm<LogFormValues, unknown, LogEntryInput>({
     resolver,
     mode: 'onTouched',

@@ -1,0 +1,118 @@
+/**
+ * Where a person's day is counted (issue 36 "Days are counted in UTC, not in the user's day"):
+ * every account may keep an IANA time zone ('America/New_York'), and today, deadlines and days
+ * left are counted in it, by the server and the client alike. An account without one counts in
+ * UTC. Pure: the runtime's Intl knows the zones, on the server and in the browser.
+ */
+
+import { addDays } from './time';
+
+/** The zone of an account that has none. */
+export const UTC = 'UTC';
+
+/** The longest zone name accepted ('America/Argentina/ComodRivadavia' is 32). */
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+// An IANA name ('Etc/GMT+12', 'America/Port-au-Prince'), never an offset such as '+05:00',
+// which Intl also takes but which knows no daylight saving time.
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/** One formatter per zone: building one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
+  const kept = dayFormats.get(timeZone);
+  if (kept) return kept;
+  if (timeZone.length > TIME_ZONE_MAX_LENGTH || !ZONE_NAME.test(timeZone)) return null;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  } catch {
+    return null;
+  }
+  dayFormats.set(timeZone, format);
+  return format;
+}
+
+/** The name this runtime knows a zone by ('america/new_york' → 'America/New_York'), or null. */
+export function canonicalTimeZone(value: string): string | null {
+  return dayFormat(value)?.resolvedOptions().timeZone ?? null;
+}
+
+/** True for an IANA time zone this runtime knows ('Europe/Paris', 'UTC'). */
+export function isKnownTimeZone(value: string): boolean {
+  return dayFormat(value) !== null;
+}
+
+/**
+ * Today, 'YYYY-MM-DD', where `timeZone` is at the instant `now`: at 02:30 UTC on 2 December it
+ * is still 1 December in New York. No zone (null), or one this runtime does not know, counts in
+ * UTC.
+ */
+export function todayIn(now: Date, timeZone: string | null): string {
+  const format = timeZone === null ? null : dayFormat(timeZone);
+  if (!format) return now.toISOString().slice(0, 10);
+  const parts = format.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffset(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant of a wall-clock time ('YYYY-MM-DD' and minutes after midnight) in `timeZone`. The
+ * offset is read twice, so a time just after a daylight-saving change lands right.
+ */
+export function wallClockToInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
+  const first = wall - zoneOffset(timeZone, new Date(wall));
+  return new Date(wall - zoneOffset(timeZone, new Date(first)));
+}
+
+/** The zones where a day begins last (UTC−12; POSIX writes the sign backwards) and first (UTC+14). */
+const LAST_DAY_ZONE = 'Etc/GMT+12';
+const FIRST_DAY_ZONE = 'Pacific/Kiritimati';
+
+/**
+ * Every date it is somewhere on Earth at `now`, oldest first: two, or three around 11:00 UTC.
+ * A job that acts on each person's own day (a reminder on their deadline's tenth day before)
+ * looks at these, then keeps the people whose today each one is.
+ */
+export function datesOnEarth(now: Date): string[] {
+  const last = todayIn(now, FIRST_DAY_ZONE);
+  const dates = [todayIn(now, LAST_DAY_ZONE)];
+  for (let date = dates[0]!; date < last;) {
+    date = addDays(date, 1);
+    dates.push(date);
+  }
+  return dates;
+}
