@@ -126,9 +126,7 @@ test.describe('the official final form', () => {
     await expect(row).toContainText(
       "Waiting for Sloane Signer's signature: only the responsible supervisor signs the F-FVF, and you keep it.",
     );
-    await expect(row).toContainText(
-      'Filled from the blank F-FVF 2022 (Individual) you installed',
-    );
+    await expect(row).toContainText('Filled from the blank F-FVF 2022 (Individual) you installed');
     await expect(row.getByRole('button', { name: /^Fill/ })).toHaveCount(0);
     await expect(row).toContainText('Choose another period to fill the form again.');
     // The F-FVF has no place for the trainee's signature: nothing to sign.

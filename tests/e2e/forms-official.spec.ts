@@ -96,9 +96,7 @@ test.describe('the official monthly form', () => {
     await row.getByRole('checkbox', { name: /^Partial month, prorated hours/ }).check();
     await row.getByRole('button', { name: /^Fill the official form for/ }).click();
     await expect(row).toContainText('Not signed yet.');
-    await expect(row).toContainText(
-      'Filled from the blank M-FVF 2022 (Individual) you installed',
-    );
+    await expect(row).toContainText('Filled from the blank M-FVF 2022 (Individual) you installed');
     await expect(row.getByRole('link', { name: /^Download the form for/ })).toBeVisible();
 
     // The trainee signs under their attestation; both fields are required.
