@@ -132,9 +132,20 @@ describe('PAGE_BUDGETS', () => {
     });
   });
 
-  it('holds every page to its target now that each meets it (the log form since decision 015)', () => {
+  it('holds every page to its target unless its limit says why it is above, by at most 2 KB', () => {
     for (const budget of PAGE_BUDGETS) {
-      expect(budget.maxJsGzip, budget.name).toBe(budget.targetJsGzip);
+      if (budget.overTargetBecause === undefined) {
+        expect(budget.maxJsGzip, budget.name).toBe(budget.targetJsGzip);
+      } else {
+        expect(budget.overTargetBecause.length, budget.name).toBeGreaterThan(40);
+        expect(budget.maxJsGzip - budget.targetJsGzip, budget.name).toBeLessThanOrEqual(2 * 1024);
+      }
     }
+    const over = PAGE_BUDGETS.filter((budget) => budget.maxJsGzip > budget.targetJsGzip);
+    expect(over.map((budget) => budget.name)).toEqual([
+      'trainee log form',
+      'trainee dashboard',
+      'supervisor home',
+    ]);
   });
 });

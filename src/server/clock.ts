@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { addDays } from '../shared/logs/time';
 import { todayIn } from '../shared/logs/time-zone';
 import type { Db } from './db/client';
 import { users } from './db/schema';
@@ -40,4 +41,23 @@ export async function traineeToday(
 ): Promise<string> {
   if (asker?.id === traineeId) return todayOf(asker, now);
   return todayIn(now, await storedTimeZone(db, traineeId));
+}
+
+/** The zones where a day begins last (UTC−12; POSIX writes the sign backwards) and first (UTC+14). */
+const LAST_DAY_ZONE = 'Etc/GMT+12';
+const FIRST_DAY_ZONE = 'Pacific/Kiritimati';
+
+/**
+ * Every date it is somewhere on Earth at `now`, oldest first: two, or three around 11:00 UTC.
+ * A job that acts on each person's own day (a reminder on their deadline's tenth day before)
+ * looks at these, then keeps the people whose today each one is.
+ */
+export function datesOnEarth(now: Date): string[] {
+  const last = todayIn(now, FIRST_DAY_ZONE);
+  const dates = [todayIn(now, LAST_DAY_ZONE)];
+  for (let date = dates[0]!; date < last;) {
+    date = addDays(date, 1);
+    dates.push(date);
+  }
+  return dates;
 }

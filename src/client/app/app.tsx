@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { ApiError, setSubscriptionRequiredHandler } from '../lib/api-client';
-import { browserTimeZone } from '../lib/local-date';
 import { SessionProvider, useSession } from '../lib/session';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -13,6 +12,8 @@ import { cssVariablesResolver, theme } from './theme';
 const Toasts = lazy(() => import('./toasts'));
 // Likewise the confirm dialogs (Mantine's Modal), which only signed-in pages ask for.
 const ConfirmDialogs = lazy(() => import('./confirm-dialogs'));
+// And what reports the browser's time zone for an account that has none yet (most have one).
+const ReportTimeZone = lazy(() => import('./report-time-zone'));
 
 /** The app's one query client (exported for what app/pwa.ts refreshes after a kept log is sent). */
 export const queryClient = new QueryClient({
@@ -49,35 +50,9 @@ function SubscriptionRequiredRedirect() {
   return null;
 }
 
-/**
- * An account without a time zone (made before accounts had one, or by a Google sign-in) gets its
- * browser's once it is signed in and its profile is read (issue 36): from then on the server and
- * this client count its days where it lives. A failure is tried again on the next load.
- */
-function ReportTimeZone() {
-  const { token, user, isRestoring, setUser } = useSession();
-  const reportedFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (!token || !user || isRestoring || user.time_zone !== null) return;
-    if (reportedFor.current === user.id) return;
-    const timeZone = browserTimeZone();
-    if (timeZone === null) return;
-    reportedFor.current = user.id;
-    // Not part of the first download: most sessions never need it.
-    void Promise.all([import('../features/profile/api/set-time-zone'), import('../lib/query-keys')])
-      .then(async ([{ setTimeZone }, { queryKeys }]) => {
-        const saved = await setTimeZone(timeZone);
-        queryClient.setQueryData(queryKeys.profile, saved);
-        setUser(saved);
-      })
-      .catch(() => undefined);
-  }, [token, user, isRestoring, setUser]);
-  return null;
-}
-
 /** What shows above the pages, loaded after the first screen. */
 function Overlays() {
-  const { token } = useSession();
+  const { token, user } = useSession();
   return (
     <>
       <Suspense fallback={null}>
@@ -87,6 +62,11 @@ function Overlays() {
       {token ? (
         <Suspense fallback={null}>
           <ConfirmDialogs />
+        </Suspense>
+      ) : null}
+      {token && user?.time_zone === null ? (
+        <Suspense fallback={null}>
+          <ReportTimeZone />
         </Suspense>
       ) : null}
     </>
@@ -108,7 +88,6 @@ export function App({
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <Overlays />
-          <ReportTimeZone />
           <Router>
             <SubscriptionRequiredRedirect />
             <AppRoutes />

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLoadedAt, isAccountDay, localToday, setAccountTimeZone } from './local-date';
+import { setAccountTimeZone } from './account-time-zone';
+import { formatLoadedAt, isAccountDay, localToday } from './local-date';
 
 describe('when figures shown offline were loaded', () => {
   // Local times: the words are the browser's own day and clock.

@@ -1,4 +1,5 @@
 import { canonicalTimeZone, todayIn } from '../../shared/logs/time-zone';
+import { accountTimeZoneOrNull } from './account-time-zone';
 
 /**
  * The signed-in person's own calendar date and time. A log's date is a calendar date, not an
@@ -9,17 +10,9 @@ import { canonicalTimeZone, todayIn } from '../../shared/logs/time-zone';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** The signed-in account's zone; null counts in the browser's (set by lib/session.tsx). */
-let accountTimeZone: string | null = null;
-
-/** Counts today in the signed-in account's zone from now on (null: the browser's). */
-export function setAccountTimeZone(timeZone: string | null): void {
-  accountTimeZone = timeZone;
-}
-
 /** True when today is counted in the account's own zone, as the server counts it. */
 export function isAccountDay(): boolean {
-  return accountTimeZone !== null;
+  return accountTimeZoneOrNull() !== null;
 }
 
 /** Today as 'YYYY-MM-DD' by the browser's clock. */
@@ -29,7 +22,8 @@ function browserToday(now: Date): string {
 
 /** Today as 'YYYY-MM-DD' in the account's time zone, or the browser's without one. */
 export function localToday(now: Date = new Date()): string {
-  return accountTimeZone === null ? browserToday(now) : todayIn(now, accountTimeZone);
+  const timeZone = accountTimeZoneOrNull();
+  return timeZone === null ? browserToday(now) : todayIn(now, timeZone);
 }
 
 /** The browser's IANA time zone, if the shared rules know it ('America/New_York'), else null. */

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { UserSchema, type User } from '../../shared/accounts/account.schema';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
-import { setAccountTimeZone } from './local-date';
+import { setAccountTimeZone } from './account-time-zone';
 import {
   clearPersistedCaches,
   clearSession,
@@ -51,7 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(() => readUser());
   const [isRestoring, setIsRestoring] = useState<boolean>(() => readToken() !== null);
   const [endedArea, setEndedArea] = useState<Session['endedArea']>(null);
-  // Set while rendering, before the pages below read their today (lib/local-date.ts): the same
+  // Set while rendering, before the pages below read their today (lib/account-time-zone.ts): the same
   // value on every render for the same user, so it never changes what another render saw.
   setAccountTimeZone(user?.time_zone ?? null);
 

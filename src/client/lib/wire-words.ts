@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '../../shared/accounts/account.schema';
-import { PAYMENT_MESSAGES } from '../../shared/billing/billing.schema';
+import { PAYMENT_MESSAGES } from '../../shared/billing/payment-messages';
 
 /*
  * The API contract's `msg` strings stay on the wire word for word (SPEC §7: clients compare

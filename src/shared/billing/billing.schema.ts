@@ -4,13 +4,8 @@ import { IdSchema, safeText } from '../wire/primitives';
 import { isSelectablePlan, SELECT_PLAN_MESSAGE } from './plans';
 import { SubscriptionPlanSchema, UserSubscriptionSchema } from './subscription.schema';
 
-/** SPEC §4 "Payments", verbatim: what the contract's client compares `msg` with. */
-export const PAYMENT_MESSAGES = {
-  charged: 'Successfully Charged for Subscription',
-  updated: 'Successfully Updated Subscription',
-  canceled: 'Successfully Canceled Subscription',
-  paymentMethodUpdated: 'Successfully Updated Payment Method',
-} as const;
+// Kept in their own module so the first download can word them without the billing schemas.
+export { PAYMENT_MESSAGES } from './payment-messages';
 
 export {
   SubscriptionPlanSchema,

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalTimeZone,
-  datesOnEarth,
-  isKnownTimeZone,
-  todayIn,
-  wallClockToInstant,
-} from './time-zone';
+import { canonicalTimeZone, isKnownTimeZone, todayIn, wallClockToInstant } from './time-zone';
 
 describe('todayIn: the date where the person lives', () => {
   it.each([
@@ -93,19 +87,5 @@ describe('wallClockToInstant', () => {
     expect(wallClockToInstant('2026-03-29', 180, 'Europe/Paris').toISOString()).toBe(
       '2026-03-29T01:00:00.000Z',
     );
-  });
-});
-
-describe('datesOnEarth: every date it is somewhere', () => {
-  // From 10:00 to 12:00 UTC it is already tomorrow at UTC+14 and still yesterday at UTC−12.
-  it.each([
-    ['2026-12-02T00:00:00Z', ['2026-12-01', '2026-12-02']],
-    ['2026-12-02T09:59:00Z', ['2026-12-01', '2026-12-02']],
-    ['2026-12-02T10:00:00Z', ['2026-12-01', '2026-12-02', '2026-12-03']],
-    ['2026-12-02T11:59:00Z', ['2026-12-01', '2026-12-02', '2026-12-03']],
-    ['2026-12-02T12:00:00Z', ['2026-12-02', '2026-12-03']],
-    ['2026-12-31T23:00:00Z', ['2026-12-31', '2027-01-01']],
-  ])('at %s: %j', (instant, dates) => {
-    expect(datesOnEarth(new Date(instant))).toEqual(dates);
   });
 });

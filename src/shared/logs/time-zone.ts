@@ -5,8 +5,6 @@
  * UTC. Pure: the runtime's Intl knows the zones, on the server and in the browser.
  */
 
-import { addDays } from './time';
-
 /** The zone of an account that has none. */
 export const UTC = 'UTC';
 
@@ -96,23 +94,4 @@ export function wallClockToInstant(date: string, minuteOfDay: number, timeZone: 
   const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
   const first = wall - zoneOffset(timeZone, new Date(wall));
   return new Date(wall - zoneOffset(timeZone, new Date(first)));
-}
-
-/** The zones where a day begins last (UTC−12; POSIX writes the sign backwards) and first (UTC+14). */
-const LAST_DAY_ZONE = 'Etc/GMT+12';
-const FIRST_DAY_ZONE = 'Pacific/Kiritimati';
-
-/**
- * Every date it is somewhere on Earth at `now`, oldest first: two, or three around 11:00 UTC.
- * A job that acts on each person's own day (a reminder on their deadline's tenth day before)
- * looks at these, then keeps the people whose today each one is.
- */
-export function datesOnEarth(now: Date): string[] {
-  const last = todayIn(now, FIRST_DAY_ZONE);
-  const dates = [todayIn(now, LAST_DAY_ZONE)];
-  for (let date = dates[0]!; date < last;) {
-    date = addDays(date, 1);
-    dates.push(date);
-  }
-  return dates;
 }

@@ -18,7 +18,7 @@ import { MonthsSignedList } from '../../features/review/components/months-signed
 import { useSupervisorChoices } from './supervisor-choices';
 import { isWaitingForConnection } from '../../lib/connection';
 import { useStandardsSwitch } from '../../lib/standards-switch';
-import { StandardsSwitchCard } from '../../components/standards-switch-card';
+import { LazyStandardsSwitchCard } from '../../components/lazy-standards-switch-card';
 
 // The export card sits at the foot of the page; its task and date pickers load after the rest.
 const TaskDataCard = lazy(() =>
@@ -109,7 +109,7 @@ export function DashboardPage() {
       ) : (
         <>
           {/* The switch notice above the headline; the headline waits for it, so nothing jumps. */}
-          {standardsSwitch.data ? <StandardsSwitchCard data={standardsSwitch.data} /> : null}
+          {standardsSwitch.data ? <LazyStandardsSwitchCard data={standardsSwitch.data} /> : null}
           <CountedHoursCard
             dashboard={standardsSwitch.isPending ? undefined : dashboard.data}
             ruleSetLabel={table.data?.rule_set.label}

@@ -19,11 +19,11 @@ import {
   roundPercent,
   roundToQuarterHour,
 } from '../../../shared/logs/time';
-import { datesOnEarth, todayIn, UTC, wallClockToInstant } from '../../../shared/logs/time-zone';
+import { todayIn, UTC, wallClockToInstant } from '../../../shared/logs/time-zone';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { todayOf } from '../../clock';
+import { datesOnEarth, todayOf } from '../../clock';
 import { findUserById } from '../accounts';
 import { listUnsignedForms } from '../forms';
 import {

@@ -2,8 +2,7 @@ import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/
 import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { datesOnEarth } from '../../../shared/logs/time-zone';
-import { todayOf, type Zoned } from '../../clock';
+import { datesOnEarth, todayOf, type Zoned } from '../../clock';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
 import { organizationKey } from './form-subjects';

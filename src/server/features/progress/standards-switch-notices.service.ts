@@ -9,8 +9,7 @@ import {
 } from '../../../shared/progress/standards-switch';
 import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { datesOnEarth } from '../../../shared/logs/time-zone';
-import { todayOf } from '../../clock';
+import { datesOnEarth, todayOf } from '../../clock';
 import { standardsFor, traineeUnderBoth } from './standards.service';
 import * as repo from './standards-switch.repository';
 

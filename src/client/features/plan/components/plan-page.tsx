@@ -26,7 +26,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page-s
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { StandardsMismatch } from '../../../components/standards-mismatch';
-import { StandardsSwitchCard } from '../../../components/standards-switch-card';
+import { LazyStandardsSwitchCard } from '../../../components/lazy-standards-switch-card';
 import { useStandardsSwitch } from '../../../lib/standards-switch';
 import { usePlan } from '../api/get-plan';
 import { useSavePlan } from '../api/save-plan';
@@ -214,7 +214,7 @@ export function PlanPage() {
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          {standardsSwitch.data ? <StandardsSwitchCard data={standardsSwitch.data} /> : null}
+          {standardsSwitch.data ? <LazyStandardsSwitchCard data={standardsSwitch.data} /> : null}
           <PlanSettingsForm data={query.data} />
           {query.data.plan ? (
             <>
