@@ -48,6 +48,7 @@ describe('POST /api/v1/login/', () => {
         profile_pic: null,
         rule_set: null,
         time_zone: null,
+        has_logs: false,
         supervisor: null,
         trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },
@@ -77,6 +78,7 @@ describe('POST /api/v1/login/', () => {
         profile_pic: null,
         rule_set: null,
         time_zone: null,
+        has_logs: false,
         supervisor: {
           bacb_account_number: 'BACB123456',
           bacb_certification_number: '1-23-45678',
@@ -202,6 +204,7 @@ describe('login of an unverified account', () => {
         profile_pic: null,
         rule_set: null,
         time_zone: null,
+        has_logs: false,
         supervisor: null,
         trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },

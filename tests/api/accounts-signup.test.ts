@@ -33,6 +33,7 @@ describe('POST /api/v1/signup/ for a trainee', () => {
       profile_pic: null,
       rule_set: null,
       time_zone: null,
+      has_logs: false,
       supervisor: null,
       trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
     });
@@ -200,6 +201,7 @@ describe('POST /api/v1/signup/ for a supervisor', () => {
       profile_pic: null,
       rule_set: null,
       time_zone: null,
+      has_logs: false,
       supervisor: {
         bacb_account_number: 'BACB654321',
         bacb_certification_number: '1-23-45678',

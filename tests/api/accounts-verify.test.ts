@@ -45,6 +45,7 @@ describe('POST /users/email/verify-user/', () => {
         profile_pic: null,
         rule_set: null,
         time_zone: null,
+        has_logs: false,
         supervisor: null,
         trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
       },

@@ -64,6 +64,7 @@ describe('GET /users/profile/', () => {
           profile_pic: null,
           rule_set: null,
           time_zone: null,
+          has_logs: false,
           supervisor: null,
           trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
         },
@@ -87,6 +88,7 @@ describe('GET /users/profile/', () => {
           profile_pic: null,
           rule_set: null,
           time_zone: null,
+          has_logs: false,
           supervisor: {
             bacb_account_number: 'BACB123456',
             bacb_certification_number: '1-23-45678',

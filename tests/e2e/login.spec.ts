@@ -1,3 +1,4 @@
+import { createLogToday } from './support/logs';
 import { waitForCode } from './support/mailbox';
 import {
   clientAddress,
@@ -55,6 +56,35 @@ test.describe('login form', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/supervisor\/signlogs$/);
     await expect(page.getByText('No logs found').first()).toBeVisible();
+  });
+
+  test('a trainee who has logged hours signs in on a new browser and is not welcomed again', async ({
+    page,
+    request,
+    newAccount,
+  }) => {
+    // Issue 36: the welcome is for a first visit. This browser has never seen the app (no
+    // 'welcomeSeen'); the sign-in's answer says the trainee has logged.
+    const logged = await newAccount('student');
+    await createLogToday(request, logged, 'Before this browser');
+    await page.goto('/login/student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(logged.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(logged.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/student\/logHour$/);
+    await expect(page.getByRole('heading', { name: 'Log Experience Hours' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toHaveCount(0);
+
+    // A trainee who has not logged yet is welcomed on the same browser.
+    const fresh = await newAccount('student');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login/student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(fresh.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/student\/logHour$/);
+    await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toBeVisible();
   });
 
   test('a wrong password is refused', async ({ page, trainee, allowConsoleError }) => {

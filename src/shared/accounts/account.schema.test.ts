@@ -462,6 +462,7 @@ function userWith(overrides: Partial<User>): User {
     profile_pic: null,
     rule_set: null,
     time_zone: null,
+    has_logs: false,
     supervisor: null,
     trainee: null,
     ...overrides,

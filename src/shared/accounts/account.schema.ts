@@ -277,6 +277,11 @@ export const UserSchema = z.object({
    * kept on a device from before the field reads as none.
    */
   time_zone: z.string().nullable().default(null),
+  /**
+   * A trainee who has logged hours (false for a supervisor): the log screen's welcome is for a
+   * first visit, on any browser. A user kept on a device from before reads as none.
+   */
+  has_logs: z.boolean().default(false),
   supervisor: SupervisorProfileSchema.nullable(),
   /** A trainee's form fields (null for a supervisor). */
   trainee: z

@@ -6,6 +6,7 @@ import {
   calendarFeeds,
   oidcIdentities,
   emailCodes,
+  experienceLogs,
   supervisorProfiles,
   users,
   removedTrainees,
@@ -230,6 +231,15 @@ export async function loadUserView(db: Db, userId: number): Promise<User | undef
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return undefined;
+  // Whether a trainee has ever logged (deleted logs included): a new browser then skips the
+  // log screen's welcome, which is for a first visit (issue 36). One probe of an index.
+  const [logged] = row.user.isSupervisor
+    ? []
+    : await db
+        .select({ id: experienceLogs.id })
+        .from(experienceLogs)
+        .where(eq(experienceLogs.traineeId, userId))
+        .limit(1);
   const removed = row.user.isSupervisor
     ? await db
         .select({ id: removedTrainees.traineeId })
@@ -241,6 +251,7 @@ export async function loadUserView(db: Db, userId: number): Promise<User | undef
     row.user,
     row.profile,
     removed.map((entry) => entry.id),
+    logged !== undefined,
   );
 }
 
@@ -248,6 +259,7 @@ export function toUserView(
   user: UserRow,
   profile: typeof supervisorProfiles.$inferSelect | null,
   removedUserIds: number[] = [],
+  hasLogs = false,
 ): User {
   return {
     id: user.id,
@@ -259,6 +271,7 @@ export function toUserView(
     profile_pic: user.profilePic ? profilePictureUrl(user.profilePic) : null,
     rule_set: user.ruleSet === '2022' || user.ruleSet === '2027' ? user.ruleSet : null,
     time_zone: user.timeZone,
+    has_logs: hasLogs,
     supervisor: user.isSupervisor
       ? {
           bacb_account_number: profile?.bacbAccountNumber ?? '',

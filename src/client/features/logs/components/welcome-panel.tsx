@@ -1,15 +1,21 @@
 import { Button, CloseButton, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSession } from '../../../lib/session';
 import { readPreference, writePreference } from '../../../lib/session-storage';
 
 /**
  * The welcome on a trainee's first visit to the log screen (SPEC §2), a panel at the top of the
  * page rather than a dialog: it is drawn with the page, in the page's own code, so it can never
  * open over a form the trainee has started to use (issue 27), and the page works around it.
- * Dismissed once, it stays hidden on this device; `onDismiss` gives the focus a place to go.
+ * Dismissed once, it stays hidden on this device; a trainee who has logged hours (the signed-in
+ * user says so, before the first frame) does not see it on a new browser either (issue 36).
+ * `onDismiss` gives the focus a place to go.
  */
 export function WelcomePanel({ onDismiss }: { onDismiss: () => void }) {
-  const [isShown, setIsShown] = useState(() => readPreference('welcomeSeen') === null);
+  const { user } = useSession();
+  const [isShown, setIsShown] = useState(
+    () => readPreference('welcomeSeen') === null && user?.has_logs !== true,
+  );
   if (!isShown) return null;
   const dismiss = () => {
     writePreference('welcomeSeen', 'true');
