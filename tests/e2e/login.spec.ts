@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { createLogToday } from './support/logs';
 import { waitForCode } from './support/mailbox';
 import {
+  type Account,
   clientAddress,
   expect,
   failedRequestLog,
@@ -8,6 +10,15 @@ import {
   test,
   uniqueEmail,
 } from './support/fixtures';
+
+/** Signs a trainee in on the trainee login page, as a person does; they land on the log screen. */
+async function signInThroughTheForm(page: Page, account: Account): Promise<void> {
+  await page.goto('/login/student');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/student\/logHour$/);
+}
 
 // These tests are about the login form itself, so they sign in through it.
 test.describe('login form', () => {
@@ -67,11 +78,7 @@ test.describe('login form', () => {
     // 'welcomeSeen'); the sign-in's answer says the trainee has logged.
     const logged = await newAccount('student');
     await createLogToday(request, logged, 'Before this browser');
-    await page.goto('/login/student');
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(logged.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(logged.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/student\/logHour$/);
+    await signInThroughTheForm(page, logged);
     await expect(page.getByRole('heading', { name: 'Log Experience Hours' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toHaveCount(0);
@@ -79,11 +86,7 @@ test.describe('login form', () => {
     // A trainee who has not logged yet is welcomed on the same browser.
     const fresh = await newAccount('student');
     await page.evaluate(() => localStorage.clear());
-    await page.goto('/login/student');
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(fresh.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/student\/logHour$/);
+    await signInThroughTheForm(page, fresh);
     await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toBeVisible();
   });
 
