@@ -69,9 +69,10 @@ test.describe('the paywall in the browser', () => {
     await expect(page.getByText('Payment received: your subscription is active.')).toBeVisible();
 
     await expect(page).toHaveURL(/\/student\/logHour$/);
-    // The area is open again: the log screen greets them (a panel of the page), no dialog.
-    await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toBeVisible();
+    // The area is open again: the log screen, no dialog, and no welcome (they have logged).
+    await expect(page.getByRole('heading', { name: 'Log Experience Hours' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Welcome to Fieldwork Tracker' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page.getByRole('heading', { name: /^Hours that count/ })).toBeVisible();
     expect((await userSubscriptionsOf(request, account)).standing.access).toBe('subscribed');
