@@ -51,8 +51,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(() => readUser());
   const [isRestoring, setIsRestoring] = useState<boolean>(() => readToken() !== null);
   const [endedArea, setEndedArea] = useState<Session['endedArea']>(null);
-  // Set while rendering, before the pages below read their today (lib/account-time-zone.ts): the same
-  // value on every render for the same user, so it never changes what another render saw.
+  // Set while rendering, before the pages below read their today (lib/local-date.ts reads it
+  // from lib/account-time-zone.ts): the same value on every render for the same user, so it never
+  // changes what another render saw.
   setAccountTimeZone(user?.time_zone ?? null);
 
   const reset = useCallback(() => {
