@@ -20,7 +20,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [['list']],
+  // E2E_JSON=<file> also writes each test's duration as JSON (how the suite's time was measured:
+  // bench/RESULTS.md, "Test suite").
+  reporter: process.env.E2E_JSON
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]]
+    : [['list']],
   // Deadlines, not waits: a passing test takes no longer for them. They are set for a loaded
   // machine (two cores shared with other work), where an answer can take 10 s and an axe pass 15 s;
   // the longest tests call test.slow() (three times this).
