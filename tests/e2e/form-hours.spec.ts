@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { z } from 'zod';
 import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
 import { pdfBytes } from '../helpers/file-fixtures';
+import { formEditionOf } from '../../src/shared/forms/form-edition';
 import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';
 import {
   authHeader,
@@ -228,7 +229,8 @@ test('signing a form past its deadline says what it costs, and offers the paper 
       document: {
         name: 'mfvf.pdf',
         mimeType: 'application/pdf',
-        buffer: Buffer.from(await buildFvfTemplate('mfvf-2022-individual')),
+        // The blank of the edition the month's form is filled from (decision 026).
+        buffer: Buffer.from(await buildFvfTemplate(`mfvf-${formEditionOf(MONTH)}-individual`)),
       },
     },
   });

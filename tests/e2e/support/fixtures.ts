@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { realNow } from './test-now';
+import { realNow, shiftDate } from './test-now';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PLAN_IDS } from '../../../src/shared/billing/plans';
 import { addMonths } from '../../../src/shared/logs/time';
@@ -283,9 +283,13 @@ export const test = base.extend<TestFixtures>({
   allowConsoleError: async ({ consoleGuard }, use) => {
     await use((pattern) => consoleGuard.allowed.push(pattern));
   },
-  page: async ({ page, consoleGuard, clockAt, clock }, use) => {
-    // The browser's clock stands on the same date and runs on from it, as the server's does.
-    if (clockAt !== null) await page.clock.install({ time: realNow() + clock.offsetMs });
+  // The browser's clock stands on the same date and runs on from it, as the server's does, in
+  // every page of the test's context (reloads and new tabs included).
+  context: async ({ context, clockAt, clock }, use) => {
+    if (clockAt !== null) await context.addInitScript(shiftDate, clock.offsetMs);
+    await use(context);
+  },
+  page: async ({ page, consoleGuard }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       // Not the app's: Chromium asks for /favicon.ico on a document without an icon of its own,

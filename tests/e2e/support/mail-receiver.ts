@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { realNow } from './test-now';
 
 /** One received mail, as the tests read it. */
 export type ReceivedMail = {
@@ -8,6 +9,7 @@ export type ReceivedMail = {
   from: string;
   subject: string;
   text: string;
+  /** The real instant (not TEST_NOW's) it arrived. */
   receivedAt: number;
 };
 
@@ -33,7 +35,8 @@ export async function startMailReceiver(
         const received: ReceivedMail = {
           ...mail,
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          receivedAt: Date.now(),
+          // The real clock, whichever process this runs in (TEST_NOW moves Date where the specs load).
+          receivedAt: realNow(),
         };
         sequence += 1;
         const file = path.join(

@@ -3,11 +3,20 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { ReceivedMail } from './mail-receiver';
 import { e2eEnv } from './paths';
+import { realNow } from './test-now';
 
 const SUBJECTS = {
   verification: /verification code: (\d{6})/,
   reset: /password reset code: (\d{6})/,
 } as const;
+
+/**
+ * A test's `since` is read from its own clock (`Date.now()`), which `npm run test:dates` moves;
+ * the receiver stamps each mail with the real clock. This is the real instant `since` stands for.
+ */
+function realInstant(since: number): number {
+  return since - (Date.now() - realNow());
+}
 
 function readMails(): ReceivedMail[] {
   const dir = e2eEnv('mailDir');
@@ -32,7 +41,7 @@ export async function waitForCode(
     .poll(
       () => {
         const mail = readMails()
-          .filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= since)
+          .filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= realInstant(since))
           .findLast((m) => SUBJECTS[kind].test(m.subject));
         code = mail ? SUBJECTS[kind].exec(mail.subject)?.[1] : undefined;
         if (mail && code && !mail.text.includes(code))
@@ -57,7 +66,7 @@ export async function waitForMail(
     .poll(
       () => {
         found = readMails()
-          .filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= since)
+          .filter((m) => m.to.includes(email.toLowerCase()) && m.receivedAt >= realInstant(since))
           .findLast((m) => subject.test(m.subject));
         return found?.subject;
       },

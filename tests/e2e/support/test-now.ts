@@ -9,19 +9,32 @@ const RealDate = Date;
 /** The real now, whatever TEST_NOW says: the clock fixture's offset is measured from it. */
 export const realNow = (): number => RealDate.now();
 
-const at = process.env.TEST_NOW;
-if (at && !Number.isNaN(RealDate.parse(at)) && Date === RealDate) {
-  const shift = RealDate.parse(at) - RealDate.now();
-  class ShiftedDate extends RealDate {
+/**
+ * Moves `Date` by `shiftMs` and lets it run on: `new Date()` and `Date.now()` read the moved
+ * instant, any other form means what it always meant, timers keep real time. Self-contained, so
+ * that the browser runs the same function (the clock fixture's init script, serialized).
+ *
+ * Not Playwright's `page.clock` in the browser: Playwright's clock runs in this process and
+ * stamps each of its commands with this process's `Date.now()`, which TEST_NOW has moved; the
+ * page replays them against its own real clock, so a day in the past came out as today
+ * (measured: on TEST_NOW 2026-12-01 with the real date 3 December, the browser read 3 December).
+ */
+export function shiftDate(shiftMs: number): void {
+  const Original = globalThis.Date;
+  class ShiftedDate extends Original {
     constructor(...args: unknown[]) {
       super();
-      // `new Date()` is now + the shift; any other form means what it always meant.
-      const value = args.length === 0 ? [RealDate.now() + shift] : args;
-      return Reflect.construct(RealDate, value, new.target) as ShiftedDate;
+      const value = args.length === 0 ? [Original.now() + shiftMs] : args;
+      return Reflect.construct(Original, value, new.target) as ShiftedDate;
     }
     static override now(): number {
-      return RealDate.now() + shift;
+      return Original.now() + shiftMs;
     }
   }
   globalThis.Date = ShiftedDate as DateConstructor;
+}
+
+const at = process.env.TEST_NOW;
+if (at && !Number.isNaN(RealDate.parse(at)) && Date === RealDate) {
+  shiftDate(RealDate.parse(at) - RealDate.now());
 }
