@@ -69,6 +69,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,mts,js,mjs}'],
     plugins: { walls },
     settings: { walls: wallsSettings(path.dirname(fileURLToPath(import.meta.url))) },
-    rules: { 'walls/feature-boundary': 'error', 'walls/no-cycle': 'error' },
+    rules: {
+      'walls/feature-boundary': 'error',
+      'walls/no-cycle': 'error',
+      'walls/engine-zone': 'error',
+    },
   },
 );

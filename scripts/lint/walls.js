@@ -399,7 +399,52 @@ function countEdges(counts, from, targets, featureKey, step) {
   }
 }
 
+/**
+ * Engines: folders of pure code inside a feature (bytes in, bytes out), each behind its own
+ * index.ts. An engine imports only itself, src/server/adapters and src/shared (no database, no
+ * service, no request); the rest of its feature uses only what its index.ts exposes.
+ */
+export const ENGINES = ['src/server/features/forms/fvf'];
+const ENGINE_MAY_IMPORT = ['src/server/adapters', 'src/shared'];
+
+const within = (root, folder, file) =>
+  file.startsWith(path.join(root, folder) + path.sep) || file === path.join(root, folder);
+
+const engineZone = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'An engine is pure code behind its index.ts' },
+    schema: [],
+    messages: {
+      outward:
+        "'{{target}}' is outside the engine {{engine}}: an engine imports only itself, src/server/adapters and src/shared (no database, no service).",
+      inward:
+        "'{{target}}' is inside the engine {{engine}}: the rest of the feature uses what {{engine}}/index.ts exposes (import from its folder).",
+    },
+  },
+  create(context) {
+    const { root } = settingsOf(context);
+    const file = context.filename;
+    const engine = ENGINES.find((folder) => within(root, folder, file));
+    return onEveryImport(({ node, specifier }) => {
+      if (!specifier.startsWith('.')) return;
+      const target = resolveImport(file, specifier) ?? path.resolve(path.dirname(file), specifier);
+      if (engine) {
+        const allowed = [engine, ...ENGINE_MAY_IMPORT].some((folder) =>
+          within(root, folder, target),
+        );
+        if (!allowed)
+          context.report({ node, messageId: 'outward', data: { target: specifier, engine } });
+        return;
+      }
+      const into = ENGINES.find((folder) => within(root, folder, target));
+      if (into && !INDEX.test(path.basename(target)))
+        context.report({ node, messageId: 'inward', data: { target: specifier, engine: into } });
+    });
+  },
+};
+
 export const walls = {
   meta: { name: 'walls' },
-  rules: { 'feature-boundary': featureBoundary, 'no-cycle': noCycle },
+  rules: { 'feature-boundary': featureBoundary, 'no-cycle': noCycle, 'engine-zone': engineZone },
 };

@@ -111,6 +111,47 @@ describe('the repository lint config', () => {
     );
     expect(messages).toEqual([]);
   });
+
+  it('fails the form engine reaching for the database', async () => {
+    const messages = await wallMessages(
+      "import { fvfTemplates } from '../../../db/schema';\nexport const table = fvfTemplates;\n",
+      'src/server/features/forms/fvf/deliberate.ts',
+    );
+    expect(messages).toEqual([
+      {
+        ruleId: 'walls/engine-zone',
+        message:
+          "'../../../db/schema' is outside the engine src/server/features/forms/fvf: an engine imports only itself, src/server/adapters and src/shared (no database, no service).",
+      },
+    ]);
+  });
+
+  it('fails the form engine reaching for a service of its own feature', async () => {
+    const messages = await wallMessages(
+      "import { templateFor } from '../fvf-templates.service';\nexport const find = templateFor;\n",
+      'src/server/features/forms/fvf/deliberate.ts',
+    );
+    expect(messages.map((message) => message.ruleId)).toEqual(['walls/engine-zone']);
+  });
+
+  it('fails a forms service reaching inside the engine, and passes it through the index', async () => {
+    const inside = await wallMessages(
+      "import { fillFvfTemplate } from './fvf/fvf-template';\nexport const fill = fillFvfTemplate;\n",
+      'src/server/features/forms/deliberate.ts',
+    );
+    expect(inside).toEqual([
+      {
+        ruleId: 'walls/engine-zone',
+        message:
+          "'./fvf/fvf-template' is inside the engine src/server/features/forms/fvf: the rest of the feature uses what src/server/features/forms/fvf/index.ts exposes (import from its folder).",
+      },
+    ]);
+    const throughIndex = await wallMessages(
+      "import { loadFvfEngine } from './fvf';\nexport const load = loadFvfEngine;\n",
+      'src/server/features/forms/deliberate.ts',
+    );
+    expect(throughIndex).toEqual([]);
+  });
 });
 
 describe('a feature folder no config names', () => {

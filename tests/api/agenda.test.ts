@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENDA_SECTIONS, AGENDA_TITLE } from '../../src/server/features/forms/agenda-pdf';
-import { readPdfText } from '../../src/server/features/forms/pdf-text';
+import { AGENDA_SECTIONS, AGENDA_TITLE } from '../../src/server/features/agenda/agenda-pdf';
+import { readPdfText } from '../../src/server/adapters/pdf/pdf-text';
 import { NOT_YOUR_RECORD } from '../../src/server/features/agenda/agenda.service';
 import { AGENDA_MESSAGES } from '../../src/shared/agenda/agenda.schema';
 import { createAgendaPayload } from '../../src/shared/agenda/agenda.factory';

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { FILE_MAX_BYTES } from '../../src/shared/files/file-content';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
+import { FORM_MESSAGES } from '../../src/server/features/forms/fvf/fvf.errors';
 import { PDF_REFUSAL_MESSAGES } from '../../src/server/adapters/pdf/check-pdf-load';
 import {
   deflateBombPdf,
@@ -27,8 +27,8 @@ import {
   zipBomb,
 } from '../helpers/file-fixtures';
 import { storedCopyOf } from '../helpers/stored-pdf';
-import { activeContentOf, readerScripts } from '../../src/server/features/forms/pdf-reader.fixture';
-import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
+import { activeContentOf, readerScripts } from '../../src/server/adapters/pdf/pdf-reader.fixture';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf/fvf-template.fixture';
 import { createTableFingerprint } from '../helpers/table-fingerprint';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { makeStorageFolder } from '../helpers/storage-harness';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf/fvf-template.fixture';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
 import {
   activeContentOf,
   readerFields,
   readerText,
-} from '../../src/server/features/forms/pdf-reader.fixture';
+} from '../../src/server/adapters/pdf/pdf-reader.fixture';
 import { experienceLogs } from '../../src/server/db/schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
 import { createSupervisor, createTrainee } from '../helpers/factories';
 import { insertSupervisorRecord } from '../helpers/log-factory';
 import {

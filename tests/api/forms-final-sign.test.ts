@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperForms } from '../../src/server/db/schema';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
 import type { RecordFilesAnswer } from '../../src/shared/files/record-file.schema';
 import type { FinalForm } from '../../src/shared/forms/final-form.schema';
 import type { DashboardTable } from '../../src/shared/progress/accrued.schema';

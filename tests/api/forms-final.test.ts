@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf/fvf-template.fixture';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
 import { createTrainee } from '../helpers/factories';
 import { insertPaperForms } from '../helpers/form-factory';
 import { insertSupervisorRecord } from '../helpers/log-factory';

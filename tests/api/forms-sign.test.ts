@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, monthForms, monthSignoffs } from '../../src/server/db/schema';
 import { SIGNED_MONTH } from '../../src/server/features/logs/logs.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';
 import type { DashboardTable } from '../../src/shared/progress/accrued.schema';
 import { followDownload } from './files-support';

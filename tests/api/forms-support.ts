@@ -7,11 +7,11 @@ import { expect } from 'vitest';
 import { experienceLogs } from '../../src/server/db/schema';
 import { monthEnd, monthStart } from '../../src/shared/logs/time';
 import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
-import type { FvfVariantId } from '../../src/server/features/forms/fvf-fields';
+import type { FvfVariantId } from '../../src/server/features/forms/fvf/fvf-fields';
 import {
   buildFvfTemplate,
   type TemplateOptions,
-} from '../../src/server/features/forms/fvf-template.fixture';
+} from '../../src/server/features/forms/fvf/fvf-template.fixture';
 import type { FinalForm, FinalFormsAnswer } from '../../src/shared/forms/final-form.schema';
 import type { MonthForm, MonthFormsAnswer } from '../../src/shared/forms/month-form.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';

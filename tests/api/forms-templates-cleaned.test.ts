@@ -6,9 +6,9 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDF_REFUSAL_MESSAGES } from '../../src/server/adapters/pdf/check-pdf-load';
 import { fvfTemplates } from '../../src/server/db/schema';
-import { FORM_MESSAGES } from '../../src/server/features/forms/forms.errors';
-import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
-import { activeContentOf } from '../../src/server/features/forms/pdf-reader.fixture';
+import { FORM_MESSAGES } from '../../src/server/features/forms/fvf/fvf.errors';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf/fvf-template.fixture';
+import { activeContentOf } from '../../src/server/adapters/pdf/pdf-reader.fixture';
 import { padWithEmptyArrays, pdfWithDuplicatedScript } from '../helpers/file-fixtures';
 import { fill, formsWorld, logDays, uploadTemplate, type FormsWorld } from './forms-support';
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { readPdfText } from '../../src/server/features/forms/pdf-text';
+import { readPdfText } from '../../src/server/adapters/pdf/pdf-text';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { z } from 'zod';
-import { buildFvfTemplate } from '../../src/server/features/forms/fvf-template.fixture';
+import { buildFvfTemplate } from '../../src/server/features/forms/fvf/fvf-template.fixture';
 import { pdfBytes } from '../helpers/file-fixtures';
 import { formEditionOf } from '../../src/shared/forms/form-edition';
 import { addMonths, formatMonthYear, formatUsDate } from '../../src/shared/logs/time';

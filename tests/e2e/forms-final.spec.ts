@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
-import { readerText } from '../../src/server/features/forms/pdf-reader.fixture';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
+import { readerText } from '../../src/server/adapters/pdf/pdf-reader.fixture';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
 import { addDays, formatMonthYear, monthOf, monthStart } from '../../src/shared/logs/time';
 import {

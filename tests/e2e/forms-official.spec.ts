@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
-import { readerText } from '../../src/server/features/forms/pdf-reader.fixture';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
+import { readerText } from '../../src/server/adapters/pdf/pdf-reader.fixture';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
-import { readFvf } from '../../src/server/features/forms/fvf-read';
-import { recogniseFvfDocument } from '../../src/server/features/forms/fvf-template';
-import { readerText } from '../../src/server/features/forms/pdf-reader.fixture';
+import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
+import { recogniseFvfDocument } from '../../src/server/features/forms/fvf/fvf-template';
+import { readerText } from '../../src/server/adapters/pdf/pdf-reader.fixture';
 import { ATTESTATIONS } from '../../src/shared/forms/attestations';
 import { formatMonthYear } from '../../src/shared/logs/time';
 import {

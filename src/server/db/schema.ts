@@ -713,7 +713,7 @@ export const fvfTemplates = pgTable(
   'fvf_templates',
   {
     id: serial().primaryKey(),
-    /** A variant of src/server/features/forms/fvf-fields.ts, e.g. 'mfvf-2022-individual'. */
+    /** A variant of src/server/features/forms/fvf/fvf-fields.ts, e.g. 'mfvf-2022-individual'. */
     variantId: text().notNull(),
     storageKey: text().notNull(),
     sizeBytes: integer().notNull(),

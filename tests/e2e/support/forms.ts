@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { z } from 'zod';
-import type { FvfVariantId } from '../../../src/server/features/forms/fvf-fields';
-import { buildFvfTemplate } from '../../../src/server/features/forms/fvf-template.fixture';
+import type { FvfVariantId } from '../../../src/server/features/forms/fvf/fvf-fields';
+import { buildFvfTemplate } from '../../../src/server/features/forms/fvf/fvf-template.fixture';
 import { createLogPayload } from '../../../src/shared/logs/log-entry.factory';
 import { addMonths } from '../../../src/shared/logs/time';
 import { pdfBytes } from '../../helpers/file-fixtures';

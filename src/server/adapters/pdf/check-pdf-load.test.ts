@@ -8,11 +8,7 @@ import {
   pdfWithMalformedScript,
   pdfWithScriptBehindAnUpdate,
 } from '../../../../tests/helpers/file-fixtures';
-import {
-  activeContentOf,
-  readerScripts,
-  readerText,
-} from '../../features/forms/pdf-reader.fixture';
+import { activeContentOf, readerScripts, readerText } from './pdf-reader.fixture';
 import { plainPdfCopy, UPLOADED_PDF_LIMITS } from './check-pdf-load';
 
 /*

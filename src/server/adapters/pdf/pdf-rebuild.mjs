@@ -1,7 +1,7 @@
 /*
  * Rebuilding a loaded PDF from what its trailer reaches, shared by the upload check's child
  * (pdf-load-check.child.mjs: the copy of an upload that is kept) and the forms the product writes
- * (features/forms/pdf-output.ts). Each function takes the pdf-lib module the document was loaded
+ * (pdf-output.ts). Each function takes the pdf-lib module the document was loaded
  * with (the child's CommonJS copy, or the app's), so `instanceof` holds in both.
  */
 

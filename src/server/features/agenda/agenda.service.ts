@@ -10,7 +10,6 @@ import {
 import { formatMonthYear, monthEnd, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { loadPdfCode } from '../forms';
 import { getAccrued } from '../progress';
 import { assertLinkedTrainee } from '../supervisors';
 import * as repo from './agenda.repository';
@@ -133,7 +132,8 @@ export async function agendaPdf(
   ctx: Context & { id: number },
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const record = await loadVisible(ctx, ctx.id);
-  const { agendaFileName, renderAgendaPdf } = await loadPdfCode();
+  // pdf-lib and fontkit load with the first agenda asked for, not at start (decision 014).
+  const { agendaFileName, renderAgendaPdf } = await import('./agenda-pdf');
   const bytes = await renderAgendaPdf({
     document: storedDocument(record),
     supervisorName: record.supervisorName,

@@ -6,7 +6,7 @@ import type { MonthForm, MonthFormSignRequest } from '../../../shared/forms/mont
 import { formatMonthYear } from '../../../shared/logs/time';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../files';
-import { FORM_MESSAGES } from './forms.errors';
+import { FORM_MESSAGES, loadFvfEngine } from './fvf';
 import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
 import { readObjectIfPresent } from './fvf-templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
@@ -19,7 +19,6 @@ import {
   subjectOfRecord,
   type FormsContext,
 } from './official-forms.service';
-import { loadPdfCode } from './pdf-code';
 
 /*
  * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013): the trainee signs
@@ -106,7 +105,7 @@ async function signForm(
   const unsigned = await readObjectIfPresent(ctx.storage, form.storageKey);
   // A signature that landed since the row was read removed the version read here.
   if (!unsigned) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
-  const { signFvf } = await loadPdfCode();
+  const { signFvf } = await loadFvfEngine();
   const signed = await signFvf(unsigned, {
     party,
     fullName: ctx.signature.full_name,

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FvfVariant } from './fvf-fields';
-import { loadPdfCode } from './pdf-code';
+import { type FvfVariant, loadFvfEngine } from './fvf';
 
 /*
  * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF and
@@ -31,7 +30,7 @@ async function variantOf(path: string, size: number, mtimeMs: number, log: Fasti
   try {
     const bytes = await readFile(path);
     sha256 = createHash('sha256').update(bytes).digest('hex');
-    const { recogniseFvfTemplate } = await loadPdfCode();
+    const { recogniseFvfTemplate } = await loadFvfEngine();
     variant = await recogniseFvfTemplate(bytes);
   } catch (error) {
     log.warn({ err: error, path }, 'a PDF in FORMS_DIR is not a form we can fill; it is ignored');

@@ -19,10 +19,14 @@ import {
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
-import { FVF_VARIANTS, type FvfVariant } from './fvf-fields';
-import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
+import {
+  FVF_VARIANTS,
+  type FvfVariant,
+  FORM_MESSAGES,
+  FormTemplateError,
+  loadFvfEngine,
+} from './fvf';
 import { readFolderTemplate, readFormsFolder } from './forms-folder';
-import { loadPdfCode } from './pdf-code';
 import * as repo from './fvf-templates.repository';
 
 /*
@@ -148,7 +152,7 @@ export async function installTemplate(
   }
   const cleaned = await plainPdfCopy(ctx.bytes, 'template');
   if (!cleaned.ok) throw new FormTemplateError(templateRefusal(cleaned));
-  const { recogniseFvfTemplate } = await loadPdfCode();
+  const { recogniseFvfTemplate } = await loadFvfEngine();
   const variant = await recogniseFvfTemplate(cleaned.pdf).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     // A PDF malformed in a way pdf-lib trips over is still the uploader's file, not our fault.

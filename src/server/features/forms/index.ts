@@ -1,4 +1,3 @@
 export { listUnsignedForms } from './form-reminders.service';
 export { noSignedMonthlyForm, voidMonth } from './month-forms.repository';
 export { paperFormsOfRecord } from './paper-forms.service';
-export { loadPdfCode } from './pdf-code';

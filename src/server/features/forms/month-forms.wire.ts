@@ -3,7 +3,7 @@ import type { FvfFigures } from '../../../shared/forms/fvf-values';
 import type { FormFigures, MonthForm } from '../../../shared/forms/month-form.schema';
 import { minutesToHours, roundPercent } from '../../../shared/logs/time';
 import type { StoragePort } from '../../adapters/storage/storage.port';
-import { FVF_VARIANTS, signersOf } from './fvf-fields';
+import { FVF_VARIANTS, signersOf } from './fvf';
 import type { MonthFormRecord } from './month-forms.repository';
 
 /** The minutes a form reports, from a stored form or from the logs. */

@@ -9,10 +9,9 @@ import { monthFormKey } from '../files';
 import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
-import type { FvfFillInput, FvfPerson } from './fvf-template';
+import { type FvfFillInput, type FvfPerson, loadFvfEngine } from './fvf';
 import { templateFor, type TemplatesContext } from './fvf-templates.service';
 import * as repo from './month-forms.repository';
-import { loadPdfCode } from './pdf-code';
 
 /*
  * What the two official forms share (decisions 012, 013): who may see a form, filling the BACB's
@@ -187,7 +186,7 @@ export async function fillAndKeep(
   const trainee = await traineeIdentity(db, actor.id);
   // The edition of the months it documents (shared/forms/form-edition.ts).
   const edition = formEditionOf('month' in figures ? figures.month : figures.period.toMonth);
-  const { fillFvfTemplate, formOfFigures } = await loadPdfCode();
+  const { fillFvfTemplate, formOfFigures } = await loadFvfEngine();
   const form = formOfFigures(figures);
   const structure = ctx.subject.organization === '' ? 'individual' : 'organization';
   const template = await templateFor(ctx, { form, edition, structure, ownerId: actor.id });

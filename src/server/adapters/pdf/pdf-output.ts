@@ -1,5 +1,5 @@
 import * as pdfLib from 'pdf-lib';
-import { makeInert, REBUILT_SAVE_OPTIONS } from '../../adapters/pdf/pdf-rebuild.mjs';
+import { makeInert, REBUILT_SAVE_OPTIONS } from './pdf-rebuild.mjs';
 
 /*
  * Everything the product writes out (a form filled, signed or flattened) carries no JavaScript

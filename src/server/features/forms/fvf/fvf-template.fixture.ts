@@ -10,8 +10,8 @@ import {
   type PDFRef,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
-import type { FinalFvfFigures } from '../../../shared/forms/final-fvf';
-import type { MonthlyFvfFigures } from '../../../shared/forms/fvf-values';
+import type { FinalFvfFigures } from '../../../../shared/forms/final-fvf';
+import type { MonthlyFvfFigures } from '../../../../shared/forms/fvf-values';
 import {
   fvfVariant,
   variantFields,

@@ -7,15 +7,15 @@ import {
   type PDFDocument,
   type PDFForm,
 } from 'pdf-lib';
-import type { FinalFvfFigures } from '../../../shared/forms/final-fvf';
-import type { FvfFormName } from '../../../shared/forms/fvf-template.schema';
+import type { FinalFvfFigures } from '../../../../shared/forms/final-fvf';
+import type { FvfFormName } from '../../../../shared/forms/fvf-template.schema';
 import {
   formMonthValues,
   fvfHoursValues,
   type FvfFigures,
   type MonthlyFvfFigures,
-} from '../../../shared/forms/fvf-values';
-import type { RuleSetId } from '../../../shared/logs/rule-sets';
+} from '../../../../shared/forms/fvf-values';
+import type { RuleSetId } from '../../../../shared/logs/rule-sets';
 import {
   FORM_MARKS,
   FVF_VARIANTS,
@@ -28,10 +28,10 @@ import {
   type HoursSlot,
 } from './fvf-fields';
 import { findField, loadFormPdf, nameFontInResources, tickBox, writeText } from './fvf-pdf-fields';
-import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
-import { embedDejaVu } from './pdf-fonts';
-import { saveInert } from './pdf-output';
-import { readDocumentText } from './pdf-text';
+import { FORM_MESSAGES, FormTemplateError } from './fvf.errors';
+import { embedDejaVu } from '../../../adapters/pdf/pdf-fonts';
+import { saveInert } from '../../../adapters/pdf/pdf-output';
+import { readDocumentText } from '../../../adapters/pdf/pdf-text';
 
 /*
  * The BACB's own forms, monthly and final, recognised and filled from the logs (issue 26;

@@ -9,7 +9,7 @@ import {
 } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { z } from 'zod';
-import { decodePdfName } from '../../adapters/pdf/pdf-load-check.child.mjs';
+import { decodePdfName } from './pdf-load-check.child.mjs';
 
 /*
  * For tests: a PDF as a real reader sees it (Mozilla's pdf.js, the reader inside Firefox: the

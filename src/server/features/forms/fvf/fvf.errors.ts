@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/errors';
+import { AppError } from '../../../../shared/errors';
 import {
   FVF_FORM_ABBREVIATIONS,
   type FvfFormName,
-} from '../../../shared/forms/fvf-template.schema';
+} from '../../../../shared/forms/fvf-template.schema';
 
 /**
  * A PDF that is not a verification form we can fill: not a PDF, encrypted, or without the

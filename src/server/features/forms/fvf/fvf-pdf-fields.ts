@@ -19,9 +19,9 @@ import {
   type PDFForm,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
-import { useSpecNameDecoding } from '../../adapters/pdf/pdf-load-check.child.mjs';
+import { useSpecNameDecoding } from '../../../adapters/pdf/pdf-load-check.child.mjs';
 import type { FvfField, FvfFieldKind } from './fvf-fields';
-import { FORM_MESSAGES, FormTemplateError } from './forms.errors';
+import { FORM_MESSAGES, FormTemplateError } from './fvf.errors';
 
 // Names are read as the PDF specification says (`#4a` is `J`), as the upload check reads them.
 useSpecNameDecoding(PDFName);

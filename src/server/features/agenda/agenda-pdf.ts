@@ -3,8 +3,8 @@ import type { AgendaAccrued, MonthlyDocument } from '../../../shared/agenda/agen
 import { formatHours, formatPercent, hoursToMinutes } from '../../../shared/logs/time';
 import type { AccruedTotals } from '../../../shared/progress/accrued.schema';
 import { findTask } from '../../../shared/reference/task-lists';
-import { embedDejaVu } from './pdf-fonts';
-import { PdfWriter } from './pdf-writer';
+import { embedDejaVu } from '../../adapters/pdf/pdf-fonts';
+import { PdfWriter } from '../../adapters/pdf/pdf-writer';
 
 /*
  * The supervision contact agenda as a vector A4 PDF (issue 10; SPEC §2

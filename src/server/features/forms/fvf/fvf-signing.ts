@@ -1,14 +1,14 @@
 import { PDFHexString, PDFName, PDFSignature, PDFTextField, type PDFForm } from 'pdf-lib';
-import type { FormParty } from '../../../shared/forms/attestations';
-import { signingDate } from '../../../shared/progress/deadline';
-import { formatUsDate } from '../../../shared/logs/time';
+import type { FormParty } from '../../../../shared/forms/attestations';
+import { signingDate } from '../../../../shared/progress/deadline';
+import { formatUsDate } from '../../../../shared/logs/time';
 import { signersOf, type FvfSlot, type FvfVariant } from './fvf-fields';
 import { findField, flattenForm, loadFormPdf, stampSignature, writeText } from './fvf-pdf-fields';
 import { infoDictOf, SIGNING_RECORD_KEYS, type FvfSigningRecord } from './fvf-read';
 import { recogniseFvfDocument } from './fvf-template';
-import { FORM_MESSAGES, FormSigningError } from './forms.errors';
-import { embedDejaVu } from './pdf-fonts';
-import { saveInert } from './pdf-output';
+import { FORM_MESSAGES, FormSigningError } from './fvf.errors';
+import { embedDejaVu } from '../../../adapters/pdf/pdf-fonts';
+import { saveInert } from '../../../adapters/pdf/pdf-output';
 
 /*
  * Signing a filled M-FVF in the app (issue 10 "Signing"): each party types their full name

@@ -1,12 +1,16 @@
 import { PDFCheckBox, PDFDocument, PDFDropdown, PDFTextField } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { FORM_MESSAGES, FormSigningError, FormTemplateError } from './forms.errors';
+import { FORM_MESSAGES, FormSigningError, FormTemplateError } from './fvf.errors';
 import { FVF_VARIANTS, fvfVariant, type FvfVariantId } from './fvf-fields';
 import { readFvf } from './fvf-read';
 import { signFvf } from './fvf-signing';
 import { fillFvfTemplate, recogniseFvfTemplate } from './fvf-template';
 import { buildFvfTemplate, createFillInput, createFinalFillInput } from './fvf-template.fixture';
-import { activeContentOf, readerFields, readerText } from './pdf-reader.fixture';
+import {
+  activeContentOf,
+  readerFields,
+  readerText,
+} from '../../../adapters/pdf/pdf-reader.fixture';
 
 /*
  * The BACB's forms as they are (issue 26): templates with the real structure (fvf-fields.ts, built

@@ -13,7 +13,7 @@ import {
   renderAgendaPdf,
   type AgendaPdfInput,
 } from './agenda-pdf';
-import { readPdfText } from './pdf-text';
+import { readPdfText } from '../../adapters/pdf/pdf-text';
 
 const totals: AccruedTotals = {
   experience_hours: 120,

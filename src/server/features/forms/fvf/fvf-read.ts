@@ -8,8 +8,8 @@ import {
   PDFString,
   PDFTextField,
 } from 'pdf-lib';
-import type { FormParty } from '../../../shared/forms/attestations';
-import { readPdfText } from './pdf-text';
+import type { FormParty } from '../../../../shared/forms/attestations';
+import { readPdfText } from '../../../adapters/pdf/pdf-text';
 
 /*
  * Reading a verification form back: what its fields hold while it is open, what every page

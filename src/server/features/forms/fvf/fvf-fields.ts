@@ -1,5 +1,5 @@
-import type { FvfFormName, FvfStructureName } from '../../../shared/forms/fvf-template.schema';
-import type { RuleSetId } from '../../../shared/logs/rule-sets';
+import type { FvfFormName, FvfStructureName } from '../../../../shared/forms/fvf-template.schema';
+import type { RuleSetId } from '../../../../shared/logs/rule-sets';
 
 /*
  * THE table of the BACB's fieldwork verification forms, monthly (M-FVF) and final (F-FVF): which
