@@ -27,14 +27,14 @@ import { formSubjects, recordName, subjectOf, type FormSubject } from './form-su
 import * as repo from './month-forms.repository';
 import { sameMinutes, toFinalForm, toFormFigures, type FormMinutes } from './month-forms.wire';
 import {
-  fillAndKeep,
   listedTrainee,
   loadVisibleForm,
   ownSupervisorRecord,
   recordsVisibleTo,
   subjectOfRecord,
   type FormsContext,
-} from './official-forms.service';
+} from './form-access';
+import { fillAndKeep } from './form-filling.service';
 
 /*
  * The final fieldwork verification form (issues 10, 26; decision 013): one F-FVF per supervisor

@@ -3,7 +3,7 @@ import { notReviewedMessage } from '../../../shared/forms/form-review';
 import type { Db } from '../../db/client';
 import { findActiveSignoff, signOffMonth } from '../logs';
 import { logsToReview } from './month-forms.repository';
-import { subjectOfRecord } from './official-forms.service';
+import { subjectOfRecord } from './form-access';
 
 /*
  * A supervisor's signature of a month's M-FVF, in the app or by confirming a paper form, is

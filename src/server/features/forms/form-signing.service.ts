@@ -13,12 +13,8 @@ import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-fo
 import * as repo from './month-forms.repository';
 import { currentFigures, getMonthForm } from './month-forms.service';
 import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';
-import {
-  loadVisibleForm,
-  putPdf,
-  subjectOfRecord,
-  type FormsContext,
-} from './official-forms.service';
+import { loadVisibleForm, subjectOfRecord, type FormsContext } from './form-access';
+import { putPdf } from './form-filling.service';
 
 /*
  * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013): the trainee signs

@@ -43,7 +43,7 @@ import * as templates from './fvf-templates.service';
 import * as months from './month-forms.service';
 import type { FormKind } from './month-forms.repository';
 import { formDocumentUrl } from './month-forms.wire';
-import { loadVisibleForm } from './official-forms.service';
+import { loadVisibleForm } from './form-access';
 
 const tags = ['forms'];
 

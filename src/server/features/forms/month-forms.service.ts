@@ -23,14 +23,14 @@ import * as repo from './month-forms.repository';
 import { livePaperForms } from './paper-forms.service';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';
 import {
-  fillAndKeep,
   listedTrainee,
   loadVisibleForm,
   ownSupervisorRecord,
   recordsVisibleTo,
   subjectOfRecord,
   type FormsContext,
-} from './official-forms.service';
+} from './form-access';
+import { fillAndKeep } from './form-filling.service';
 
 /*
  * The month's official form (issue 10 "The official form, filled" and "Deadlines"): listed per

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { paperForms } from '../../db/schema';
 import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
-import type { FormsContext } from './official-forms.service';
+import type { FormsContext } from './form-access';
 import { loadVisible, toPaperForm } from './paper-forms.service';
 
 /*

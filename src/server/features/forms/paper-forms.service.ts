@@ -25,7 +25,7 @@ import {
   ownSupervisorRecord,
   subjectOfRecord,
   type FormsContext,
-} from './official-forms.service';
+} from './form-access';
 
 /*
  * Monthly forms signed on paper (issue 26 part 7, decision 024): the trainee records one with

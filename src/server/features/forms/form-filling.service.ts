@@ -1,0 +1,181 @@
+import { Readable } from 'node:stream';
+import { AppError } from '../../../shared/errors';
+import { formEditionOf } from '../../../shared/forms/form-edition';
+import type { StoragePort } from '../../adapters/storage/storage.port';
+import type { Db } from '../../db/client';
+import { findUserById, loadUserView } from '../accounts';
+import { monthFormKey } from '../files';
+import { isUniqueViolation } from '../supervisors';
+import type * as supervisorsRepo from '../supervisors';
+import type { FormsContext } from './form-access';
+import { recordName, type FormSubject } from './form-subjects';
+import { type FvfFillInput, type FvfPerson, loadFvfEngine } from './fvf';
+import { templateFor } from './fvf-templates.service';
+import * as repo from './month-forms.repository';
+
+/*
+ * Filling an official form and keeping it (decisions 012, 013): the template of the months'
+ * edition filled for one of the trainee's supervisor records, the PDF stored, the row written.
+ * The M-FVF is month-forms.service.ts, the F-FVF final-forms.service.ts, signing both
+ * form-signing.service.ts.
+ */
+
+export const FORM_FILL_MESSAGES = {
+  profileIncomplete: (missing: readonly string[]) =>
+    `Add your ${missing.join(', ')} to your profile before filling a form: the BACB's form asks for ${missing.length === 1 ? 'it' : 'them'}.`,
+  filledMeanwhile:
+    'This form was filled at the same moment by another request: reload and try again.',
+} as const;
+
+type SupervisorRecord = NonNullable<Awaited<ReturnType<typeof supervisorsRepo.findForTrainee>>>;
+
+/** Stores a PDF under a fresh key; the caller removes it if no row comes to name it. */
+export async function putPdf(
+  storage: StoragePort,
+  traineeId: number,
+  bytes: Uint8Array,
+): Promise<string> {
+  const key = monthFormKey(traineeId);
+  await storage.put(key, Readable.from([Buffer.from(bytes)]), { contentType: 'application/pdf' });
+  return key;
+}
+
+/** The trainee's form fields, or a 400 FORM_PROFILE_INCOMPLETE naming the ones still blank. */
+async function traineeIdentity(db: Db, traineeId: number) {
+  const user = await findUserById(db, traineeId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  const missing = [
+    user.bacbId.trim() === '' ? 'BACB ID' : null,
+    user.fieldworkState.trim() === '' ? 'fieldwork state' : null,
+    user.fieldworkCountry.trim() === '' ? 'fieldwork country' : null,
+  ].filter((item) => item !== null);
+  if (missing.length > 0) {
+    throw new AppError('FORM_PROFILE_INCOMPLETE', FORM_FILL_MESSAGES.profileIncomplete(missing));
+  }
+  return {
+    name: user.name,
+    bacbId: user.bacbId,
+    fieldworkState: user.fieldworkState,
+    fieldworkCountry: user.fieldworkCountry,
+  };
+}
+
+/** A supervisor as the form names them: the record's name, the linked account's BACB number. */
+async function personOf(db: Db, record: SupervisorRecord) {
+  const account = record.supervisorUserId
+    ? await loadUserView(db, record.supervisorUserId)
+    : undefined;
+  return {
+    name: recordName(record),
+    bacbId: account?.supervisor?.bacb_certification_number ?? '',
+    qualification: account?.supervisor?.supervisor_qualification ?? '',
+  };
+}
+
+/** What a form is filled from and kept as: the asker's record, the figures and the row's sums. */
+type FillRequest = FormsContext & {
+  record: SupervisorRecord;
+  subject: FormSubject;
+  /** The supervisors the form lists (an F-FVF at an organization): those with hours. */
+  listed: readonly SupervisorRecord[];
+  figures: FvfFillInput['figures'];
+  /** What the row keeps: the fieldwork type (3: both) and the minutes, summed. */
+  kept: Pick<
+    repo.NewMonthForm,
+    | 'experienceTypeId'
+    | 'independentMinutes'
+    | 'supervisedMinutes'
+    | 'totalMinutes'
+    | 'observationMinutes'
+  > & { monthsCounted?: number };
+  isProrated: boolean;
+  /** The live form of the same month (or period) and subject, if any. */
+  existing: repo.MonthFormRow | undefined;
+  completeMessage: string;
+};
+
+/**
+ * Fills the official form the figures are for (an M-FVF for a month, an F-FVF for a period) for
+ * the asker, signed by the responsible supervisor `record`, and keeps it: a live form not yet
+ * complete is replaced (voided, kept as history); a complete one is final (409
+ * `completeMessage`). Returns the new form's id.
+ */
+export async function fillAndKeep(ctx: FillRequest): Promise<number> {
+  if (ctx.existing?.completedOn) throw new AppError('CONFLICT', ctx.completeMessage);
+  return keep(ctx, await fill(ctx));
+}
+
+/**
+ * The filled PDF, from the template of the months' edition (the Organization form when the
+ * record belongs to one) that serves the trainee: the operator's or their own upload.
+ */
+async function fill(ctx: FillRequest) {
+  const { db, actor, record, figures } = ctx;
+  const trainee = await traineeIdentity(db, actor.id);
+  // The edition of the months it documents (shared/forms/form-edition.ts).
+  const edition = formEditionOf('month' in figures ? figures.month : figures.period.toMonth);
+  const { fillFvfTemplate, formOfFigures } = await loadFvfEngine();
+  const form = formOfFigures(figures);
+  const structure = ctx.subject.organization === '' ? 'individual' : 'organization';
+  const template = await templateFor(ctx, { form, edition, structure, ownerId: actor.id });
+  const supervisor = await personOf(db, record);
+  const others = ctx.listed.filter((item) => item.id !== record.id);
+  const supervisors: FvfPerson[] = [
+    supervisor,
+    ...(await Promise.all(others.map((item) => personOf(db, item)))),
+  ];
+  const filled = await fillFvfTemplate(await template.load(), {
+    figures,
+    edition,
+    trainee,
+    supervisor,
+    supervisors,
+    isProrated: ctx.isProrated,
+  });
+  return { form, template, bytes: filled.bytes, variantId: filled.variant.id };
+}
+
+/**
+ * Stores the PDF and writes its row in place of the live one; the stored file is removed again
+ * if no row comes to name it.
+ */
+async function keep(ctx: FillRequest, filled: Awaited<ReturnType<typeof fill>>): Promise<number> {
+  const { db, actor, record, figures, existing } = ctx;
+  const storageKey = await putPdf(ctx.storage, actor.id, filled.bytes);
+  try {
+    return await db.transaction(async (tx) => {
+      if (existing && !(await repo.voidIncomplete(tx, existing.id, actor.id, ctx.now))) {
+        throw new AppError('CONFLICT', FORM_FILL_MESSAGES.filledMeanwhile);
+      }
+      return repo.insert(tx, {
+        kind: filled.form,
+        traineeId: actor.id,
+        traineeSupervisorId: record.id,
+        ...('month' in figures
+          ? { month: figures.month }
+          : {
+              month: figures.period.toMonth,
+              fromMonth: figures.period.fromMonth,
+              monthsCounted: ctx.kept.monthsCounted ?? 0,
+            }),
+        experienceTypeId: ctx.kept.experienceTypeId,
+        independentMinutes: ctx.kept.independentMinutes,
+        supervisedMinutes: ctx.kept.supervisedMinutes,
+        totalMinutes: ctx.kept.totalMinutes,
+        observationMinutes: ctx.kept.observationMinutes,
+        variantId: filled.variantId,
+        templateSource: filled.template.source,
+        templateSha256: filled.template.sha256,
+        organization: ctx.subject.organization,
+        storageKey,
+        createdAt: ctx.now,
+      });
+    });
+  } catch (error) {
+    await ctx.storage.delete(storageKey).catch(() => undefined);
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', FORM_FILL_MESSAGES.filledMeanwhile);
+    }
+    throw error;
+  }
+}
