@@ -12,13 +12,7 @@ import type {
   FinalFormsAnswer,
 } from '../../../shared/forms/final-form.schema';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
-import {
-  addDays,
-  formatMonthYear,
-  minutesToHours,
-  monthOf,
-  monthStart,
-} from '../../../shared/logs/time';
+import { addDays, minutesToHours, monthOf, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
 import { readCountingRows, ruleSetFor } from '../progress';
@@ -35,6 +29,7 @@ import {
   type FormsContext,
 } from './form-access';
 import { fillAndKeep } from './form-filling.service';
+import { FORMS_MESSAGES } from './forms.messages';
 
 /*
  * The final fieldwork verification form (issues 10, 26; decision 013): one F-FVF per supervisor
@@ -43,15 +38,6 @@ import { fillAndKeep } from './form-filling.service';
  * or both (Mixed), signed by the responsible supervisor alone (form-signing.service.ts) and kept
  * by the trainee among the record files.
  */
-
-export const FINAL_FORM_FILL_MESSAGES = {
-  periodNotOver:
-    'The last month of this period is not over yet: a final form can include it from the first day of the next month.',
-  noHours: (from: string, to: string) =>
-    `No hours with this supervisor count from ${formatMonthYear(from)} to ${formatMonthYear(to)}.`,
-  complete:
-    'This final form is signed and can no longer change. Reopening a month of its period voids it.',
-} as const;
 
 /** The trainee's logs and how their months count: what every F-FVF figure is built from. */
 async function countingFor(
@@ -271,7 +257,7 @@ export async function createFinalForm(
   const { db, actor, input } = ctx;
   const record = await ownSupervisorRecord(ctx, input.trainee_supervisor);
   if (input.to_month > lastMonthOver(todayOf(ctx.actor, ctx.now))) {
-    throw new AppError('FORM_MONTH_NOT_OVER', FINAL_FORM_FILL_MESSAGES.periodNotOver);
+    throw new AppError('FORM_MONTH_NOT_OVER', FORMS_MESSAGES.final.periodNotOver);
   }
   const subject = await subjectOfRecord(db, actor.id, record.id);
   const period = { fromMonth: input.from_month, toMonth: input.to_month };
@@ -283,7 +269,7 @@ export async function createFinalForm(
   if (now.kept.totalMinutes === 0) {
     throw new AppError(
       'FORM_NO_HOURS',
-      FINAL_FORM_FILL_MESSAGES.noHours(input.from_month, input.to_month),
+      FORMS_MESSAGES.final.noHours(input.from_month, input.to_month),
     );
   }
   const withHours = new Set(
@@ -300,7 +286,7 @@ export async function createFinalForm(
     kept: now.kept,
     isProrated: input.prorated ?? false,
     existing: await findLiveFinal(db, subject),
-    completeMessage: FINAL_FORM_FILL_MESSAGES.complete,
+    completeMessage: FORMS_MESSAGES.final.complete,
   });
   return getFinalForm({ ...ctx, id });
 }

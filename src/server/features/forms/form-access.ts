@@ -6,6 +6,7 @@ import * as supervisorsRepo from '../supervisors';
 import { formSubjects, subjectOf, type FormSubject } from './form-subjects';
 import type { TemplatesContext } from './fvf-templates.service';
 import * as repo from './month-forms.repository';
+import { FORMS_MESSAGES } from './forms.messages';
 
 /*
  * Who may see a form (decisions 012, 013): the asker's own, a supervisor's linked trainee's, and
@@ -14,10 +15,7 @@ import * as repo from './month-forms.repository';
 
 export type FormsContext = TemplatesContext & { actor: Actor; now: Date };
 
-const FORM_NOT_FOUND = () => new AppError('NOT_FOUND', 'Form not found');
-
-/** The 404 of a supervisor record the asker does not have. */
-export const SUPERVISOR_NOT_FOUND = 'Supervisor not found';
+const FORM_NOT_FOUND = () => new AppError('NOT_FOUND', FORMS_MESSAGES.formNotFound);
 
 /**
  * A form of `kind` the asker may see: their own, or, for a supervisor, one they sign as the
@@ -79,7 +77,7 @@ export function recordsVisibleTo(
 /** One of the asker's supervisor records, or a 404. */
 export async function ownSupervisorRecord(ctx: FormsContext, traineeSupervisorId: number) {
   const record = await supervisorsRepo.findForTrainee(ctx.db, ctx.actor.id, traineeSupervisorId);
-  if (!record) throw new AppError('NOT_FOUND', SUPERVISOR_NOT_FOUND);
+  if (!record) throw new AppError('NOT_FOUND', FORMS_MESSAGES.supervisorNotFound);
   return record;
 }
 
@@ -91,6 +89,6 @@ export async function subjectOfRecord(
 ): Promise<FormSubject> {
   const subjects = formSubjects(await supervisorsRepo.listForTrainee(db, traineeId));
   const subject = subjectOf(subjects, recordId);
-  if (!subject) throw new AppError('NOT_FOUND', SUPERVISOR_NOT_FOUND);
+  if (!subject) throw new AppError('NOT_FOUND', FORMS_MESSAGES.supervisorNotFound);
   return subject;
 }

@@ -12,6 +12,7 @@ import { recordName, type FormSubject } from './form-subjects';
 import { type FvfFillInput, type FvfPerson, loadFvfEngine } from './fvf';
 import { templateFor } from './fvf-templates.service';
 import * as repo from './month-forms.repository';
+import { FORMS_MESSAGES } from './forms.messages';
 
 /*
  * Filling an official form and keeping it (decisions 012, 013): the template of the months'
@@ -19,13 +20,6 @@ import * as repo from './month-forms.repository';
  * The M-FVF is month-forms.service.ts, the F-FVF final-forms.service.ts, signing both
  * form-signing.service.ts.
  */
-
-export const FORM_FILL_MESSAGES = {
-  profileIncomplete: (missing: readonly string[]) =>
-    `Add your ${missing.join(', ')} to your profile before filling a form: the BACB's form asks for ${missing.length === 1 ? 'it' : 'them'}.`,
-  filledMeanwhile:
-    'This form was filled at the same moment by another request: reload and try again.',
-} as const;
 
 type SupervisorRecord = NonNullable<Awaited<ReturnType<typeof supervisorsRepo.findForTrainee>>>;
 
@@ -50,7 +44,7 @@ async function traineeIdentity(db: Db, traineeId: number) {
     user.fieldworkCountry.trim() === '' ? 'fieldwork country' : null,
   ].filter((item) => item !== null);
   if (missing.length > 0) {
-    throw new AppError('FORM_PROFILE_INCOMPLETE', FORM_FILL_MESSAGES.profileIncomplete(missing));
+    throw new AppError('FORM_PROFILE_INCOMPLETE', FORMS_MESSAGES.fill.profileIncomplete(missing));
   }
   return {
     name: user.name,
@@ -145,7 +139,7 @@ async function keep(ctx: FillRequest, filled: Awaited<ReturnType<typeof fill>>):
   try {
     return await db.transaction(async (tx) => {
       if (existing && !(await repo.voidIncomplete(tx, existing.id, actor.id, ctx.now))) {
-        throw new AppError('CONFLICT', FORM_FILL_MESSAGES.filledMeanwhile);
+        throw new AppError('CONFLICT', FORMS_MESSAGES.fill.filledMeanwhile);
       }
       return repo.insert(tx, {
         kind: filled.form,
@@ -174,7 +168,7 @@ async function keep(ctx: FillRequest, filled: Awaited<ReturnType<typeof fill>>):
   } catch (error) {
     await ctx.storage.delete(storageKey).catch(() => undefined);
     if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', FORM_FILL_MESSAGES.filledMeanwhile);
+      throw new AppError('CONFLICT', FORMS_MESSAGES.fill.filledMeanwhile);
     }
     throw error;
   }

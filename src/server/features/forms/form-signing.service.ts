@@ -15,6 +15,7 @@ import { currentFigures, getMonthForm } from './month-forms.service';
 import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';
 import { loadVisibleForm, subjectOfRecord, type FormsContext } from './form-access';
 import { putPdf } from './form-filling.service';
+import { FORMS_MESSAGES } from './forms.messages';
 
 /*
  * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013): the trainee signs
@@ -25,15 +26,6 @@ import { putPdf } from './form-filling.service';
  * adjusted hours) is judged on. The supervisor's M-FVF signature waits for every log it reports
  * to be approved and signs the month off (form-review.service.ts, issue 36).
  */
-
-export const SIGNING_MESSAGES = {
-  voided: 'This form was voided when its month was reopened: fill a new one.',
-  outdated:
-    'The logs of this month changed after the form was filled, so it no longer shows them. Fill the form again, then sign.',
-  outdatedPeriod:
-    'The hours of this period changed after the form was filled, so it no longer shows them. Fill the form again, then sign.',
-  changedMeanwhile: 'This form changed while you were signing it: open it again and sign.',
-} as const;
 
 /** Whether a party's signature is on the row. */
 function hasSigned(form: repo.MonthFormRow, party: FormParty): boolean {
@@ -87,12 +79,12 @@ async function signForm(
 ): Promise<void> {
   const form = await loadVisibleForm(ctx, ctx.id, ctx.kind);
   const party: FormParty = ctx.actor.isSupervisor ? 'supervisor' : 'trainee';
-  if (form.voidedAt) throw new AppError('CONFLICT', SIGNING_MESSAGES.voided);
+  if (form.voidedAt) throw new AppError('CONFLICT', FORMS_MESSAGES.signing.voided);
   if (form.completedOn) throw new AppError('CONFLICT', FORM_MESSAGES.complete);
   if (hasSigned(form, party)) throw new AppError('CONFLICT', FORM_MESSAGES.alreadySigned(party));
   if (!(await showsTheLogs(ctx, form))) {
     const message = form.kind === 'final' ? 'outdatedPeriod' : 'outdated';
-    throw new AppError('CONFLICT', SIGNING_MESSAGES[message]);
+    throw new AppError('CONFLICT', FORMS_MESSAGES.signing[message]);
   }
   // The supervisor attests they reviewed the records: their M-FVF signature signs the month off.
   const signsMonthOff = form.kind === 'monthly' && party === 'supervisor';
@@ -100,7 +92,7 @@ async function signForm(
 
   const unsigned = await readObjectIfPresent(ctx.storage, form.storageKey);
   // A signature that landed since the row was read removed the version read here.
-  if (!unsigned) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
+  if (!unsigned) throw new AppError('CONFLICT', FORMS_MESSAGES.signing.changedMeanwhile);
   const { signFvf } = await loadFvfEngine();
   const signed = await signFvf(unsigned, {
     party,
@@ -157,7 +149,7 @@ async function signForm(
         storageKey,
         updatedAt: ctx.now,
       });
-      if (!isRecorded) throw new AppError('CONFLICT', SIGNING_MESSAGES.changedMeanwhile);
+      if (!isRecorded) throw new AppError('CONFLICT', FORMS_MESSAGES.signing.changedMeanwhile);
       if (signsMonthOff) {
         // Again in the transaction: a log may have moved back to pending while the PDF was made.
         await assertReviewedForSignature(tx, form, ctx.actor.id);

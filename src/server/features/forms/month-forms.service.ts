@@ -14,7 +14,7 @@ import type {
   MonthFormRow,
   MonthFormsAnswer,
 } from '../../../shared/forms/month-form.schema';
-import { formatMonthYear, minutesToHours, monthOf } from '../../../shared/logs/time';
+import { minutesToHours, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
 import * as supervisorsRepo from '../supervisors';
@@ -31,21 +31,13 @@ import {
   type FormsContext,
 } from './form-access';
 import { fillAndKeep } from './form-filling.service';
+import { FORMS_MESSAGES } from './forms.messages';
 
 /*
  * The month's official form (issue 10 "The official form, filled" and "Deadlines"): listed per
  * month, supervisor record and fieldwork type with its deadline, filled by the trainee from the
- * installed template of their edition. Signing is month-forms-signing.service.ts.
+ * installed template of their edition. Signing is form-signing.service.ts.
  */
-
-export const MONTH_FORM_MESSAGES = {
-  monthNotOver:
-    'This month is not over yet: its form can be filled from the first day of the next month.',
-  noHours: (month: string) =>
-    `No hours are logged with this supervisor and fieldwork type in ${formatMonthYear(month)}.`,
-  complete:
-    'This form is signed by both parties and can no longer change. Reopening the month voids it.',
-} as const;
 
 /**
  * A month's figures per subject (a record of its own, or an organization: the hours of every
@@ -322,7 +314,7 @@ export async function createMonthForm(
   const today = todayOf(actor, ctx.now);
   const record = await ownSupervisorRecord(ctx, input.trainee_supervisor);
   if (input.month >= monthOf(today)) {
-    throw new AppError('FORM_MONTH_NOT_OVER', MONTH_FORM_MESSAGES.monthNotOver);
+    throw new AppError('FORM_MONTH_NOT_OVER', FORMS_MESSAGES.month.monthNotOver);
   }
   const subject = await subjectOfRecord(db, actor.id, record.id);
   const figures = await currentFigures(db, {
@@ -331,7 +323,7 @@ export async function createMonthForm(
     recordIds: subject.records.map((item) => item.id),
     experienceTypeId: input.expereince_type,
   });
-  if (!figures) throw new AppError('FORM_NO_HOURS', MONTH_FORM_MESSAGES.noHours(input.month));
+  if (!figures) throw new AppError('FORM_NO_HOURS', FORMS_MESSAGES.month.noHours(input.month));
   const existing = await findLiveOfSubject(db, {
     month: input.month,
     subject,
@@ -346,7 +338,7 @@ export async function createMonthForm(
     kept: figures,
     isProrated: input.prorated ?? false,
     existing,
-    completeMessage: MONTH_FORM_MESSAGES.complete,
+    completeMessage: FORMS_MESSAGES.month.complete,
   });
   return getMonthForm({ ...ctx, id });
 }
