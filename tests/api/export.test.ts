@@ -6,7 +6,7 @@ import {
   EXPORT_PAGE_SIZE,
   exportLogsCsv,
 } from '../../src/server/features/logs/logs.export';
-import { parseCsv } from '../../src/shared/logs/csv';
+import { parseCsv } from '../helpers/csv';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';

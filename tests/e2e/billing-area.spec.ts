@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { parseCsv } from '../../src/shared/logs/csv';
+import { parseCsv } from '../helpers/csv';
 import { expect, signInAs, test, travel, type Account, authHeader } from './support/fixtures';
 import { fillCard, userSubscriptionsOf } from './support/billing';
 import { createLogToday } from './support/logs';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { parseCsv } from '../../src/shared/logs/csv';
+import { parseCsv } from '../helpers/csv';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
 import { formatMonthYear, formatUsDate } from '../../src/shared/logs/time';

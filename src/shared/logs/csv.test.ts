@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvRow, parseCsv } from './csv';
+import { parseCsv } from '../../../tests/helpers/csv';
+import { CSV_BOM, csvRow } from './csv';
 
-describe('csvCell', () => {
+describe('csvRow', () => {
   it.each([
     ['plain', 'plain'],
     ['with, comma', '"with, comma"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+1 555', "'+1 555"],
-    ['-2', "'-2"],
-    ['@cmd', "'@cmd"],
+    // A neutralised formula is quoted as well (Papa Parse's escapeFormulae).
+    ['=SUM(A1:A2)', `"'=SUM(A1:A2)"`],
+    ['+1 555', `"'+1 555"`],
+    ['-2', `"'-2"`],
+    ['@cmd', `"'@cmd"`],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['', ''],
   ])('writes %j as %j', (input, expected) => {
-    expect(csvCell(input)).toBe(expected);
+    expect(csvRow([input])).toBe(`${expected}\r\n`);
   });
 
   it('writes numbers as numbers, negative ones included, and null as empty', () => {
-    expect(csvCell(3.25)).toBe('3.25');
-    expect(csvCell(-1)).toBe('-1');
-    expect(csvCell(null)).toBe('');
+    expect(csvRow([3.25, -1, null, undefined])).toBe('3.25,-1,,\r\n');
   });
 });
 
-describe('csvRow and parseCsv', () => {
+describe('csvRow read back by a CSV reader', () => {
   it('round-trips quoted cells, commas, quotes, line breaks and accents', () => {
     const rows = [
       ['Date', 'Notes', 'Supervisor'],
@@ -33,5 +33,9 @@ describe('csvRow and parseCsv', () => {
     const text = CSV_BOM + rows.map(csvRow).join('');
     expect(text.endsWith('\r\n')).toBe(true);
     expect(parseCsv(text)).toEqual(rows);
+  });
+
+  it('keeps the neutralising prefix, so the cell reads as text', () => {
+    expect(parseCsv(csvRow(['=1+1', '-2']))).toEqual([["'=1+1", "'-2"]]);
   });
 });
