@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  developmentChunks,
   formatWeights,
   initialFiles,
   PAGE_BUDGETS,
@@ -147,5 +151,22 @@ describe('PAGE_BUDGETS', () => {
       'trainee dashboard',
       'supervisor home',
     ]);
+  });
+});
+
+describe('developmentChunks', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bundle-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("names a chunk that holds React's development code, and passes a production build", () => {
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'a.js'), 'export const a = 1;');
+    expect(developmentChunks(dir)).toEqual([]);
+    // The line react-dom's development build prints (3 December: a client built under NODE_ENV=test).
+    writeFileSync(
+      path.join(dir, 'assets', 'b.js'),
+      'console.info("%cDownload the React DevTools for a better development experience")',
+    );
+    expect(developmentChunks(dir)).toEqual(['b.js']);
   });
 });

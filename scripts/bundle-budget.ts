@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
@@ -174,4 +174,21 @@ export function formatWeights(weights: PageWeight[]): string[] {
       `JS ${kb(w.jsGzip).padStart(8)} (entry ${kb(w.entryJsGzip)})  CSS ${kb(w.cssGzip).padStart(7)}` +
       `  target ≤ ${kb(w.targetJsGzip)}  limit ≤ ${kb(w.maxJsGzip)}${w.isWithinLimit ? '' : ' EXCEEDED'}`,
   );
+}
+
+/** A line only React's development build prints (its production build has no such string). */
+const REACT_DEVELOPMENT_MARK = 'Download the React DevTools';
+
+/**
+ * The built files that hold React's development code, if any: a client built under another
+ * NODE_ENV than production (scripts/ensure-build.mjs builds with production whatever the caller's).
+ */
+export function developmentChunks(distDir: string): string[] {
+  const assets = path.join(distDir, 'assets');
+  if (!existsSync(assets)) return [];
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .filter((name) =>
+      readFileSync(path.join(assets, name), 'utf8').includes(REACT_DEVELOPMENT_MARK),
+    );
 }

@@ -77,6 +77,17 @@ const clientSources = [
   'package-lock.json',
 ];
 
+/**
+ * The environment a build runs in: the caller's, with NODE_ENV=production whatever the caller's
+ * was. A server started for the tests (NODE_ENV=test) that finds its build stale builds the
+ * product, not a development bundle: Vite builds React's development code and leaves
+ * `import.meta.env.PROD` false (no service worker) under any other NODE_ENV (measured on
+ * 3 December: a rebuild from the e2e server's start broke both offline-log tests).
+ */
+export function buildEnv(env) {
+  return { ...env, NODE_ENV: 'production' };
+}
+
 /** Builds what is missing or stale (everything with `force`); exits the process if a build fails. */
 export async function ensureBuild({ force = false } = {}) {
   const clientHash = sourcesHash(clientSources);
@@ -86,11 +97,15 @@ export async function ensureBuild({ force = false } = {}) {
     isStale(path.resolve('dist/client/index.html'), clientSources, clientStamp, clientHash)
   ) {
     console.log('Building the web client…');
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: buildEnv(process.env),
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
     // The landing and sign-in pages drawn into their HTML (decision 015).
     const prerender = spawnSync('node', ['--import', 'tsx', 'scripts/prerender.ts'], {
       stdio: 'inherit',
+      env: buildEnv(process.env),
     });
     if (prerender.status !== 0) process.exit(prerender.status ?? 1);
     writeFileSync(clientStamp, `${clientHash}\n`);
