@@ -26,12 +26,8 @@ import type { Actor } from '../../plugins/auth';
 import { datesOnEarth, todayOf } from '../../clock';
 import { findUserById } from '../accounts';
 import { listUnsignedForms } from '../forms';
-import {
-  adjustMonthRows,
-  monthTotalsByType,
-  readCountingRows,
-  traineeUnderBoth,
-} from '../progress';
+import { adjustMonthRows } from '../../../shared/progress/month-pipeline';
+import { monthTotalsByType, readCountingRows, traineeUnderBoth } from '../progress';
 import { listLinkedTrainees, assertLinkedTrainee } from '../supervisors';
 import { atRiskReminderMail } from './at-risk-emails';
 import * as repo from './at-risk.repository';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { datesOnEarth, todayOf, type Zoned } from '../../clock';
 import { formReminderMail } from './forms-emails';
 import * as repo from './form-reminders.repository';
-import { organizationKey } from './form-subjects';
+import { organizationKey } from '../../../shared/supervisors/form-subject';
 import { unsignedFormSigners } from './month-forms.service';
 
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */

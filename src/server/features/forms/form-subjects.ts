@@ -1,3 +1,4 @@
+import { organizationName, subjectKey } from '../../../shared/supervisors/form-subject';
 import type { TraineeSupervisorRow } from '../supervisors';
 
 /*
@@ -10,26 +11,18 @@ import type { TraineeSupervisorRow } from '../supervisors';
  */
 
 export type FormSubject = {
-  /** 'r12' for a record of its own, 'o:acme aba' for an organization. */
+  /** `subjectKey`: 'r12' for a record of its own, 'o:acme aba' for an organization. */
   key: string;
   /** The organization as its earliest record spells it; '' for an individual form. */
   organization: string;
   records: TraineeSupervisorRow[];
 };
 
-/** An organization's name as people read it: trimmed, its runs of spaces made one. */
-const organizationName = (organization: string) => organization.trim().replace(/\s+/g, ' ');
-
-/** An organization's name as records are compared: case and spacing do not matter. */
-export const organizationKey = (organization: string) =>
-  organizationName(organization).toLowerCase();
-
 /** The trainee's form subjects, from their supervisor records (in the records' order). */
 export function formSubjects(records: readonly TraineeSupervisorRow[]): FormSubject[] {
   const subjects = new Map<string, FormSubject & { namedBy: number }>();
   for (const record of records) {
-    const org = organizationKey(record.organization);
-    const key = org === '' ? `r${record.id}` : `o:${org}`;
+    const key = subjectKey(record);
     const subject = subjects.get(key);
     if (!subject) {
       const organization = organizationName(record.organization);

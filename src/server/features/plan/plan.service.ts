@@ -4,7 +4,8 @@ import type { PlanResponse, PlanSettings } from '../../../shared/plan/plan.schem
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { todayOf, traineeToday, type Zoned } from '../../clock';
-import { readCountingRows, adjustMonthRows, traineeStandards } from '../progress';
+import { adjustMonthRows } from '../../../shared/progress/month-pipeline';
+import { readCountingRows, traineeStandards } from '../progress';
 import { standardsToWire } from '../../../shared/logs/standards-in-force';
 import { atRiskReason } from '../../../shared/progress/form-hours';
 import * as repo from './plan.repository';

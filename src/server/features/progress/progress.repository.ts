@@ -2,6 +2,12 @@ import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import type {
+  CountingRows,
+  FormPartRow,
+  MinuteTotals,
+  MonthTypeRow,
+} from '../../../shared/progress/month-pipeline';
 import { splitRange } from './range-split';
 import {
   experienceLogs,
@@ -12,21 +18,6 @@ import {
   traineeSupervisors,
   users,
 } from '../../db/schema';
-
-/** Minutes and counts over a set of logs, summed by the database (never by loading the logs). */
-export type MinuteTotals = {
-  experienceMinutes: number;
-  independentMinutes: number;
-  supervisedMinutes: number;
-  individualMinutes: number;
-  groupMinutes: number;
-  unrestrictedMinutes: number;
-  restrictedMinutes: number;
-  contacts: number;
-  observations: number;
-  observationMinutes: number;
-  logs: number;
-};
 
 type Range = { from?: string | undefined; to?: string | undefined };
 
@@ -268,13 +259,6 @@ const monthRowsQuery = (db: Db, name: string) =>
     .orderBy(logMonthTotals.month, logMonthTotals.experienceTypeId)
     .prepare(name);
 
-/** A month and fieldwork type's sums. */
-export type MonthRow = MinuteTotals & {
-  month: string;
-  experienceTypeId: number;
-  approvedMinutes: number;
-};
-
 /**
  * The sums per month and fieldwork type, oldest month first: a row a month, never the logs, in
  * one query; with the progress revision they are at (read
@@ -283,10 +267,10 @@ export type MonthRow = MinuteTotals & {
 export async function sumLogsByMonthAndType(
   db: Db,
   traineeId: number,
-): Promise<{ rows: MonthRow[]; revision: string | null }> {
+): Promise<{ rows: MonthTypeRow[]; revision: string | null }> {
   const rows = await prepared(db, 'progress_month_rows', monthRowsQuery).execute({ traineeId });
   return {
-    rows: rows.map(({ revision: _revision, ...row }) => row) as MonthRow[],
+    rows: rows.map(({ revision: _revision, ...row }) => row) as MonthTypeRow[],
     revision: rows[0]?.revision ?? null,
   };
 }
@@ -300,7 +284,7 @@ export async function findPlannedFinish(db: Db, traineeId: number): Promise<stri
   return row?.targetDate ?? null;
 }
 
-/** An organization's name as records are compared (forms' `organizationKey`), in SQL. */
+/** An organization's name as records are compared (shared/supervisors/form-subject's `organizationKey`), in SQL. */
 export const organizationKeySql = (column: SQL) =>
   sql`regexp_replace(lower(btrim(${column})), '[[:space:]]+', ' ', 'g')`;
 
@@ -330,17 +314,6 @@ export function formSignedOn(form: {
     select p.signed_on from paper_forms p where p.deleted_at is null and p.voided_at is null and p.rejected_at is null and p.month = ${form.month} and p.experience_type_id = ${form.experienceTypeId} and ${sameSubject(form.traineeSupervisorId, sql`p.trainee_supervisor_id`)}
   ) as signed)`;
 }
-
-/** A month and fieldwork type's sums under one supervisor record, with its form's signing date. */
-export type FormPartRow = MinuteTotals & {
-  month: string;
-  experienceTypeId: number;
-  traineeSupervisorId: number;
-  supervisorName: string;
-  organization: string;
-  /** When the form covering it was signed (app or paper, earliest); null when none is. */
-  signedOn: string | null;
-};
 
 const logMonth = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
 
@@ -384,4 +357,16 @@ export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPart
     .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, grouped.traineeSupervisorId))
     .orderBy(grouped.month, grouped.experienceTypeId, grouped.traineeSupervisorId);
   return rows as unknown as FormPartRow[];
+}
+
+/** The month rows and their form parts, read together (what `adjustMonthRows` takes). */
+export async function readCountingRows(
+  db: Db,
+  traineeId: number,
+): Promise<CountingRows & { revision: string | null }> {
+  // The rows and their revision first, the parts after: parts newer than the revision can only
+  // make a kept value recomputed sooner, never a stale one kept under a newer revision.
+  const { rows, revision } = await sumLogsByMonthAndType(db, traineeId);
+  const parts = await sumLogsByForm(db, traineeId);
+  return { rows, parts, revision };
 }

@@ -31,9 +31,6 @@ import * as standards from './standards.service';
 
 const tags = ['progress'];
 
-/** The dashboard table's answers as sent, beside the kept answer objects they were made from. */
-const serialisedTables = new WeakMap<object, string>();
-
 /** Accrued totals and the month's requirement checks (SPEC §7 get-accrued, validate). */
 export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
@@ -107,18 +104,15 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/v1/dashboard-table-api/',
       { onRequest: guard.trainee, schema: { tags, response: { 200: DashboardTableSchema } } },
       async (request, reply) => {
-        const table = await service.getDashboardTable({
-          ...ownDashboard(request),
-          now: deps.now(),
-        });
-        // A kept answer is serialised once (by this route's own serialiser), then sent as text.
-        let body = serialisedTables.get(table);
-        if (body === undefined) {
-          body = reply.serialize(table) as string;
-          serialisedTables.set(table, body);
-        }
-        // (A string with a JSON content type is sent as it is: typed as the answer it holds.)
-        return reply.type('application/json; charset=utf-8').send(body as unknown as typeof table);
+        // Kept figures are serialised once (by this route's own serialiser), then sent as text.
+        const { table, json } = await service.getDashboardTable(
+          { ...ownDashboard(request), now: deps.now() },
+          (answer) => reply.serialize(answer) as string,
+        );
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer(() => json)
+          .send(table);
       },
     );
 

@@ -32,21 +32,21 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { taskItemOf } from '../logs';
 import { todayOf, traineeToday, type Zoned } from '../../clock';
-import { keptByRevision } from './kept-by-revision';
 import {
   adjustMonthRows,
-  readCountingRows,
   type AdjustedMonthRow,
   type CountingRows,
+  type MinuteTotals,
   type MonthTypeRow,
-} from './month-rows';
+} from '../../../shared/progress/month-pipeline';
+import { keptProgress, type DashboardFigures } from './progress.kept';
 import { standardsFor } from './standards.service';
 import * as repo from './progress.repository';
 
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
-function toAccrued(totals: repo.MinuteTotals): AccruedTotals {
+function toAccrued(totals: MinuteTotals): AccruedTotals {
   return {
     experience_hours: minutesToHours(totals.experienceMinutes),
     independent_hours: minutesToHours(totals.independentMinutes),
@@ -81,17 +81,17 @@ export async function getAccrued(ctx: {
     throw AppError.field('from_date', 'The start date must be on or before the end date');
   // The all-time total is kept under the month rows' revision (the query sums them only when
   // that changed); the range is summed every time (at most two months of logs).
-  const kept = keptTotals.get(ctx.traineeId, 'total');
+  const kept = keptProgress.get(ctx.traineeId, 'totals', '');
   const sums = await repo.sumTotalAndRange(ctx.db, ctx.traineeId, { from, to }, kept?.revision);
-  const total = sums.total ?? (kept?.value as repo.MinuteTotals);
-  if (sums.total) keptTotals.set(ctx.traineeId, sums.revision, 'total', sums.total);
+  const total = sums.total ?? kept!.value;
+  if (sums.total) keptProgress.set(ctx.traineeId, sums.revision, 'totals', '', sums.total);
   return { total: toAccrued(total), weekly: toAccrued(sums.range), from_date: from, to_date: to };
 }
 
 /** A month's sums for one type, with the cumulative sums the 60% unrestricted rule needs. */
 function toMonthTotals(
-  row: repo.MinuteTotals | undefined,
-  cumulative: Pick<repo.MinuteTotals, 'experienceMinutes' | 'unrestrictedMinutes'>,
+  row: MinuteTotals | undefined,
+  cumulative: Pick<MinuteTotals, 'experienceMinutes' | 'unrestrictedMinutes'>,
 ): MonthTotals {
   return {
     totalMinutes: row?.experienceMinutes ?? 0,
@@ -254,9 +254,6 @@ function monthRows(
   return result.reverse();
 }
 
-/** What both dashboards answer, computed from a trainee's month rows under one rule set. */
-type DashboardFigures = { table: DashboardTable; dashboard: Dashboard };
-
 /** The dashboards' figures from the month rows (the rules run here, once per month and type). */
 function dashboardFigures(
   counting: CountingRows,
@@ -318,15 +315,9 @@ type DashboardContext = {
   now: Date;
 };
 
-/** The dashboards' figures per trainee, under the rule set they were read against. */
-const keptFigures = keptByRevision<DashboardFigures>();
-/** The all-time totals of get-accrued per trainee (a sum of every month row). */
-const keptTotals = keptByRevision<repo.MinuteTotals>();
-
 /** Forgets every kept figure (tests compare the kept path with a fresh computation). */
 export function forgetDashboardFigures(): void {
-  keptFigures.clear();
-  keptTotals.clear();
+  keptProgress.clear();
 }
 
 /**
@@ -341,21 +332,25 @@ async function figuresFor(ctx: DashboardContext): Promise<DashboardFigures> {
   // The figures name the standards and why, and depend on the day (a form's deadline passes):
   // kept under all of it.
   const key = JSON.stringify({ standards: standardsToWire(standards), today });
-  const entry = keptFigures.get(ctx.traineeId, key);
+  const entry = keptProgress.get(ctx.traineeId, 'dashboards', key);
   if (entry && (await repo.progressRevision(ctx.db, ctx.traineeId)) === entry.revision)
     return entry.value;
-  const { revision, ...counting } = await readCountingRows(ctx.db, ctx.traineeId);
+  const { revision, ...counting } = await repo.readCountingRows(ctx.db, ctx.traineeId);
   const figures = dashboardFigures(counting, standards, today);
-  keptFigures.set(ctx.traineeId, revision, key, figures);
+  keptProgress.set(ctx.traineeId, revision, 'dashboards', key, figures);
   return figures;
 }
 
 /**
- * GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice). While the figures
- * are kept, the same answer object comes back (the route keeps its serialised text beside it).
+ * GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice), with the JSON text
+ * `serialize` (the route's own serialiser) makes of it: made once while the figures are kept.
  */
-export async function getDashboardTable(ctx: DashboardContext): Promise<DashboardTable> {
-  return (await figuresFor(ctx)).table;
+export async function getDashboardTable(
+  ctx: DashboardContext,
+  serialize: (table: DashboardTable) => string,
+): Promise<{ table: DashboardTable; json: string }> {
+  const figures = await figuresFor(ctx);
+  return { table: figures.table, json: (figures.tableJson ??= serialize(figures.table)) };
 }
 
 /** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
@@ -371,7 +366,7 @@ export async function getDashboard(ctx: DashboardContext): Promise<Dashboard> {
 export async function getBadges(ctx: DashboardContext): Promise<Badges> {
   const today = todayOf(ctx, ctx.now);
   const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
-  const counting = await readCountingRows(ctx.db, ctx.traineeId);
+  const counting = await repo.readCountingRows(ctx.db, ctx.traineeId);
   const months = adjustMonthRows(counting, standards.ruleSet, today);
   const countedMinutesOf = (type: number) =>
     hoursSoFar(

@@ -8,7 +8,6 @@ import {
 import {
   standardsInForce,
   standardsToWire,
-  type ReachBeforeSwitch,
   type StandardsInForce,
 } from '../../../shared/logs/standards-in-force';
 import { formatMonthYear, minutesToHours, monthOf } from '../../../shared/logs/time';
@@ -18,15 +17,14 @@ import {
   isBeforeSwitch,
   reachBeforeSwitch,
   switchSummary,
-  type StandardsSwitch,
 } from '../../../shared/progress/standards-switch';
 import type { StandardsSwitchWire } from '../../../shared/progress/standards-switch.schema';
 import type { Db } from '../../db/client';
 import { findUserById } from '../accounts';
 import { todayIn } from '../../../shared/logs/time-zone';
 import { traineeToday, type Zoned } from '../../clock';
-import { keptByRevision } from './kept-by-revision';
-import { adjustMonthRows, readCountingRows, type CountingRows } from './month-rows';
+import { keptProgress, type RecordUnderBoth } from './progress.kept';
+import { adjustMonthRows, type CountingRows } from '../../../shared/progress/month-pipeline';
 import * as repo from './progress.repository';
 import * as switchRepo from './standards-switch.repository';
 
@@ -34,9 +32,6 @@ import * as switchRepo from './standards-switch.repository';
 function choiceOf(stored: string | null | undefined): RuleSetId | null {
   return RULE_SET_IDS.find((id) => id === stored) ?? null;
 }
-
-/** The record under both sets of standards, and whether the total fits before the switch. */
-export type RecordUnderBoth = { reach: ReachBeforeSwitch | null; comparison: StandardsSwitch };
 
 /**
  * The record read by both sets (the one reading of adjusted hours, `adjustMonthRows`, twice), and
@@ -74,25 +69,17 @@ export function recordUnderBoth(counting: CountingRows, today: string): RecordUn
   return { reach, comparison };
 }
 
-/** Each trainee's record under both sets, kept under its revision and the day. */
-const keptBoth = keptByRevision<RecordUnderBoth>();
-
-/** Forgets every kept reading (tests compare the kept path with a fresh computation). */
-export function forgetRecordsUnderBoth(): void {
-  keptBoth.clear();
-}
-
 /** The trainee's record under both sets on `today`: one revision read while it is kept. */
 export async function traineeUnderBoth(
   db: Db,
   traineeId: number,
   today: string,
 ): Promise<RecordUnderBoth> {
-  const entry = keptBoth.get(traineeId, today);
+  const entry = keptProgress.get(traineeId, 'underBoth', today);
   if (entry && (await repo.progressRevision(db, traineeId)) === entry.revision) return entry.value;
-  const { revision, ...counting } = await readCountingRows(db, traineeId);
+  const { revision, ...counting } = await repo.readCountingRows(db, traineeId);
   const value = recordUnderBoth(counting, today);
-  keptBoth.set(traineeId, revision, today, value);
+  keptProgress.set(traineeId, revision, 'underBoth', today, value);
   return value;
 }
 

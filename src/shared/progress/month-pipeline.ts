@@ -1,0 +1,130 @@
+import type { RuleSet } from '../logs/rule-sets';
+import { subjectKey } from '../supervisors/form-subject';
+import { adjustMonthByForms, type FormHoursMonth, type FormPart } from './form-hours';
+
+/*
+ * A trainee's record as the counting rules read it, and the one pipeline that judges it:
+ * month rows → the forms that verify them → the shortfall rules (BACB-RULES "Forms and
+ * deadlines", "Adjusted hours"). The dashboard, the plan, the at-risk list, the forms and the
+ * standards switch all read adjusted hours through `adjustMonthRows`; the server only loads the
+ * rows (progress's repository) and maps what comes out.
+ */
+
+/** Minutes and counts over a set of logs, summed by the database (never by loading the logs). */
+export type MinuteTotals = {
+  experienceMinutes: number;
+  independentMinutes: number;
+  supervisedMinutes: number;
+  individualMinutes: number;
+  groupMinutes: number;
+  unrestrictedMinutes: number;
+  restrictedMinutes: number;
+  contacts: number;
+  observations: number;
+  observationMinutes: number;
+  logs: number;
+};
+
+/** A month and fieldwork type's sums. */
+export type MonthTypeRow = MinuteTotals & {
+  month: string;
+  experienceTypeId: number;
+  approvedMinutes: number;
+};
+
+/** A month and fieldwork type's sums under one supervisor record, with its form's signing date. */
+export type FormPartRow = MinuteTotals & {
+  month: string;
+  experienceTypeId: number;
+  traineeSupervisorId: number;
+  supervisorName: string;
+  organization: string;
+  /** When the form covering it was signed (app or paper, earliest); null when none is. */
+  signedOn: string | null;
+};
+
+/** The month rows, and the same logs split by the form that verifies them. */
+export type CountingRows = { rows: readonly MonthTypeRow[]; parts: readonly FormPartRow[] };
+
+/** A month and fieldwork type's sums, with what the BACB would count of them. */
+export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: FormHoursMonth };
+
+const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
+
+/**
+ * A month and type's hours split by the form that verifies them (decision 024): one part per
+ * form subject (`subjectKey`), an organization's records added up, each with the date its form
+ * was signed (the earliest of the records', which share it).
+ */
+function formPartsOf(parts: readonly FormPartRow[], month: string, type: number): FormPart[] {
+  const result = new Map<string, FormPart>();
+  for (const row of parts) {
+    if (row.month !== month || row.experienceTypeId !== type) continue;
+    const key = subjectKey({ id: row.traineeSupervisorId, organization: row.organization });
+    const totals = {
+      totalMinutes: row.experienceMinutes,
+      supervisedMinutes: row.supervisedMinutes,
+      individualMinutes: row.individualMinutes,
+      groupMinutes: row.groupMinutes,
+      unrestrictedMinutes: row.unrestrictedMinutes,
+      contacts: row.contacts,
+      observations: row.observations,
+      observationMinutes: row.observationMinutes,
+    };
+    const existing = result.get(key);
+    if (!existing) {
+      const label = key.startsWith('o:') ? row.organization : row.supervisorName;
+      result.set(key, { key, label, totals, signedOn: row.signedOn });
+      continue;
+    }
+    for (const name of Object.keys(totals) as (keyof typeof totals)[]) {
+      existing.totals[name] += totals[name];
+    }
+    if (row.signedOn !== null && (existing.signedOn === null || row.signedOn < existing.signedOn))
+      existing.signedOn = row.signedOn;
+  }
+  return [...result.values()];
+}
+
+/**
+ * Each month and fieldwork type of the record, oldest first, with the hours that count after
+ * its forms and the shortfall rules (form-hours.ts). `today` decides which unsigned forms are
+ * past their deadline.
+ */
+export function adjustMonthRows(
+  counting: CountingRows,
+  ruleSet: RuleSet,
+  today: string,
+): AdjustedMonthRow[] {
+  const { rows, parts } = counting;
+  const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
+  const sorted = [...rows].sort(
+    (a, b) => a.month.localeCompare(b.month) || a.experienceTypeId - b.experienceTypeId,
+  );
+  const result: AdjustedMonthRow[] = [];
+  for (const [index, row] of sorted.entries()) {
+    // The cumulative sums run to the end of the month, across both types.
+    if (index === 0 || sorted[index - 1]!.month !== row.month) {
+      for (const sameMonth of sorted.filter((other) => other.month === row.month)) {
+        cumulative.experienceMinutes += sameMonth.experienceMinutes;
+        cumulative.unrestrictedMinutes += sameMonth.unrestrictedMinutes;
+      }
+    }
+    if (!isExperienceType(row.experienceTypeId)) continue;
+    result.push({
+      row,
+      adjusted: adjustMonthByForms({
+        month: row.month,
+        today,
+        type: row.experienceTypeId,
+        ruleSet,
+        parts: formPartsOf(parts, row.month, row.experienceTypeId),
+        cumulative: {
+          totalMinutes: cumulative.experienceMinutes,
+          unrestrictedMinutes: cumulative.unrestrictedMinutes,
+        },
+      }),
+    });
+  }
+  return result;
+}
