@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
  * GET /api/v1/experience-log/ answers pages of PAGE_SIZE logs with the contract's count, next and
- * previous (ARCHITECTURE.md "API contract"), for the trainee and for a supervisor, each page
+ * previous (docs/architecture.md "API contract"), for the trainee and for a supervisor, each page
  * scoped to the asker.
  */
 

@@ -3,7 +3,7 @@ import { accountTimeZoneOrNull } from './account-time-zone';
 
 /**
  * The signed-in person's own calendar date and time. A log's date is a calendar date, not an
- * instant (ARCHITECTURE.md), so the client reads it from a clock, never from an ISO timestamp:
+ * instant (docs/architecture.md "Time and today"), so the client reads it from a clock, never from an ISO timestamp:
  * the one of their account's time zone, where the server counts their days too (issue 36), or,
  * for an account without one yet, the browser's.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox payment provider's test cards (ARCHITECTURE.md "Real parts"): the card numbers a
+ * The sandbox payment provider's test cards (docs/architecture.md "Real parts"): the card numbers a
  * person types into the sandbox card form, and the test token each becomes (the same tokens
  * Stripe's test mode accepts). Nothing here is a real card.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Paginated lists (ARCHITECTURE.md "API contract"): `{ count, next, previous, results }`, pages
+ * Paginated lists (docs/architecture.md "API contract"): `{ count, next, previous, results }`, pages
  * chosen by number (`?page=2`), Django REST style. `next` and `previous` are the same address
  * with another page (a path with its query, relative to the API's origin), or null.
  */
