@@ -6,7 +6,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { experienceLogs } from '../../src/server/db/schema';
 import { monthEnd, monthStart } from '../../src/shared/logs/time';
-import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
+import { sendFormReminders } from '../../src/server/features/forms/reminders/reminders.service';
 import type { FvfVariantId } from '../../src/server/features/forms/fvf/fvf-fields';
 import {
   buildFvfTemplate,

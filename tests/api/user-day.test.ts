@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFormReminders } from '../../src/server/features/forms/form-reminders.service';
+import { sendFormReminders } from '../../src/server/features/forms/reminders/reminders.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { MonthFormsAnswer } from '../../src/shared/forms/month-form.schema';
 import { mailsTo } from '../helpers/accounts';

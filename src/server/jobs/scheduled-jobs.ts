@@ -10,7 +10,7 @@ import { pricesFromConfig } from '../features/billing/billing.wire';
 import {
   REMINDER_INTERVAL_MINUTES,
   sendFormReminders,
-} from '../features/forms/form-reminders.service';
+} from '../features/forms/reminders/reminders.service';
 import { sweepStorage, SWEEP_INTERVAL_MINUTES } from '../features/files/storage-sweep.service';
 import { sendDailyDigests } from '../features/review/review-digest.service';
 import {

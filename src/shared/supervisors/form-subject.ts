@@ -1,8 +1,12 @@
 /*
- * Whom one official form covers (issue 26, decision 024): a supervisor record of its own, or
- * every record of the trainee at one organization. Forms (which form to fill) and progress
- * (whose hours a form verifies) both read it from here, below both (shared forms already reads
- * shared progress); the SQL twin is progress's `organizationKeySql`.
+ * Whom one official form covers (issue 26, decision 024): a supervisor record of its own (an Individual
+ * form), or every record of the trainee at one organization (an Organization form: one M-FVF per
+ * organization, month and fieldwork type, one F-FVF per organization and period, with the hours
+ * of every supervisor there, signed by the responsible one). A record's `organization` says
+ * which; records whose organization reads the same, ignoring case and spaces, are one, named as
+ * the trainee first wrote it (their earliest record there), whatever the supervisors' names.
+ * Forms (which form to fill) and progress (whose hours a form verifies) both read it here, below
+ * both (shared forms reads shared progress); the SQL twin is progress's `organizationKeySql`.
  */
 
 /** An organization's name as people read it: trimmed, its runs of spaces made one. */
@@ -12,8 +16,51 @@ export const organizationName = (organization: string) => organization.trim().re
 export const organizationKey = (organization: string) =>
   organizationName(organization).toLowerCase();
 
+/** What a subject is made of: a supervisor record (the server's rows). */
+type SubjectRecord = { id: number; organization: string };
+
 /** The form subject of a record: 'r12' for a record of its own, 'o:acme aba' for an organization. */
-export function subjectKey(record: { id: number; organization: string }): string {
+export function subjectKey(record: SubjectRecord): string {
   const org = organizationKey(record.organization);
   return org === '' ? `r${record.id}` : `o:${org}`;
 }
+
+export type FormSubject<R extends SubjectRecord> = {
+  /** `subjectKey`: 'r12' for a record of its own, 'o:acme aba' for an organization. */
+  key: string;
+  /** The organization as its earliest record spells it; '' for an individual form. */
+  organization: string;
+  records: R[];
+};
+
+/** The trainee's form subjects, from their supervisor records (in the records' order). */
+export function formSubjects<R extends SubjectRecord>(records: readonly R[]): FormSubject<R>[] {
+  const subjects = new Map<string, FormSubject<R> & { namedBy: number }>();
+  for (const record of records) {
+    const key = subjectKey(record);
+    const subject = subjects.get(key);
+    if (!subject) {
+      const organization = organizationName(record.organization);
+      subjects.set(key, { key, organization, records: [record], namedBy: record.id });
+      continue;
+    }
+    subject.records.push(record);
+    if (record.id < subject.namedBy) {
+      subject.organization = organizationName(record.organization);
+      subject.namedBy = record.id;
+    }
+  }
+  return [...subjects.values()].map(({ namedBy: _namedBy, ...subject }) => subject);
+}
+
+/** The subject a record belongs to. */
+export function subjectOf<R extends SubjectRecord>(
+  subjects: readonly FormSubject<R>[],
+  recordId: number,
+): FormSubject<R> | undefined {
+  return subjects.find((subject) => subject.records.some((record) => record.id === recordId));
+}
+
+/** A record's name as the forms write it. */
+export const recordName = (record: { name: string; lastname: string }) =>
+  [record.name, record.lastname].filter(Boolean).join(' ');

@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
 import { readCountingRows, ruleSetFor } from '../progress';
 import * as supervisorsRepo from '../supervisors';
-import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
+import { formSubjects, recordName, subjectOf } from '../../../shared/supervisors/form-subject';
+import type { FormSubject } from './form-access';
 import * as repo from './month-forms.repository';
 import { sameMinutes, toFinalForm, toFormFigures, type FormMinutes } from './month-forms.wire';
 import {

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { assertLinkedTrainee } from '../supervisors';
 import * as supervisorsRepo from '../supervisors';
-import { formSubjects, subjectOf, type FormSubject } from './form-subjects';
-import type { TemplatesContext } from './fvf-templates.service';
+import { formSubjects, subjectOf } from '../../../shared/supervisors/form-subject';
+import type { FormSubject as SubjectOf } from '../../../shared/supervisors/form-subject';
+import type { TemplatesContext } from './templates/templates.service';
 import * as repo from './month-forms.repository';
 import { FORMS_MESSAGES } from './forms.messages';
 
@@ -12,6 +13,9 @@ import { FORMS_MESSAGES } from './forms.messages';
  * Who may see a form (decisions 012, 013): the asker's own, a supervisor's linked trainee's, and
  * the records and subjects a form belongs to. Every forms service asks here before it reads.
  */
+
+/** Whom one form covers, made of the trainee's supervisor records. */
+export type FormSubject = SubjectOf<supervisorsRepo.TraineeSupervisorRow>;
 
 export type FormsContext = TemplatesContext & { actor: Actor; now: Date };
 

@@ -8,9 +8,10 @@ import { monthFormKey } from '../files';
 import { isUniqueViolation } from '../supervisors';
 import type * as supervisorsRepo from '../supervisors';
 import type { FormsContext } from './form-access';
-import { recordName, type FormSubject } from './form-subjects';
+import { recordName } from '../../../shared/supervisors/form-subject';
+import type { FormSubject } from './form-access';
 import { type FvfFillInput, type FvfPerson, loadFvfEngine } from './fvf';
-import { templateFor } from './fvf-templates.service';
+import { templateFor } from './templates/templates.service';
 import * as repo from './month-forms.repository';
 import { FORMS_MESSAGES } from './forms.messages';
 

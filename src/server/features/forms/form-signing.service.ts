@@ -8,7 +8,7 @@ import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../files';
 import { FORM_MESSAGES, loadFvfEngine } from './fvf';
 import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
-import { readObjectIfPresent } from './fvf-templates.service';
+import { readObjectIfPresent } from './templates/templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
 import * as repo from './month-forms.repository';
 import { currentFigures, getMonthForm } from './month-forms.service';

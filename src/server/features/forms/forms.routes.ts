@@ -36,10 +36,10 @@ import {
   receiveMultipart,
   recordFileKey,
 } from '../files';
-import * as paper from './paper-forms.service';
-import { answerPaperForm } from './paper-form-answers.service';
+import * as paper from './paper/paper-forms.service';
+import { answerPaperForm } from './paper/paper-form-answers.service';
 import { receiveOneFile } from './forms.upload';
-import * as templates from './fvf-templates.service';
+import * as templates from './templates/templates.service';
 import * as months from './month-forms.service';
 import type { FormKind } from './month-forms.repository';
 import { formDocumentUrl } from './month-forms.wire';

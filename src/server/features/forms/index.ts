@@ -1,3 +1,3 @@
-export { listUnsignedForms } from './form-reminders.service';
+export { listUnsignedForms } from './reminders/reminders.service';
 export { noSignedMonthlyForm, voidMonth } from './month-forms.repository';
-export { paperFormsOfRecord } from './paper-forms.service';
+export { paperFormsOfRecord } from './paper/paper-forms.service';

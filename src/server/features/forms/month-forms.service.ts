@@ -18,9 +18,10 @@ import { minutesToHours, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
 import * as supervisorsRepo from '../supervisors';
-import { formSubjects, recordName, subjectOf, type FormSubject } from './form-subjects';
+import { formSubjects, recordName, subjectOf } from '../../../shared/supervisors/form-subject';
+import type { FormSubject } from './form-access';
 import * as repo from './month-forms.repository';
-import { livePaperForms } from './paper-forms.service';
+import { livePaperForms } from './paper/paper-forms.service';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';
 import {
   listedTrainee,

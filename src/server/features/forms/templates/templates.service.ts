@@ -1,33 +1,37 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../../shared/errors';
-import { checkFileContent, CONTENT_HEAD_BYTES, PDF_TYPE } from '../../../shared/files/file-content';
+import { AppError } from '../../../../shared/errors';
+import {
+  checkFileContent,
+  CONTENT_HEAD_BYTES,
+  PDF_TYPE,
+} from '../../../../shared/files/file-content';
 import {
   FVF_FORM_ABBREVIATIONS,
   FVF_TEMPLATE_MESSAGES,
   type FvfFormName,
   type FvfStructureName,
   type FvfTemplate,
-} from '../../../shared/forms/fvf-template.schema';
-import type { RuleSetId } from '../../../shared/logs/rule-sets';
+} from '../../../../shared/forms/fvf-template.schema';
+import type { RuleSetId } from '../../../../shared/logs/rule-sets';
 import {
   PDF_REFUSAL_MESSAGES,
   plainPdfCopy,
   type PdfCopy,
-} from '../../adapters/pdf/check-pdf-load';
-import type { StoragePort } from '../../adapters/storage/storage.port';
-import type { Db } from '../../db/client';
-import type { Actor } from '../../plugins/auth';
+} from '../../../adapters/pdf/check-pdf-load';
+import type { StoragePort } from '../../../adapters/storage/storage.port';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../plugins/auth';
 import {
   FVF_VARIANTS,
   type FvfVariant,
   FORM_MESSAGES,
   FormTemplateError,
   loadFvfEngine,
-} from './fvf';
+} from '../fvf';
 import { readFolderTemplate, readFormsFolder } from './forms-folder';
-import * as repo from './fvf-templates.repository';
+import * as repo from './templates.repository';
 
 /*
  * Which blank official forms (M-FVF and F-FVF) serve whom, and installing one (issue 26;

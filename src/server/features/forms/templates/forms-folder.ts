@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { type FvfVariant, loadFvfEngine } from './fvf';
+import { type FvfVariant, loadFvfEngine } from '../fvf';
 
 /*
  * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF and

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { monthEnd, monthStart } from '../../../shared/logs/time';
-import type { Db } from '../../db/client';
-import { formReminders, traineeSupervisors, users } from '../../db/schema';
-import { sameSubject } from '../progress';
-import { supervises } from '../supervisors';
-import { noSignedMonthlyForm } from './month-forms.repository';
+import { monthEnd, monthStart } from '../../../../shared/logs/time';
+import type { Db } from '../../../db/client';
+import { formReminders, traineeSupervisors, users } from '../../../db/schema';
+import { sameSubject } from '../../progress';
+import { supervises } from '../../supervisors';
+import { noSignedMonthlyForm } from '../month-forms.repository';
 
 const supervisorAccounts = alias(users, 'supervisor_account');
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { fvfTemplates } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { fvfTemplates } from '../../../db/schema';
 
 export type FvfTemplateRow = typeof fvfTemplates.$inferSelect;
 

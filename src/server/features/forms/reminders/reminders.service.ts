@@ -1,12 +1,16 @@
-import { daysUntilDeadline, formDeadline, isReminderDay } from '../../../shared/progress/deadline';
-import { addDays, monthOf, monthStart } from '../../../shared/logs/time';
-import type { Mailer } from '../../adapters/mail/mailer';
-import type { Db } from '../../db/client';
-import { datesOnEarth, todayOf, type Zoned } from '../../clock';
-import { formReminderMail } from './forms-emails';
-import * as repo from './form-reminders.repository';
-import { organizationKey } from '../../../shared/supervisors/form-subject';
-import { unsignedFormSigners } from './month-forms.service';
+import {
+  daysUntilDeadline,
+  formDeadline,
+  isReminderDay,
+} from '../../../../shared/progress/deadline';
+import { addDays, monthOf, monthStart } from '../../../../shared/logs/time';
+import type { Mailer } from '../../../adapters/mail/mailer';
+import type { Db } from '../../../db/client';
+import { datesOnEarth, todayOf, type Zoned } from '../../../clock';
+import { formReminderMail } from '../forms-emails';
+import * as repo from './reminders.repository';
+import { organizationKey } from '../../../../shared/supervisors/form-subject';
+import { unsignedFormSigners } from '../month-forms.service';
 
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */
 export const REMINDER_INTERVAL_MINUTES = 60;

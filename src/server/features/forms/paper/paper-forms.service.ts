@@ -1,31 +1,36 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Mailer } from '../../adapters/mail/mailer';
-import { AppError, fieldErrorsOf } from '../../../shared/errors';
+import type { Mailer } from '../../../adapters/mail/mailer';
+import { AppError, fieldErrorsOf } from '../../../../shared/errors';
 import {
   PAPER_FORM_MESSAGES,
   PaperFormFieldsSchema,
   paperSigningDateError,
   type PaperForm,
   type PaperFormFields,
-} from '../../../shared/forms/paper-form.schema';
-import { paperFormStatusText } from '../../../shared/forms/paper-form-status';
-import { formatMonthYear } from '../../../shared/logs/time';
-import { isSignedLate } from '../../../shared/progress/deadline';
-import type { Db } from '../../db/client';
-import { paperForms, recordFiles, traineeSupervisors, users } from '../../db/schema';
-import { findUserById } from '../accounts';
-import { deletePaperFormFile, recordFileUrl, recordPaperFormFile, type StoredFile } from '../files';
-import { todayOf } from '../../clock';
-import { assertLinkedTrainee, isUniqueViolation } from '../supervisors';
-import { paperFormToConfirmMail } from './forms-emails';
-import { recordName } from './form-subjects';
+} from '../../../../shared/forms/paper-form.schema';
+import { paperFormStatusText } from '../../../../shared/forms/paper-form-status';
+import { formatMonthYear } from '../../../../shared/logs/time';
+import { isSignedLate } from '../../../../shared/progress/deadline';
+import type { Db } from '../../../db/client';
+import { paperForms, recordFiles, traineeSupervisors, users } from '../../../db/schema';
+import { findUserById } from '../../accounts';
+import {
+  deletePaperFormFile,
+  recordFileUrl,
+  recordPaperFormFile,
+  type StoredFile,
+} from '../../files';
+import { todayOf } from '../../../clock';
+import { assertLinkedTrainee, isUniqueViolation } from '../../supervisors';
+import { paperFormToConfirmMail } from '../forms-emails';
+import { recordName } from '../../../../shared/supervisors/form-subject';
 import {
   listedTrainee,
   ownSupervisorRecord,
   subjectOfRecord,
   type FormsContext,
-} from './form-access';
+} from '../form-access';
 
 /*
  * Monthly forms signed on paper (issue 26 part 7, decision 024): the trainee records one with

@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '../../../../shared/errors';
 import {
   PAPER_FORM_MESSAGES,
   type PaperForm,
   type PaperFormAnswerRequest,
-} from '../../../shared/forms/paper-form.schema';
-import type { Db } from '../../db/client';
-import { paperForms } from '../../db/schema';
-import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
-import type { FormsContext } from './form-access';
+} from '../../../../shared/forms/paper-form.schema';
+import type { Db } from '../../../db/client';
+import { paperForms } from '../../../db/schema';
+import { assertReviewedForSignature, signOffWithForm } from '../form-review.service';
+import type { FormsContext } from '../form-access';
 import { loadVisible, toPaperForm } from './paper-forms.service';
 
 /*
