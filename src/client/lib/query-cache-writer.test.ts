@@ -27,7 +27,7 @@ function kept() {
   const raw = storage.getItem(persistedCacheKey(USER));
   if (raw === null) return null;
   const queries = parsePersistedCache(raw, { userId: USER, buildId: BUILD_ID, now: NOW });
-  return queries.map((query) => [query.queryKey, query.data]);
+  return queries.map((query) => [query.queryKey, query.state.data]);
 }
 
 beforeEach(() => {

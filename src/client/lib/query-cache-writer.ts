@@ -26,10 +26,7 @@ export function startQueryPersistence(
     timer = undefined;
     const userId = currentUserId();
     if (userId === null) return;
-    const record = toPersistedCache(userId, queryClient.getQueryCache().getAll(), {
-      buildId: BUILD_ID,
-      now: Date.now(),
-    });
+    const record = toPersistedCache(userId, queryClient, { buildId: BUILD_ID, now: Date.now() });
     try {
       storage.setItem(persistedCacheKey(userId), JSON.stringify(record));
     } catch {

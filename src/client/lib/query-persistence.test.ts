@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
   BUILD_ID,
   PERSISTED_MAX_AGE_MS,
+  PERSISTED_VERSION,
   parsePersistedCache,
   restoreQueryCache,
   toPersistedCache,
@@ -30,7 +31,7 @@ async function clientWithAnswers(at: number) {
 async function recordOf(userId: number, options: { buildId?: string; savedAt?: number } = {}) {
   const client = await clientWithAnswers(NOW - 60_000);
   return JSON.stringify(
-    toPersistedCache(userId, client.getQueryCache().getAll(), {
+    toPersistedCache(userId, client, {
       buildId: options.buildId ?? BUILD_ID,
       now: options.savedAt ?? NOW,
     }),
@@ -40,11 +41,11 @@ async function recordOf(userId: number, options: { buildId?: string; savedAt?: n
 describe('the answers kept on the device', () => {
   it('keeps the loaded answers with their time, not the failed ones', async () => {
     const client = await clientWithAnswers(NOW - 60_000);
-    const record = toPersistedCache(7, client.getQueryCache().getAll(), {
-      buildId: 'b1',
-      now: NOW,
-    });
-    expect(record).toEqual({
+    const record = toPersistedCache(7, client, { buildId: 'b1', now: NOW });
+    // The one loaded answer, as TanStack Query's dehydrate writes it (the rest of its state is
+    // TanStack Query's own).
+    expect(record).toMatchObject({
+      version: PERSISTED_VERSION,
       userId: 7,
       buildId: 'b1',
       savedAt: NOW,
@@ -52,11 +53,12 @@ describe('the answers kept on the device', () => {
         {
           queryKey: ['progress', 'accrued'],
           queryHash: '["progress","accrued"]',
-          data: ACCRUED,
-          dataUpdatedAt: NOW - 60_000,
+          state: { status: 'success', data: ACCRUED, dataUpdatedAt: NOW - 60_000 },
         },
       ],
     });
+    expect(record.queries).toHaveLength(1);
+    expect(record).not.toHaveProperty('mutations');
   });
 
   it.each([
@@ -80,6 +82,32 @@ describe('the answers kept on the device', () => {
     ['nothing', null],
     ['damaged text', '{"userId":7,'],
     ['another shape', JSON.stringify({ userId: 7, queries: 'all' })],
+    [
+      'a record of the earlier shape (no version, the data beside the key)',
+      JSON.stringify({
+        userId: 7,
+        buildId: BUILD_ID,
+        savedAt: NOW,
+        queries: [
+          {
+            queryKey: ['progress', 'accrued'],
+            queryHash: '["progress","accrued"]',
+            data: ACCRUED,
+            dataUpdatedAt: NOW - 60_000,
+          },
+        ],
+      }),
+    ],
+    [
+      'a record of another version',
+      JSON.stringify({
+        version: PERSISTED_VERSION + 1,
+        userId: 7,
+        buildId: BUILD_ID,
+        savedAt: NOW,
+        queries: [],
+      }),
+    ],
   ])('reads no answers from %s', (_case, raw) => {
     expect(parsePersistedCache(raw, { userId: 7, buildId: BUILD_ID, now: NOW })).toEqual([]);
   });
@@ -90,13 +118,21 @@ describe('the answers kept on the device', () => {
     expect(client.getQueryData(['progress', 'accrued'])).toEqual(ACCRUED);
     expect(client.getQueryState(['progress', 'accrued'])).toMatchObject({
       status: 'success',
+      fetchStatus: 'idle',
       dataUpdatedAt: NOW - 60_000,
       // Asked for again once used online, however recent.
       isInvalidated: true,
     });
+    // Stale even to a page whose answers are fresh for a while (the app's staleTime is 30 s).
+    const observer = new QueryObserver(client, {
+      queryKey: ['progress', 'accrued'],
+      staleTime: 60 * 60 * 1000,
+    });
+    expect(observer.getCurrentResult()).toMatchObject({ data: ACCRUED, isStale: true });
 
     const someoneElse = new QueryClient();
     restoreQueryCache(someoneElse, await recordOf(7), 8, NOW);
+    expect(someoneElse.getQueryData(['progress', 'accrued'])).toBeUndefined();
     expect(someoneElse.getQueryCache().getAll()).toEqual([]);
   });
 
@@ -105,6 +141,14 @@ describe('the answers kept on the device', () => {
     client.setQueryData(['progress', 'accrued'], { fresh: true }, { updatedAt: NOW });
     restoreQueryCache(client, await recordOf(7), 7, NOW);
     expect(client.getQueryData(['progress', 'accrued'])).toEqual({ fresh: true });
+  });
+
+  it('replaces an answer loaded before the kept one', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['progress', 'accrued'], { old: true }, { updatedAt: NOW - 120_000 });
+    restoreQueryCache(client, await recordOf(7), 7, NOW);
+    expect(client.getQueryData(['progress', 'accrued'])).toEqual(ACCRUED);
+    expect(client.getQueryState(['progress', 'accrued'])?.isInvalidated).toBe(true);
   });
 
   it("clears every user's answers, or all but one user's", async () => {
