@@ -18,12 +18,12 @@ import { todayOf, traineeToday } from '../../clock';
 import { readCountingRows, ruleSetFor } from '../progress';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf } from '../../../shared/supervisors/form-subject';
-import type { FormSubject } from './form-access';
 import * as repo from './month-forms.repository';
 import { sameMinutes, toFinalForm, toFormFigures, type FormMinutes } from './month-forms.wire';
 import {
   listedTrainee,
   loadVisibleForm,
+  findLiveOfSubject,
   ownSupervisorRecord,
   recordsVisibleTo,
   subjectOfRecord,
@@ -234,17 +234,6 @@ export async function getFinalForm(ctx: FormsContext & { id: number }): Promise<
   return toFinalForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'final', 'read'));
 }
 
-/** The live F-FVF of a subject, whichever of its records signs it. */
-async function findLiveFinal(db: Db, subject: FormSubject) {
-  for (const record of subject.records) {
-    for (const experienceTypeId of [1, 2, MIXED_FIELDWORK]) {
-      const form = await repo.findLive(db, { traineeSupervisorId: record.id, experienceTypeId });
-      if (form) return form;
-    }
-  }
-  return undefined;
-}
-
 /**
  * POST /api/v1/final-forms/: fills the F-FVF signed by one of the trainee's supervisor records
  * (the responsible supervisor; at an organization, the form lists every supervisor there with
@@ -286,7 +275,11 @@ export async function createFinalForm(
     figures: { period, columns: now.columns },
     kept: now.kept,
     isProrated: input.prorated ?? false,
-    existing: await findLiveFinal(db, subject),
+    existing: await findLiveOfSubject(
+      db,
+      subject,
+      [1, 2, MIXED_FIELDWORK].map((experienceTypeId) => ({ experienceTypeId })),
+    ),
     completeMessage: FORMS_MESSAGES.final.complete,
   });
   return getFinalForm({ ...ctx, id });

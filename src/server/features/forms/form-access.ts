@@ -96,3 +96,21 @@ export async function subjectOfRecord(
   if (!subject) throw new AppError('NOT_FOUND', FORMS_MESSAGES.supervisorNotFound);
   return subject;
 }
+
+/**
+ * A subject's live form under the first of `keys` (month and fieldwork type; no month for an
+ * F-FVF) that has one, whichever of its records signs it, records first.
+ */
+export async function findLiveOfSubject(
+  db: Db,
+  subject: FormSubject,
+  keys: readonly { month?: string; experienceTypeId: number }[],
+): Promise<repo.MonthFormRow | undefined> {
+  for (const record of subject.records) {
+    for (const key of keys) {
+      const form = await repo.findLive(db, { ...key, traineeSupervisorId: record.id });
+      if (form) return form;
+    }
+  }
+  return undefined;
+}

@@ -19,17 +19,18 @@ import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
 import * as supervisorsRepo from '../supervisors';
 import { formSubjects, recordName, subjectOf } from '../../../shared/supervisors/form-subject';
-import type { FormSubject } from './form-access';
 import * as repo from './month-forms.repository';
 import { livePaperForms } from './paper/paper-forms.service';
 import { NO_MINUTES, sameMinutes, toFormFigures, toMonthForm } from './month-forms.wire';
 import {
   listedTrainee,
   loadVisibleForm,
+  findLiveOfSubject,
   ownSupervisorRecord,
   recordsVisibleTo,
   subjectOfRecord,
   type FormsContext,
+  type FormSubject,
 } from './form-access';
 import { fillAndKeep } from './form-filling.service';
 import { FORMS_MESSAGES } from './forms.messages';
@@ -285,22 +286,6 @@ export async function currentFigures(
   );
 }
 
-/** The live M-FVF of a month, subject and fieldwork type, whichever of its records signs it. */
-export async function findLiveOfSubject(
-  db: Db,
-  key: { month: string; subject: FormSubject; experienceTypeId: number },
-): Promise<repo.MonthFormRow | undefined> {
-  for (const record of key.subject.records) {
-    const form = await repo.findLive(db, {
-      traineeSupervisorId: record.id,
-      month: key.month,
-      experienceTypeId: key.experienceTypeId,
-    });
-    if (form) return form;
-  }
-  return undefined;
-}
-
 /**
  * POST /api/v1/month-forms/: fills the month's official form for a fieldwork type, signed by one
  * of the trainee's supervisor records: that supervisor's own hours, or, when the record belongs to
@@ -325,11 +310,9 @@ export async function createMonthForm(
     experienceTypeId: input.expereince_type,
   });
   if (!figures) throw new AppError('FORM_NO_HOURS', FORMS_MESSAGES.month.noHours(input.month));
-  const existing = await findLiveOfSubject(db, {
-    month: input.month,
-    subject,
-    experienceTypeId: input.expereince_type,
-  });
+  const existing = await findLiveOfSubject(db, subject, [
+    { month: input.month, experienceTypeId: input.expereince_type },
+  ]);
   const id = await fillAndKeep({
     ...ctx,
     record,
