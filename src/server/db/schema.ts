@@ -138,6 +138,7 @@ export const outboxEmails = pgTable(
   ],
 );
 
+/** Reference data, seeded by migration (SPEC §7 lookups). */
 export const experienceTypes = pgTable('experience_types', {
   id: integer().primaryKey(),
   name: text().notNull(),

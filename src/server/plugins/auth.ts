@@ -22,7 +22,7 @@ export type Actor = {
   timeZone: string | null;
 };
 
-/** Read with the token in the same query, so that no route asks again. */
+/** Billing standing and BACB rule set, read with the token so that no route asks again. */
 export type ActorAccount = {
   billing: StandingInputs;
   /** '2022' | '2027', or null for the default by date. */

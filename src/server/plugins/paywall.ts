@@ -61,8 +61,8 @@ export function isPaywalled(method: string, url: string): boolean {
 }
 
 /**
- * The paywall (SPEC §2 and §4, decision 010). preParsing runs after every `onRequest` hook, so
- * authentication and the role guard answer first (401, 403).
+ * The paywall (SPEC §2 and §4, decision 010), with the SPEC §8 message. preParsing runs after
+ * every `onRequest` hook, so authentication and the role guard answer first (401, 403).
  */
 export function registerPaywall(app: FastifyInstance, now: () => Date): void {
   app.addHook('preParsing', async (request) => {

@@ -25,6 +25,7 @@ export type PdfCopy = { ok: true; pdf: Buffer } | { ok: false; reason: PdfRefusa
 const UPLOAD_LIMITS = {
   // A form decodes to a few MB at most; a deflate bomb asks for gigabytes.
   maxDecodedBytes: 32 * 1024 * 1024,
+  // A 20 MB scan needs a few tens of MB; 20 MB of empty arrays asked for 1.1 GB (issue 36).
   heapMb: 384,
   addressSpaceMb: 2048,
   cpuSeconds: 10,
