@@ -50,34 +50,26 @@ import { testHooksRoutes } from './plugins/test-hooks';
 
 export type BuildAppOptions = {
   config: Config;
-  /** An open database, which the app leaves open; when absent one is opened from the config. */
+  /** Left open by the app. */
   database?: Database;
-  /**
-   * The database the config names, already being opened (main.ts starts opening it while this
-   * module loads); the app closes it when it closes.
-   */
+  /** Started by main.ts while this module loads; the app closes it. */
   openingDatabase?: Promise<Database>;
   mailer?: Mailer;
-  /** The payment provider; when absent, the one PAYMENTS names. */
   payments?: PaymentsPort;
-  /** Where uploads are kept; when absent, the one STORAGE_URL names. */
   storage?: StoragePort;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Told of every route as it is registered (the property tests enumerate the API with it). */
+  /** The property tests enumerate the API with it. */
   onRoute?: onRouteHookHandler;
 };
 
-/** Builds the whole application without listening (main.ts listens; tests inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  // First, so a provider that cannot run stops the start before anything else is made.
+  // First, so a provider that cannot run stops the start before anything is made.
   const payments = options.payments ?? (await createPayments(config));
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
-    // Behind a trusted proxy its X-Request-Id names the request in every log line, so one request
-    // can be followed from the proxy's log into whichever instance served it; otherwise a client
-    // could write what it likes into our logs, and each request gets an id of its own.
+    // Only a trusted proxy's X-Request-Id: a client could otherwise write into our logs.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return config.TRUST_PROXY && typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -85,15 +77,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // Fastify's default is no limit at all: a trickling body would hold its connection for ever.
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
-    // Node checks for requests past their time this often (30 s by default), and only when the
-    // headers' own limit (60 s by default) is no longer than the request's.
+    // Node enforces requestTimeout only if headersTimeout is no longer.
     http: {
       headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
       connectionsCheckingInterval: Math.min(30_000, config.REQUEST_TIMEOUT_SECONDS * 250),
     },
-    // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
+    // Rate limits key on the client address.
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: replyWithError,
@@ -114,7 +104,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
     });
   const realNow = options.now ?? (() => new Date());
-  // The end-to-end suite moves the clock per request (test-clock.ts); nothing else ever does.
   const now = config.TEST_HOOKS ? withTestClock(realNow) : realNow;
   if (config.TEST_HOOKS) registerTestClock(app, config.TRUST_PROXY);
   const deps: AppDeps = {
@@ -129,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // onClose hooks run last-added first: the jobs' (which waits for runs under way) before this.
+  // onClose hooks run last-added first: the jobs' waits for runs under way before this.
   app.addHook('onClose', async () => {
     if (!options.mailer) mailer.close();
     if (ownsDatabase) await database.close();
@@ -137,14 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = scheduledJobs(deps, payments);
   scheduleJobs(app, database.db, jobs, deps.now);
 
-  // Stripe Elements (PAYMENTS=stripe) loads Stripe.js, which talks to Stripe's API and keeps
-  // the card fields in Stripe's own frames (Stripe's published CSP requirements).
-  // With S3, the picture is uploaded straight to the bucket (a presigned PUT); every download,
-  // pictures included, comes from the app.
+  // Stripe's published CSP requirements; S3 takes the picture's presigned PUT directly.
   const stripe = config.PAYMENTS === 'stripe';
   const uploadOrigins = deps.storage.uploadOrigins;
-  // Scripts only from our origin (and Stripe's): no inline script anywhere. Styles allow inline
-  // because Mantine writes its CSS variables in a <style> element at run time (decision 018).
+  // Inline styles: Mantine writes its CSS variables in a <style> at run time (decision 018).
   registerSecurityHeaders(app, {
     strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
     referrerPolicy: { policy: 'no-referrer' },
@@ -157,12 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", ...uploadOrigins, ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         frameAncestors: ["'none'"],
-        // The service worker and the web manifest of the installable app (decision 023).
+        // Decision 023.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        // Helmet's default asks browsers to fetch every http address as https. Served over plain
-        // http (the default http://localhost:3000), Chromium then upgrades the redirect a profile
-        // picture makes to its signed URL, and the picture never loads.
+        // Over plain http, Chromium would upgrade the picture's redirect and never load it.
         upgradeInsecureRequests: config.APP_URL.startsWith('https:') ? [] : null,
       },
     },

@@ -7,7 +7,7 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-/** A price in cents (docs/decisions/010: prices are configuration, not data). */
+/** docs/decisions/010: prices are configuration, not data. */
 const priceCents = (fallback: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -24,15 +24,12 @@ const urlWithProtocols = (protocols: string[]) =>
     { error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
   );
 
-/** `production` in any case (`Production`, `PRODUCTION`): what a deployment may write. */
+/** In any case: what a deployment may write. */
 function isProductionEnv(nodeEnv: string | undefined): boolean {
   return nodeEnv?.toLowerCase() === 'production';
 }
 
-/**
- * Every environment variable of ARCHITECTURE.md, parsed once at start. Each has a working
- * default, so `npm start` needs none of them.
- */
+/** Every environment variable of docs/architecture.md; each has a working default. */
 export const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,44 +38,33 @@ export const EnvSchema = z
       error: 'must start with http:// or https://',
     }),
     DATA_DIR: z.string().default('./data'),
-    /**
-     * Where the operator puts the BACB's blank fillable forms (M-FVF PDFs, recognised by their
-     * fields, never shipped: decision 012); unset: DATA_DIR/forms.
-     */
+    /** The BACB's blank forms, never shipped (decision 012). */
     FORMS_DIR: optionalText,
     DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
-    /** PostgreSQL's pool: at most this many connections per instance. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
-    /** A request that gets no pooled connection within this many ms answers 503. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-    /** PostgreSQL cancels a statement running longer than this (statement_timeout); 503. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Fieldwork Tracker <no-reply@fieldworktracker.local>'),
-    /** Unset or `file:` (DATA_DIR/files), `file:///path`, or `s3://bucket[/prefix]`. */
     STORAGE_URL: optionalText.refine(
       (value) => value === undefined || /^(file:(\/\/\/.+)?|s3:\/\/[^/?#]+.*)$/.test(value),
       { error: 'must be file:, file:///path or s3://bucket' },
     ),
-    /** The HMAC key of the storage's links; unset: one made once and kept in the storage itself. */
+    /** Unset: one made once and kept in the storage itself. */
     STORAGE_SIGNING_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
       error: 'must be at least 32 characters',
     }),
-    /**
-     * How long the object store may take to accept a connection, or stay silent on one, before
-     * the request answers 503 with Retry-After (decision 020).
-     */
+    /** Then 503 with Retry-After (decision 020). */
     STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     S3_ENDPOINT: urlWithProtocols(['http', 'https']),
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    /** Unset: the sandbox, except with NODE_ENV=production, where it must be named (below). */
+    /** Must be named with NODE_ENV=production. */
     PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
-    /** Where the Stripe SDK sends requests; Stripe's own API unless set (tests use a local one). */
     STRIPE_API_BASE: urlWithProtocols(['http', 'https']),
     PRICE_MONTHLY_CENTS: priceCents(1499),
     PRICE_YEARLY_CENTS: priceCents(14900),
@@ -90,48 +76,28 @@ export const EnvSchema = z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((value) => value === 'true'),
-    /**
-     * The bearer token Prometheus sends to read `/metrics`; unset, `/metrics` answers 404
-     * (docs/deploying.md).
-     */
+    /** Unset, `/metrics` answers 404 (docs/deploying.md). */
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       error: 'must be at least 16 characters',
     }),
-    /**
-     * On SIGTERM, how long in-flight requests and job runs have to finish before the process
-     * exits anyway.
-     */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
-    /**
-     * The test suites only: opens /api/test/ and the per-request clock (plugins/test-hooks.ts,
-     * test-clock.ts), and only with NODE_ENV=test (below). Never in a deployment.
-     */
+    /** The test suites only, and only with NODE_ENV=test. Never in a deployment. */
     TEST_HOOKS: z
       .enum(['true', 'false', ''])
       .default('false')
       .transform((value) => value === 'true'),
-    /**
-     * How long a request may take to arrive whole (its body included): a body that trickles in
-     * slower is cut off with 408, so slow uploads cannot hold connections for ever. Long enough
-     * for a 20 MB form over a slow line.
-     */
+    /** Body included: slow uploads cannot hold connections; enough for 20 MB on a slow line. */
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     CLIENT_DIST: z.string().default('dist/client'),
-    /**
-     * Read for the fail-safes only (below; docs/deploying.md, "Fail-safes"): `production`, in any
-     * case, requires PAYMENTS to be named; `test`, exactly, is the one value TEST_HOOKS starts
-     * with. Nothing behaves differently by it.
-     */
+    /** Read for the fail-safes only (docs/deploying.md, "Fail-safes"). */
     NODE_ENV: optionalText,
   })
   .superRefine((env, ctx) => {
-    // A deployment that forgot a setting must not start in a state that gives things away.
-    // Test hooks start only where a test suite said so (decision 027): not when NODE_ENV is
-    // unset, `Production`, `staging` or anything but `test`, so no spelling of a deployment's
-    // environment opens them.
+    // A forgotten setting must not give things away: no spelling but `test` opens the test
+    // hooks (decision 027).
     if (env.TEST_HOOKS && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',
@@ -167,7 +133,7 @@ export const EnvSchema = z
 
 export type Config = z.infer<typeof EnvSchema>;
 
-/** Parses the environment; throws one error naming every bad variable. */
+/** Throws one error naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {

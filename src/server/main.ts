@@ -2,12 +2,7 @@ import { openConfiguredDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { loadConfig } from './env';
 
-/**
- * Starts the server and stops it gracefully on SIGTERM or SIGINT: /api/ready answers 503 at once
- * (the balancer stops sending requests), the listening socket closes, idle keep-alive connections
- * are closed, requests in flight finish, the job timers stop and runs under way finish, then the
- * database closes. Past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
- */
+/** Graceful on SIGTERM/SIGINT; past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -16,10 +11,9 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  // The database opens while the rest of the server loads: PGlite waits on its files and on
-  // compiling its engine, time the loading fills (decision 014).
+  // PGlite's open overlaps the server's loading (decision 014).
   const openingDatabase = openConfiguredDatabase(config);
-  // Its failure is reported where buildApp awaits it, not as an unhandled rejection before that.
+  // Reported where buildApp awaits it, not as an unhandled rejection.
   openingDatabase.catch(() => undefined);
   const { buildApp } = await import('./app');
   const app = await buildApp({ config, openingDatabase });
@@ -51,7 +45,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Another process holding DATA_DIR is a situation, not a bug: its one line says what to do.
+  // A situation, not a bug: its one line says what to do.
   process.stderr.write(
     error instanceof DataDirLockedError
       ? `${error.message}\n`

@@ -29,41 +29,26 @@ import { startPgliteMaintenance } from './pglite-maintenance';
 import { onePassClient } from './pglite-query';
 import * as schema from './schema';
 
-/** The database every repository takes: PGlite and PostgreSQL answer the same drizzle API. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * True when the database answers a trivial query. The callers of one turn of the event loop
-   * share one ping: a flood of health checks costs the database one query a turn.
-   */
+  /** Shared per event-loop turn: a flood of health checks costs one query a turn. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
-  /** Runs `work` while holding a lock that other instances wait on (PostgreSQL only). */
   withStartupLock: (work: () => Promise<void>) => Promise<void>;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-/**
- * A new PGlite database folder, migrated, that the build makes beside the built server
- * (scripts/build-server.mjs): a first start copies it instead of creating a database. Running
- * from the sources there is none, and a first start creates the database.
- */
+/** Made by scripts/build-server.mjs; a first start copies it instead of creating a database. */
 const PGLITE_TEMPLATE_NAME = 'pglite-template';
 const BUILT_PGLITE_TEMPLATE = fileURLToPath(new URL(PGLITE_TEMPLATE_NAME, import.meta.url));
-/** Any constant shared by all instances; serialises migrations when several start together. */
 const MIGRATION_LOCK_ID = 727_001;
 
 /**
- * PGlite's engine settings. PostgreSQL's default 128 MB of shared buffers is allocated and
- * touched inside the process at start, whatever the data; 16 MB holds the hot pages of a
- * practice's data (the files stay in the OS page cache beside it). A kept statement
- * (pglite-query.ts) runs its generic plan, as the PostgreSQL pool's do (openPostgres): left to
- * choose, the engine planned get-accrued and the supervisor's lists afresh at every request,
- * which in wasm costs more than running them (decision 016). Tests use the same
- * settings.
+ * The default 128 MB of shared buffers is touched at start; 16 MB holds a practice's hot pages.
+ * Generic plans: replanning in wasm cost more than running (decision 016).
  */
 export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
@@ -76,16 +61,12 @@ export const PGLITE_START_PARAMS = [
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
-  /** An already-open PGlite (tests load one from a migrated template). */
   pglite?: PGlite;
   migrate?: boolean;
-  /** PostgreSQL's pool limits (DB_* settings); ignored by PGlite. */
   pool?: PoolLimits;
-  /** The folder a new PGlite database is copied from (default: the build's, when there is one). */
   pgliteTemplate?: string | undefined;
 };
 
-/** How many connections, and how long a request may wait for one and for a statement. */
 export type PoolLimits = { max: number; connectTimeoutMs: number; statementTimeoutMs: number };
 
 const DEFAULT_POOL_LIMITS: PoolLimits = {
@@ -94,7 +75,6 @@ const DEFAULT_POOL_LIMITS: PoolLimits = {
   statementTimeoutMs: 30_000,
 };
 
-/** The database the settings name (DATABASE_URL, or PGlite under DATA_DIR), opened and migrated. */
 export function openConfiguredDatabase(
   config: Pick<
     Config,
@@ -116,7 +96,6 @@ export function openConfiguredDatabase(
   });
 }
 
-/** Opens PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrate = options.migrate !== false;
   if (!options.databaseUrl) {
@@ -129,8 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgres(url: string, limits: PoolLimits): Database {
-  // No request waits forever: not for a connection, not for a statement (the server cancels it),
-  // not for an answer that never comes (a server gone silent; the client gives up a bit later).
+  // No request waits forever: not for a connection, a statement, or a silent server.
   const pool = new pg.Pool({
     connectionString: url,
     max: limits.max,
@@ -161,10 +139,6 @@ function openPostgres(url: string, limits: PoolLimits): Database {
   };
 }
 
-/**
- * An already-open PGlite is used as it is. A folder is first locked to this process, and kept
- * analyzed and vacuumed while it is open (pglite-maintenance.ts).
- */
 async function openPglite(
   existing: PGlite | undefined,
   dataDir: string,
@@ -188,7 +162,6 @@ async function openPglite(
     }
   }
   const owned = client;
-  // Drizzle uses only the client's `query` and `transaction`, which onePassClient answers.
   const queries = onePassClient(owned) as unknown as PGlite;
   const db = drizzlePglite(queries, { schema, casing: 'snake_case' }) as unknown as Db;
   let stopMaintenance: (() => Promise<void>) | undefined;
@@ -201,7 +174,6 @@ async function openPglite(
       if (!owned.closed) await owned.close();
       lock?.release();
     },
-    // PGlite is one process's own database (the DATA_DIR lock sees to it).
     withStartupLock: (work) => work(),
   };
   if (migrate) await runMigrations(database);
@@ -211,11 +183,7 @@ async function openPglite(
 
 const execFileAsync = promisify(execFile);
 
-/**
- * Copies the migrated database folder `template` into the empty folder `dir` (a copy, then a
- * rename: a start stopped halfway leaves no half database); false when there is no template or
- * `dir` holds anything. A copy instead of initdb and every migration (decision 014).
- */
+/** Copy then rename, so a start stopped halfway leaves no half database (decision 014). */
 function copyPgliteTemplate(template: string, dir: string): boolean {
   if (!existsSync(join(template, 'PG_VERSION')) || readdirSync(dir).length > 0) return false;
   const staging = `${dir}.copying-${process.pid}`;
@@ -230,11 +198,7 @@ function copyPgliteTemplate(template: string, dir: string): boolean {
   return true;
 }
 
-/**
- * Creates a new PGlite database folder in a short-lived process. Creating one runs initdb in a
- * second engine and copies its files, memory a process keeps long after it is freed (decision
- * 014). The server then only reopens the folder.
- */
+/** In a short-lived process: initdb's memory stays long after it is freed (decision 014). */
 async function createPgliteDataDir(dir: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const create = `const [pglite, dataDir, params] = process.argv.slice(1);
@@ -255,7 +219,6 @@ require(pglite).PGlite.create({ dataDir, startParams: JSON.parse(params) }).then
   }
 }
 
-/** Whether `query` answers (the simple protocol: one round trip, nothing to prepare). */
 async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
   try {
     await query();
@@ -265,11 +228,7 @@ async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/**
- * `work`, run once for all the callers that ask in one turn of the event loop: it starts after
- * the last of them asked (each answer is as fresh as its own run would be). The embedded database
- * answers on this thread, so a ping per request would take a request's turn from the others.
- */
+/** PGlite answers on this thread, so a ping per request would starve the others. */
 function sharedPerTurn<T>(work: () => Promise<T>): () => Promise<T> {
   let next: Promise<T> | undefined;
   return () =>
@@ -279,10 +238,7 @@ function sharedPerTurn<T>(work: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/**
- * Applies the generated SQL migrations, inside an advisory lock on PostgreSQL. A database that
- * already has the journal's last migration is left as it is, without reading every migration.
- */
+/** A database with the journal's last migration is left as it is, without reading them all. */
 export async function runMigrations(database: Database): Promise<void> {
   if (await hasLastMigration(database.db)) return;
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
@@ -292,13 +248,9 @@ export async function runMigrations(database: Database): Promise<void> {
   });
 }
 
-/** The `when` of the journal's last migration (drizzle keeps it as `created_at`). */
 let lastMigrationWhen: number | undefined;
 
-/**
- * Whether the database has applied the journal's last migration: drizzle's migrator applies the
- * migrations whose `when` is after the last `created_at` it recorded, so then it would do nothing.
- */
+/** drizzle applies migrations whose `when` is after the last `created_at` it recorded. */
 async function hasLastMigration(db: Db): Promise<boolean> {
   lastMigrationWhen ??= Math.max(
     ...(
@@ -307,7 +259,6 @@ async function hasLastMigration(db: Db): Promise<boolean> {
       }
     ).entries.map((entry) => entry.when),
   );
-  // Both drivers answer a raw query with its rows under `rows`.
   const rowsOf = async <T>(query: SQL) =>
     ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const [table] = await rowsOf<{ found: boolean }>(

@@ -1,39 +1,31 @@
-// One process at a time on an embedded DATA_DIR: two PostgreSQL engines writing the same files
-// corrupt them. Why a pid lock file and how a stale one is taken over:
-// docs/decisions/008-one-process-per-data-dir.md.
+// Two engines writing one DATA_DIR corrupt it: docs/decisions/008-one-process-per-data-dir.md.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { z } from 'zod';
 
-/** The lock file, inside DATA_DIR beside the `pglite` folder it guards. */
 export const LOCK_FILE_NAME = 'pglite.lock';
 
-/** A lock file's content. */
 export const LockHolderSchema = z.object({
   pid: z.number().int().positive(),
   hostname: z.string(),
-  /** The kernel's boot id: a lock written before the last reboot is stale whatever its pid. */
+  /** A lock written before the last reboot is stale whatever its pid. */
   bootId: z.string().nullable(),
-  /** The holder's start time in clock ticks (/proc/<pid>/stat): tells a reused pid apart. */
+  /** Clock ticks (/proc/<pid>/stat): tells a reused pid apart. */
   processStart: z.string().nullable(),
   startedAt: z.string(),
   token: z.string().regex(/^[0-9a-f]{32}$/),
 });
-/** What a lock file says about the process that holds it. */
 export type LockHolder = z.infer<typeof LockHolderSchema>;
 
-/** This process and the machine it runs on. */
 export type Here = {
   pid: number;
   hostname: string;
   bootId: string | null;
-  /** Tokens of the locks this process holds now. */
   heldTokens: ReadonlySet<string>;
 };
 
-/** The holder's pid as it looks now on this machine. */
 export type PidState = { isAlive: boolean; processStart: string | null };
 
 export type LockJudgement =
@@ -43,10 +35,7 @@ export type LockJudgement =
     }
   | { action: 'refuse'; reason: 'unreadable' | 'other host' | 'this process' | 'alive' };
 
-/**
- * Whether a lock file's holder may be displaced. Only a holder known to be gone is: an unreadable
- * file, or one written on another host (a shared folder), is refused, since nothing here can tell.
- */
+/** Only a holder known to be gone is displaced: unreadable or other-host locks are refused. */
 export function judgeLock(holder: LockHolder | null, here: Here, pidNow: PidState): LockJudgement {
   if (!holder) return { action: 'refuse', reason: 'unreadable' };
   if (holder.hostname !== here.hostname) return { action: 'refuse', reason: 'other host' };
@@ -66,7 +55,6 @@ export function judgeLock(holder: LockHolder | null, here: Here, pidNow: PidStat
   return { action: 'refuse', reason: 'alive' };
 }
 
-/** The one line a refused process prints: who holds the folder and what to do. */
 export function lockedMessage(
   holder: LockHolder | null,
   reason: LockJudgement['reason'],
@@ -86,19 +74,16 @@ export function lockedMessage(
   return `Another Fieldwork Tracker process (pid ${holder.pid}, ${since}) is using the database in ${dataDir}. Stop it first (kill ${holder.pid}), or set DATA_DIR to another folder.`;
 }
 
-/** Written as the user wrote DATA_DIR (`./data/pglite.lock`), so messages show their own path. */
+/** As the user wrote DATA_DIR, so messages show their own path. */
 const lockFileIn = (dataDir: string) => `${dataDir.replace(/\/$/, '')}/${LOCK_FILE_NAME}`;
 
-/** Thrown when another process holds the folder; its message is the one line to print. */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-/** How the lock sees the system; tests replace it to stage holders. */
 export type LockProbe = {
   here: () => Here;
   pidState: (pid: number) => PidState;
-  /** Waits before looking again at a claim another process holds (20 ms unless replaced). */
   pause?: () => void;
 };
 
@@ -116,11 +101,7 @@ export const systemProbe: LockProbe = {
 
 export type DataDirLock = { lockPath: string; holder: LockHolder; release: () => void };
 
-/**
- * Takes the exclusive lock on `dataDir` for this process's life, or throws DataDirLockedError.
- * Released by `release()` or, failing that, when the process exits; after `kill -9` the next
- * process finds the holder dead and takes the lock over.
- */
+/** After `kill -9` the next process finds the holder dead and takes the lock over. */
 export function lockDataDir(dataDir: string, probe: LockProbe = systemProbe): DataDirLock {
   const here = probe.here();
   const mine: LockHolder = {
@@ -158,19 +139,14 @@ export function lockDataDir(dataDir: string, probe: LockProbe = systemProbe): Da
 
 type Refusal = { holder: LockHolder | null; reason: LockJudgement['reason'] };
 
-/**
- * Creates `file` naming `mine`, or displaces a holder judged gone. Displacing a holder with token T
- * first needs the claim file `<file>.claim-T` (taken by this same function), so of several
- * processes that find the same stale holder exactly one replaces it; the others see the winner.
- */
+/** Displacing holder T first needs `<file>.claim-T`, so exactly one of several racers wins. */
 function acquire(
   file: string,
   mine: LockHolder,
   judge: (holder: LockHolder | null) => LockJudgement,
   pause: () => void,
 ): 'held' | Refusal {
-  // Each pass ends because the file changed under us or a claim was busy: a claim is held for a
-  // few file operations, so these passes (at most about 2 s of pauses) settle any real race.
+  // A claim is held for a few file operations: ~2 s of passes settle any real race.
   let busy: Refusal | null = null;
   for (let pass = 0; pass < 100; pass += 1) {
     if (createExclusive(file, mine)) return 'held';
@@ -183,9 +159,7 @@ function acquire(
     const claim = `${file}.claim-${current.token}`;
     const claimed = acquire(claim, mine, judge, pause);
     if (claimed !== 'held') {
-      // A live process holds the claim: it is replacing this holder right now, or has just
-      // replaced it and is letting go of the claim. Look again shortly and judge whoever holds
-      // the lock then, so a loser names the winner, not another loser that held the claim.
+      // Another is replacing this holder: look again, so a loser names the winner.
       if (claimed.reason === 'alive') {
         busy = claimed;
         pause();
@@ -194,7 +168,7 @@ function acquire(
       return claimed;
     }
     try {
-      // Still the holder we judged? Then nobody else can be replacing it while we hold the claim.
+      // Still the holder we judged? Then nobody else can be replacing it.
       const again = readHolder(file);
       if (again === 'missing' || again?.token !== current.token) continue;
       writeAtomically(file, mine, (temp) => renameSync(temp, file));
@@ -208,12 +182,11 @@ function acquire(
   throw new Error(`The lock ${file} kept changing while this process tried to take it.`);
 }
 
-/** A synchronous 20 ms pause: the lock is taken before the event loop serves anything. */
+/** Synchronous: the lock is taken before the event loop serves anything. */
 function pauseBriefly(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
 }
 
-/** Writes `holder` complete and flushed to a temporary file, then puts it in place with `place`. */
 function writeAtomically(file: string, holder: LockHolder, place: (temp: string) => void): void {
   const temp = `${file}.${holder.token}.tmp`;
   const fd = openSync(temp, 'wx');
@@ -226,7 +199,6 @@ function writeAtomically(file: string, holder: LockHolder, place: (temp: string)
   try {
     place(temp);
   } finally {
-    // After a link the temporary name remains; after a rename it is gone already.
     removeMissingOk(temp);
   }
 }
@@ -285,11 +257,11 @@ function readBootId(): string | null {
   }
 }
 
-/** State and start time (field 3 and 22 of /proc/<pid>/stat); null where there is no /proc. */
+/** Fields 3 and 22 of /proc/<pid>/stat. */
 function readProcStat(pid: number): { state: string; start: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    // The command name may hold spaces and parentheses.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const [state, start] = [fields[0], fields[19]];
     return state && start ? { state, start } : null;

@@ -7,24 +7,17 @@ import {
   type Results,
 } from '@electric-sql/pglite';
 
-/** What drizzle's PGlite driver uses of its client (drizzle-orm/pglite/session.js). */
 export type PgliteQueryClient = {
   query: <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
   transaction: <T>(work: (tx: PgliteQueryClient) => Promise<T>) => Promise<T>;
 };
 
-/**
- * The client drizzle is given: the one-pass queries, PGlite's own notifications (the sign-in
- * cache listens on them, plugins/actor-cache.ts) and the PGlite itself (a second app on the same
- * database, in tests).
- */
 export type OnePassPglite = PgliteQueryClient & {
   listen: PGlite['listen'];
   unlisten: PGlite['unlisten'];
   pglite: PGlite;
 };
 
-/** node-postgres's conversion of a parameter to its text (or, for bytes, binary) form. */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (value: unknown) => string | Uint8Array | null;
 };
@@ -32,20 +25,9 @@ const { serialize } = protocol;
 const SYNC = serialize.sync();
 
 /**
- * `pglite` for drizzle, each query in one pass through the engine. PGlite's own `query` first
- * asks the engine for the parameters' types (to convert them), then binds and executes: six
- * separate calls into the engine, each parsed and awaited (their cost: decision 014). Here
- * parse, bind, describe, execute and sync go in one call, the parameters converted as
- * node-postgres converts them (PostgreSQL types them from the query, as it does for the
- * PostgreSQL deployments, which send the same values through node-postgres).
- *
- * Each query text is kept prepared under a name of its own (`KEPT_STATEMENTS` of them, the least
- * recently used closed first), so the engine parses and plans it once rather than at every
- * request, as node-postgres's named statements do on PostgreSQL: planning in wasm costs about as
- * much as running the query (decision 016, bench/RESULTS.md). PostgreSQL
- * replans a kept statement itself when a table it reads changes. A query that fails may leave its
- * statement made or not (the error can be its parse's or its execution's): it is closed, and its
- * text parsed afresh the next time.
+ * One engine call per query instead of PGlite's six (decision 014), parameters converted as
+ * node-postgres does. Texts stay prepared (LRU): planning in wasm costs as much as running
+ * (decision 016). A failed query's statement is closed and parsed afresh next time.
  */
 export function onePassClient(
   pglite: PGlite,
@@ -65,7 +47,6 @@ export function onePassClient(
     transaction: (work) =>
       pglite.transaction((tx) =>
         work({
-          // Inside, the transaction lock is this transaction's: only the query lock is taken.
           query: (text, params, options) => {
             if (tx.closed) throw new Error('Transaction is closed');
             return runQuery(pglite, statements, text, params, options, false);
@@ -78,24 +59,17 @@ export function onePassClient(
   };
 }
 
-/** How many query texts are kept prepared at once. */
 export const KEPT_STATEMENTS = 200;
 
-/** The prepared statements of one PGlite session, by query text, least recently used first. */
 type KeptStatements = {
-  /** The kept statement's name for `text`, now the most recently used; undefined if none. */
   use: (text: string) => string | undefined;
-  /** A name for a new statement, unused in the process. */
   newName: () => string;
-  /** Keeps `name` as `text`'s statement once it has run; the least recently used may go. */
   keep: (text: string, name: string) => void;
-  /** Forgets `text`'s statement, and has `name` closed (it may or may not exist). */
   drop: (text: string, name: string) => void;
-  /** The statements to close now (those dropped or pushed out since the last call). */
   takeClosing: () => string[];
 };
 
-/** Names are unique in the process: two clients of one PGlite (tests) share its session. */
+/** Unique in the process: two clients of one PGlite (tests) share its session. */
 let statementCount = 0;
 
 function keptStatements(max: number): KeptStatements {
@@ -158,7 +132,6 @@ function runQuery<T>(
       messages = await pglite.execProtocolStream(message, { syncToFs: false });
     } catch (error) {
       statements.drop(text, name);
-      // What PGlite's `query` tells of a failed query.
       if (error instanceof Error) Object.assign(error, { query: text, params });
       throw error;
     }

@@ -2,18 +2,10 @@ import { and, count, eq, isNull, like, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
 
-/**
- * How long a claimed run is its claimant's before another instance may take it (the claimant
- * died mid-run). Longer than any job takes; a job still running past it may be run twice, which
- * each job's own row claims make harmless (decision 021).
- */
+/** Longer than any job; a job run twice past it is harmless by its row claims (decision 021). */
 export const JOB_LEASE_MS = 10 * 60_000;
 
-/**
- * Claims a job's run for one period: true for the one caller that inserted it, or that takes over
- * a run left unfinished past its lease (a crashed instance); false for everyone else (another
- * instance runs it or ran it, or a rerun within the period), who must not run it.
- */
+/** True for the one caller that inserts the run, or takes over one left past its lease. */
 export async function claimJobRun(
   db: Db,
   job: string,
@@ -33,7 +25,6 @@ export async function claimJobRun(
   return rows.length === 1;
 }
 
-/** Marks a claimed run done: nobody runs that period again. */
 export async function finishJobRun(db: Db, job: string, period: Date, now: Date): Promise<void> {
   await db
     .update(jobRuns)
@@ -41,7 +32,6 @@ export async function finishJobRun(db: Db, job: string, period: Date, now: Date)
     .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period)));
 }
 
-/** Gives a failed run's claim back at once: the next look of any instance runs it again. */
 export async function releaseJobRun(db: Db, job: string, period: Date, now: Date): Promise<void> {
   await db
     .update(jobRuns)
@@ -49,7 +39,6 @@ export async function releaseJobRun(db: Db, job: string, period: Date, now: Date
     .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period), isNull(jobRuns.finishedAt)));
 }
 
-/** The runs whose names start with `prefix`, unfinished and past their lease at `now`. */
 export async function expiredJobRuns(
   db: Db,
   prefix: string,
@@ -67,7 +56,6 @@ export async function expiredJobRuns(
     );
 }
 
-/** How many runs whose names start with `prefix` are claimed and unfinished (the metrics). */
 export async function countUnfinishedJobRuns(
   db: Db,
   prefix: string,
@@ -89,7 +77,6 @@ export async function countUnfinishedJobRuns(
   return { running: Number(row?.running ?? 0), expired: Number(row?.expired ?? 0) };
 }
 
-/** The start of the period of `intervalMs` that `now` falls in (periods start at the epoch). */
 export function periodOf(now: Date, intervalMs: number): Date {
   return new Date(Math.floor(now.getTime() / intervalMs) * intervalMs);
 }

@@ -27,32 +27,27 @@ import {
 } from './job-runs.repository';
 
 const MINUTE = 60_000;
-/** How often queued mails are tried again (their own backoff decides which are due). */
+/** Each mail's own backoff decides which are due. */
 const MAIL_RETRY_INTERVAL_MINUTES = 1;
 
-/**
- * A piece of background work every instance runs on a timer. Each job claims its rows in the
- * database before acting, so several instances running it together do each thing once.
- */
+/** Every instance runs it; each job claims its rows first, so each thing is done once. */
 export type ScheduledJob = {
   name: string;
   intervalMs: number;
-  /** Runs once at `now`; resolves with how many things it did. */
   run: (now: Date) => Promise<number>;
 };
 
-/** The background work of the product, in one list (app.ts schedules it, test hooks run it). */
 export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJob[] {
   const { db, mailer, config, storage } = deps;
   return [
     {
-      // The supervisors' daily digest: checked hourly, sent at most once a day each.
+      // Checked hourly, sent at most once a day each.
       name: 'digest',
       intervalMs: 60 * MINUTE,
       run: (now) => sendDailyDigests({ db, mailer, appUrl: config.APP_URL, now }),
     },
     {
-      // Renewals the provider leaves to us (the sandbox); Stripe renews on its side.
+      // The sandbox's; Stripe renews on its side.
       name: 'renewals',
       intervalMs: RENEWAL_INTERVAL_MINUTES * MINUTE,
       run: (now) =>
@@ -66,27 +61,23 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
         }),
     },
     {
-      // Trainees whose trial or cancelled plan ends in 7 days, then in 1: mailed once each.
       name: 'access-warnings',
       intervalMs: WARNING_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendAccessWarnings({ db, mailer, appUrl: config.APP_URL, now }),
     },
     {
-      // Unsigned monthly forms, 10 days and 3 days before their deadline: mailed once each.
       name: 'form-reminders',
       intervalMs: REMINDER_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendFormReminders({ db, mailer, appUrl: config.APP_URL, now }),
     },
     {
-      // Before 1 January 2027: each trainee whose record the 2027 standards count differently,
-      // mailed once (issue 35).
+      // Issue 35.
       name: 'switch-notices',
       intervalMs: SWITCH_NOTICE_INTERVAL_MINUTES * MINUTE,
       run: (now) => sendSwitchNotices({ db, mailer, appUrl: config.APP_URL, now }),
     },
     {
-      // Mails SMTP could not take (server down, 4xx), tried again with a backoff: one instance
-      // a minute runs it, and each mail is claimed by one delivery (mail-queue.ts).
+      // One instance a minute; each mail is claimed by one delivery (mail-queue.ts).
       name: 'mail-retry',
       intervalMs: MAIL_RETRY_INTERVAL_MINUTES * MINUTE,
       run: async (now) => {
@@ -96,7 +87,6 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
       },
     },
     {
-      // Objects no row names, once past their grace: removed by one instance each hour.
       name: 'storage-sweep',
       intervalMs: SWEEP_INTERVAL_MINUTES * MINUTE,
       run: (now) => sweepStorage({ db, storage, now }),
@@ -104,17 +94,12 @@ export function scheduledJobs(deps: AppDeps, payments: PaymentsPort): ScheduledJ
   ];
 }
 
-/** The name a job's scheduled runs are claimed under in job_runs (`scheduled:digest`). */
 export const SCHEDULED_PREFIX = 'scheduled:';
 
-/** How often each instance looks for a run another instance claimed and left past its lease. */
 const RETAKE_INTERVAL_MS = MINUTE;
 
 /**
- * Starts every job's timer when the app is ready and stops them when it closes. Each instance
- * fires each job once an interval; the first to claim the period in job_runs runs it, with a
- * lease, and marks it finished. A run whose claimant died is taken over by the first instance that
- * looks after its lease (every minute), and a run that failed is given back at once.
+ * The first instance to claim a period runs it under a lease; a dead claimant's run is retaken.
  * Closing waits for the runs under way, so the database is never closed under one.
  */
 export function scheduleJobs(

@@ -6,16 +6,12 @@ import { AppError } from '../../shared/errors';
 import { API_PREFIXES } from '../../shared/wire/api-paths';
 import { PRERENDERED_PAGES } from '../../shared/wire/prerendered-pages';
 
-/** Files under `assets/` carry a content hash in their name: a new build gives new names. */
+/** Files under `assets/` carry a content hash in their name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built client and falls back to index.html for client routes, so that a reload
- * on /student/logHour works. Unknown API paths answer 404 JSON. The build writes brotli and gzip
- * copies beside each text file (scripts/precompress.ts): they are sent as they are to browsers
- * that take them, so nothing is compressed per request. The landing and sign-in pages, asked
- * without a query, get the copy of index.html the build drew them into (scripts/prerender.ts),
- * when the build has one.
+ * Falls back to index.html so a reload on a client route works. Compressed copies come from the
+ * build (scripts/precompress.ts), prerendered pages from scripts/prerender.ts.
  */
 export async function registerClient(app: FastifyInstance, clientDist: string): Promise<void> {
   const root = path.resolve(clientDist);
@@ -30,13 +26,11 @@ export async function registerClient(app: FastifyInstance, clientDist: string): 
       wildcard: false,
       index: false,
       preCompressed: true,
-      // A route per file, made at start (decision 014): the compressed copies need none, as
-      // preCompressed finds them beside the file asked for.
+      // A route per file, made at start (decision 014); preCompressed finds these itself.
       globIgnore: ['**/*.br', '**/*.gz'],
       // Set below: `send`'s own header (public, max-age=0) would replace ours.
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Hashed assets never change; everything else (index.html) must always be revalidated.
         res.setHeader('cache-control', filePath.includes(assets) ? IMMUTABLE : 'no-cache');
         res.setHeader('vary', 'accept-encoding');
       },

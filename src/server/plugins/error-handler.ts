@@ -3,56 +3,41 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../../shared/errors';
 import { ID_BEYOND_RANGE } from '../../shared/wire/primitives';
 
-/**
- * The one place errors become responses, in the contract's shapes (ARCHITECTURE.md "API
- * contract"). A 5xx body never carries internals; the log line has them, with the request id.
- */
+/** docs/architecture.md "API contract". A 5xx body never carries internals; the log has them. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(replyWithError);
 }
 
-/**
- * Answers one error in the contract's shape. Also Fastify's `frameworkErrors`: a path that is not
- * valid percent-encoded UTF-8 fails in the router, before any route or error handler is chosen.
- */
+/** Also `frameworkErrors`: bad percent-encoding fails in the router, before any handler. */
 export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
   if (appError.status >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else {
-    // `errorCode`, not `code`: a field named code is redacted as a possible emailed code.
     request.log.info({ errorCode: appError.code, status: appError.status }, appError.message);
   }
   if (appError.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(appError.retryAfterSeconds));
   } else if (appError.status === 503) {
-    // Every 503 is a passing state (a database restarting, a full pool): say when to come back.
+    // Every 503 is a passing state: say when to come back.
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   }
   return reply.status(appError.status).send(appError.toBody());
 }
 
-/** How long a client is asked to wait after a 503 (`Retry-After`, in seconds). */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The 503 messages: the database is unreachable, or too busy to answer in time. */
 export const DATABASE_DOWN = 'The database is not answering right now; try again shortly.';
 export const DATABASE_BUSY = 'The server is too busy to answer right now; try again shortly.';
 
-// SQLSTATEs of a database going away or refusing work for a while: admin, crash and startup
-// shutdowns, too many connections, and a statement cancelled by statement_timeout.
+// Shutdowns, too many connections; 57014 is statement_timeout.
 const DOWN_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const BUSY_STATES = new Set(['57014']);
-// The socket's own failures, and node-postgres's words for a lost or never-won connection.
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
 const DOWN_MESSAGES = /^(Connection terminated|Client has encountered a connection error)/;
 const BUSY_MESSAGES = /^(timeout exceeded when trying to connect|Query read timeout)/;
 
-/**
- * The 503 for an error that says the database is down or too busy (ECONNREFUSED, 57P01 admin
- * shutdown, a lost connection, no pooled connection in time, a statement timeout), found
- * anywhere along its `cause` chain (drizzle wraps the driver's error); otherwise undefined.
- */
+/** Searches the `cause` chain: drizzle wraps the driver's error. */
 export function databaseFault(error: unknown): AppError | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
     const code = Reflect.get(cause, 'code');
@@ -74,7 +59,6 @@ const unavailable = (message: string) => new AppError('UNAVAILABLE', message);
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // A path naming an id no row can have is a resource that is not there, as for any other id.
     if (
       error.validationContext === 'params' &&
       error.validation.every((issue) => isIdBeyondRange(issue.params))
@@ -85,8 +69,7 @@ function toAppError(error: FastifyError): AppError {
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').split('/')[0];
       if (!field && issue.keyword === 'invalid_type') {
-        // The body itself is missing or not an object: no field to name, and the schema's
-        // wording ("expected object, received null") is not the contract's.
+        // No field to name, and zod's wording is not the contract's.
         return new AppError('INVALID', 'The request body must be a JSON object.');
       }
       (fields[field || 'non_field_errors'] ??= []).push(issue.message ?? 'Invalid value');
@@ -100,7 +83,6 @@ function toAppError(error: FastifyError): AppError {
   ) {
     return new AppError('INVALID', 'The request body is not valid JSON.');
   }
-  // A multipart form over its limits (@fastify/multipart: too many parts, fields or files).
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
     return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
   }
@@ -115,7 +97,7 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
 }
 
-/** The mark `PathIdSchema` leaves on a well-formed id beyond any row's (the zod issue's params). */
+/** The mark `PathIdSchema` leaves on a well-formed id beyond any row's. */
 function isIdBeyondRange(params: Record<string, unknown>): boolean {
   const custom = params.params;
   return (

@@ -12,23 +12,13 @@ import { countUnfinishedJobRuns } from '../jobs/job-runs.repository';
 import { SCHEDULED_PREFIX } from '../jobs/scheduled-jobs';
 
 /*
- * What a load balancer and a monitoring system ask of an instance (docs/deploying.md):
- *
- * - `GET /api/ready`: 200 while the database answers and the storage lists, 503 in the
- *   contract's shape otherwise, and from the moment the instance starts shutting down, so the
- *   balancer stops sending it requests while it drains (`/api/health` is liveness: the process
- *   answers);
- * - `GET /metrics`: Prometheus's text format, behind `Authorization: Bearer <METRICS_TOKEN>`
- *   (404 when METRICS_TOKEN is unset, as if there were no such route). Requests are counted and
- *   timed by route pattern (`/api/v1/logs/:id/`), never by the URL asked, so an id or a query
- *   string never becomes a series; the database pool and the job queue are read at scrape time.
+ * Readiness and metrics (docs/deploying.md). /api/ready answers 503 once shutdown starts, so the
+ * balancer drains us. Metrics label by route pattern so no id becomes a series.
  */
 
-/** How long readiness waits for the database and the storage before calling them down. */
 const READY_TIMEOUT_MS = 2_000;
-/** The folder readiness lists: any prefix will do, an empty one costs the least. */
+/** Any prefix will do; an empty one costs the least. */
 const READY_PROBE_PREFIX = 'ready-probe/';
-/** The route label of a request no route matched (a 404): one series for all of them. */
 const UNMATCHED = '(unmatched)';
 
 export type OperationsOptions = {
@@ -168,7 +158,6 @@ async function withTimeout(check: Promise<boolean>): Promise<boolean> {
   }
 }
 
-/** The PostgreSQL pool behind the database, or undefined for PGlite. */
 function poolOf(database: Database): pg.Pool | undefined {
   const client = (database.db as unknown as { $client: unknown }).$client;
   return client instanceof pg.Pool ? client : undefined;

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/**
- * Helmet's security headers on every answer, with helmet and its Content-Security-Policy built
- * once at start. (@fastify/helmet builds helmet again for every request, parsing the policy each
- * time: a third of a small answer's time and most of the garbage a busy server makes.)
- */
+/** Helmet built once at start: @fastify/helmet rebuilds it (and parses the CSP) per request. */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const setHeaders = helmet(options);
   app.addHook('onRequest', (request, reply, done) => {
@@ -14,10 +10,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   });
 }
 
-/**
- * The browser features no page of ours uses, turned off for them and anything they frame (helmet
- * sets no Permissions-Policy). Payment stays open to Stripe's frame, which may offer wallets.
- */
+/** Helmet sets no Permissions-Policy. Payment stays open to Stripe's frame (wallets). */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',

@@ -7,11 +7,7 @@ type JsonSchema = { [key: string]: unknown };
 
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
 
-/**
- * `anyOf: [{ type: 'string', … }, { type: 'null' }]` (zod's nullable) as `type: ['string',
- * 'null']`: fast-json-stringify writes the second form directly, but picks an `anyOf` branch by
- * validating the value against each one, on every response.
- */
+/** Nullable `anyOf` as `type: [T, 'null']`: fast-json-stringify validates each anyOf branch. */
 function simplify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplify);
   if (typeof node !== 'object' || node === null) return node;
@@ -34,13 +30,8 @@ function simplify(node: unknown): unknown {
 }
 
 /**
- * Response serialisation with fast-json-stringify, compiled from the route's zod response schema
- * (its JSON Schema, as the OpenAPI document shows it) when the route first answers with it: a
- * server start would otherwise wait for every route's compilation (decision 014).
- * fastify-type-provider-zod's own compiler encodes every response through zod and then calls
- * JSON.stringify (decision 016). The output is the same: the schema's properties in the schema's
- * order, unknown ones left out. A schema that JSON Schema cannot express (a transform, a date)
- * keeps zod's serialiser.
+ * fast-json-stringify instead of zod + JSON.stringify (decision 016), compiled on first use so
+ * start does not wait for every route (decision 014). Unexpressible schemas keep zod's.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   let serialize: ((value: unknown) => string) | undefined;
@@ -64,11 +55,7 @@ function compileRouteSerializer(
   return zodSerializerCompiler(route);
 }
 
-/**
- * The JSON text of values of `schema`, as a route answering with that schema writes them (a
- * response assembled from parts, e.g. a list page's logs, writes each part with this). Throws
- * when the schema cannot be expressed as JSON Schema.
- */
+/** Throws when the schema cannot be expressed as JSON Schema. */
 export function compileSerializer<T extends z.ZodType>(schema: T): (value: z.output<T>) => string {
   const json = z.toJSONSchema(schema, {
     io: 'output',

@@ -21,16 +21,8 @@ import { isTestSuiteRequest } from './test-clock';
 import { armPausePoint, PAUSE_POINTS, reachedPausePoints } from './pause-points';
 
 /**
- * Routes for the end-to-end suite only, registered when TEST_HOOKS=true (never by default).
- * A browser test cannot wait a week for a trial to end, so it moves one account's clock instead:
- * every instant the account's billing depends on moves back by `days`, as if they had passed.
- * Nothing else is faked: the jobs and rules that then run are the product's own. It can also
- * create a coupon, as the operator's `npm run coupon` does (the suite cannot reach the database),
- * hold requests at a pause point inside a transaction, for the crash tests (pause-points.ts), and
- * make a verified, signed-in account without the mail round trip, so that only the sign-up specs
- * pay for it (issue 29).
- * They answer only a test suite's requests from this machine (test-clock.ts), and the server
- * starts with them only when NODE_ENV=test (env.ts; issue 27, issue 36, decision 027).
+ * E2E-only routes (TEST_HOOKS=true, NODE_ENV=test, local requests: issues 27, 29, 36, decision
+ * 027). Only billing instants are moved; the jobs and rules that then run are the product's own.
  */
 export function testHooksRoutes(
   db: Db,
@@ -39,8 +31,7 @@ export function testHooksRoutes(
   trustProxy: boolean,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    // Only for a test suite on this machine (isTestSuiteRequest): anyone else is answered as if
-    // the routes did not exist.
+    // Anyone else is answered as if the routes did not exist.
     app.addHook('onRequest', async (request) => {
       if (!isTestSuiteRequest(request, trustProxy)) {
         throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
@@ -104,10 +95,7 @@ export function testHooksRoutes(
       async () => ({ reached: reachedPausePoints() }),
     );
 
-    // Sign-up's own body and rows (accounts.service insertAccount), then what the emailed code
-    // would have done: the mailbox proven (a supervisor asked by the trainees who listed them)
-    // and a session. A trainee may name a verified supervisor to list, linked at once (as if
-    // the supervisor had accepted: the real path asks them, issue 36).
+    // Sign-up's own rows plus what the emailed code would do; the real link path asks (issue 36).
     app.post(
       '/api/test/accounts',
       {
@@ -144,7 +132,6 @@ export function testHooksRoutes(
             email: supervisorEmail,
             supervisorUserId: supervisorId,
           });
-          // The pair of most journeys: linked at once, standing for a request accepted.
           if (row && supervisorId !== null) {
             await insertAccepted(db, {
               traineeId: user.id,
@@ -189,11 +176,9 @@ const TestAccountBodySchema = z.object({
 const TestAccountResponseSchema = z.object({
   token: z.string(),
   user: UserSchema,
-  /** The trainee's record of the supervisor named in `supervisor_email`, linked to them. */
   supervisor_record: z.number().nullable(),
 });
 
-/** The coupon `npm run coupon -- --code … --percent-off …` would create, in the wire's snake_case. */
 const TestCouponBodySchema = z.object({
   code: z.string(),
   percent_off: z.number().int().nullable().default(null),
@@ -203,7 +188,7 @@ const TestCouponBodySchema = z.object({
   max_uses: z.number().int().nullable().default(null),
 });
 
-/** The same definition schema as the command line's, so both refuse the same coupons. */
+/** The command line's schema, so both refuse the same coupons. */
 function couponDefinitionOf(body: z.infer<typeof TestCouponBodySchema>): CouponDefinition {
   const parsed = CouponDefinitionSchema.safeParse({
     code: body.code,
@@ -222,7 +207,6 @@ function couponDefinitionOf(body: z.infer<typeof TestCouponBodySchema>): CouponD
   throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Not a coupon', fields);
 }
 
-/** Moves an account's billing instants back by `days` days. */
 async function travel(db: Db, email: string, days: number): Promise<void> {
   const back = (column: unknown) => sql`${column} - make_interval(days => ${days})`;
   await db.transaction(async (tx) => {

@@ -1,7 +1,4 @@
-/**
- * Text made safe to put in a mail's HTML, in an element or a quoted attribute: what users write
- * (names, flag comments) shows as text, never as markup.
- */
+/** Safe in an element or a quoted attribute. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

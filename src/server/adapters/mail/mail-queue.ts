@@ -3,28 +3,19 @@ import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { MailMessage } from './mailer';
 
-/** After this many failed attempts (about a day with `retryDelayMinutes`) a mail is given up. */
+/** About a day with `retryDelayMinutes`. */
 export const MAX_MAIL_ATTEMPTS = 30;
 
-/**
- * How long a claimed mail is left to the one delivering it before the job may take it again
- * (a process killed mid-send): longer than nodemailer's own connection and socket timeouts.
- */
+/** Longer than nodemailer's own connection and socket timeouts. */
 export const DELIVERY_LEASE_MS = 15 * 60_000;
 
-/** Mails one run of the retry job delivers at most. */
 const BATCH = 50;
 
-/** Minutes to wait after the `attempts`-th failed attempt: 1, 2, 4 … then every hour. */
 export function retryDelayMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(attempts - 1, 0), 60);
 }
 
-/**
- * Whether a failed delivery is worth another attempt: not when the server refused the mail for
- * good (a 5xx answer, e.g. 550 mailbox unavailable), nor after `MAX_MAIL_ATTEMPTS`. A refused
- * connection, a timeout or a 4xx answer is passing.
- */
+/** A 5xx answer refuses the mail for good; a refused connection, timeout or 4xx is passing. */
 export function isRetryable(error: unknown, attempts: number): boolean {
   const responseCode = error instanceof Error ? Reflect.get(error, 'responseCode') : undefined;
   const isPermanent = typeof responseCode === 'number' && responseCode >= 500;
@@ -51,10 +42,7 @@ const QUEUED_MAIL_COLUMNS = {
   attempts: outboxEmails.attempts,
 };
 
-/**
- * Records a mail in the outbox. An SMTP one is leased to its sender until `leaseUntil`: the
- * retry job leaves it alone while the request tries it.
- */
+/** The lease keeps the retry job off it while the request tries it. */
 export async function recordMail(
   db: Db,
   message: MailMessage,
@@ -75,11 +63,7 @@ export async function recordMail(
   return mail;
 }
 
-/**
- * Claims the SMTP mails due at `now`: each row is leased (its next attempt moved a lease ahead)
- * in the statement that selects it, and rows another instance is claiming are skipped (FOR
- * UPDATE SKIP LOCKED), so each mail is delivered by one caller.
- */
+/** Leased in the statement that selects it, SKIP LOCKED: each mail is delivered by one caller. */
 export async function claimDueMails(db: Db, now: Date): Promise<QueuedMail[]> {
   const due = db
     .select({ id: outboxEmails.id })
@@ -101,7 +85,6 @@ export async function claimDueMails(db: Db, now: Date): Promise<QueuedMail[]> {
     .returning(QUEUED_MAIL_COLUMNS);
 }
 
-/** Records one delivery attempt's outcome: sent, or its error and when to try again (if ever). */
 export async function recordAttempt(
   db: Db,
   mail: { id: number; attempts: number },
@@ -126,10 +109,6 @@ export async function recordAttempt(
     .where(eq(outboxEmails.id, mail.id));
 }
 
-/**
- * The SMTP queue at `now` (the metrics): mails waiting for a later attempt, mails due (a backlog
- * when it stays above zero), and mails given up (refused for good or past MAX_MAIL_ATTEMPTS).
- */
 export async function mailQueueDepth(
   db: Db,
   now: Date,

@@ -13,24 +13,18 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
-  /** Extra headers, e.g. List-Unsubscribe on digests. */
   headers?: Record<string, string>;
 };
 
-/** Sends mail. Every message is recorded in the outbox table, whatever the transport. */
+/** Every message is recorded in the outbox table, whatever the transport. */
 export type Mailer = {
   transport: 'smtp' | 'outbox';
   send: (db: Db, message: MailMessage) => Promise<void>;
   /**
-   * A mail owed once (a digest, a warning, a reminder): `claim` runs in a transaction with the
-   * mail's recording, so the claim and the queued mail commit together or not at all, and the
-   * delivery is tried after the commit. An instance that dies after the commit leaves the mail
-   * queued under its lease, which the mail retry takes over; one that dies before leaves the
-   * claim undone, which the next run takes. `claim` answers null to send nothing (its writes
-   * still commit). Resolves with whether a mail was queued.
+   * `claim` and the queued mail commit together, delivery after: a crash either way leaves the
+   * mail to the retry or the claim to the next run. `claim` answers null to send nothing.
    */
   sendClaimed: (db: Db, claim: (tx: Db) => Promise<MailMessage | null>) => Promise<boolean>;
-  /** Tries again the mails whose delivery failed and whose next attempt is due at `now`. */
   retryDue: (db: Db, now: Date) => Promise<number>;
   close: () => void;
 };
@@ -38,16 +32,11 @@ export type Mailer = {
 export type MailerOptions = {
   smtpUrl: string | undefined;
   from: string;
-  /** Where the outbox prints mails for a person running the product locally. */
   print?: (text: string) => void;
-  /** Reports a failed SMTP delivery (the message stays in the outbox, queued for a retry). */
   onError?: (error: unknown) => void;
 };
 
-/**
- * SMTP through nodemailer when SMTP_URL is set; otherwise the outbox, which also prints each
- * mail so that someone running the product on their machine can read their code.
- */
+/** Without SMTP_URL the outbox prints each mail, for a local user's codes (decision 003). */
 export function createMailer(options: MailerOptions): Mailer {
   const print = options.print ?? ((text: string) => process.stdout.write(text));
   if (!options.smtpUrl) {
@@ -81,7 +70,7 @@ export function createMailer(options: MailerOptions): Mailer {
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,
   });
-  /** One attempt at `mail` at `now`; its outcome is recorded, a failure never thrown (queued). */
+  /** A failure is recorded and queued, never thrown. */
   const attempt = async (db: Db, mail: QueuedMail, now: Date): Promise<boolean> => {
     try {
       await transporter.sendMail({

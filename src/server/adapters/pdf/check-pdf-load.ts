@@ -9,56 +9,36 @@ import {
 
 const CHILD = fileURLToPath(new URL('./pdf-load-check.child.mjs', import.meta.url));
 
-/**
- * A 'record' file carries nothing active at all; a blank official form ('template') may carry
- * what the BACB's forms do (field scripts, an OpenAction, a link to another file), and is kept
- * with all of it stripped (pdf-load-check.child.mjs says what each refuses).
- */
+/** A 'template' may carry what the BACB's forms do, kept stripped; a 'record' nothing active. */
 export type PdfMode = 'record' | 'template';
 
 export type PdfLimits = ChildLimits & {
-  /** The most bytes all of its streams may decode to while it is read. */
   maxDecodedBytes: number;
-  /** The most values (numbers, names, arrays, dictionaries…) its objects may hold. */
   maxValues: number;
 };
 
 export type PdfRefusal = 'unreadable' | 'too-large' | 'active-content' | 'polyglot' | 'malformed';
 
-/**
- * A PDF that passed, as the copy to keep (written again from what was checked: never the
- * uploaded bytes), or why it is refused; `found` names the active content refused, in words ('a
- * Launch action, which starts a program').
- */
+/** The copy kept is written again from what was checked: never the uploaded bytes. */
 export type PdfCopy = { ok: true; pdf: Buffer } | { ok: false; reason: PdfRefusal; found?: string };
 
-/** The limits shared by every uploaded PDF (a scanned form or a blank one, 20 MB at most). */
 const UPLOAD_LIMITS = {
-  // A BACB form's streams decode to well under a megabyte, a scanned form's to a few; a deflate
-  // bomb asks for gigabytes.
+  // A form decodes to a few MB at most; a deflate bomb asks for gigabytes.
   maxDecodedBytes: 32 * 1024 * 1024,
   // A 20 MB scan needs a few tens of MB; 20 MB of empty arrays asked for 1.1 GB (issue 36).
   heapMb: 384,
   addressSpaceMb: 2048,
-  // A real form is read in well under a second of CPU.
   cpuSeconds: 10,
   timeoutMs: 60_000,
-  // The copy: the upload, with its object streams (at most maxDecodedBytes) written out plain.
   maxOutputBytes: 64 * 1024 * 1024,
 } as const;
 
-/**
- * What reading an uploaded PDF may cost, by what it is. A record file is kept and served, never
- * read again by the app: a million values is far more than a scanned or printed form has. A blank
- * form is read again by the app for every form filled from it, so its cleaned copy must stay
- * small: the BACB's forms hold some tens of thousands of values.
- */
+/** A blank form is read again for every form filled from it, so it must stay small. */
 export const UPLOADED_PDF_LIMITS: Record<PdfMode, PdfLimits> = {
   record: { ...UPLOAD_LIMITS, maxValues: 1_000_000 },
   template: { ...UPLOAD_LIMITS, maxValues: 200_000 },
 };
 
-/** Why an uploaded PDF is refused, as its uploader reads it. */
 export const PDF_REFUSAL_MESSAGES: Record<PdfRefusal, string> = {
   unreadable: 'This PDF cannot be read; save it as a plain PDF (Print to PDF) and upload it again.',
   'too-large':
@@ -78,18 +58,9 @@ const REASON_OF_EXIT: Record<number, PdfRefusal> = {
   [EXIT_MALFORMED]: 'malformed',
 };
 
-/** What the child said it found, kept short (it is its own words, at most a line). */
 const MAX_FOUND_CHARS = 200;
 
-/**
- * Reads an uploaded PDF in a child process of its own (pdf-load-check.child.mjs) under `limits`
- * (its memory, CPU time and wall time bounded, its streams' decoded bytes and its values counted)
- * and answers with the copy to keep: written again from what pdf-lib read and the trailer reaches,
- * made inert for a blank form, or why it is refused (unreadable, too large, active content, a
- * polyglot, objects defined twice or unparsable). The uploaded bytes are never parsed by the
- * server itself, so no PDF holds its memory or its event loop; a child that dies of a limit is
- * 'too-large'.
- */
+/** In a bounded child process, so no PDF holds the server's memory or event loop (decision 009). */
 export async function plainPdfCopy(
   pdf: Uint8Array,
   mode: PdfMode,
@@ -106,7 +77,6 @@ export async function plainPdfCopy(
     return isPdf ? { ok: true, pdf: output } : { ok: false, reason: 'unreadable' };
   }
   const reason = !isKilled && code !== null ? REASON_OF_EXIT[code] : undefined;
-  // Over a counting limit (EXIT_TOO_LARGE), killed at a limit, or out of memory.
   if (!reason) return { ok: false, reason: 'too-large' };
   const found = output.toString('utf8').slice(0, MAX_FOUND_CHARS);
   return reason === 'active-content' && found !== ''

@@ -1,11 +1,6 @@
 import { PageSizes, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 
-/*
- * A small flowing-layout writer over pdf-lib for the documents we draw (the supervision contact
- * agenda): text wrapped to the page width, tables whose rows move to a new page whole, page
- * numbers at the end. Text is always drawn as text in an embedded font (selectable, never
- * interpreted): user input cannot become markup or PDF operators.
- */
+/* Text is always drawn as text in an embedded font: user input cannot become PDF operators. */
 
 const MARGIN = 48;
 const FOOTER = 28;
@@ -13,16 +8,14 @@ const GREY = rgb(0.45, 0.45, 0.45);
 const RULE = rgb(0.75, 0.75, 0.75);
 const SHADE = rgb(0.93, 0.93, 0.93);
 
-/** A table column: its heading and its share of the width. */
 export type Column = { heading: string; share: number };
 
 export type TextStyle = { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> };
 
-// Control characters other than line breaks (the wire refuses most; tabs remain).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
-/** Tabs and other control characters would draw as missing glyphs: spaces instead. */
+/** They would draw as missing glyphs. */
 const printable = (text: string) => text.replace(/\t/g, '    ').replace(CONTROL, ' ');
 
 export class PdfWriter {
@@ -44,7 +37,6 @@ export class PdfWriter {
     this.y = this.page.getHeight() - MARGIN;
   }
 
-  /** Starts a new page when `height` does not fit above the footer. */
   ensureRoom(height: number) {
     if (this.y - height < MARGIN + FOOTER) this.addPage();
   }
@@ -57,7 +49,6 @@ export class PdfWriter {
     return style.bold ? this.fonts.bold : this.fonts.regular;
   }
 
-  /** Lines of `text` no wider than `width`: explicit line breaks kept, long words split. */
   wrap(text: string, width: number, style: TextStyle = {}): string[] {
     const font = this.font(style);
     const size = style.size ?? 10;
@@ -90,7 +81,6 @@ export class PdfWriter {
     return (style.size ?? 10) * 1.35;
   }
 
-  /** Draws one line at the cursor's height, `x` from the left margin, without moving down. */
   private draw(text: string, x: number, y: number, style: TextStyle) {
     if (text === '') return;
     this.page.drawText(text, {
@@ -102,7 +92,6 @@ export class PdfWriter {
     });
   }
 
-  /** A wrapped paragraph, indented by `indent`; it may run onto the next page line by line. */
   paragraph(text: string, style: TextStyle = {}, indent = 0) {
     const height = this.lineHeight(style);
     for (const line of this.wrap(text, this.width - indent, style)) {
@@ -112,7 +101,6 @@ export class PdfWriter {
     }
   }
 
-  /** Runs drawn side by side on one line (e.g. a box glyph and a heading), no wrapping. */
   line(runs: { text: string; x: number; style?: TextStyle }[]) {
     const height = Math.max(...runs.map((run) => this.lineHeight(run.style ?? {})));
     this.ensureRoom(height);
@@ -120,7 +108,6 @@ export class PdfWriter {
     for (const run of runs) this.draw(run.text, run.x, this.y + height * 0.25, run.style ?? {});
   }
 
-  /** A label and its value on one row; the value wraps in its own column. */
   field(label: string, value: string, labelWidth = 130) {
     const style = { size: 10 };
     const lines = this.wrap(value === '' ? '—' : value, this.width - labelWidth, style);
@@ -135,10 +122,7 @@ export class PdfWriter {
     });
   }
 
-  /**
-   * A table with a shaded heading row, repeated on every page the table runs onto. A row moves
-   * to the next page whole when it fits there; a row taller than a page is split between pages.
-   */
+  /** A row moves to the next page whole when it fits there; a taller one is split. */
   table(columns: Column[], rows: string[][], size = 9) {
     const total = columns.reduce((sum, column) => sum + column.share, 0);
     const widths = columns.map((column) => (column.share / total) * this.width);
@@ -208,7 +192,7 @@ export class PdfWriter {
     }
   }
 
-  /** Writes 'Page n of m' and a note on every page; call once, at the end. */
+  /** Call once, at the end. */
   finish(note: string) {
     const size = 8;
     this.pages.forEach((page, index) => {

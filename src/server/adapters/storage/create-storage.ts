@@ -17,13 +17,7 @@ export type StorageConfig = Pick<
   | 'STORAGE_TIMEOUT_MS'
 >;
 
-/**
- * The storage STORAGE_URL names: unset or `file:` is the folder DATA_DIR/files; `file:///path`
- * another folder; `s3://bucket[/prefix]` a bucket. For S3, each setting is read from the S3_*
- * variable, else from the URL (`s3://key:secret@bucket?endpoint=…&region=…`), else from the AWS
- * SDK's own sources (AWS_REGION, AWS_ACCESS_KEY_ID, profiles, instance roles). The AWS SDK is
- * loaded only for a bucket.
- */
+/** S3 settings: the S3_* variable, else the URL, else the AWS SDK's. The SDK loads only for S3. */
 export async function createStorage(config: StorageConfig, now: () => Date): Promise<StoragePort> {
   return reportingFaults(await openStorage(config, now));
 }
@@ -55,13 +49,7 @@ async function openStorage(config: StorageConfig, now: () => Date): Promise<Stor
 export const STORAGE_DOWN = 'File storage is unavailable; try again shortly.';
 export const STORAGE_FULL = 'There is no room left to store files; try again later.';
 
-/**
- * The storage with its own failures as the contract's errors: a full disk (ENOSPC, EDQUOT) is a
- * 507, anything else the file system or the bucket reports (a refused connection, a read-only
- * folder, a 5xx from the store, a store silent past STORAGE_TIMEOUT_MS, a kept signing key that
- * is not one) a 503. What callers and upload streams throw (AppError: too
- * large, not a key) passes unchanged. `put` keeps its promise: nothing stored on failure.
- */
+/** A full disk is a 507, any other storage failure a 503; AppErrors pass unchanged. */
 export function reportingFaults(storage: StoragePort): StoragePort {
   const guard =
     <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
@@ -84,7 +72,6 @@ export function reportingFaults(storage: StoragePort): StoragePort {
   };
 }
 
-/** The AppError for a failure of the storage itself; undefined for anything else. */
 function storageFault(error: unknown): AppError | undefined {
   if (!(error instanceof Error) || error instanceof AppError) return undefined;
   const code = Reflect.get(error, 'code');

@@ -22,7 +22,6 @@ import {
 } from './storage.port';
 
 export type FolderStorageOptions = {
-  /** The folder (created on first use). */
   root: string;
   /** The HMAC key; when absent one is generated once and kept in `<root>/.signing-key`. */
   signingKey?: string | undefined;
@@ -33,11 +32,9 @@ const SIGNING_KEY_FILE = '.signing-key';
 // Writes land here first and are renamed into place: a reader never sees half a file.
 const TEMP_DIR = '.tmp';
 
-/** Files under a folder (DATA_DIR/files by default), served by the app through signed URLs. */
 export function createFolderStorage(options: FolderStorageOptions): StoragePort {
   const root = resolve(options.root);
   const configured = options.signingKey;
-  // Created on first use, so an instance that never stores a file never creates the folder.
   const links = createLinkSigner(
     configured
       ? async () => signingSecretOf(configured, 'STORAGE_SIGNING_KEY')
@@ -67,8 +64,7 @@ export function createFolderStorage(options: FolderStorageOptions): StoragePort 
           done(null, chunk);
         },
       });
-      // Opened before the first byte: a stream that opens its file lazily can create it after a
-      // failed upload's clean-up has run, leaving a temporary file behind for good.
+      // Opened now: a lazy open could create the file after a failed upload's clean-up.
       const handle = await open(temp, 'wx', 0o600);
       try {
         await pipeline(body, count, handle.createWriteStream());
@@ -137,7 +133,6 @@ export function createFolderStorage(options: FolderStorageOptions): StoragePort 
   };
 }
 
-/** Everything under `dir`, or nothing when it does not exist (yet). */
 async function readEntries(dir: string) {
   try {
     return await readdir(dir, { recursive: true, withFileTypes: true });
@@ -147,7 +142,7 @@ async function readEntries(dir: string) {
   }
 }
 
-/** When the file was last written; null when it went meanwhile (deleted by another request). */
+/** Null when another request deleted it meanwhile. */
 async function modifiedAt(path: string): Promise<Date | null> {
   try {
     return (await stat(path)).mtime;
@@ -157,11 +152,7 @@ async function modifiedAt(path: string): Promise<Date | null> {
   }
 }
 
-/**
- * The key kept in the folder. A new key is written whole to a temporary file and hard-linked
- * into place, which fails if the file exists: instances starting together on one folder all end
- * up reading the same, complete key.
- */
+/** Hard-linked into place, which fails if it exists: racing instances read the same key. */
 async function loadSigningKey(root: string): Promise<Buffer> {
   const file = join(root, SIGNING_KEY_FILE);
   const temp = join(root, TEMP_DIR, `key-${randomUUID()}`);

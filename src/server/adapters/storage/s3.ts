@@ -25,35 +25,23 @@ import {
 
 export type S3StorageOptions = {
   bucket: string;
-  /** Prepended to every key (`s3://bucket/prefix`). */
   prefix: string;
-  /** An S3-compatible server (MinIO, s3rver); AWS when absent. Addressed path-style. */
+  /** MinIO, s3rver…; AWS when absent. */
   endpoint: string | undefined;
-  /** When absent, the AWS SDK's own (AWS_REGION, profiles). */
   region: string | undefined;
-  /** When absent, the AWS SDK's own chain (AWS_ACCESS_KEY_ID, profiles, instance roles). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** The HMAC key of the app's download links; when absent one is kept in the bucket. */
   signingKey?: string | undefined;
-  /**
-   * How long the store may take to accept a connection, or stay silent on one, before the
-   * request fails (a TimeoutError, which the app answers 503); unset, the SDK waits for ever.
-   */
+  /** Unset, the SDK waits for ever. */
   timeoutMs?: number | undefined;
   now: () => Date;
 };
 
-// The link-signing key's object, beside the prefix's objects; a dot-name is never a storage key.
+// A dot-name is never a storage key.
 const SIGNING_KEY_OBJECT = '.signing-key';
 
-// S3 takes a multipart upload's parts at 5 MiB or more (all but the last).
 const PART_BYTES = 5 * 1024 * 1024;
 
-/**
- * S3-compatible object storage through the AWS SDK v3. The picture's direct upload is a
- * presigned PUT; downloads are the app's own signed links, streamed through the app, because a
- * presigned GET cannot carry `nosniff` (docs/decisions/011-files.md).
- */
+/** Downloads stream through the app: a presigned GET cannot carry `nosniff` (decision 011). */
 export function createS3Storage(options: S3StorageOptions): StoragePort {
   const { bucket } = options;
   const client = new S3Client({
@@ -61,8 +49,7 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
     endpoint: options.endpoint,
     forcePathStyle: options.endpoint !== undefined,
     credentials: options.credentials,
-    // Checksums only where S3 demands them: a streamed body then goes out as it is (a
-    // computed trailing checksum is what S3-compatible servers most often mishandle).
+    // S3-compatible servers most often mishandle a computed trailing checksum.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: options.timeoutMs, socketTimeout: options.timeoutMs },
@@ -122,8 +109,7 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
       } while (ContinuationToken);
     },
 
-    // An interrupted multipart upload stays out of sight (never listed, never served) until the
-    // bucket's lifecycle rule (AbortIncompleteMultipartUpload, README) removes its parts.
+    // The bucket's lifecycle rule (AbortIncompleteMultipartUpload, README) removes the parts.
     async removeAbandonedWrites() {
       return 0;
     },
@@ -147,12 +133,7 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
   };
 }
 
-/**
- * The link-signing key kept in the bucket: created once, only if absent (a conditional write), then
- * read back, so instances sharing the bucket sign with the same key. A store that ignores the
- * condition can let two instances starting at the same moment each keep their own; set
- * STORAGE_SIGNING_KEY there.
- */
+/** Written only if absent; a store that ignores the condition needs STORAGE_SIGNING_KEY. */
 async function loadSigningKey(client: S3Client, bucket: string, key: string): Promise<Buffer> {
   const read = async () => {
     try {
@@ -176,7 +157,6 @@ async function loadSigningKey(client: S3Client, bucket: string, key: string): Pr
       }),
     );
   } catch (error) {
-    // Another instance wrote it first (412), or is writing it (409): read theirs.
     const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : 0;
     if (status !== 412 && status !== 409) throw error;
   }
@@ -185,11 +165,7 @@ async function loadSigningKey(client: S3Client, bucket: string, key: string): Pr
 
 type Target = { Bucket: string; Key: string; ContentType: string };
 
-/**
- * Streams a body of unknown length: a small one in one PutObject, a larger one as a multipart
- * upload of 5 MiB parts, so memory stays bounded by one part. If the stream fails the multipart
- * upload is aborted and nothing is stored.
- */
+/** Multipart, so memory stays bounded by one part; a failed stream stores nothing. */
 async function putStream(client: S3Client, target: Target, body: Readable) {
   const parts = partsOf(body);
   const first = await parts.next();
@@ -224,7 +200,6 @@ async function putStream(client: S3Client, target: Target, body: Readable) {
   }
 }
 
-/** The stream cut into parts of `PART_BYTES` (the last one shorter); empty gives one empty part. */
 async function* partsOf(body: Readable): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -242,7 +217,6 @@ async function* partsOf(body: Readable): AsyncGenerator<Buffer> {
   if (pendingBytes > 0) yield Buffer.concat(pending);
 }
 
-/** The origin presigned PUTs point at, for the CSP. */
 function uploadOriginsOf(options: S3StorageOptions): string[] {
   return [options.endpoint ? new URL(options.endpoint).origin : 'https://*.amazonaws.com'];
 }

@@ -2,15 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SIGNED_PUT_SECONDS, signedGetWindow } from './storage.port';
 
-/** Where the app serves its signed links (features/files/storage-object.routes.ts). */
 export const STORAGE_OBJECT_PATH = '/api/v1/storage/object/';
 
-/**
- * The app's signed links carry one token: what may be done (`op`) to which object (`key`),
- * until when (`exp`, seconds), and for a download the name and type to answer with; for an
- * upload the most bytes to accept. HMAC-SHA256 over the encoded claims; nothing is kept on the
- * server, so any instance sharing the storage (and its key) can check it.
- */
+/** HMAC-SHA256 over the claims; nothing is kept, so any instance with the key can check it. */
 const ClaimsSchema = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('get'),
@@ -27,13 +21,11 @@ function mac(secret: Buffer, payload: string): Buffer {
   return createHmac('sha256', secret).update(payload).digest();
 }
 
-/** `<claims>.<signature>`, both base64url (safe in a query string). */
 export function signToken(secret: Buffer, claims: TokenClaims): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
-/** The claims of a token we signed that has not expired, or null for anything else. */
 export function readToken(secret: Buffer, token: string, now: Date): TokenClaims | null {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
@@ -51,17 +43,13 @@ export function readToken(secret: Buffer, token: string, now: Date): TokenClaims
   return claims.data;
 }
 
-/** Signs and reads the app's links for one storage. */
 export type LinkSigner = {
   downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string>;
   uploadUrl(key: string, maxBytes: number): Promise<{ url: string; expiresAt: Date }>;
   read(token: string): Promise<TokenClaims | null>;
 };
 
-/**
- * Links signed with the key `loadSecret` gives: read once, and read again after a failure (a
- * storage that did not answer) rather than failing every link until a restart.
- */
+/** A failed key read is retried, rather than failing every link until a restart. */
 export function createLinkSigner(loadSecret: () => Promise<Buffer>, now: () => Date): LinkSigner {
   let secret: Promise<Buffer> | undefined;
   const signingSecret = () =>
@@ -87,10 +75,7 @@ export function createLinkSigner(loadSecret: () => Promise<Buffer>, now: () => D
   };
 }
 
-/**
- * A kept key's bytes, refusing one too short to be a key (a truncated or edited file): a fault of
- * the storage (its code makes it a 503 with Retry-After, create-storage.ts), never a 500.
- */
+/** A key too short (truncated, edited) is a storage fault: a 503, never a 500. */
 export function signingSecretOf(text: string, where: string): Buffer {
   const key = text.trim();
   if (key.length < 32) {

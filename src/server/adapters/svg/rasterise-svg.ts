@@ -5,7 +5,7 @@ import { EXIT_SIZE, EXIT_UNREADABLE, type RenderLimits } from './rasterise-svg.c
 
 const CHILD = fileURLToPath(new URL('./rasterise-svg.child.mjs', import.meta.url));
 const require = createRequire(import.meta.url);
-/** DejaVu Sans (shipped for the PDFs): the only fonts an SVG's text is drawn with. */
+/** The only fonts an SVG's text is drawn with. */
 const FONT_FILES = [
   'DejaVuSans.ttf',
   'DejaVuSans-Bold.ttf',
@@ -21,11 +21,8 @@ export type RasteriseResult =
   { ok: true; png: Buffer } | { ok: false; reason: 'unreadable' | 'size' | 'too-complex' };
 
 /**
- * Renders SVG text to a PNG whose longer side is `maxSide`, with resvg in a child process of
- * its own (rasterise-svg.child.mjs): killed at `timeoutMs`, given no environment, drawing text
- * only with the fonts we ship. The caller has already refused what could make resvg read other
- * files (links, entities): resvg itself fetches nothing over the network, but it does read a
- * local file an <image> names.
+ * resvg in a child process with no environment. It reads a local file an <image> names: the
+ * caller must already have refused links and entities.
  */
 export function rasteriseSvg(svg: string, options: RasteriseOptions): Promise<RasteriseResult> {
   const { timeoutMs, ...limits } = options;

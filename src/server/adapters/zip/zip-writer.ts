@@ -2,28 +2,19 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 
-/** One file written into a zip, as the zip's manifest lists it. */
 export type ZipPart = { path: string; bytes: number; sha256: string };
 
 export type ZipWriter = {
-  /** The zip's bytes: pipe them somewhere before awaiting `addStream`. */
+  /** Pipe it somewhere before awaiting `addStream`. */
   output: Readable;
-  /** Adds a file held in memory. */
   addBuffer: (path: string, content: Buffer | string) => ZipPart;
-  /** Adds a stream; resolves once the zip has read all of it, with its size and checksum. */
   addStream: (path: string, content: Readable) => Promise<ZipPart>;
-  /** Adds `value` as indented JSON. */
   addJson: (path: string, value: unknown) => ZipPart;
-  /** No more files: the zip's central directory follows. */
   end: () => void;
-  /** Stops the zip with an error (the reader of `output` sees it). */
   fail: (error: Error) => void;
 };
 
-/**
- * A zip written as it is read (yazl), every file's size and SHA-256 taken on the way, so a
- * manifest added last can list them. `mtime` is every entry's date (the export's time).
- */
+/** Sizes and SHA-256 taken on the way, so a manifest added last can list them. */
 export function createZipWriter(mtime: Date): ZipWriter {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;

@@ -16,7 +16,7 @@ import {
 } from './backup-manifest';
 import * as catalogue from './database-tables';
 
-/** Rows fetched from a table's cursor at a time: memory holds one batch. */
+/** Memory holds one batch. */
 const ROWS_PER_FETCH = 2000;
 
 const JsonRowsSchema = z.object({ rows: z.array(z.object({ row: z.string() })) });
@@ -24,12 +24,7 @@ const SequenceStateSchema = z.object({
   rows: z.array(z.object({ last_value: z.coerce.string(), is_called: z.boolean() })),
 });
 
-/**
- * Writes the whole product to `output` as one zip: each table's rows as JSON lines (read in one
- * snapshot, so the tables agree with each other), the sequences, every stored file through the
- * storage port (folder or S3), and manifest.json last with each part's row count, size and
- * SHA-256. Rows are JSON, not a PostgreSQL dump: PGlite and PostgreSQL restore each other's.
- */
+/** Rows as JSON in one snapshot, not a dump: PGlite and PostgreSQL restore each other's. */
 export async function createBackup(ctx: {
   database: Database;
   storage: StoragePort;
@@ -42,7 +37,6 @@ export async function createBackup(ctx: {
   try {
     const snapshot = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-      // Timestamps written in UTC whatever the server's zone (a restore reads any offset).
       await tx.execute(sql`set local time zone 'UTC'`);
       const level = await catalogue.migrationLevel(tx);
       const tables: BackupManifest['tables'] = [];
@@ -67,7 +61,7 @@ export async function createBackup(ctx: {
     const files: BackupManifest['files'] = [];
     for await (const object of ctx.storage.list('')) {
       const body = await ctx.storage.get(object.key);
-      // Removed since it was listed (the sweep): nothing refers to it any more.
+      // Removed by the sweep since it was listed.
       if (!body) continue;
       const part: ZipPart = await zip.addStream(filePath(object.key), body);
       files.push({ key: object.key, ...part });
@@ -95,7 +89,6 @@ export async function createBackup(ctx: {
   }
 }
 
-/** A table's rows, one JSON object a line, read through a cursor of the open transaction. */
 async function* tableLines(tx: Db, table: string, counter: { rows: number }) {
   await tx.execute(
     sql`declare backup_rows no scroll cursor for select to_jsonb(t)::text as row from ${catalogue.identifier(table)} t`,

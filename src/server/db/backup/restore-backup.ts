@@ -7,13 +7,9 @@ import type { Database, Db } from '../client';
 import { BACKUP_MANIFEST_PATH, BackupManifestSchema, type BackupManifest } from './backup-manifest';
 import * as catalogue from './database-tables';
 
-/** Rows inserted per statement. */
 const ROWS_PER_INSERT = 1000;
 
-/**
- * Tables the migrations fill (reference data: 0002, the plans: 0005). A freshly migrated database
- * has rows there and is still empty.
- */
+/** Filled by migrations 0002 and 0005: rows there do not make a database non-empty. */
 const SEEDED_TABLES = new Set([
   'client_observations',
   'experience_types',
@@ -25,7 +21,6 @@ const SEEDED_TABLES = new Set([
   'subscription_plans',
 ]);
 
-/** A backup this database cannot take, and why: the message is the one line to print. */
 export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
@@ -33,13 +28,8 @@ export class RestoreRefusedError extends Error {
 export type RestoreOutcome = { manifest: BackupManifest; removedFiles: number };
 
 /**
- * Replaces the database's rows and the stored files with a backup's. Refused, before anything
- * is written: a file that is not a backup, a damaged part (size or SHA-256), a backup from
- * another migration level, or a database that already holds data (unless `force`). The rows are
- * restored in one transaction (all or nothing), triggers off (the month totals come from the
- * backup, not recounted), sequences set to where they were; then the files, inside that
- * transaction (a failed upload undoes the rows); then, once committed, stored files the backup
- * does not have are removed.
+ * Checks everything before writing. Triggers off: month totals come from the backup. Files go up
+ * inside the transaction, so a failed upload undoes the rows.
  */
 export async function restoreBackup(ctx: {
   database: Database;
@@ -122,7 +112,7 @@ async function readManifest(zip: ZipReader, file: string): Promise<BackupManifes
   return parsed.data;
 }
 
-/** Only a backup of this app's migration level restores: its rows fit these tables exactly. */
+/** Only the same migration level: its rows fit these tables exactly. */
 async function checkLevel(db: Db, manifest: BackupManifest): Promise<void> {
   const shipped = catalogue.shippedMigrations();
   const level = manifest.migrations.level;
@@ -159,7 +149,6 @@ async function refuseIfHoldsData(db: Db, tables: string[]): Promise<void> {
   }
 }
 
-/** Inserts a table's JSON lines in batches (each row typed by the table itself). */
 async function insertRows(tx: Db, zip: ZipReader, table: BackupManifest['tables'][number]) {
   const name = catalogue.identifier(table.name);
   let batch: string[] = [];
@@ -171,7 +160,7 @@ async function insertRows(tx: Db, zip: ZipReader, table: BackupManifest['tables'
         sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${`[${batch.join(',')}]`}::jsonb)`,
       );
     } catch (error) {
-      // The driver's error repeats every row of the batch: say only what the database said.
+      // The driver's error repeats every row of the batch.
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       throw new Error(
         `The backup's ${table.name} could not be restored (${cause instanceof Error ? cause.message : String(cause)}). Nothing was restored.`,
