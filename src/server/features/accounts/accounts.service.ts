@@ -286,7 +286,7 @@ async function endIdentityLinks(db: Db, userId: number, client: ClientInfo): Pro
   }
 }
 
-/** Trainees who listed this supervisor's email ask to be seen; it sees them once it accepts. */
+/** Issue 36: trainees who listed this email ask to be seen; the account sees them on accepting. */
 export async function markMailboxProven(db: Db, user: repo.UserRow, now: Date): Promise<void> {
   await repo.markVerified(db, user.id);
   if (user.isSupervisor) await askByEmail(db, user, now);
