@@ -4,7 +4,6 @@ import type { MailMessage } from '../../adapters/mail/mailer';
 /** Codes live 30 minutes; the mails say so. */
 export const CODE_LIFETIME_MINUTES = 30;
 
-/** The verification mail: the code, and a link to the page where it goes. */
 export function verificationMail(
   to: string,
   name: string,
@@ -27,7 +26,6 @@ export function verificationMail(
   };
 }
 
-/** The password-reset mail. */
 export function resetMail(to: string, name: string, code: string, appUrl: string): MailMessage {
   const link = `${appUrl}/reset-password?email=${encodeURIComponent(to)}`;
   return {

@@ -3,7 +3,6 @@ import type { SecurityEventKind } from '../../../shared/security/security.schema
 import type { Db } from '../../db/client';
 import { accountEvents } from '../../db/schema';
 
-/** Where a request came from, as sessions and security events keep it. */
 export type ClientInfo = { ip: string; userAgent: string };
 
 /** A user agent longer than this is cut (it is shown, never parsed). */
@@ -18,7 +17,6 @@ export function clientInfoOf(request: FastifyRequest): ClientInfo {
 }
 
 /**
- * Keeps a security event of an account (the audit log its owner reads in "Security activity").
  * `userId` is null for a failed sign-in with an unknown email: written all the same, so that a
  * known and an unknown email cost the same work. Never holds secrets.
  */

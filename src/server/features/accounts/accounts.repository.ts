@@ -16,7 +16,7 @@ import { profilePictureUrl } from '../../../shared/files/profile-picture-url';
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = 'verify' | 'reset';
 
-/** Finds a user by (lower-cased) email. */
+/** `email` must be lower-cased. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
@@ -34,7 +34,6 @@ export type NewUser = {
   passwordHash: string | null;
   isSupervisor: boolean;
   dateJoined: Date;
-  /** The browser's zone, when sign-up sent it. */
   timeZone?: string | null;
 };
 
@@ -52,7 +51,6 @@ export type SupervisorProfileValues = {
   dateContract: string;
 };
 
-/** Creates or replaces a supervisor's credentials. */
 export async function upsertSupervisorProfile(
   db: Db,
   userId: number,
@@ -76,7 +74,7 @@ export async function updatePasswordHash(
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/** Sets the password of an account that has none; false when it has one already. */
+/** False when the account has a password already. */
 export async function setPasswordIfNone(
   db: Db,
   userId: number,
@@ -94,11 +92,10 @@ export async function insertToken(db: Db, values: typeof authTokens.$inferInsert
   await db.insert(authTokens).values(values);
 }
 
-/** A user's live sessions: tokens neither revoked nor expired. */
 export const liveTokensOf = (userId: number, now: Date) =>
   and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now));
 
-/** Ends one live session, only if it belongs to the user; false when there is none such. */
+/** Only if it belongs to the user. */
 export async function revokeToken(
   db: Db,
   userId: number,
@@ -113,10 +110,6 @@ export async function revokeToken(
   return rows.length === 1;
 }
 
-/**
- * Ends every live session of the user, except the one named (the session making the change);
- * returns how many ended.
- */
 export async function revokeAllTokens(
   db: Db,
   userId: number,
@@ -136,12 +129,11 @@ export async function revokeAllTokens(
   return rows.length;
 }
 
-/** Ends the person's calendar feed: its URL stops working at once. */
 export async function revokeCalendarFeed(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
-/** Replaces any live code of this purpose with a new one (only the newest code works). */
+/** Only the newest code of a purpose works. */
 export async function replaceEmailCode(
   db: Db,
   values: { userId: number; purpose: CodePurpose; codeHash: string; expiresAt: Date; now: Date },
@@ -166,7 +158,6 @@ export async function replaceEmailCode(
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
-/** The live (unconsumed) code of a purpose for a user, if any. */
 export async function findLiveCode(
   db: Db,
   userId: number,
@@ -186,10 +177,7 @@ export async function findLiveCode(
   return row;
 }
 
-/**
- * Marks a code used. Conditional on it still being live, so two requests racing with the same
- * code cannot both succeed. Returns whether this call consumed it.
- */
+/** Conditional on the code still being live, so two requests racing with it cannot both succeed. */
 export async function consumeCode(db: Db, codeId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(emailCodes)
@@ -200,9 +188,8 @@ export async function consumeCode(db: Db, codeId: number, now: Date): Promise<bo
 }
 
 /**
- * Counts a wrong try; the code burns (is consumed) at `maxAttempts`. The count is incremented
- * in the database, so wrong tries sent at the same moment are all counted. Returns the tries
- * used so far (`maxAttempts` when the code was already gone).
+ * Incremented in the database, so simultaneous wrong tries all count; the code burns at
+ * `maxAttempts`. Returns the tries used (`maxAttempts` when the code was already gone).
  */
 export async function recordWrongCode(
   db: Db,
@@ -292,10 +279,7 @@ export function toUserView(
   };
 }
 
-/**
- * Deletes the account's issuer links (the same rows google-sign-in links; here so that the
- * account's own recovery need not reach into that feature). Returns how many.
- */
+/** Here, not in google-sign-in, so that account recovery need not reach into that feature. */
 export async function deleteIdentityLinks(db: Db, userId: number): Promise<number> {
   const rows = await db
     .delete(oidcIdentities)

@@ -28,7 +28,6 @@ import {
 import * as lockout from './login-lockout.repository';
 import { forgetActor } from '../../plugins/actor-cache';
 
-/** Five wrong tries burn a code. */
 export const MAX_CODE_ATTEMPTS = 5;
 
 export type MailContext = { db: Db; mailer: Mailer; appUrl: string; now: Date };
@@ -62,11 +61,7 @@ export async function issueCode(
   await ctx.mailer.send(ctx.db, mail(user.email, user.name, code, ctx.appUrl));
 }
 
-/**
- * Counts one check of an account's code (RATE_LIMITS.codeChecksPerAccount), from any address and
- * through any route that takes one: the verification page and a Google sign-in's verification
- * share the account's count of verification checks (issue 36), the reset page has its own.
- */
+/** Per account, any address and route: the verify page and Google's share a count (issue 36). */
 export function limitCodeChecks(
   db: Db,
   purpose: repo.CodePurpose,
@@ -76,15 +71,11 @@ export function limitCodeChecks(
   return consumeRateLimit(db, `${purpose}:email:${email}`, RATE_LIMITS.codeChecksPerAccount, now);
 }
 
-/**
- * Counts one mailed code to an address (RATE_LIMITS.sendCode), whichever route asks for it: a
- * resend, a reset code, a Google sign-in's fresh verification code.
- */
+/** One count per address, whichever route mails the code. */
 export function limitCodeMails(db: Db, email: string, now: Date): Promise<void> {
   return consumeRateLimit(db, `send-code:email:${email}`, RATE_LIMITS.sendCode, now);
 }
 
-/** Checks a code; a wrong one counts toward burning it. Throws a field error on `token`. */
 export async function useCode(
   db: Db,
   user: repo.UserRow,
@@ -136,7 +127,6 @@ export async function userView(db: Db, userId: number): Promise<User> {
   return user;
 }
 
-/** Creates an unverified account and mails its verification code. */
 export async function signUp(
   ctx: MailContext & { input: SignupRequest; client: ClientInfo },
 ): Promise<User> {
@@ -145,11 +135,7 @@ export async function signUp(
   return userView(ctx.db, created.id);
 }
 
-/**
- * The rows of a new, unverified account: the user, a supervisor's credentials and the sign-up
- * event. Sign-up mails a code after it; the end-to-end suite's fixture accounts (TEST_HOOKS)
- * mark the mailbox proven instead.
- */
+/** Also used by the e2e fixture accounts (TEST_HOOKS), which mark the mailbox proven instead. */
 export async function insertAccount(ctx: {
   db: Db;
   input: SignupRequest;
@@ -191,10 +177,8 @@ export async function insertAccount(ctx: {
 export type LoginResult = { token: string; user: User } | { unverifiedUser: true; user: User };
 
 /**
- * Checks the password, unless the (email, address) pair or the address is locked (decision 018).
- * An unknown email costs the same work as a wrong password, down to the argon2id hash and the
- * writes, and gets the same answer. An unverified account gets a fresh code instead of a token.
- * When the login page names a role, the account must have it (SPEC §6).
+ * Decision 018. An unknown email costs the same work as a wrong password, down to the argon2id
+ * hash and the writes, and gets the same answer. A role the login page names must match (SPEC §6).
  */
 export async function logIn(
   ctx: MailContext & { input: LoginRequest; client: ClientInfo },
@@ -227,10 +211,6 @@ export async function logIn(
   return { token, user: await userView(db, user.id) };
 }
 
-/**
- * Counts a wrong password against its pair, address and (signed in) session, and keeps it (and
- * any lock) as events.
- */
 export async function recordLoginFailure(
   db: Db,
   userId: number | null,
@@ -252,10 +232,8 @@ export async function recordLoginFailure(
 }
 
 /**
- * Checks the password of a known account that someone proves again (a password change, a Google
- * link): a guess here costs what it costs at the login page (decision 018), and a signed-in
- * caller's (`sessionId`) also counts against their session, so a stolen session cannot guess
- * on by changing address. 429 while a key is locked; otherwise whether the password is right.
+ * A re-proof (password change, Google link) costs what a login guess costs (decision 018); with
+ * `sessionId` it also counts against the session, so a stolen one cannot guess on from elsewhere.
  */
 export async function checkPasswordCounted(ctx: {
   db: Db;
@@ -278,7 +256,6 @@ export async function checkPasswordCounted(ctx: {
   return true;
 }
 
-/** Activates the account with its code and signs the person in. */
 export async function verifyEmail(ctx: {
   db: Db;
   email: string;
@@ -302,42 +279,32 @@ export async function verifyEmail(ctx: {
   return { message: ACCOUNT_MESSAGES.activated, token, user: await userView(db, user.id) };
 }
 
-/**
- * Ends every issuer (Google) link of the account: after a verification or a password reset, the
- * links made before it were made by someone who had not proven the mailbox (issue 27 item 5).
- */
+/** Links made before the mailbox was proven proved nothing (issue 27 item 5). */
 async function endIdentityLinks(db: Db, userId: number, client: ClientInfo): Promise<void> {
   if ((await repo.deleteIdentityLinks(db, userId)) > 0) {
     await recordSecurityEvent(db, { userId, kind: 'google_unlinked', client });
   }
 }
 
-/**
- * The account's mailbox is proven: it is verified, and every trainee who listed a supervisor's
- * email asks that account to see them; it sees them (and the logs they made before) once it
- * accepts (issue 36).
- */
+/** Issue 36: trainees who listed this email ask to be seen; the account sees them on accepting. */
 export async function markMailboxProven(db: Db, user: repo.UserRow, now: Date): Promise<void> {
   await repo.markVerified(db, user.id);
   if (user.isSupervisor) await askByEmail(db, user, now);
 }
 
-/** Sends a new verification code. Answers the same whether or not the address is known. */
+/** Answers the same whether or not the address is known. */
 export async function resendVerification(ctx: MailContext & { email: string }): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, ctx.email);
   if (user && !user.isVerified) await issueCode(ctx, user, 'verify');
 }
 
-/** Sends a reset code. Answers the same whether or not the address is known. */
+/** Answers the same whether or not the address is known. */
 export async function sendResetCode(ctx: MailContext & { email: string }): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, ctx.email);
   if (user) await issueCode(ctx, user, 'reset');
 }
 
-/**
- * Sets a new password with a reset code; every existing session ends and the account's sign-in
- * locks are lifted (decision 018: a lock never outlives the owner proving their mailbox).
- */
+/** Lifts sign-in locks: a lock never outlives the owner proving their mailbox (decision 018). */
 export async function resetPassword(ctx: {
   db: Db;
   email: string;
@@ -366,10 +333,7 @@ export async function resetPassword(ctx: {
   forgetActor(db, user.id);
 }
 
-/**
- * Counts a password change or a first password against the session asking (RATE_LIMITS
- * .sessionPasswords), before any hash is made: one count for both routes.
- */
+/** Counted before any hash is made; a change and a first password share one count. */
 export function limitSessionPasswords(db: Db, actor: Actor, now: Date): Promise<void> {
   return consumeRateLimit(
     db,
@@ -379,7 +343,6 @@ export function limitSessionPasswords(db: Db, actor: Actor, now: Date): Promise<
   );
 }
 
-/** Changes the password of the signed-in person; other sessions end, this one stays. */
 export async function changePassword(ctx: {
   db: Db;
   actor: Actor;
@@ -413,10 +376,8 @@ export async function changePassword(ctx: {
 }
 
 /**
- * Ends every way into the account but the session named (none on a reset): its sessions and its
- * calendar feed, whose URL is a credential that whoever held a session may have kept (issue 27,
- * issue 36). A password change, a reset and "sign out everywhere else" all end both; a new feed
- * URL is a click. Returns how many sessions ended.
+ * Also ends the calendar feed: its URL is a credential whoever held a session may have kept
+ * (issue 27, issue 36). Returns how many sessions ended.
  */
 export async function endOtherAccess(
   db: Db,
@@ -429,7 +390,6 @@ export async function endOtherAccess(
   return revoked;
 }
 
-/** Ends the session of the token used for this request. */
 export async function logOut(ctx: {
   db: Db;
   actor: Actor;

@@ -20,12 +20,10 @@ function loadCommonPasswords(): ReadonlySet<string> {
   return commonPasswords;
 }
 
-/** Whether a password is on the list of common ones, whatever its letter case. */
 export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.toLowerCase());
 }
 
-/** Refuses a common new password with a field error under `field`. */
 export function assertUncommonPassword(field: string, password: string): void {
   if (isCommonPassword(password)) throw AppError.field(field, COMMON_PASSWORD_MESSAGE);
 }

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { loginThrottles } from '../../db/schema';
 import { FAILURE_MEMORY_MS, lockDurationMs, type LockoutRule } from './login-lockout';
 
-/** The latest end of a lock on any of `keys` still running at `now`, or null. */
 export async function lockedUntil(db: Db, keys: string[], now: Date): Promise<Date | null> {
   const [row] = await db
     .select({ until: max(loginThrottles.lockedUntil) })
@@ -12,11 +11,7 @@ export async function lockedUntil(db: Db, keys: string[], now: Date): Promise<Da
   return row?.until ?? null;
 }
 
-/**
- * Counts one failure against `key` (forgetting a count whose last failure is a day old) and locks
- * the key when the count calls for it. The count is kept in the database, so every instance of
- * the app adds to the same one. Returns whether this failure started a lock.
- */
+/** Counted in the database so every instance adds to one count. Returns whether a lock started. */
 export async function recordFailure(
   db: Db,
   key: string,
@@ -45,7 +40,6 @@ export async function recordFailure(
   return true;
 }
 
-/** Forgets the failures of `keys` (a successful sign-in on that pair). */
 export async function clearKeys(db: Db, keys: string[]): Promise<void> {
   await db.delete(loginThrottles).where(inArray(loginThrottles.key, keys));
 }

@@ -6,13 +6,8 @@ import { findTask } from '../../../shared/reference/task-lists';
 import { embedDejaVu } from '../../adapters/pdf/pdf-fonts';
 import { PdfWriter } from '../../adapters/pdf/pdf-writer';
 
-/*
- * The supervision contact agenda as a vector A4 PDF (issue 10; SPEC §2
- * /student/supervision-contact-agenda): drawn from the agenda's data on the server, every
- * section of the page in its order, text selectable in an embedded font. Not a screenshot.
- */
+/* A vector A4 PDF, drawn from the agenda's data (issue 10; SPEC §2): not a screenshot. */
 
-/** Everything the PDF shows: the agenda and what the page looks up beside it. */
 export type AgendaPdfInput = {
   document: MonthlyDocument;
   /** The supervisor's name (the agenda stores an id; the page looks the name up). */
@@ -88,7 +83,6 @@ function choice(writer: PdfWriter, options: [string, boolean][]) {
   writer.line(runs);
 }
 
-/** Draws the agenda; the PDF's bytes. */
 export async function renderAgendaPdf(input: AgendaPdfInput): Promise<Uint8Array> {
   const { document: agenda, accrued } = input;
   const doc = await PDFDocument.create();

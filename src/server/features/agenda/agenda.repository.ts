@@ -46,7 +46,7 @@ const inScope = (scope: AgendaScope) =>
       : eq(monthlyDocuments.supervisorUserId, scope.writerId),
   );
 
-/** The agendas in scope dated within the range (ends included), oldest first. */
+/** Ends included. */
 export async function list(
   db: Db,
   scope: AgendaScope,
@@ -64,7 +64,6 @@ export async function list(
   return rows.map(toRecord);
 }
 
-/** One agenda, only when it is in scope. */
 export async function find(
   db: Db,
   scope: AgendaScope,
@@ -109,10 +108,7 @@ export async function recordsOfSupervisor(
   return rows.map((row) => row.id);
 }
 
-/**
- * Writes the supervisor's agenda of that date for the trainee: a new row, or the one they wrote
- * for the same date replaced. `isNew` tells which (PostgreSQL's xmax is 0 on a fresh insert).
- */
+/** `isNew`: PostgreSQL's xmax is 0 on a fresh insert. */
 export async function upsert(
   db: Db,
   values: {

@@ -20,10 +20,7 @@ const NOT_FOUND = () => new AppError('NOT_FOUND', 'Agenda not found');
 /** `supervisor` names a record that is not the writer's in this trainee's list. */
 export const NOT_YOUR_RECORD = 'Choose the record of you in the trainee’s supervisor list.';
 
-/**
- * Whose agendas the actor reads: a trainee their own (another id is not found); a supervisor
- * those they wrote for a linked trainee named by u_id.
- */
+/** A trainee's own (another id is not found); a supervisor's for a linked trainee (u_id). */
 async function scopeOf(ctx: Context, traineeId: number | undefined): Promise<repo.AgendaScope> {
   if (!ctx.actor.isSupervisor) {
     if (traineeId !== undefined && traineeId !== ctx.actor.id) throw NOT_FOUND();
@@ -34,7 +31,6 @@ async function scopeOf(ctx: Context, traineeId: number | undefined): Promise<rep
   return { traineeId, writerId: ctx.actor.id };
 }
 
-/** One agenda the actor may read: the trainee's own, or one the supervisor wrote (still linked). */
 async function loadVisible(ctx: Context, id: number): Promise<repo.MonthlyDocumentRecord> {
   let scope: repo.AgendaScope = { traineeId: ctx.actor.id };
   if (ctx.actor.isSupervisor) {
@@ -65,11 +61,7 @@ function toWire(record: repo.MonthlyDocumentRecord): MonthlyDocumentRecord {
   };
 }
 
-/**
- * Writes a linked supervisor's agenda for a trainee (POST /api/v1/monthy-log/). `supervisor`,
- * when given, must be the trainee's record of the writer; left out, it is that record. Writing a
- * date again replaces the supervisor's agenda of that date. Accrued figures sent are not kept.
- */
+/** `supervisor` must be the trainee's record of the writer. Accrued figures sent are not kept. */
 export async function writeAgenda(
   ctx: Context & { input: z.output<typeof MonthlyDocumentPostSchema> },
 ): Promise<{ id: number; isNew: boolean }> {
@@ -90,7 +82,6 @@ export async function writeAgenda(
   });
 }
 
-/** The agendas in scope dated within the range (GET /api/v1/monthy-log/), oldest first. */
 export async function listAgendas(
   ctx: Context & {
     traineeId: number | undefined;
@@ -117,7 +108,6 @@ async function accruedFor(ctx: Context, record: repo.MonthlyDocumentRecord) {
   return { total, weekly };
 }
 
-/** One agenda with its accrued tables (GET /api/v1/monthy-log/{id}/). */
 export async function getAgenda(ctx: Context & { id: number }): Promise<MonthlyDocumentDetail> {
   const record = await loadVisible(ctx, ctx.id);
   return {

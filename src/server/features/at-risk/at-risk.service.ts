@@ -67,10 +67,7 @@ function typeOutlook(
   };
 }
 
-/**
- * One trainee's current month, in their day (their zone), by the same totals and checks as their
- * own `validate`.
- */
+/** In the trainee's day, by the same totals and checks as their own `validate`. */
 async function traineeOutlook(
   db: Db,
   trainee: { id: number; name: string; email: string },
@@ -121,7 +118,6 @@ async function traineeOutlook(
   };
 }
 
-/** The month before the one `today` is in: its forms are due at this month's end. */
 const previousMonth = (today: string) => monthOf(addDays(monthStart(today), -1));
 
 /**
@@ -150,11 +146,8 @@ async function unsignedForms(db: Db, supervisorId: number, now: Date): Promise<U
 }
 
 /**
- * GET /api/v1/at-risk/: each linked trainee's current month (not the removed ones), those who
- * will fail a requirement at the current pace first, then by name; and the previous month's
- * unsigned forms, whose deadline is the last day of this month. Each trainee's figures and forms
- * are counted in their day; the month, its days and the reminders in the supervisor's
- * (`timeZone`). The daily digest reads it too.
+ * Each trainee's figures and forms are counted in their day; the month, its days and the
+ * reminders in the supervisor's (`timeZone`). The daily digest reads it too.
  */
 export async function getAtRisk(ctx: {
   db: Db;
@@ -192,11 +185,7 @@ function secondsToTomorrow(now: Date, timeZone: string | null): number {
   return (wallClockToInstant(tomorrow, 0, timeZone ?? UTC).getTime() - now.getTime()) / 1000;
 }
 
-/**
- * POST /api/v1/at-risk/remind/: mails a linked trainee what their month still needs (in their
- * day). Once per supervisor and trainee a day, the supervisor's: the reminder is recorded before
- * the mail goes, and a second one that day is refused with 429.
- */
+/** Once per supervisor and trainee a day (the supervisor's day); a second is a 429. */
 export async function remindTrainee(
   ctx: Context & { mailer: Mailer; appUrl: string; traineeId: number },
 ): Promise<{ msg: string; sent_at: string }> {

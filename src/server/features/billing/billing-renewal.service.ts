@@ -13,7 +13,6 @@ import { receiptMail, renewalFailedMail } from './billing-emails';
 import * as repo from './billing.repository';
 import { nextChargeCents, type PlanPrices } from './billing.wire';
 
-/** How often each instance looks for due renewals. */
 export const RENEWAL_INTERVAL_MINUTES = 15;
 /**
  * Renewals are charged up to an hour before expiry (the new period still starts at expiry), so
@@ -33,11 +32,7 @@ export type RenewalContext = {
   now: Date;
 };
 
-/**
- * The renewal job (when the provider leaves renewals to us, as the sandbox does): claims the
- * due subscriptions in the database, so several instances running it charge each once, then
- * charges, records and mails each. Returns how many it claimed.
- */
+/** Claimed in the database so several instances charge each once. Returns how many it claimed. */
 export async function runRenewals(ctx: RenewalContext): Promise<number> {
   if (ctx.payments.renewals !== 'ours') return 0;
   const claimed = await repo.claimDueRenewals(ctx.db, {
@@ -71,7 +66,6 @@ type Renewal = {
   values: Partial<repo.SubscriptionValues>;
 };
 
-/** What renewing `row` at `now` charges, and what it writes; null when nothing renews. */
 async function renewalOf(db: Db, row: repo.SubscriptionRow, now: Date): Promise<Renewal | null> {
   const [plan, coupon, user] = await Promise.all([
     repo.findPlan(db, row.planId),
@@ -254,11 +248,7 @@ async function renewClaimed(ctx: RenewalContext, row: repo.SubscriptionRow): Pro
   );
 }
 
-/**
- * A past-due subscription paid with a card the trainee just gave: charged first, and only a
- * successful charge writes anything (the card, the renewal, the receipt). A refusal is the
- * provider's message and leaves everything as it was.
- */
+/** Only a successful charge writes anything; a refusal leaves everything as it was. */
 export async function renewWithNewCard(
   ctx: RenewalContext,
   row: repo.SubscriptionRow,

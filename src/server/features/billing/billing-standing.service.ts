@@ -3,24 +3,17 @@ import type { BillingStanding } from '../../../shared/billing/billing.schema';
 import { userSubscriptions, users } from '../../db/schema';
 import type * as repo from './billing.repository';
 
-/** The parts of a user the billing rules read. */
 export type StandingUser = { isSupervisor: boolean; isPaid: boolean; dateJoined: Date };
-/** The parts of a subscription row the billing rules read. */
 export type StandingRow = Pick<
   repo.SubscriptionRow,
   'expiry' | 'isLifetime' | 'canceledAt' | 'status'
 >;
-/** A person's account as the billing rules read it: their user, and their row if they have one. */
 export type StandingInputs = { user: StandingUser; subscription: StandingRow | null };
 
 /**
- * The columns the standing reads, for a query from `users` left-joined to `user_subscriptions`
- * (the token lookup in plugins/auth.ts, the access warnings). Flat, with the row's id, and never
- * a nested `{ expiry, ... }` object: drizzle makes a left-joined nested object null whenever its
- * FIRST column is null, and a Lifetime row's expiry is null, so every Lifetime trainee (bought,
- * changed to or granted) was read as "paid, with no subscription on record" and refused every
- * write as expired while the subscription API, reading the row itself, said subscribed (issue 27).
- * Whether there is a row is its id, which a row always has.
+ * Flat, never a nested `{ expiry, ... }` object: drizzle makes a left-joined nested object null
+ * whenever its FIRST column is null, and a Lifetime row's expiry is null, so every Lifetime
+ * trainee was refused every write as expired (issue 27). Whether there is a row is its id.
  */
 export const STANDING_COLUMNS = {
   isSupervisor: users.isSupervisor,
@@ -32,7 +25,6 @@ export const STANDING_COLUMNS = {
   subscriptionCanceledAt: userSubscriptions.canceledAt,
   subscriptionStatus: userSubscriptions.status,
 };
-/** What STANDING_COLUMNS read: the subscription's columns are null when there is no row. */
 export type StandingSelection = StandingUser & {
   subscriptionId: number | null;
   subscriptionExpiry: Date | null;
@@ -41,7 +33,7 @@ export type StandingSelection = StandingUser & {
   subscriptionStatus: StandingRow['status'] | null;
 };
 
-/** A person's account from what STANDING_COLUMNS read: the one way a joined row is read. */
+/** The one way a joined row is read. */
 export function standingInputsOf(selected: StandingSelection): StandingInputs {
   const user = {
     isSupervisor: selected.isSupervisor,
@@ -65,10 +57,7 @@ export function standingInputsOf(selected: StandingSelection): StandingInputs {
   };
 }
 
-/**
- * Where a person stands with billing: the one rule of shared/billing/access.ts, fed from our
- * rows. The API's standing, the paywall and the warning mails all come from here.
- */
+/** The API's standing, the paywall and the warning mails all come from here. */
 export function standingOf(inputs: StandingInputs, now: Date) {
   const { user, subscription: row } = inputs;
   return billingStandingOf({
@@ -85,7 +74,6 @@ export function standingOf(inputs: StandingInputs, now: Date) {
   });
 }
 
-/** Where a trainee stands, as the API shows it. */
 export function standingView(inputs: StandingInputs, now: Date): BillingStanding {
   const standing = standingOf(inputs, now);
   return {
@@ -99,10 +87,7 @@ export function standingView(inputs: StandingInputs, now: Date): BillingStanding
   };
 }
 
-/**
- * The paywall's answer for one person (plugins/paywall.ts): the SPEC §8 message refusing their
- * write when their trial or subscription has run out, or null when they may write.
- */
+/** The SPEC §8 message, or null when they may write. */
 export function paywallRefusalOf(inputs: StandingInputs, now: Date): string | null {
   return paywallMessage(standingOf(inputs, now).access);
 }

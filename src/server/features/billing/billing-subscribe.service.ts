@@ -33,10 +33,6 @@ export type Written = {
   receipt: { kind: ReceiptKind; amountCents: number; cardLast4: string };
 };
 
-/**
- * A one-off charge for the plan (Lifetime), nothing when credit covers it; a refusal is a
- * PAYMENT_FAILED and nothing is written.
- */
 export async function chargeOnce(
   ctx: BillingContext,
   step: Step,
@@ -70,7 +66,6 @@ export async function attachCard(
   return card;
 }
 
-/** A first subscription, or a new one after the last ended: a new period from now. */
 export async function startPlan(ctx: BillingContext, step: Step): Promise<Written> {
   const { payments, now } = ctx;
   const { trainee, existing, plan, coupon } = step;
@@ -210,9 +205,8 @@ export async function writeSubscription(
 }
 
 /**
- * Compensation for a request whose write could not follow: a charge nobody recorded is refunded, a provider
- * subscription the winner does not hold is ended. (Two identical requests share one idempotency
- * key, so the provider made one charge and one subscription for both: nothing to undo.)
+ * Two identical requests share one idempotency key, so the provider made one charge for both:
+ * nothing to undo then.
  */
 export async function undo(ctx: BillingContext, step: Step, made: Made): Promise<void> {
   const winner = await repo.findSubscription(ctx.db, step.trainee.id);

@@ -6,11 +6,7 @@ import { STANDING_COLUMNS } from './billing-standing.service';
 
 const DAY = 86_400_000;
 
-/**
- * Verified trainees whose trial, or whose plan that will not renew, may end within the longest
- * warning: a cheap superset, read with the trainee's subscription row; the rule of
- * shared/billing/access.ts decides who is warned.
- */
+/** A cheap superset: the rule of shared/billing/access.ts decides who is warned. */
 export async function listWarningCandidates(db: Db, now: Date) {
   const horizon = new Date(now.getTime() + WARNING_DAYS[0] * DAY);
   const trialsSince = new Date(now.getTime() - TRIAL_DAYS * DAY);
@@ -43,10 +39,7 @@ export async function listWarningCandidates(db: Db, now: Date) {
     .orderBy(users.id);
 }
 
-/**
- * Claims one warning mail: true for the one caller that inserted it, false for everyone after
- * (another instance, or a rerun), who must not send it.
- */
+/** False for everyone after the first (another instance, a rerun), who must not send it. */
 export async function claimWarning(
   db: Db,
   values: Omit<typeof accessWarnings.$inferInsert, 'id'>,

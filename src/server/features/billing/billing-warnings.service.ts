@@ -5,15 +5,11 @@ import { accessEndingMail } from './billing-emails';
 import { standingInputsOf, standingOf } from './billing-standing.service';
 import * as repo from './billing-warnings.repository';
 
-/** How often each instance looks for trainees to warn. */
 export const WARNING_INTERVAL_MINUTES = 60;
 
 /**
- * The access warnings job: mails each trainee whose trial, or whose cancelled plan, ends within
- * 7 days and then within 1 day (`WARNING_DAYS`, judged by `billingStandingOf`), once each. Every
- * mail is claimed in the database first, in the transaction that queues it, so several instances
- * and reruns send it once and a failed delivery is retried by the mail queue. Returns how many
- * it sent.
+ * Each mail is claimed in the transaction that queues it, so several instances and reruns send it
+ * once and a failed delivery is retried by the mail queue.
  */
 export async function sendAccessWarnings(ctx: {
   db: Db;

@@ -29,7 +29,6 @@ export async function findPlan(db: Db, planId: number): Promise<PlanRow | undefi
   return row;
 }
 
-/** The trainee's one subscription row, if they ever subscribed. */
 export async function findSubscription(
   db: Db,
   traineeId: number,
@@ -41,10 +40,7 @@ export async function findSubscription(
   return row;
 }
 
-/**
- * Creates the trainee's subscription unless one exists (the unique index on trainee_id): two
- * concurrent first charges make one row; the loser gets undefined.
- */
+/** Two concurrent first charges make one row (unique trainee_id); the loser gets undefined. */
 export async function insertSubscription(
   db: Db,
   traineeId: number,
@@ -89,11 +85,8 @@ export async function findPaymentMethod(
   return row;
 }
 
-/** The trainee's card on file, replaced by each new card. */
-/** A card the provider attached, as the provider described it. */
 export type AttachedCard = { paymentMethodId: string; card: CardDetails };
 
-/** Keeps the trainee's card (one a trainee: a new one replaces the old). */
 export async function savePaymentMethod(
   db: Db,
   owner: { traineeId: number; provider: (typeof paymentMethods.$inferInsert)['provider'] },
@@ -116,7 +109,7 @@ export async function savePaymentMethod(
     .onConflictDoUpdate({ target: paymentMethods.traineeId, set: { ...changes, createdAt: now } });
 }
 
-/** Records an event once: a second event with the same idempotency key is ignored. */
+/** A second event with the same idempotency key is ignored. */
 export async function insertEvent(db: Db, values: BillingEventValues): Promise<void> {
   await db.insert(billingEvents).values(values).onConflictDoNothing({
     target: billingEvents.idempotencyKey,
@@ -134,7 +127,6 @@ export async function listEvents(db: Db, traineeId: number, limit: number) {
     .limit(limit);
 }
 
-/** Whether an event already records this provider charge. */
 export async function hasEventFor(db: Db, providerRef: string): Promise<boolean> {
   const [row] = await db
     .select({ id: billingEvents.id })
@@ -154,7 +146,7 @@ export async function findCouponById(db: Db, id: number): Promise<CouponRow | un
   return row;
 }
 
-/** Creates a coupon; undefined when the code is taken. */
+/** Undefined when the code is taken. */
 export async function insertCoupon(
   db: Db,
   values: Omit<typeof coupons.$inferInsert, 'id' | 'uses'>,
@@ -163,10 +155,7 @@ export async function insertCoupon(
   return row;
 }
 
-/**
- * Takes one use of a coupon if it is still redeemable at `now`, in one conditional update, so
- * concurrent redemptions never exceed the limit. False when it is not.
- */
+/** One conditional update, so concurrent redemptions never exceed the limit. */
 export async function reserveCouponUse(db: Db, couponId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(coupons)
@@ -186,7 +175,6 @@ export async function reserveCouponUse(db: Db, couponId: number, now: Date): Pro
   return rows.length === 1;
 }
 
-/** Gives a reserved use back (the payment did not go through). */
 export async function releaseCouponUse(db: Db, couponId: number): Promise<void> {
   await db
     .update(coupons)
@@ -195,10 +183,8 @@ export async function releaseCouponUse(db: Db, couponId: number): Promise<void> 
 }
 
 /**
- * Claims the subscriptions whose renewal is due (by `dueBy`) or whose retry time has come, so
- * that of several instances running the job only one charges each. A claim older than
- * `staleBefore` (an instance that died mid-charge) can be taken over; the charge's idempotency
- * key makes that safe.
+ * So that of several instances only one charges each. A claim older than `staleBefore` can be
+ * taken over; the charge's idempotency key makes that safe.
  */
 export async function claimDueRenewals(
   db: Db,

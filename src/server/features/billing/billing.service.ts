@@ -25,7 +25,6 @@ import { standingView, type StandingInputs } from './billing-standing.service';
 import * as repo from './billing.repository';
 import { isOver, toPlan, toUserSubscription, type PlanPrices } from './billing.wire';
 
-/** What billing's use cases need besides the actor and the clock. */
 export type BillingDeps = {
   db: Db;
   payments: PaymentsPort;
@@ -37,14 +36,12 @@ export type BillingDeps = {
 };
 export type BillingContext = BillingDeps & { actor: Actor; now: Date };
 
-/** How many billing events the subscription page shows. */
 const EVENTS_SHOWN = 50;
 /** Guessing coupon codes is slow: 30 checks per trainee in 15 minutes. */
 const COUPON_CHECKS = { limit: 30, windowSeconds: 15 * 60 };
 /** Trying card after card is slow too: 10 payment attempts per trainee in 15 minutes. */
 const PAYMENT_ATTEMPTS = { limit: 10, windowSeconds: 15 * 60 };
 
-/** Counts one payment attempt (a charge or a card change) against the trainee's limit. */
 export async function consumePaymentAttempt(ctx: BillingContext): Promise<void> {
   await consumeRateLimit(ctx.db, `payment:${ctx.actor.id}`, PAYMENT_ATTEMPTS, ctx.now);
 }
@@ -56,12 +53,10 @@ export const OTHER_PROVIDER =
 export const CHANGED_MEANWHILE =
   'Your subscription changed while this request was processed. Please reload and try again.';
 
-/** A short, stable fingerprint of a request's parameters, for idempotency keys. */
 export function fingerprint(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
 }
 
-/** GET /api/v1/subscription/: every plan (Trial flagged hidden), priced from configuration. */
 export async function listPlans(ctx: BillingContext) {
   const plans = await repo.listPlans(ctx.db);
   return {
@@ -87,7 +82,6 @@ async function trialAvailableFor(ctx: BillingContext): Promise<boolean> {
   });
 }
 
-/** The subscription row as the API shows it, with its plan, waiting coupon and history. */
 export async function subscriptionView(
   db: Db,
   row: repo.SubscriptionRow,
@@ -110,11 +104,7 @@ export async function subscriptionView(
   });
 }
 
-/**
- * GET /api/v1/user-subscription/: the actor's own subscription, or an empty list, and where they
- * stand: from `account`, the very reading the paywall judges their writes by (plugins/auth.ts
- * reads it with the token), so the standing shown and the paywall's answer are one verdict.
- */
+/** The standing comes from `account`, the reading the paywall judges by: one verdict. */
 export async function getUserSubscriptions(
   ctx: BillingContext & { account: StandingInputs },
 ): Promise<{ results: UserSubscription[]; standing: BillingStanding }> {
@@ -124,7 +114,7 @@ export async function getUserSubscriptions(
   return { results: [await subscriptionView(ctx.db, row, ctx.prices, ctx.now)], standing };
 }
 
-/** GET /api/v1/user-payment-details/: the card on file (never its number). */
+/** Never the card's number. */
 export async function getPaymentDetails(ctx: BillingContext): Promise<PaymentDetails> {
   const card = await repo.findPaymentMethod(ctx.db, ctx.actor.id);
   return {
@@ -135,7 +125,6 @@ export async function getPaymentDetails(ctx: BillingContext): Promise<PaymentDet
   };
 }
 
-/** GET /api/v1/verify-coupon: whether a code can be redeemed now, and its discount. */
 export async function verifyCoupon(
   ctx: BillingContext & { code: string },
 ): Promise<VerifiedCoupon> {
@@ -151,11 +140,7 @@ export async function verifyCoupon(
   };
 }
 
-/**
- * Grants a trainee the Lifetime plan, nothing charged (the demo trainee of `npm run demo`), unless
- * they have a subscription already: the row and `is_paid` a bought Lifetime has, in one
- * transaction, so the paywall reads it as it reads a bought one.
- */
+/** For `npm run demo`: the row and `is_paid` a bought Lifetime has, so the paywall reads it so. */
 export async function grantLifetime(db: Db, traineeId: number, now: Date): Promise<void> {
   if (await repo.findSubscription(db, traineeId)) return;
   await db.transaction(async (tx) => {
@@ -172,7 +157,6 @@ export async function grantLifetime(db: Db, traineeId: number, now: Date): Promi
   });
 }
 
-/** Creates a coupon (the `npm run coupon` script); a code can exist once. */
 export async function createCoupon(ctx: {
   db: Db;
   definition: CouponDefinition;
@@ -182,10 +166,7 @@ export async function createCoupon(ctx: {
   return row;
 }
 
-/**
- * POST /api/v1/modify-subscription/: cancels at the end of the paid period (SPEC §4: access
- * continues until expiry). Cancelling twice is the same as once.
- */
+/** SPEC §4: access continues until expiry. Cancelling twice is the same as once. */
 export async function cancelSubscription(ctx: BillingContext & { id: number }): Promise<string> {
   const { db, now } = ctx;
   const row = await repo.findSubscription(db, ctx.actor.id);
@@ -227,11 +208,7 @@ export async function cancelSubscription(ctx: BillingContext & { id: number }): 
   return PAYMENT_MESSAGES.canceled;
 }
 
-/**
- * POST /api/v1/modify-payment-method/: saves a new card for the coming payments. The provider
- * checks the card first; a refused card changes nothing. A past-due renewal is paid with the new
- * card at once, and the card is kept only if it pays.
- */
+/** A past-due renewal is paid with the new card at once, and the card is kept only if it pays. */
 export async function changePaymentMethod(
   ctx: BillingContext & { token: string },
 ): Promise<string> {

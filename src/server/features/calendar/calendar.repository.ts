@@ -12,7 +12,6 @@ export async function findFeed(db: Db, userId: number) {
   return row;
 }
 
-/** The feed whose token hashes to `tokenHash`, with its owner. */
 export async function findFeedByHash(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
@@ -26,7 +25,7 @@ export async function findFeedByHash(db: Db, tokenHash: string) {
   return row;
 }
 
-/** Creates the person's feed, or replaces its token (the old URL stops working at once). */
+/** Replacing the token stops the old URL at once. */
 export async function saveFeed(
   db: Db,
   values: { userId: number; tokenHash: string; timeZone: string; createdAt: Date },
@@ -40,17 +39,13 @@ export async function saveFeed(
     });
 }
 
-/** Revokes the person's feed. */
 export async function deleteFeed(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 type FeedOwner = { userId: number; isSupervisor: boolean };
 
-/**
- * The live logs a feed shows: a trainee's own, or a supervisor's linked trainees' (not removed).
- * Needs trainee_supervisors joined.
- */
+/** Needs trainee_supervisors joined. */
 const logsOf = (user: FeedOwner) =>
   user.isSupervisor
     ? supervisedBy(user.userId)
@@ -58,10 +53,6 @@ const logsOf = (user: FeedOwner) =>
 
 const supervisorName = sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`;
 
-/**
- * Logged supervision meetings (a supervised log with its supervision window) since `from`: a
- * trainee's own, or those a supervisor held with the trainees linked to them (not removed).
- */
 export async function supervisionMeetings(db: Db, user: FeedOwner, from: string) {
   return db
     .select({
@@ -91,11 +82,7 @@ export async function supervisionMeetings(db: Db, user: FeedOwner, from: string)
     .limit(MAX_EVENTS);
 }
 
-/**
- * The months since `fromMonth` whose M-FVF is still to sign, per supervisor record: live logs of
- * a fieldwork type with no complete live monthly form of that type. A trainee's own records, or
- * the records linked to a supervisor (trainees not removed).
- */
+/** Per supervisor record: months with live logs of a type but no complete monthly form of it. */
 export async function unsignedFormMonths(db: Db, user: FeedOwner, fromMonth: string) {
   const month = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
   return db

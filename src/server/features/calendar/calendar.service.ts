@@ -15,12 +15,12 @@ import * as repo from './calendar.repository';
 /** How far back the feed goes: about 13 months of meetings and forms. */
 const HISTORY_DAYS = 400;
 
-/** The feed's address for a token (the token is the only credential: calendar apps send no header). */
+/** The token is the only credential: calendar apps send no header. */
 export function feedUrl(appUrl: string, token: string): string {
   return `${appUrl}/api/v1/calendar/${token}/feed.ics`;
 }
 
-/** GET /api/v1/calendar-feed/: whether there is a live feed, never its token. */
+/** Never the token. */
 export async function getFeedStatus(ctx: { db: Db; actor: Actor }): Promise<CalendarFeedStatus> {
   const feed = await repo.findFeed(ctx.db, ctx.actor.id);
   return {
@@ -30,10 +30,7 @@ export async function getFeedStatus(ctx: { db: Db; actor: Actor }): Promise<Cale
   };
 }
 
-/**
- * POST /api/v1/calendar-feed/: a new random token (any earlier URL stops working). Only its
- * SHA-256 is kept, so the URL is shown this once; renewing gives a new one.
- */
+/** Only the token's SHA-256 is kept, so the URL is shown this once. */
 export async function createFeed(ctx: {
   db: Db;
   actor: Actor;
@@ -56,18 +53,13 @@ export async function createFeed(ctx: {
   };
 }
 
-/** DELETE /api/v1/calendar-feed/: the URL stops working at once (404); no feed is no change. */
 export async function revokeFeed(ctx: { db: Db; actor: Actor }): Promise<void> {
   await repo.deleteFeed(ctx.db, ctx.actor.id);
 }
 
 const METHOD_WORDS: Record<string, string> = { 'In Person': 'in person', Virtual: 'virtual' };
 
-/**
- * The feed itself: supervision meetings (times read in the feed's zone, written in UTC) and the
- * monthly forms' signing deadlines still open, as all-day events. A supervisor's feed holds the
- * meetings and forms of the trainees linked to them. An unknown or revoked token is 404.
- */
+/** Meeting times are read in the feed's zone, written in UTC; open form deadlines are all-day. */
 export async function renderFeed(ctx: {
   db: Db;
   token: string;

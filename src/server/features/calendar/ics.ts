@@ -1,16 +1,11 @@
-/*
- * A small iCalendar (RFC 5545) writer for the private calendar feed: CRLF line ends, lines
- * folded at 75 octets (never inside a UTF-8 character), TEXT values escaped, times in UTC
- * ('Z') or as whole days. Nothing else of the format is needed, so no library.
- */
+/* A small iCalendar (RFC 5545) writer: nothing else of the format is needed, so no library. */
 
-/** A time in an event: an instant (written in UTC) or a whole day ('YYYY-MM-DD'). */
+/** An instant (written in UTC) or a whole day ('YYYY-MM-DD'). */
 export type IcsTime = { at: Date } | { date: string };
 
 export type IcsEvent = {
   /** Stable for the same event across fetches, so a calendar app updates instead of duplicating. */
   uid: string;
-  /** When the event's information was last changed. */
   stamp: Date;
   start: IcsTime;
   end: IcsTime;
@@ -21,7 +16,7 @@ export type IcsEvent = {
 
 const LINE_OCTETS = 75;
 
-/** Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks. */
+/** RFC 5545 §3.3.11. */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
@@ -30,10 +25,7 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/**
- * Folds one content line (RFC 5545 §3.1): at most 75 octets a line, each continuation starting
- * with one space (which counts toward its 75), split between characters, never inside one.
- */
+/** RFC 5545 §3.1: a continuation's leading space counts toward its 75; never inside a character. */
 export function foldLine(line: string): string {
   const lines: string[] = [];
   let current = '';
@@ -67,7 +59,6 @@ function timeProperty(name: 'DTSTART' | 'DTEND', time: IcsTime): string {
     : `${name};VALUE=DATE:${time.date.replace(/-/g, '')}`;
 }
 
-/** A whole VCALENDAR: every line folded and ended with CRLF. */
 export function buildCalendar(opts: { name: string; events: readonly IcsEvent[] }): string {
   const lines = [
     'BEGIN:VCALENDAR',

@@ -7,22 +7,14 @@ export type RecordFileValues = Omit<
   typeof recordFiles.$inferInsert,
   'id' | 'createdAt' | 'updatedAt' | 'deletedAt'
 >;
-/**
- * A record file with the name of the supervisor it is signed with, and whether it is the
- * flattened M-FVF of a month form both parties signed in the app (not voided): such a file stays
- * as it was signed.
- */
 export type RecordFileRecord = RecordFileRow & {
   supervisorName: string;
+  /** The flattened M-FVF of a form both signed in the app (not voided): it stays as signed. */
   signedInApp: boolean;
   /** The scan of a live paper form (decision 024): it is removed with the paper form. */
   isPaperForm: boolean;
-  /**
-   * The file of a form kept with one supervisor (a form completed in the app, or a paper form's
-   * scan, live or not): a supervisor reads it as they read that form, only if it names them.
-   */
+  /** A supervisor reads it as they read that form: only if it names them. */
   isSupervisorsForm: boolean;
-  /** The account of the supervisor record the file is signed with, if linked. */
   supervisorUserId: number | null;
 };
 
@@ -61,7 +53,6 @@ function toRecord(row: {
   };
 }
 
-/** The trainee's live record files, newest first. */
 export async function listForTrainee(db: Db, traineeId: number): Promise<RecordFileRecord[]> {
   const rows = await selectRecords(db)
     .where(and(eq(recordFiles.traineeId, traineeId), isNull(recordFiles.deletedAt)))
@@ -69,7 +60,6 @@ export async function listForTrainee(db: Db, traineeId: number): Promise<RecordF
   return rows.map(toRecord);
 }
 
-/** The trainee's files deleted after `since` (still recoverable), newest deletion first. */
 export async function listDeletedSince(
   db: Db,
   traineeId: number,
@@ -87,7 +77,6 @@ export async function listDeletedSince(
   return rows.map(toRecord);
 }
 
-/** One of the trainee's files (a deleted one only when asked). */
 export async function findForTrainee(
   db: Db,
   traineeId: number,
@@ -114,7 +103,7 @@ export async function findLive(db: Db, id: number): Promise<RecordFileRecord | u
   return row ? toRecord(row) : undefined;
 }
 
-/** The bytes of every file the trainee keeps, deleted ones too (they stay, for audits). */
+/** Deleted files too: they stay, for audits. */
 export async function storedBytesOf(db: Db, traineeId: number): Promise<number> {
   const [row] = await db
     .select({ bytes: sql<number>`coalesce(sum(${recordFiles.sizeBytes}), 0)`.mapWith(Number) })
@@ -129,7 +118,6 @@ export async function insert(db: Db, values: RecordFileValues): Promise<number> 
   return row.id;
 }
 
-/** Sets values on a live file of the trainee; false when there is none (deleted meanwhile). */
 async function updateLive(
   db: Db,
   traineeId: number,
@@ -150,7 +138,6 @@ async function updateLive(
   return rows.length === 1;
 }
 
-/** Changes a live file of the trainee; false when there is none (deleted meanwhile). */
 export function update(
   db: Db,
   traineeId: number,
@@ -164,7 +151,6 @@ export function softDelete(db: Db, traineeId: number, id: number, now: Date): Pr
   return updateLive(db, traineeId, id, { deletedAt: now });
 }
 
-/** Brings back a file deleted after `since`; false when there is none. */
 export async function restore(
   db: Db,
   traineeId: number,

@@ -35,18 +35,12 @@ const PAPER_FORM_SCAN = () =>
   );
 const SUPERVISOR_UNKNOWN = 'Choose one of your supervisors.';
 
-/**
- * The most bytes of files one trainee keeps (issue 27): seven years of monthly forms scanned at
- * a few MB each come to a few hundred MB. Deleted forms stay (for audits), so they count.
- */
+/** Issue 27: seven years of scans come to a few hundred MB. Deleted forms stay, and count. */
 export const FILE_QUOTA_BYTES = 1024 * 1024 * 1024;
 export const FILE_QUOTA_MESSAGE =
   'Your forms have used this account’s 1 GB of file storage, so this file was not kept. Contact support to make room.';
 
-/**
- * Refuses a stored upload that would take the trainee past FILE_QUOTA_BYTES (413), counting
- * everything they keep but the file it replaces; the caller removes the refused object.
- */
+/** The caller removes the refused object. */
 async function assertWithinQuota(ctx: Context, file: StoredFile, replacedBytes = 0) {
   const used = await repo.storedBytesOf(ctx.db, ctx.actor.id);
   if (used - replacedBytes + file.size > FILE_QUOTA_BYTES) {
@@ -54,29 +48,20 @@ async function assertWithinQuota(ctx: Context, file: StoredFile, replacedBytes =
   }
 }
 
-/**
- * Counts one record file sent by a trainee (an upload, a replaced file, a paper form's scan)
- * against their limit (429 past it): called before the body is read, so a refused upload is
- * never taken in.
- */
+/** Called before the body is read, so a refused upload is never taken in. */
 export function countRecordUpload(db: Db, traineeId: number, now: Date): Promise<void> {
   return consumeRateLimit(db, `record-upload:${traineeId}`, RATE_LIMITS.recordUpload, now);
 }
 
-/** Where a trainee's record file is stored: a fresh key, named by what the file is. */
 export function recordFileKey(traineeId: number, type: AcceptedType): string {
   return `records/${traineeId}/${randomUUID()}.${type.ext}`;
 }
 
-/**
- * Where a trainee's form PDFs are kept (the forms feature writes them): a fresh key for every
- * version. Here, beside the other keys, because the storage sweep owns every folder it sweeps.
- */
+/** Here, beside the other keys, because the storage sweep owns every folder it sweeps. */
 export function monthFormKey(traineeId: number): string {
   return `forms/${traineeId}/${randomUUID()}.pdf`;
 }
 
-/** Checks the form's fields (and that a file came); all failures as field errors at once. */
 function parseFields(fields: Record<string, unknown>, hasFile: boolean) {
   const parsed = RecordFileFieldsSchema.safeParse(fields);
   const errors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
@@ -97,10 +82,7 @@ async function loadOwn(ctx: Context, id: number): Promise<repo.RecordFileRecord>
   return file;
 }
 
-/**
- * Records an uploaded form. The file is already stored (under a key no row names yet); the
- * caller removes it if this fails (`discardOnFailure`), so a refused upload leaves nothing.
- */
+/** The file is already stored; the caller removes it if this fails (`discardOnFailure`). */
 export async function createRecordFile(
   ctx: Context & { fields: Record<string, unknown>; file: StoredFile | undefined },
 ): Promise<RecordFile> {
@@ -129,7 +111,7 @@ export async function createRecordFile(
   return toRecordFile(ctx.storage, await loadOwn(ctx, id));
 }
 
-/** The stored form as the upload form's fields: an edit changes only what it sends. */
+/** So that an edit changes only what it sends. */
 function fieldsOf(file: repo.RecordFileRecord): Record<string, unknown> {
   return {
     form_type: file.formType,
@@ -145,10 +127,7 @@ function fieldsOf(file: repo.RecordFileRecord): Record<string, unknown> {
   };
 }
 
-/**
- * Edits a form (SPEC §2 upload modal, edit mode): any of its fields, and optionally a new file.
- * A replaced file's old object is removed once the row points at the new one.
- */
+/** A replaced file's old object is removed once the row points at the new one. */
 export async function updateRecordFile(
   ctx: Context & { id: number; fields: Record<string, unknown>; file: StoredFile | undefined },
 ): Promise<{ file: RecordFile; replacedKey: string | null }> {
@@ -188,7 +167,7 @@ export async function updateRecordFile(
   return { file, replacedKey: ctx.file ? current.storageKey : null };
 }
 
-/** 'Delete this file?': the form leaves the lists but can be restored for 30 days, as logs can. */
+/** Restorable for 30 days, as logs are. */
 export async function deleteRecordFile(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwn(ctx, ctx.id);
   if (current.signedInApp) throw SIGNED_IN_APP();
@@ -209,23 +188,17 @@ export async function listDeletedRecordFiles(ctx: Context): Promise<RecordFile[]
 }
 
 /**
- * Whether a supervisor linked to the file's trainee reads it: any file the trainee uploaded
- * (decision 011), but a form kept with one supervisor (completed in the app, or a paper form's
- * scan) only when it names them, as its own routes answer (decision 024; issue 36).
+ * Any file the trainee uploaded (decision 011), but a form kept with one supervisor only when it
+ * names them, as its own routes answer (decision 024; issue 36).
  */
 function isReadByLinkedSupervisor(file: repo.RecordFileRecord, supervisorId: number): boolean {
   return !file.isSupervisorsForm || file.supervisorUserId === supervisorId;
 }
 
-/**
- * A trainee's forms grouped for the Fieldwork Forms page: the asker's own, or, for a supervisor,
- * those of a linked trainee (`traineeId`) they may read but never change.
- */
 export async function listRecordFiles(
   ctx: Context & { traineeId: number | undefined },
 ): Promise<RecordFilesAnswer> {
   let traineeId = ctx.actor.id;
-  // A trainee may name only themselves.
   if (!ctx.actor.isSupervisor && ctx.traineeId !== undefined && ctx.traineeId !== traineeId) {
     throw new AppError('NOT_FOUND', 'Trainee not found');
   }
@@ -240,7 +213,6 @@ export async function listRecordFiles(
   return groupRecordFiles(await Promise.all(files.map((file) => toRecordFile(ctx.storage, file))));
 }
 
-/** A download link for a live form the asker may read (their own, or a linked trainee's). */
 export async function recordFileDownloadUrl(ctx: Context & { id: number }): Promise<string> {
   const file = await repo.findLive(ctx.db, ctx.id);
   if (!file) throw NOT_FOUND();
@@ -256,9 +228,8 @@ export async function recordFileDownloadUrl(ctx: Context & { id: number }): Prom
 }
 
 /**
- * Stores an official form completed in the app (filled and signed by both parties, decision 012)
- * as a record file's object, with an upload's content checks. `recordCompletedForm` then names it
- * in the caller's transaction; if that fails, the caller removes the object.
+ * Decision 012. `recordCompletedForm` then names it in the caller's transaction; if that fails,
+ * the caller removes the object.
  */
 export function storeCompletedForm(ctx: {
   storage: StoragePort;
@@ -280,8 +251,6 @@ export function storeCompletedForm(ctx: {
 }
 
 /**
- * The trainee's record file for an official form completed in the app: an M-FVF under its month,
- * or an F-FVF among the final forms, listed with the uploaded forms (GET /api/v1/record-files/).
  * Its three confirmations are true by construction (the product filled it, both parties signed
  * it, and it is the BACB's own PDF).
  */
@@ -290,10 +259,9 @@ export function recordCompletedForm(
   values: {
     traineeId: number;
     traineeSupervisorId: number;
-    /** The M-FVF's month; none for an F-FVF. */
+    /** None for an F-FVF. */
     month: string | null;
     title: string;
-    /** Said of an F-FVF (a final form's description). */
     description: string | null;
     file: StoredFile;
   },
@@ -317,9 +285,8 @@ export function recordCompletedForm(
 }
 
 /**
- * Keeps the scan of a monthly form signed on paper (issue 26 part 7) as the trainee's record
- * file of that month, with an upload's quota: the forms feature names it from its paper form row
- * in the same transaction (`db`); if that fails, the caller removes the stored object.
+ * Issue 26 part 7. The forms feature names it in the same transaction (`db`); if that fails, the
+ * caller removes the stored object.
  */
 export async function recordPaperFormFile(
   db: Db,
@@ -354,7 +321,6 @@ export async function recordPaperFormFile(
   });
 }
 
-/** Removes a paper form's record file with it (soft: it can be restored from the files). */
 export function deletePaperFormFile(
   db: Db,
   values: { traineeId: number; recordFileId: number; now: Date },
@@ -362,10 +328,7 @@ export function deletePaperFormFile(
   return repo.softDelete(db, values.traineeId, values.recordFileId, values.now);
 }
 
-/**
- * A download link for a record file by id, once the caller has decided the asker may read it
- * (a paper form's scan: its trainee and the supervisor the form names); null when it is gone.
- */
+/** Only once the caller has decided the asker may read it. */
 export async function recordFileUrl(
   db: Db,
   storage: StoragePort,

@@ -28,15 +28,9 @@ export const closeOnError =
     throw error;
   };
 
-/** A multipart form's limits, as @fastify/multipart takes them. */
 type PartLimits = { fields: number; fieldSize: number; parts: number; fileSize: number };
 
-/**
- * Walks a multipart form, the one way every upload reads one: its text fields are collected (a
- * truncated one is refused) when `keepFields`, else ignored; a file input left empty (no name) is
- * drained and skipped; the one named file goes to `onFile` with its cleaned name (a second is a
- * field error). A request that is not multipart is refused.
- */
+/** The one way every upload reads a form: a truncated field and a second file are refused. */
 async function walkParts(
   request: FastifyRequest,
   limits: PartLimits,
@@ -68,15 +62,9 @@ async function walkParts(
   return fields;
 }
 
-/** A multipart form's one file, read whole into memory, with the form's text fields. */
 export type FileInMemory = { bytes: Buffer; fileName: string; fields: Record<string, string> };
 
-/**
- * Reads a multipart form whose one file must be read whole before anything is kept (a blank
- * form to recognise, a spreadsheet to check). `maxBytes` holds while it streams (413 with
- * `tooLargeMessage`); no file, or an empty one, is a field error on `noFile`. Text fields are
- * kept when `keepFields` (a truncated one is refused), else ignored.
- */
+/** For a file read whole before anything is kept; `maxBytes` holds while it streams. */
 export async function receiveFileInMemory(
   request: FastifyRequest,
   options: {
@@ -111,15 +99,9 @@ export type StoredFile = { key: string; size: number; type: AcceptedType; filena
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
 
 /**
- * Streams a file into storage. Its first bytes decide what it is (`checkFileContent`) before
- * anything is written; its size is limited while it flows. An SVG (a picture only) is read whole
- * within that limit and drawn into a PNG, which is what is stored. An uploaded PDF is read whole
- * within that limit and must be a plain PDF (`plainPdfCopy`: readable, no scripts, embedded
- * files, polyglot, or objects a reader could read otherwise), and what is stored is the copy the
- * check wrote from what it read, never the uploaded bytes; one the product made itself
- * (`isMadeByProduct`, a form filled and signed in the app) is stored as it is. On any
- * refusal or failure nothing is left in storage, and the error says why (a field error under
- * `field`, or 413).
+ * Its first bytes decide what it is before anything is written. An SVG is stored as the PNG drawn
+ * from it; an uploaded PDF as the copy `plainPdfCopy` wrote, never the uploaded bytes (unless
+ * `isMadeByProduct`). On any refusal or failure nothing is left in storage.
  */
 export async function storeChecked(options: {
   storage: StoragePort;
@@ -165,14 +147,12 @@ export async function storeChecked(options: {
     const { size } = await storage.put(key, body, { contentType: type.mime });
     return { key, size, type, filename: options.filename };
   } catch (error) {
-    // The adapters keep nothing from a failed put; this also covers a put that stored and then
-    // failed to answer.
+    // Also covers a put that stored and then failed to answer.
     await storage.delete(key).catch(() => undefined);
     throw error;
   }
 }
 
-/** Runs `work` with a stored file; if it fails, the file is removed so no object is orphaned. */
 export async function discardOnFailure<T>(
   storage: StoragePort,
   file: StoredFile | undefined,
@@ -191,7 +171,6 @@ export async function discardOnFailure<T>(
   }
 }
 
-/** The name a file had on the uploader's device: its last path segment, printable, ≤ 255. */
 export function cleanFileName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   const printable = [...last].filter(isStorableText).join('');
@@ -208,11 +187,7 @@ const MULTIPART_LIMITS = {
   fileSize: FILE_MAX_BYTES + 1,
 };
 
-/**
- * Reads a multipart form: its text fields, and at most one file stored through `storeChecked`.
- * A file input left empty (no name, no bytes) is no file. If anything fails after the file is
- * stored, the file is removed.
- */
+/** An empty file input is no file; if anything fails after the file is stored, it is removed. */
 export async function receiveMultipart(
   request: FastifyRequest,
   options: { storage: StoragePort; purpose: FilePurpose; keyFor: (type: AcceptedType) => string },

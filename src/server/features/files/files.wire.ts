@@ -3,10 +3,7 @@ import { ACCEPTED_TYPES } from '../../../shared/files/file-content';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { RecordFileRecord } from './files.repository';
 
-/**
- * The name a download is saved under: the uploaded name with the extension of what the file
- * really is, so a PNG uploaded as `form.html` is never saved, and later opened, as a web page.
- */
+/** The real type's extension, so a PNG uploaded as `form.html` is never opened as a web page. */
 export function downloadName(fileName: string, contentType: string): string {
   const ext = Object.values(ACCEPTED_TYPES)
     .flat()
@@ -23,7 +20,7 @@ export function documentUrl(storage: StoragePort, file: RecordFileRecord): Promi
   });
 }
 
-/** A record file in the contract's names (SPEC §3 "Record file"). */
+/** SPEC §3 "Record file". */
 export async function toRecordFile(
   storage: StoragePort,
   file: RecordFileRecord,
@@ -55,7 +52,6 @@ export async function toRecordFile(
   };
 }
 
-/** Monthly forms grouped by month (newest month first), and final forms; both newest first. */
 export function groupRecordFiles(files: readonly RecordFile[]): RecordFilesAnswer {
   const months = new Map<string, RecordFile[]>();
   const finals: RecordFile[] = [];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
-/** Makes `key` the user's picture; returns the key it replaces (null when there was none). */
+/** Returns the key it replaces. */
 export async function replaceProfilePicture(
   db: Db,
   userId: number,

@@ -22,12 +22,10 @@ type Context = { db: Db; storage: StoragePort; actor: Actor; now: Date };
 
 const NOT_UPLOADED = 'Nothing was uploaded with this key. Upload the picture first.';
 
-/** Where a checked picture is kept: a key nobody can guess, under the user's id. */
 function pictureKey(userId: number, type: AcceptedType): string {
   return `${PICTURE_PREFIX}${userId}/${randomUUID()}.${type.ext}`;
 }
 
-/** The key the user may upload to: theirs (their id in it), or a fresh one. */
 function uploadKeyFor(actor: Actor, now: Date, requested: string | undefined): string {
   if (!requested) {
     return `media/uploads/${actor.id}/${now.getTime()}_${randomBytes(6).toString('hex')}.png`;
@@ -59,10 +57,8 @@ export async function createPictureUploadUrl(
 }
 
 /**
- * Step 3 of 3: checks what was uploaded (by its bytes, and its size: a presigned S3 PUT has no
- * limit) and makes it the profile picture. The upload is copied to a key only the server
- * writes, so changing the uploaded object afterwards (its URL still works for a while) changes
- * nothing; the upload itself is removed whatever happens.
+ * Step 3 of 3: checks size too (a presigned S3 PUT has no limit). The upload is copied to a key
+ * only the server writes, so changing it afterwards (its URL still works a while) changes nothing.
  */
 export async function setProfilePicture(
   ctx: Context & { key: string; log: FastifyBaseLogger },

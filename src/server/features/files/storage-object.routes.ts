@@ -14,10 +14,8 @@ const LINK_INVALID = 'This link is not valid or has expired.';
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
 
 /**
- * The app's signed URLs: GET downloads an object from either storage, so every file served
- * carries `attachment`, `nosniff` and a sandboxing CSP; PUT uploads one to the folder (the
- * picture's direct upload; on S3 it is a presigned PUT). The token alone authorises, as a
- * presigned URL does: no sign-in, so a browser can use the URL in an <img> or a plain PUT.
+ * Every file served carries `attachment`, `nosniff` and a sandboxing CSP. The token alone
+ * authorises, as a presigned URL does, so a browser can use the URL in an <img> or a plain PUT.
  */
 export function storageObjectRoutes(storage: StoragePort, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
@@ -56,8 +54,7 @@ export function storageObjectRoutes(storage: StoragePort, now: () => Date): Fast
           reply.header('connection', 'close');
           throw tooLarge();
         }
-        // Over the limit the stream fails and the storage keeps nothing. The rest of a refused
-        // body is never read (not even to discard it): the connection closes after the answer.
+        // The rest of a refused body is never read: the connection closes after the answer.
         const body = limitBytes(
           request.raw.iterator({ destroyOnReturn: false }),
           claims.max,

@@ -3,11 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { fvfTemplates, monthForms, recordFiles, users } from '../../db/schema';
 
-/**
- * Every column that names a storage object, with its table. The sweep removes an old object none
- * of them names, so a new column holding keys must be added here (storage-sweep.test.ts checks
- * the schema for any it misses).
- */
+/** A new column holding keys must be added here, or the sweep removes its objects. */
 export const OBJECT_KEY_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
   { table: recordFiles, column: recordFiles.storageKey },
   { table: monthForms, column: monthForms.storageKey },

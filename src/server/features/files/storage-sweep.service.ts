@@ -6,15 +6,13 @@ import { PICTURE_PREFIX } from '../../../shared/files/profile-picture-url';
 
 const HOUR_MS = 60 * 60_000;
 
-/** How often the sweep runs; one instance runs it each period (claimed in the database). */
+/** One instance runs it each period (claimed in the database). */
 export const SWEEP_INTERVAL_MINUTES = 60;
 
 /**
- * The folders the app writes objects under, and how old an object there must be before the sweep
- * may remove it when no row names it. An object is written just before the row naming it, in the
- * same request: a day is far beyond any request (and any clock skew with the store). A direct
- * picture upload is never named by a row; it is confirmed right after its 15-minute PUT link.
- * Anything else in the storage (an operator's files beside ours) is left alone.
+ * An object is written just before the row naming it, in the same request: a day is far beyond
+ * any request and clock skew. A direct picture upload is confirmed right after its 15-minute PUT
+ * link. Anything else in the storage (an operator's files beside ours) is left alone.
  */
 export const SWEPT_FOLDERS: readonly { prefix: string; graceMs: number }[] = [
   { prefix: 'media/', graceMs: HOUR_MS },
@@ -23,27 +21,18 @@ export const SWEPT_FOLDERS: readonly { prefix: string; graceMs: number }[] = [
   { prefix: 'forms/', graceMs: 24 * HOUR_MS },
 ];
 
-/** An interrupted write's leftovers (a temporary file) are removed after this long. */
 const ABANDONED_WRITE_GRACE_MS = 24 * HOUR_MS;
 
-// Keys checked against the database per query.
 const BATCH = 500;
 
-/**
- * Whether the sweep may remove `object` at `now` if no row names it: it lies in one of the
- * app's folders and is older than that folder's grace.
- */
 export function isPastGrace(object: StoredObject, now: Date): boolean {
   const folder = SWEPT_FOLDERS.find(({ prefix }) => object.key.startsWith(prefix));
   return folder !== undefined && now.getTime() - object.lastModified.getTime() > folder.graceMs;
 }
 
 /**
- * The storage sweep job: removes the objects no row names, once they are past their grace (a
- * process killed between storing an object and writing its row, a picture uploaded and never
- * confirmed, a replaced file whose removal failed, a row deleted by hand), and the leftovers of
- * interrupted writes. Claimed per period, so several instances sweep once. Returns how many
- * things it removed.
+ * Orphans come from a process killed between object and row, a picture never confirmed, a failed
+ * removal of a replaced file, a row deleted by hand. Claimed per period, so instances sweep once.
  */
 export async function sweepStorage(ctx: {
   db: Db;

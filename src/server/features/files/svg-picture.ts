@@ -1,9 +1,8 @@
 import { rasteriseSvg, type RasteriseOptions } from '../../adapters/svg/rasterise-svg';
 
 /**
- * An SVG profile picture is drawn once, on confirmation, into a PNG of at most 512 × 512, and only
- * the PNG is kept and served: the SVG's script, handlers and links never reach a browser
- * (docs/decisions/011-files.md).
+ * Only the PNG drawn from an SVG is kept and served: its script, handlers and links never reach a
+ * browser (docs/decisions/011-files.md).
  */
 export const SVG_PICTURE_LIMITS: RasteriseOptions = {
   maxSide: 512,
@@ -24,16 +23,13 @@ export const SVG_PICTURE_MESSAGES = {
 } as const;
 export type SvgPictureProblem = keyof typeof SVG_PICTURE_MESSAGES;
 
-// Any attribute whose local name is href (href, xlink:href, or any prefix bound to xlink), in
-// either quoting. Matched over the whole text, so a false match (in a comment, in text) only
-// refuses, and nothing the parser reads as an href escapes it.
+// Matched over the whole text, so a false match only refuses and no href the parser reads escapes.
 const HREF = /(?:^|[\s:])href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-// What an href may name: an element of the drawing itself, or an image embedded in it (a raster
-// format; an embedded SVG could carry links of its own).
+// Raster images only: an embedded SVG could carry links of its own.
 const LOCAL_HREF = /^(?:#|data:image\/(?:png|jpe?g|gif|webp)[;,]|$)/i;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** An attribute value as an XML parser reads it, or null when it names an unknown entity. */
+/** Null when it names an unknown entity. */
 function attributeValue(raw: string): string | null {
   let isKnown = true;
   const value = raw.replace(/&(#x[0-9a-f]+|#\d+|\w+);?/gi, (_match, name: string) => {
@@ -50,10 +46,8 @@ function attributeValue(raw: string): string | null {
 }
 
 /**
- * Why an SVG cannot be drawn safely, before it is drawn, or null. resvg fetches nothing over the
- * network, but it reads any local file an <image> or <feImage> names and would draw it into the
- * picture; and a DTD's entities can expand without end ('billion laughs') or, like its default
- * attributes, add markup this check does not see. So: no DTD declarations at all (a bare
+ * resvg reads any local file an <image> or <feImage> names and draws it; a DTD's entities can
+ * expand without end or add markup this check does not see. So: no DTD declarations (a bare
  * `<!DOCTYPE svg>` is fine), and every href local (`#id`) or an embedded raster image.
  */
 export function svgPictureProblem(text: string): SvgPictureProblem | null {
@@ -67,10 +61,7 @@ export function svgPictureProblem(text: string): SvgPictureProblem | null {
   return null;
 }
 
-/**
- * An uploaded SVG picture as the PNG to keep, or why it is refused (a message for the user).
- * `bytes` is the whole upload, already bounded by the upload limit.
- */
+/** `bytes` is the whole upload, already bounded by the upload limit. */
 export async function rasteriseSvgPicture(
   bytes: Buffer,
   limits: RasteriseOptions = SVG_PICTURE_LIMITS,

@@ -13,7 +13,6 @@ export async function insertPending(
   await db.insert(oidcPending).values(values);
 }
 
-/** The pending sign-in of a kind with this secret's hash, if unused and unexpired. */
 const livePending = (kind: PendingKind, secretHash: string, now: Date) =>
   and(
     eq(oidcPending.kind, kind),
@@ -22,7 +21,6 @@ const livePending = (kind: PendingKind, secretHash: string, now: Date) =>
     gt(oidcPending.expiresAt, now),
   );
 
-/** A live (unused, unexpired) pending sign-in of a kind by the hash of its secret. */
 export async function findLivePending(
   db: Db,
   kind: PendingKind,
@@ -37,10 +35,7 @@ export async function findLivePending(
   return row;
 }
 
-/**
- * Uses a live pending sign-in once: conditional on it being unused, so two requests racing with
- * the same `state` cannot both go on. Returns the row this call consumed.
- */
+/** Conditional on it being unused, so two requests racing with one `state` cannot both go on. */
 export async function consumePending(
   db: Db,
   kind: PendingKind,
@@ -55,7 +50,6 @@ export async function consumePending(
   return row;
 }
 
-/** Forgets the pending sign-ins that ended before `before` (they can no longer be used). */
 export async function deleteExpiredPending(db: Db, before: Date): Promise<void> {
   await db.delete(oidcPending).where(lt(oidcPending.expiresAt, before));
 }
@@ -97,7 +91,6 @@ export async function insertIdentity(
   return rows.length === 1;
 }
 
-/** Unlinks every issuer account of the user; returns how many were linked. */
 export async function deleteIdentitiesOf(db: Db, userId: number): Promise<number> {
   const rows = await db
     .delete(oidcIdentities)
@@ -106,7 +99,6 @@ export async function deleteIdentitiesOf(db: Db, userId: number): Promise<number
   return rows.length;
 }
 
-/** The user of a live (neither revoked nor expired) session token, by its hash. */
 export async function userOfLiveToken(
   db: Db,
   tokenHash: string,

@@ -30,18 +30,12 @@ const PENDING_LIFETIME_MS = 10 * 60_000;
 
 type SignInContext = MailContext & { client: ClientInfo };
 
-/**
- * The name of an account an issuer's sign-in makes: the ID token's, made one line as every name
- * field requires (issue 36: it goes into mails), else the email's local part.
- */
+/** Made one line as every name field requires (issue 36: it goes into mails). */
 function accountName(issuerName: string, email: string): string {
   return toNameText(issuerName, NAME_MAX_LENGTH) || email.split('@')[0] || email;
 }
 
-/**
- * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept in the database (found by the
- * state's hash, usable once) so that whichever instance the browser comes back to can finish it.
- */
+/** Kept in the database so that whichever instance the browser comes back to can finish it. */
 export async function startSignIn(
   ctx: { db: Db; now: Date; issuer: OidcIssuer },
   isSupervisor: boolean,
@@ -65,15 +59,9 @@ export async function startSignIn(
 }
 
 /**
- * Finishes a sign-in with what the issuer sent back (SPEC §4 "Google sign-in"): the state must
- * be a live one of ours, and the code is exchanged with its PKCE verifier and nonce checked.
- * The issuer's account is found by its subject, never by its email:
- * - linked: the person signs in (in the role of the page they came from);
- * - new, and no account has the email: an account is made in that role and linked when the
- *   issuer verified the email; otherwise the email is proven by its code first (startEmailProof);
- * - new, and an account with a password has the email: the person proves that password once
- *   (`link_required`) before the two are linked, so an issuer asserting someone else's email
- *   takes over nothing.
+ * SPEC §4 "Google sign-in". The issuer's account is found by its subject, never by its email. An
+ * unverified email is proven by its code first (startEmailProof); an existing account's password
+ * is proven once (`link_required`), so an issuer asserting someone else's email takes over nothing.
  */
 export async function finishSignIn(
   ctx: SignInContext & { issuer: OidcIssuer },
@@ -154,11 +142,9 @@ export async function finishSignIn(
 }
 
 /**
- * An email the issuer did not verify proves nothing (issue 27 item 5): the account is made as a
- * sign-up is, unverified and with no way in, the verification code goes to the email, and the
- * issuer account is linked only when this flow's browser gives that code (`verify_token` with
- * the code, /api/v1/google/verify/). Whoever reads the mailbox without the token only verifies
- * the account (and then owns it); whoever holds the token without the mailbox gets nothing.
+ * An email the issuer did not verify proves nothing (issue 27 item 5): the issuer account is
+ * linked only when this flow's browser gives the mailed code. Whoever reads the mailbox without
+ * the token only verifies the account; whoever holds the token without the mailbox gets nothing.
  */
 async function startEmailProof(
   ctx: SignInContext & { issuer: OidcIssuer },
@@ -188,10 +174,6 @@ async function startEmailProof(
 
 type EmailClaims = { subject: string; email: string; name: string };
 
-/**
- * An account an issuer's sign-in made from an email the issuer did not verify, whose code
- * nobody has given yet: unverified, no password, no issuer account linked.
- */
 async function isAwaitingEmailProof(db: Db, user: accounts.UserRow): Promise<boolean> {
   return (
     !user.isVerified && user.passwordHash === null && !(await repo.identityOfUser(db, user.id))
@@ -199,10 +181,8 @@ async function isAwaitingEmailProof(db: Db, user: accounts.UserRow): Promise<boo
 }
 
 /**
- * A sign-in again, before the first code was given (issue 36: it answered "already exists"):
- * a fresh code goes to the email and this flow gets a token of its own, as the first did. The
- * code still goes only to the mailbox, so this proves no more than the first; its mails count
- * as a resend's. The role is the account's, as on the login page.
+ * Issue 36 (it answered "already exists"). The code still goes only to the mailbox, so this
+ * proves no more than the first; its mails count as a resend's.
  */
 async function resumeEmailProof(
   ctx: SignInContext & { issuer: OidcIssuer },
@@ -220,7 +200,6 @@ async function resumeEmailProof(
   return sendEmailProof(ctx, user, isSupervisor, claims);
 }
 
-/** Mails the account a verification code and gives this flow the token to give it back with. */
 async function sendEmailProof(
   ctx: SignInContext & { issuer: OidcIssuer },
   user: accounts.UserRow,
@@ -243,11 +222,7 @@ async function sendEmailProof(
   return { unverifiedUser: true, user: await userView(db, user.id), verify_token: verifyToken };
 }
 
-/**
- * Finishes a sign-in whose issuer did not verify the email: the code mailed to it verifies the
- * account and links the issuer account, in this flow only. A code wrong too often burns, as on
- * the verification page; an account verified meanwhile (by its mailbox's owner) is not linked.
- */
+/** An account verified meanwhile (by its mailbox's owner) is not linked. */
 export async function verifyAndLink(
   ctx: SignInContext,
   input: { verifyToken: string; code: string },
@@ -271,7 +246,6 @@ export async function verifyAndLink(
   return signInAs(ctx, { ...user, isVerified: true }, pending.isSupervisor);
 }
 
-/** Links the waiting issuer account to `userId` (refused if it is linked elsewhere), recorded. */
 async function linkIdentity(
   tx: Db,
   userId: number,
@@ -290,11 +264,7 @@ async function linkIdentity(
   await recordSecurityEvent(tx, { userId, kind: 'google_linked', client });
 }
 
-/**
- * Links the issuer account waiting under `linkToken` to the account that has its email, once the
- * person gives that account's password. Wrong passwords count toward the sign-in lockout
- * (decision 018) exactly as on the login page.
- */
+/** Wrong passwords count toward the sign-in lockout (decision 018) as on the login page. */
 export async function linkWithPassword(
   ctx: SignInContext,
   input: { linkToken: string; password: string },
@@ -316,10 +286,7 @@ export async function linkWithPassword(
   return signInAs(ctx, user, pending.isSupervisor);
 }
 
-/**
- * Signs the person in as `user` from a page of `isSupervisor`'s role: the role must match, as on
- * the login page (SPEC §6), and an unverified account gets a fresh code instead of a session.
- */
+/** The role must match, as on the login page (SPEC §6). */
 async function signInAs(
   ctx: SignInContext,
   user: accounts.UserRow,
@@ -341,7 +308,6 @@ async function signInAs(
   return { key };
 }
 
-/** POST /api/v1/attachuser/ (SPEC §7): the user of a live session key. */
 export async function attachUser(
   ctx: { db: Db; now: Date },
   token: string,

@@ -3,14 +3,11 @@ import { GOOGLE_MESSAGES } from '../../../shared/google-sign-in/google.schema';
 import { AppError } from '../../../shared/errors';
 import type { Config } from '../../env';
 
-/** Google's issuer, used when OIDC_ISSUER is not set. */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** SPEC §2 and §7: openid email profile. */
 const SCOPE = 'openid email profile';
-/** Seconds any request to the issuer may take. */
 const ISSUER_TIMEOUT_SECONDS = 10;
 
-/** The claims the product uses from a verified ID token. */
 export type IssuerClaims = {
   subject: string;
   email: string | null;
@@ -18,14 +15,11 @@ export type IssuerClaims = {
   name: string;
 };
 
-/** What the browser brought back from the issuer to the landing page. */
 export type AuthorizationResponse = { code: string; state: string; iss?: string | undefined };
 
-/** The OpenID Connect issuer of the Google sign-in, through openid-client. */
 export type OidcIssuer = {
-  /** The issuer's identifier as configured (links are kept per issuer). */
+  /** Links are kept per issuer. */
   issuer: string;
-  /** Where the issuer sends the browser back: the landing page (SPEC §2). */
   redirectUri: string;
   authorizationUrl: (checks: {
     state: string;
@@ -39,7 +33,6 @@ export type OidcIssuer = {
   ) => Promise<IssuerClaims>;
 };
 
-/** The issuer of OIDC_ISSUER (Google's by default), or null when no client is configured. */
 export function createOidcIssuer(config: Config): OidcIssuer | null {
   const clientId = config.GOOGLE_CLIENT_ID;
   const clientSecret = config.GOOGLE_CLIENT_SECRET;
@@ -50,8 +43,7 @@ export function createOidcIssuer(config: Config): OidcIssuer | null {
   const isLoopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname);
   const insecure = issuerUrl.protocol === 'http:' && isLoopback;
 
-  // The discovered metadata is a per-instance cache of the issuer's public document; a failed
-  // discovery is not kept, so the next sign-in asks again.
+  // A failed discovery is not kept, so the next sign-in asks again.
   let discovered: Promise<client.Configuration> | undefined;
   const configuration = async (): Promise<client.Configuration> => {
     discovered ??= client.discovery(
@@ -117,10 +109,7 @@ export function createOidcIssuer(config: Config): OidcIssuer | null {
   };
 }
 
-/**
- * Whether a failed exchange is the issuer's or our configuration's fault (no answer, a timeout,
- * a 5xx, a refused client) rather than this sign-in's (a wrong nonce, a used code).
- */
+/** The issuer's or our configuration's fault, rather than this sign-in's (a wrong nonce). */
 function isUnreachable(error: unknown): boolean {
   if (error instanceof TypeError) return true;
   if (error instanceof client.ResponseBodyError) return error.error !== 'invalid_grant';

@@ -15,14 +15,10 @@ import {
 } from '../accounts';
 import * as repo from './google-sign-in.repository';
 
-/*
- * The sign-in methods of one's own account (decision 022): a password, a linked Google
- * account, or both; unlinking Google and setting a first password.
- */
+/* The sign-in methods of one's own account (decision 022). */
 
 type ActorContext = { db: Db; actor: Actor; now: Date };
 
-/** How the signed-in person can sign in: a password, a linked Google account, or both. */
 export async function signInMethods(
   ctx: ActorContext & { googleAvailable: boolean },
 ): Promise<SignInMethods> {
@@ -38,7 +34,7 @@ export async function signInMethods(
   };
 }
 
-/** Unlinks Google from the person's account, unless it is their only way to sign in. */
+/** Unless it is their only way to sign in. */
 export async function unlinkGoogle(ctx: ActorContext & { client: ClientInfo }): Promise<void> {
   const { db, actor, client } = ctx;
   await db.transaction(async (tx) => {
@@ -52,10 +48,7 @@ export async function unlinkGoogle(ctx: ActorContext & { client: ClientInfo }): 
   });
 }
 
-/**
- * Sets a first password on an account made by a Google sign-in (one with a password changes it).
- * Whether it has one is read before the hash is made: a refusal costs no argon2id (issue 36).
- */
+/** Whether it has one is read before the hash: a refusal costs no argon2id (issue 36). */
 export async function setPassword(
   ctx: ActorContext & { client: ClientInfo; input: SetPasswordRequest },
 ): Promise<void> {

@@ -14,27 +14,22 @@ import {
 } from './spreadsheet-read';
 
 /*
- * Reading an uploaded spreadsheet into text cells: a CSV (UTF-8, UTF-16 with its mark, or the
- * Windows-1252 Excel writes on Windows) or the first sheet of an XLSX workbook, parsed in a child
- * process under limits (spreadsheet-read.ts). Nothing in a file is ever evaluated: an XLSX
- * formula gives the value Excel saved with it, and text that looks like a formula stays text.
- * Every cell is trimmed and cut to one character past the longest note, so a huge cell costs
- * nothing and still breaks the note's own length rule. A row is never padded to the header's
- * width (a short row's missing cells read as blank), so the work is the file's own cells.
+ * Nothing in a file is ever evaluated: an XLSX formula gives the value Excel saved with it, and
+ * text that looks like a formula stays text. A row is never padded to the header's width, so the
+ * work is the file's own cells.
  */
 
-/** A spreadsheet read: its header row and the rows under it (none wider than it), as text. */
 export type Sheet = { headers: string[]; rows: string[][] };
 
 /** The most characters a cell keeps (one past the note's limit, so that rule still reports). */
 const CELL_MAX_LENGTH = EXPERIENCE_NOTE_MAX_LENGTH + 1;
-/** An XLSX is a zip: refuse one that would unpack to more than this (a "zip bomb"). */
+/** Against a zip bomb. */
 const XLSX_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/** Reads the file as CSV or XLSX (by its first bytes, not its name). */
+/** By its first bytes, not its name. */
 export async function readSpreadsheet(bytes: Buffer): Promise<Sheet> {
   const cells = await readCells(bytes);
   const [header, ...rest] = cells;
@@ -48,7 +43,7 @@ export async function readSpreadsheet(bytes: Buffer): Promise<Sheet> {
   return { headers, rows };
 }
 
-/** Trimmed, without control characters (the database refuses some), at most CELL_MAX_LENGTH. */
+/** Without control characters: the database refuses some. */
 function cleanCell(value: string): string {
   // eslint-disable-next-line no-control-regex
   const text = value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
@@ -57,10 +52,7 @@ function cleanCell(value: string): string {
   return wellFormed.length > CELL_MAX_LENGTH ? wellFormed.slice(0, CELL_MAX_LENGTH) : wellFormed;
 }
 
-/**
- * The unpacked size a zip's central directory declares for all its entries, or null when the
- * directory cannot be found (then the zip is not read at all).
- */
+/** Null when the central directory cannot be found (then the zip is not read at all). */
 export function unpackedZipBytes(bytes: Buffer): number | null {
   const END_SIGNATURE = 0x06054b50;
   const ENTRY_SIGNATURE = 0x02014b50;
@@ -85,10 +77,8 @@ export function unpackedZipBytes(bytes: Buffer): number | null {
 }
 
 /**
- * What reading a spreadsheet may cost. A 10,000-row sheet unpacks to a few MB and ExcelJS reads
- * it in well under 200 MB; the zip bomb of issue 27 (1 MB declaring 4 KB, inflating to 1 GiB)
- * stops at the count, a header of a million columns (issue 36) at the column count, and anything
- * else past these limits is refused as too large.
+ * A 10,000-row sheet unpacks to a few MB and ExcelJS reads it in well under 200 MB; the zip bomb
+ * of issue 27 stops at the count, a header of a million columns (issue 36) at the column count.
  */
 export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
   maxUnpackedBytes: XLSX_MAX_UNPACKED_BYTES,
@@ -98,8 +88,7 @@ export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
   addressSpaceMb: 2048,
   cpuSeconds: 10,
   timeoutMs: 120_000,
-  // Three times the largest file: its text as JSON, with room for quoting, blank cells' quotes
-  // and Windows-1252 letters that take two bytes in UTF-8.
+  // Room for JSON quoting and Windows-1252 letters that take two bytes in UTF-8.
   maxOutputBytes: 3 * IMPORT_MAX_BYTES,
 };
 
@@ -112,7 +101,6 @@ const REFUSALS: Record<SpreadsheetRefusal, string> = {
   'not-text': IMPORT_MESSAGES.notSpreadsheet,
 };
 
-/** Every row's cells as text, as wide as the file has them. */
 async function readCells(bytes: Buffer): Promise<string[][]> {
   const isXlsx = bytes.subarray(0, 4).equals(ZIP_MAGIC);
   if (isXlsx) {
@@ -126,7 +114,7 @@ async function readCells(bytes: Buffer): Promise<string[][]> {
   return read.rows.map((row) => row.map(cellText));
 }
 
-/** A cell as the child sent it (a CSV's text, an XLSX's ExcelJS value) as text: a formula's saved result, a date as YYYY-MM-DD and/or HH:mm. */
+/** A formula's saved result; a date as YYYY-MM-DD and/or HH:mm. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return dateText(value);
@@ -146,7 +134,6 @@ export function cellText(value: unknown): string {
   return '';
 }
 
-/** A rich-text run's text. */
 const textOf = (part: unknown): string =>
   typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string'
     ? part.text

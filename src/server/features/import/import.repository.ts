@@ -13,7 +13,6 @@ import {
 } from '../../db/schema';
 import { LOG_VALUE_KEYS, type LogValues } from '../logs';
 
-/** The mapping the user saved at their last import of their own layout, if any. */
 export async function findMapping(db: Db, userId: number): Promise<ImportMapping | null> {
   const [row] = await db
     .select({ columns: importMappings.columns })
@@ -38,7 +37,6 @@ export async function saveMapping(
     .onConflictDoUpdate({ target: importMappings.userId, set: { columns, updatedAt: now } });
 }
 
-/** The months ('YYYY-MM') of the trainee's a supervisor has signed off and not reopened. */
 export async function signedMonths(db: Db, traineeId: number): Promise<Set<string>> {
   const rows = await db
     .select({ month: monthSignoffs.month })
@@ -47,7 +45,6 @@ export async function signedMonths(db: Db, traineeId: number): Promise<Set<strin
   return new Set(rows.map((row) => row.month));
 }
 
-/** The date and times of the trainee's live logs between two dates (inclusive). */
 export function logWindowsBetween(db: Db, traineeId: number, from: string, to: string) {
   return db
     .select({
@@ -67,18 +64,13 @@ export function logWindowsBetween(db: Db, traineeId: number, from: string, to: s
     .orderBy(asc(experienceLogs.dateOfExperience), asc(experienceLogs.startMinute));
 }
 
-/** An imported log: its values, tasks and what its history records. */
 export type ImportedLog = { values: LogValues; taskIds: readonly string[]; changes: FieldChanges };
 
-/** The columns of LogValues, as the database names them. */
 const LOG_COLUMNS = LOG_VALUE_KEYS.map((key) => [key, toSnakeCase(key)] as const);
 
 /**
- * Writes the logs (pending), their tasks and an 'import' history entry each, in one statement.
- * The logs, their tasks and their changes go as three JSON arrays read side by side; each log
- * takes its id from the table's sequence first (in the file's order), and its tasks and history
- * entry are written with it. One INSERT of all the logs lets the month totals add them at once
- * (migration 0024). The caller runs it in a transaction with the checks: all of them or none.
+ * One INSERT of all the logs lets the month totals add them at once (migration 0024). The caller
+ * runs it in a transaction with the checks: all of them or none.
  */
 export async function insertImportedLogs(
   db: Db,

@@ -31,7 +31,6 @@ const readForm = (request: FastifyRequest) =>
     keepFields: true,
   });
 
-/** The `mapping` field: JSON of ImportMappingSchema, or nothing. */
 function mappingOf(fields: Record<string, string>): ImportMapping | null {
   const raw = fields.mapping;
   if (raw === undefined || raw === '') return null;

@@ -8,32 +8,24 @@ import type { FieldErrors } from '../../../shared/errors';
 import { EXPORT_COLUMNS, NOT_OWN_SUPERVISOR } from '../logs';
 
 /*
- * A spreadsheet row as the log form's payload (LogEntryWire): the product's own CSV export by its
- * columns, any other layout through the columns the user mapped. Values are only translated
- * (names to ids, US dates and 12-hour times to the form's own); what cannot be translated is
- * passed on as it is, so the log form's schema judges it and reports it in its own words.
+ * Values are only translated; what cannot be translated is passed on as it is, so the log form's
+ * schema judges it and reports it in its own words.
  */
 
-/** A supervisor record the row may name (by name, "name lastname" or email). */
 export type SupervisorRecord = {
   id: number;
   name: string;
   lastname: string;
   email: string;
-  /** When the trainee ended this supervisor's access (null: a current supervisor). */
   accessEndedAt: Date | null;
 };
 
-/** A row turned into the log form's payload, with what the schema cannot know. */
 export type ConvertedRow = {
   wire: LogEntryWire;
-  /** The supervisor as the file names it (shown in the preview). */
   supervisorText: string;
-  /** Errors found while translating (a supervisor who is not one of the trainee's). */
   errors: FieldErrors;
 };
 
-/** Whether the header is the product's own export's (then no mapping is needed). */
 export function isExportLayout(headers: readonly string[]): boolean {
   return (
     headers.length === EXPORT_COLUMNS.length &&
@@ -41,7 +33,7 @@ export function isExportLayout(headers: readonly string[]): boolean {
   );
 }
 
-/** The mapping restricted to headers the file has; complete when date, start and end are in it. */
+/** Complete when date, start and end are in it. */
 export function applicableMapping(
   mapping: ImportMapping | null,
   headers: readonly string[],
@@ -58,7 +50,6 @@ export function applicableMapping(
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/;
 
-/** 'YYYY-MM-DD' from ISO, M/D/YYYY or an Excel date-time; anything else as it was. */
 export function normaliseDate(text: string): string {
   const iso = ISO_DATE.exec(text);
   const us = US_DATE.exec(text);
@@ -71,7 +62,6 @@ export function normaliseDate(text: string): string {
 const CLOCK = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap])\.?\s*m?\.?$/i;
 const HOUR_ONLY = /^(\d{1,2})\s*([ap])\.?\s*m?\.?$/i;
 
-/** 'HH:mm' from 24-hour or 12-hour times (and an Excel date-time's time); else as it was. */
 export function normaliseTime(text: string): string {
   const time = text.includes(' ') && ISO_DATE.test(text) ? text.slice(text.indexOf(' ') + 1) : text;
   const twelve = CLOCK.exec(time) ?? HOUR_ONLY.exec(time);
@@ -89,13 +79,11 @@ export function normaliseTime(text: string): string {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** A lookup id by its name (or its id written as a number); the text itself when unknown. */
 function idByName(text: string, items: readonly { id: number; name: string }[]): string | number {
   if (text === '') return '';
   return items.find((item) => same(item.name, text))?.id ?? text;
 }
 
-/** 1 (supervised) or 2 (concentrated) from a name, a word or the id. */
 function experienceType(text: string): string | number {
   if (/concentrated/i.test(text)) return 2;
   if (/supervised/i.test(text)) return 1;
@@ -109,27 +97,21 @@ function contactId(text: string): string | number {
   );
 }
 
-/** 'Yes' / 'No' from the usual ways of writing them; else as it was. */
 function yesNo(text: string): string {
   if (/^(y|yes|true|1|x)$/i.test(text)) return 'Yes';
   if (/^(n|no|false|0)$/i.test(text)) return 'No';
   return text;
 }
 
-/** The first of the listed spellings that matches, case aside; else as it was. */
 function choice(text: string, options: readonly string[]): string {
   return options.find((option) => same(option, text)) ?? text;
 }
 
-/** Task ids split on ';', ',' or white space. */
 function taskList(text: string): string[] {
   return text.split(/[;,\s]+/).filter((id) => id !== '');
 }
 
-/**
- * The supervisor record the text names: its email, "name lastname" or name. A name that a
- * current record and a former one share (a supervisor added again) is the current one's.
- */
+/** A name a current and a former record share (a supervisor added again) is the current one's. */
 function findSupervisor(
   text: string,
   records: readonly SupervisorRecord[],
@@ -143,7 +125,6 @@ function findSupervisor(
   return named.find((record) => record.accessEndedAt === null) ?? named[0];
 }
 
-/** The supervisor fields of the payload, or the error for a name that is not the trainee's. */
 function supervisorFields(
   text: string,
   records: readonly SupervisorRecord[],
@@ -160,7 +141,6 @@ function unneutralise(text: string): string {
   return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
 }
 
-/** A row of the product's own export (EXPORT_COLUMNS, in that order). */
 export function convertExportRow(
   cells: readonly string[],
   records: readonly SupervisorRecord[],
@@ -228,9 +208,8 @@ export function convertExportRow(
 }
 
 /**
- * A row of the user's own layout through their mapping. A row marked supervised without its
- * own supervision times is supervised for the whole entry; 'Restricted' / 'Unrestricted' makes
- * the whole entry so, a number is its unrestricted hours.
+ * A supervised row without its own supervision times is supervised for the whole entry;
+ * 'Restricted' / 'Unrestricted' makes the whole entry so, a number is its unrestricted hours.
  */
 export function convertMappedRow(
   cells: readonly string[],

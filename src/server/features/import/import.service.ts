@@ -38,20 +38,15 @@ import {
 } from './import.rows';
 
 /*
- * Importing earlier hours (issue 14). Every row goes through the log form's own rules: its
- * schema (makeLogEntrySchema), then `entryErrors` against reference data and the trainee's other
- * logs, and a signed month is refused with the log form's words. The preview stores nothing;
- * the confirmation reads the same file again, checks every row again inside one transaction and
- * writes all of them, pending review, or none.
+ * Importing earlier hours (issue 14). Every row goes through the log form's own rules. The
+ * preview stores nothing; the confirmation checks every row again inside one transaction.
  */
 
 type Context = { db: Db; actor: Actor; now: Date };
 type Upload = { bytes: Buffer; fileName: string; mapping: ImportMapping | null };
 
-/** A file row that parsed: where it is, and the window other rows must not overlap. */
 type Placed = LogWindow & { line: number };
 
-/** A row of the file overlapping an earlier row of the same file. */
 export function overlapsRowMessage(other: Placed): string {
   const times = `${formatTime(other.startMinutes)}–${formatTime(other.endMinutes)}`;
   return `This entry overlaps row ${other.line} of this file (${formatUsDate(other.date)}, ${times}).`;
@@ -71,7 +66,6 @@ const nameOf = (items: readonly { id: number; name: string }[], id: unknown) =>
 const contactName = (id: unknown) =>
   SUPERVISION_CONTACTS.find((item) => item.id === id)?.contact ?? text(id);
 
-/** How the preview shows a row: the stored values when it parsed, else what the file said. */
 function previewRow(
   line: number,
   converted: ConvertedRow,
@@ -113,7 +107,6 @@ const addError = (errors: FieldErrors, field: string, message: string) => {
   if (!list.includes(message)) list.push(message);
 };
 
-/** Checks every row with the log form's rules, against the trainee's logs as they are in `db`. */
 async function checkRows(
   ctx: Context,
   sheet: Sheet,
@@ -210,11 +203,9 @@ type Read = {
   layout: ImportLayout;
   /** The mapping that reads the rows (generic layout), or null when the user must choose. */
   mapping: ImportMapping | null;
-  /** What the mapping screen starts from. */
   suggested: ImportMapping | null;
 };
 
-/** The file read, its layout known, and the mapping to read it with. */
 async function readUpload(ctx: Context, upload: Upload): Promise<Read> {
   const sheet = await readSpreadsheet(upload.bytes);
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
@@ -237,12 +228,7 @@ function converterOf(read: Read) {
       : convertMappedRow(cells, sheet.headers, mapping, records);
 }
 
-/**
- * The preview: every row as it will be stored, or its errors. A file in the user's own layout
- * needs a mapping first: without one, the answer has the headers and a suggested mapping (the
- * one saved at the last import, else a guess from the headers) and no rows. A mapping sent is
- * saved for the next import.
- */
+/** Without a mapping, an own-layout file gets its headers and a suggested mapping, no rows. */
 export async function previewImport(ctx: Context & { upload: Upload }): Promise<ImportPreview> {
   const read = await readUpload(ctx, ctx.upload);
   const base = {
@@ -272,11 +258,7 @@ export async function previewImport(ctx: Context & { upload: Upload }): Promise<
   };
 }
 
-/**
- * Stores every row of the file, pending review, each with an 'import' history entry, or none:
- * the rows are checked again inside the transaction (another log or a sign-off may have come
- * since the preview), and one row with an error stores nothing.
- */
+/** Checked again inside the transaction: another log or a sign-off may have come since. */
 export async function confirmImport(
   ctx: Context & { upload: Upload; sha256: string },
 ): Promise<ImportResult> {

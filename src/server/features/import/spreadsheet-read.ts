@@ -11,15 +11,13 @@ import {
 
 const CHILD = fileURLToPath(new URL('./spreadsheet-read.child.mjs', import.meta.url));
 
-/** How the file is read: as CSV text, or as an XLSX workbook's first sheet. */
 export type SpreadsheetKind = 'csv' | 'xlsx';
 
 export type SpreadsheetLimits = ChildLimits & {
-  /** The most bytes all of an XLSX zip's entries may inflate to, counted as they come out. */
+  /** Counted as they come out. */
   maxUnpackedBytes: number;
-  /** The most rows the sheet may have (its header included). */
   maxRows: number;
-  /** The most columns any row may have: a wider row is refused before any row is built. */
+  /** A wider row is refused before any row is built. */
   maxColumns: number;
 };
 
@@ -39,12 +37,8 @@ const REASON_OF_EXIT: Record<number, SpreadsheetRefusal> = {
 };
 
 /**
- * Reads a CSV, or an XLSX's first sheet, in a child process (spreadsheet-read.child.mjs): its
- * rows and columns bounded (a row wider than `maxColumns` is refused before any is built), an
- * XLSX's inflated bytes counted and stopped at `maxUnpackedBytes`, its memory bounded (V8 heap
- * and address space) and its CPU time (`cpuSeconds`): a zip bomb, a header of a million columns
- * or a sheet that asks for gigabytes costs the server neither memory nor its event loop, only a
- * refusal. A child that dies of its limits is 'too-large'.
+ * In a child process under memory and CPU limits: a zip bomb, a header of a million columns or a
+ * sheet that asks for gigabytes costs the server neither memory nor its event loop, only a refusal.
  */
 export async function readSpreadsheetRows(
   bytes: Buffer,
@@ -65,7 +59,6 @@ export async function readSpreadsheetRows(
   return { ok: false, reason: 'too-large' };
 }
 
-/** The child's JSON, its dates revived; anything but rows of cells is unreadable. */
 function parseRows(json: Buffer): SpreadsheetRead {
   let rows: unknown;
   try {

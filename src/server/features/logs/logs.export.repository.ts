@@ -19,7 +19,6 @@ export type ExportFilter = {
 };
 export type ExportCursor = { date: string; startMinute: number; id: number };
 
-/** One exported log: the columns the CSV shows. */
 export type ExportLog = {
   id: number;
   dateOfExperience: string;
@@ -44,13 +43,13 @@ export type ExportLog = {
   taskIds: string[];
   experienceNote: string;
   status: LogRow['status'];
-  /** The day (UTC) of the last review, 'YYYY-MM-DD'. */
+  /** UTC, 'YYYY-MM-DD'. */
   statusChangedOn: string | null;
 };
 
 const log = experienceLogs;
 
-/** What each field of an ExportLog is read from, in the order of the row's JSON array. */
+/** In the order of the row's JSON array. */
 const EXPORT_FIELDS: Record<keyof ExportLog, SQLWrapper> = {
   id: log.id,
   dateOfExperience: log.dateOfExperience,
@@ -79,11 +78,7 @@ const EXPORT_FIELDS: Record<keyof ExportLog, SQLWrapper> = {
 };
 const FIELD_NAMES = Object.keys(EXPORT_FIELDS) as (keyof ExportLog)[];
 
-/*
- * Each row comes back as one JSON array rather than 24 columns: the drivers (PGlite most) pay
- * for every field of a result apart, and a page of 1,000 logs then costs twice what it costs
- * as one JSON text per row.
- */
+/* One JSON array per row rather than 24 columns: the drivers (PGlite most) pay per field. */
 const exportRowJson = sql<
   unknown[]
 >`json_build_array(${sql.join(Object.values(EXPORT_FIELDS), sql`, `)})`;
@@ -92,10 +87,7 @@ function toExportLog(values: unknown[]): ExportLog {
   return Object.fromEntries(FIELD_NAMES.map((name, i) => [name, values[i]])) as ExportLog;
 }
 
-/**
- * One page of the trainee's live logs for an export, oldest first, after `cursor` (keyset
- * pagination: the export streams page by page and never holds every log in memory).
- */
+/** Keyset pagination: the export never holds every log in memory. */
 export async function listExportPage(
   db: Db,
   traineeId: number,

@@ -57,7 +57,6 @@ function exportRow(log: repo.ExportLog): string {
   ]);
 }
 
-/** The export, as CSV text chunks: the header, then one page of logs at a time. */
 export async function* exportLogsCsv(ctx: {
   db: Db;
   traineeId: number;

@@ -2,9 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { logHistory, users, type FieldChanges } from '../../db/schema';
 
-/*
- * A log's audit history: every change, who made it and when (the history outlives the log).
- */
+/* A log's audit history outlives the log. */
 
 export type HistoryAction = (typeof logHistory.$inferInsert)['action'];
 
@@ -27,7 +25,6 @@ export async function addHistory(
   });
 }
 
-/** A log's history, oldest first, with who did each step. */
 export function listHistory(db: Db, logId: number) {
   return db
     .select({

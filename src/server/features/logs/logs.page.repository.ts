@@ -8,10 +8,8 @@ import { selectPageRecords, type LogRow, type PageRecord } from './logs.records.
 import { supervisedBy } from './logs.supervisor.repository';
 
 /*
- * A page of the experience-log list (GET /api/v1/experience-log/), for the trainee or for a
- * supervisor: one prepared statement per combination of filters. The ids of the page and the
- * count of every match come first (an index range, no names), then the page's rows are read
- * with their names and tasks: a page costs the same whatever the list's length.
+ * The ids of the page and the count come first (an index range, no names), then the page's rows
+ * with their names: a page costs the same whatever the list's length.
  */
 
 export type PageFilters = {
@@ -20,7 +18,6 @@ export type PageFilters = {
   month?: string | undefined;
   date?: string | undefined;
   task?: string | undefined;
-  /** A supervisor's filter: one trainee. */
   traineeId?: number | undefined;
 };
 
@@ -30,7 +27,6 @@ export type LogPage = { count: number; records: PageRecord[] };
 
 const placeholder = (name: string) => sql.placeholder(name);
 
-/** Which filters a statement has: its name and its conditions follow from them. */
 type Shape = { status: boolean; range: boolean; task: boolean; trainee: boolean };
 
 function conditions(shape: Shape): (SQL | undefined)[] {
@@ -88,10 +84,10 @@ function pageQuery(db: Db, name: string, forSupervisor: boolean, shape: Shape) {
     .prepare(name);
 }
 
-/** A prepared statement's `all` (drizzle's, untyped on a select): the driver's rows, unmapped. */
+/** Drizzle's, untyped on a select: the driver's rows, unmapped. */
 type Raw = { all: (values: Record<string, unknown>) => Promise<unknown[]> };
 
-/** The logs of page `page` (from 1) of the list, newest first, and how many match in all. */
+/** `page` counts from 1. */
 export async function listPage(
   db: Db,
   scope: Scope,

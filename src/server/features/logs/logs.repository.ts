@@ -25,11 +25,7 @@ import {
 } from '../../db/schema';
 import { namesOf, selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
-/*
- * The trainee's own logs: reads scoped to the trainee, and every write. How a log is read, its
- * history, the export pages and the supervisor's scope live beside this file; what other modules
- * use of them is exported from here, the feature's repository.
- */
+/* What other modules use of the files beside this one is exported from here. */
 export type { LogFilters, LogRecord, LogRow } from './logs.records.repository';
 export { addHistory, listHistory, type HistoryAction } from './logs.history.repository';
 export {
@@ -44,7 +40,6 @@ export {
   supervisedBy,
 } from './logs.supervisor.repository';
 
-/** The columns a trainee writes (everything but identity, status and timestamps). */
 export type LogValues = Pick<
   LogRow,
   | 'traineeSupervisorId'
@@ -68,7 +63,6 @@ export type LogValues = Pick<
   | 'experienceNote'
 >;
 
-/** One of the trainee's logs (a deleted one only when asked). */
 export async function findForTrainee(
   db: Db,
   traineeId: number,
@@ -87,7 +81,6 @@ export async function findForTrainee(
   return row;
 }
 
-/** The trainee's deleted logs still within the recovery window. */
 export async function listDeletedSince(
   db: Db,
   traineeId: number,
@@ -134,23 +127,12 @@ export async function findOverlapping(
   return row;
 }
 
-/** What the write of a log must know of the trainee's other rows, asked in one query. */
 export type Preflight = {
-  /** A supervisor signed off one of the months: their logs are locked. */
   isMonthSigned: boolean;
-  /** The supervisor record named is the trainee's own. */
   isOwnRecord: boolean;
-  /**
-   * The trainee ended the named record's access, and the log is not one that already names it
-   * (an old log keeps its supervisor; new hours cannot go to a former one).
-   */
+  /** An old log keeps its supervisor; new hours cannot go to a former one. */
   isEndedRecord: boolean;
-  /** Another live log of that date whose times overlap, if any. */
   overlapping: Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
-  /**
-   * The request digest of the trainee's log (deleted or not) made with the Idempotency-Key
-   * given, or null: no key, or none made with it.
-   */
   earlierDigest: string | null;
 };
 
@@ -175,12 +157,7 @@ const preflightQuery = (db: Db, name: string) =>
     .from(sql`(select 1) as preflight`)
     .prepare(name);
 
-/**
- * The checks a new or edited log goes through against the trainee's other rows, in one query:
- * whether its months are signed off, whether the supervisor record is theirs, and the first
- * live log its time overlaps (`excludeId`: the log being edited), and what an earlier request
- * with the same Idempotency-Key made (`idempotencyKey`: a create's).
- */
+/** `excludeId`: the log being edited; `idempotencyKey`: a create's. */
 export async function preflight(
   db: Db,
   traineeId: number,
@@ -220,7 +197,6 @@ export async function preflight(
   };
 }
 
-/** The columns a trainee writes, as a LogValues object lists them. */
 export const LOG_VALUE_KEYS = [
   'traineeSupervisorId',
   'experienceTypeId',
@@ -283,11 +259,7 @@ const insertRecordQuery = (db: Db, name: string) => {
     .prepare(name);
 };
 
-/**
- * A new log (pending) with its tasks and its 'create' history entry, written by one prepared
- * statement (atomic by itself), which answers with the log as a LogRecord. With an idempotency
- * key the trainee already used, nothing is written and the answer is undefined.
- */
+/** One prepared statement, atomic by itself. Undefined when the idempotency key was used. */
 export async function insertLogRecord(
   db: Db,
   traineeId: number,
@@ -311,10 +283,7 @@ export async function insertLogRecord(
   return row && { ...row, taskIds: [...entry.taskIds] };
 }
 
-/**
- * Writes new values and sets the log back to pending, only while it is not approved (a
- * conditional update: an approval that lands first wins). Returns whether it was written.
- */
+/** Conditional: an approval that lands first wins. */
 export async function updateUnapprovedLog(
   db: Db,
   traineeId: number,
@@ -346,7 +315,6 @@ export async function replaceTasks(db: Db, logId: number, taskIds: string[]): Pr
   }
 }
 
-/** Soft-deletes an unapproved log; returns whether it did. */
 export async function softDelete(
   db: Db,
   traineeId: number,
@@ -388,7 +356,7 @@ export async function restore(
   return rows.length === 1;
 }
 
-/** The live sign-off of a trainee's month, if any (any supervisor's). */
+/** Any supervisor's. */
 export async function findActiveSignoff(
   db: Db,
   traineeId: number,

@@ -26,7 +26,7 @@ const UpdateBodySchema = z.union([
   LogEntryWireSchema,
 ]);
 
-/** The trainee's experience logs (SPEC §7 "Experience log"). */
+/** SPEC §7 "Experience log". */
 export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const ctx = (request: Parameters<typeof requireTrainee>[0]) => ({
@@ -62,8 +62,7 @@ export function logsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guard.trainee,
         // Writes logs only: the trainee's kept session stays (plugins/auth.ts).
         config: { keepsSession: true },
-        // 201 with a new log; 200 with the log an earlier request with the same Idempotency-Key
-        // made (decision 023).
+        // 200 with the log an earlier request with the same Idempotency-Key made (decision 023).
         schema: {
           tags,
           headers: IdempotencyHeadersSchema,

@@ -28,23 +28,17 @@ import { pauseAt } from '../../plugins/pause-points';
 import { todayOf, type Zoned } from '../../clock';
 
 type Context = { db: Db; actor: Actor; now: Date };
-/**
- * A log's write, which may add a supervisor named inline: their account is asked to accept by
- * a mail (issue 36), collected in `owedMails` and sent once the write commits.
- */
+/** A supervisor named inline is asked by mail (issue 36), sent once the write commits. */
 type WriteContext = Context & { mail: supervisorsRepo.LinkMail; owedMails: MailMessage[] };
 
 const NEW_TASKS_V6 = 'New entries must use tasks from the 6th Edition Test Content Outline.';
 const APPROVED_LOCKED =
   'This log is approved, so it is locked. Ask your supervisor to reopen it if it needs a change.';
 
-/** The log form's schemas by the day they check against: a few days are in use at once. */
+/** By the day they check against: a few days are in use at once. */
 const entrySchemas = new Map<string, ReturnType<typeof makeLogEntrySchema>>();
 
-/**
- * The log form's schema for the trainee's today, in their zone (the import reads its rows with
- * it too); one without a zone counts in UTC, a day of slack kept (makeLogEntrySchema).
- */
+/** Without a zone, counts in UTC with a day of slack (makeLogEntrySchema). */
 export function entrySchemaFor(now: Date, trainee: Zoned): ReturnType<typeof makeLogEntrySchema> {
   const today = todayOf(trainee, now);
   const isOwnDay = trainee.timeZone !== null;
@@ -59,36 +53,26 @@ export function entrySchemaFor(now: Date, trainee: Zoned): ReturnType<typeof mak
   return schema;
 }
 
-/** Parses the payload with the shared rules; every failure becomes a field error. */
 function parseEntry(wire: LogEntryWire, now: Date, trainee: Zoned): LogEntryInput {
   const parsed = entrySchemaFor(now, trainee).safeParse(wire);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION', 'Invalid log', fieldErrorsOf(parsed.error));
 }
 
-/** A supervisor record the trainee does not have. */
 export const NOT_OWN_SUPERVISOR = 'Choose one of your supervisors';
-/** A supervisor record whose access the trainee ended. */
 export const FORMER_SUPERVISOR =
   "You ended this supervisor's access: choose one of your current supervisors.";
 
-/** What a new or edited entry is checked against, besides its own fields. */
 export type EntryFacts = {
-  /** The supervisor record named is the trainee's own (true when a new one is added). */
+  /** True when a new one is added. */
   isOwnRecord: boolean;
-  /** The record named is one whose access the trainee ended (and the log did not name it). */
   isEndedRecord?: boolean | undefined;
-  /** Another live log whose time the entry overlaps, if any. */
   overlapping: Pick<repo.LogRow, 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   /** The 5th-edition task ids an edited legacy log may keep. */
   allowedLegacyTaskIds?: readonly string[] | undefined;
 };
 
-/**
- * The rules an entry the schema accepted must still meet against reference data and the
- * trainee's other rows, as field errors (empty when it passes). One place for the log form and
- * the import (features/import) alike; a signed month is the caller's to refuse (SIGNED_MONTH).
- */
+/** Shared by the log form and the import; a signed month is the caller's to refuse. */
 export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldErrors {
   const errors: FieldErrors = {};
   if (!SETTINGS.some((setting) => setting.id === entry.settingId))
@@ -119,7 +103,6 @@ export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldError
   return errors;
 }
 
-/** The columns a log stores of a checked entry, with the supervisor record it names. */
 export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): repo.LogValues {
   return {
     traineeSupervisorId,
@@ -144,15 +127,11 @@ export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): rep
   };
 }
 
-/** What resolveEntry answers when the create's Idempotency-Key already made a log. */
 const MADE_EARLIER = Symbol('made earlier');
 
 /**
- * Checks against reference data and the trainee's other rows (one query: the months' sign-off,
- * the supervisor record, an overlapping log, a log made with the create's Idempotency-Key);
- * returns the values to store, or MADE_EARLIER when the key already made a log for this entry
- * (before any other check: the earlier log overlaps this entry). `months` are locked once
- * signed off: the entry's, and an edited log's former one.
+ * MADE_EARLIER is answered before any other check: the earlier log overlaps this entry. `months`
+ * are the entry's and an edited log's former one.
  */
 type ResolveOptions = {
   logId?: number;
@@ -208,7 +187,6 @@ async function resolveEntry(
   return valuesOf(entry, traineeSupervisorId);
 }
 
-/** '+ Add new' supervisor: created first, then linked; an email already listed is reused. */
 async function addOrReuseSupervisor(
   ctx: WriteContext,
   input: { name: string; email: string },
@@ -225,10 +203,6 @@ async function addOrReuseSupervisor(
   return existing.id;
 }
 
-/**
- * A new record for an email the trainee did not list (or one a concurrent request just added);
- * its account, if any, is asked to accept, by a mail sent once the log is written.
- */
 async function addSupervisorRecord(
   ctx: WriteContext,
   input: { name: string; email: string },
@@ -244,7 +218,6 @@ async function addSupervisorRecord(
 export const SIGNED_MONTH =
   'Your supervisor signed off this month, so its logs are locked. Ask them to reopen the month if something must change.';
 
-/** A month a supervisor signed off is locked for the trainee's changes. */
 async function assertMonthOpen(db: Db, traineeId: number, date: string): Promise<void> {
   if (await repo.findActiveSignoff(db, traineeId, monthOf(date)))
     throw new AppError('CONFLICT', SIGNED_MONTH);
@@ -256,12 +229,7 @@ async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
   return log;
 }
 
-/**
- * Records a new log (pending) with its tasks and history entry: one query of checks, then one
- * statement that writes it all and answers with it (a new supervisor named inline is added in
- * the same transaction). With an idempotency key (decision 023) a key the trainee already used
- * answers with its log (`replayed`), before any check: the retry would overlap its own log.
- */
+/** A used idempotency key (decision 023) answers before any check: the retry overlaps its log. */
 export async function createLog(
   ctx: Context & {
     mail: supervisorsRepo.LinkMail;
@@ -281,8 +249,6 @@ export async function createLog(
       throw new AppError('CONFLICT', KEY_REUSED);
     return { log: toExperienceLog(earlier), replayed: true };
   };
-  // The key's earlier log is looked for by the checks' query; only when one is found (or a
-  // concurrent request wrote it first) is it read, to answer with it.
   const write = async (db: Db) => {
     const values = await resolveEntry({ ...ctx, db, owedMails }, entry, {
       months: [monthOf(entry.dateOfExperience)],
@@ -312,10 +278,7 @@ export async function createLog(
   return written;
 }
 
-/**
- * Edits a pending or flagged log; it goes (back) to pending. An approved log is locked until
- * the supervisor reopens it.
- */
+/** An approved log is locked until the supervisor reopens it. */
 export async function updateLog(
   ctx: Context & { mail: supervisorsRepo.LinkMail; id: number; wire: LogEntryWire },
 ): Promise<ExperienceLog> {
@@ -352,12 +315,11 @@ export async function updateLog(
   return toExperienceLog(await loadOwnLog(ctx, ctx.id));
 }
 
-/** The mails a committed write owes (a new supervisor's request). */
 async function sendOwed(ctx: Context & { mail: supervisorsRepo.LinkMail }, mails: MailMessage[]) {
   for (const message of mails) await ctx.mail.mailer.send(ctx.db, message);
 }
 
-/** Deletes a log: it leaves every list but stays recoverable for 30 days and kept for audits. */
+/** Recoverable for 30 days, and kept for audits. */
 export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
@@ -376,11 +338,7 @@ export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   });
 }
 
-/**
- * Brings back a log deleted in the last 30 days, unless another log now takes its time or its
- * month was signed off since: a restored log is a new pending entry in that month, so the lock
- * that refuses a new log refuses it too.
- */
+/** A restored log is a new pending entry, so a signed month or an overlap refuses it too. */
 export async function restoreLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
   const deleted = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   const since = recoverySince(ctx.now);
@@ -417,10 +375,7 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
   return toExperienceLog(await loadOwnLog(ctx, ctx.id));
 }
 
-/**
- * A page of a list of logs (the trainee's own, or a supervisor's scope), newest first: the
- * contract's page, or 404 past the last one.
- */
+/** 404 past the last page. */
 export async function pageOfLogs(
   db: Db,
   scope: Scope,
@@ -432,7 +387,6 @@ export async function pageOfLogs(
   return toPage(request.url, request.page, count, records.map(toExperienceLog));
 }
 
-/** A page of the trainee's logs with the contract's filters. */
 export async function listLogs(
   ctx: Context & { query: LogListQuery; url: string },
 ): Promise<Page<ExperienceLog>> {
@@ -449,21 +403,19 @@ export async function getLog(ctx: Context & { id: number }): Promise<ExperienceL
   return toExperienceLog(await loadOwnLog(ctx, ctx.id));
 }
 
-/** Logs deleted in the last 30 days, newest deletion first. */
 export async function listDeletedLogs(ctx: Context): Promise<ExperienceLog[]> {
   return (await repo.listDeletedSince(ctx.db, ctx.actor.id, recoverySince(ctx.now))).map(
     toExperienceLog,
   );
 }
 
-/** A log's audit history (deleted logs included: the history outlives the log). */
+/** Deleted logs included: the history outlives the log. */
 export async function getLogHistory(ctx: Context & { id: number }): Promise<LogHistoryEntry[]> {
   const log = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   if (!log) throw new AppError('NOT_FOUND', 'Log not found');
   return (await repo.listHistory(ctx.db, ctx.id)).map(toHistoryEntry);
 }
 
-/** A page of the supervisor's visible logs (only theirs, of trainees not removed). */
 export async function listSupervisorLogs(
   ctx: Context & { filters: PageFilters; url: string; page: number },
 ): Promise<Page<ExperienceLog>> {
@@ -480,10 +432,7 @@ export async function getSupervisorLog(ctx: Context & { logId: number }): Promis
   return toExperienceLog(await loadSupervisedLog(ctx, ctx.logId));
 }
 
-/**
- * A supervised log's audit history. The supervisor attests the hours, so they see every change,
- * including those made before the log reached them; anyone else's log is not found.
- */
+/** The supervisor attests the hours, so they see every change, even before the log reached them. */
 export async function getSupervisorLogHistory(
   ctx: Context & { logId: number },
 ): Promise<LogHistoryEntry[]> {

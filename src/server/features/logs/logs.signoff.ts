@@ -4,11 +4,8 @@ import { addHistory } from './logs.history.repository';
 import { listForSupervisor } from './logs.supervisor.repository';
 
 /**
- * Signs a trainee's month off for a supervisor, in the caller's transaction: the sign-off row
- * (the month is then locked for the trainee's changes), and an entry in the history of each of
- * the supervisor's logs of the month. The caller has checked that every one is approved. Two
- * acts sign a month off (issue 36): the supervisor's "Sign off month", and their signature on
- * the month's M-FVF (in the app, or a paper form they confirm), one idea of a signed month.
+ * The caller has checked that every log is approved. Two acts sign a month off (issue 36): "Sign
+ * off month", and the supervisor's signature on the month's M-FVF: one idea of a signed month.
  */
 export async function signOffMonth(
   db: Db,

@@ -21,15 +21,11 @@ import {
   type LogRecord,
 } from './logs.records.repository';
 
-/**
- * The scope of every supervisor query of logs: live logs the supervisor may see (the one rule,
- * `supervises`). Needs trainee_supervisors joined.
- */
+/** The one rule (`supervises`) of every supervisor query. Needs trainee_supervisors joined. */
 export function supervisedBy(supervisorId: number | Placeholder): SQL {
   return and(supervises(supervisorId), isNull(experienceLogs.deletedAt)) as SQL;
 }
 
-/** The supervisor's visible logs with the filters, newest first. */
 export async function listForSupervisor(
   db: Db,
   supervisorId: number,
@@ -52,7 +48,6 @@ export async function listForSupervisor(
   return rows;
 }
 
-/** Ids of the supervisor's visible logs matching the filters (the lists and the calendar). */
 export async function listSupervisedLogIds(
   db: Db,
   supervisorId: number,

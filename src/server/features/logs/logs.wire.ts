@@ -10,14 +10,10 @@ import type { FieldChanges } from '../../db/schema';
 import type { PageRecord } from './logs.records.repository';
 import type { LogRecord, LogValues } from './logs.repository';
 
-/** The wire items of the task ids met so far (the lists are fixed; an id's item never changes). */
 const taskItems = new Map<string, Readonly<TaskItem>>();
 const MAX_TASK_ITEMS = 10_000;
 
-/**
- * A task id as a wire item; an unknown legacy id still shows its id (data/README.md). Built
- * once per id: every log of a list names a few of the same tasks. Read-only: spread it to add.
- */
+/** Built once per id (the lists are fixed); read-only: spread it to add. Legacy: data/README.md. */
 export function taskItemOf(id: string): Readonly<TaskItem> {
   let item = taskItems.get(id);
   if (item === undefined) {
@@ -34,11 +30,7 @@ export function taskItemOf(id: string): Readonly<TaskItem> {
 const timeOrNull = (minute: number | null) => (minute === null ? null : formatTime(minute));
 const hoursOrNull = (minutes: number | null) => (minutes === null ? null : minutesToHours(minutes));
 
-/**
- * A timestamp as `Date.prototype.toISOString` writes it: from a Date, or from PostgreSQL's UTC
- * text of it ('YYYY-MM-DD HH:MM:SS[.ffffff]', a list page's: milliseconds truncated, as pg's
- * Date has them).
- */
+/** From a Date or PostgreSQL's UTC text; milliseconds truncated, as pg's Date has them. */
 function isoOf(at: Date | string): string {
   if (typeof at !== 'string') return at.toISOString();
   const dot = at.indexOf('.', 19);
@@ -47,7 +39,7 @@ function isoOf(at: Date | string): string {
 }
 const isoOrNull = (at: Date | string | null) => (at === null ? null : isoOf(at));
 
-/** A stored log in the contract's shape (SPEC §3). Hours are actual hours, never ×1.33. */
+/** SPEC §3. Hours are actual hours, never ×1.33 (decision 001). */
 export function toExperienceLog(record: LogRecord | PageRecord): ExperienceLog {
   return {
     id: record.id,
@@ -87,7 +79,6 @@ export function toExperienceLog(record: LogRecord | PageRecord): ExperienceLog {
   };
 }
 
-/** A log's values under their wire names, as the history records them. */
 export function snapshotOf(values: LogValues, taskIds: readonly string[]): Record<string, unknown> {
   return {
     expereince_type: values.experienceTypeId,
@@ -113,7 +104,6 @@ export function snapshotOf(values: LogValues, taskIds: readonly string[]): Recor
   };
 }
 
-/** The fields whose values differ, with both values (the audit history's "which fields"). */
 export function diffSnapshots(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,

@@ -9,7 +9,6 @@ import type { Actor } from '../../plugins/auth';
 import { loadUserView, upsertSupervisorProfile } from '../accounts';
 import * as repo from './profile.repository';
 
-/** The signed-in person's own profile. */
 export async function getProfile({ db, actor }: { db: Db; actor: Actor }): Promise<User> {
   const user = await loadUserView(db, actor.id);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
@@ -64,7 +63,6 @@ export async function updateProfile(ctx: {
   return getProfile({ db, actor });
 }
 
-/** Replaces the supervisor's BACB credentials. */
 export async function updateSupervisorProfile(ctx: {
   db: Db;
   actor: Actor;

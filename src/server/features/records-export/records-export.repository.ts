@@ -22,10 +22,7 @@ import {
 
 const { passwordHash: _secret, ...accountColumns } = getTableColumns(users);
 
-/**
- * The account, without its password hash; undefined when there is none with this id or email
- * (an email as EmailSchema parses it, the way it is stored).
- */
+/** Without its password hash; `email` as EmailSchema parses it, the way it is stored. */
 export async function findAccount(db: Db, by: { id: number } | { email: string }) {
   const [row] = await db
     .select(accountColumns)
@@ -70,7 +67,6 @@ export async function listTraineeLogs(db: Db, traineeId: number) {
   }));
 }
 
-/** Every version of every log of the trainee: who changed what, when. */
 export function listTraineeLogHistory(db: Db, traineeId: number) {
   return db
     .select(getTableColumns(logHistory))
@@ -130,7 +126,6 @@ export function listTraineeRecordFiles(db: Db, traineeId: number) {
     .orderBy(asc(recordFiles.id));
 }
 
-/** The supervision agendas written for the trainee. */
 export function listTraineeAgendas(db: Db, traineeId: number) {
   return db
     .select()
@@ -153,7 +148,6 @@ export function listSupervisorLinks(db: Db, supervisorUserId: number) {
     .orderBy(asc(traineeSupervisors.id));
 }
 
-/** The trainees a supervisor removed from their lists. */
 export function listRemovalsBySupervisor(db: Db, supervisorUserId: number) {
   return db
     .select({ traineeId: removedTrainees.traineeId, removedAt: removedTrainees.removedAt })

@@ -36,10 +36,7 @@ export type RecordManifest = z.infer<typeof RecordManifestSchema>;
 
 type ExportContext = { db: Db; storage: StoragePort; now: Date };
 
-/**
- * The account's record as a zip stream, written while it is read. Throws NOT_FOUND when there is
- * no such account; a failure later ends the stream with that error.
- */
+/** Written while it is read: a failure after the start ends the stream with that error. */
 export async function exportAccountRecord(
   ctx: ExportContext & { account: { id: number } | { email: string } },
 ): Promise<{ output: Readable; fileName: string; account: repo.ExportedAccount }> {

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../adapters/mail/escape-html';
 import type { MailMessage } from '../../adapters/mail/mailer';
 
-/** The supervisor's home screen, where the "Trainee requests" card is answered. */
+/** Where the "Trainee requests" card is answered. */
 export const SUPERVISOR_HOME_PATH = '/supervisor/signlogs';
 
 /** To a supervisor a trainee listed: who asks, and where to accept or decline (issue 36). */

@@ -6,10 +6,8 @@ import { supervisorLinkRequests, traineeSupervisors, users } from '../../db/sche
 const requests = supervisorLinkRequests;
 
 /**
- * Asks the account to see the trainee of each record (issue 36) and answers where each stands:
- * a new request is pending; one the account declined stays declined (the trainee listing the
- * email again, after deleting the record or changing its email, mails nobody); one whose record
- * was deleted starts again.
+ * Issue 36: a declined request stays declined (listing the email again, after deleting the
+ * record or changing its email, mails nobody); one whose record was deleted starts again.
  */
 export async function askForRecords(
   db: Db,
@@ -42,7 +40,6 @@ export async function askForRecords(
     .returning({ recordId: requests.traineeSupervisorId, status: requests.status });
 }
 
-/** The records listing this email that no account is linked to yet. */
 export function unlinkedRecordsWithEmail(db: Db, email: string) {
   return db
     .select({ id: traineeSupervisors.id, traineeId: traineeSupervisors.traineeId })
@@ -50,10 +47,7 @@ export function unlinkedRecordsWithEmail(db: Db, email: string) {
     .where(and(eq(traineeSupervisors.email, email), isNull(traineeSupervisors.supervisorUserId)));
 }
 
-/**
- * The record's email changed: a request still to answer goes; a declined one stays the pair's
- * answer, no longer the record's.
- */
+/** A declined request stays the pair's answer, no longer the record's. */
 export async function withdrawForRecord(db: Db, recordId: number): Promise<void> {
   await db
     .delete(requests)
@@ -64,7 +58,7 @@ export async function withdrawForRecord(db: Db, recordId: number): Promise<void>
     .where(eq(requests.traineeSupervisorId, recordId));
 }
 
-/** A link made at once, with its request recorded as accepted (the test hooks' accounts). */
+/** For the test hooks' accounts. */
 export async function insertAccepted(
   db: Db,
   values: { traineeId: number; supervisorUserId: number; recordId: number; now: Date },
@@ -79,11 +73,7 @@ export async function insertAccepted(
   });
 }
 
-/**
- * The requests to the supervisor they may answer, those matching `which`: the trainee still
- * lists them through the record and has not ended its access (a request the trainee withdrew
- * that way is no one's to answer).
- */
+/** A request whose trainee ended the record's access is no one's to answer. */
 function answerableBy(db: Db, supervisorUserId: number, which: SQL) {
   return db
     .select({
@@ -108,7 +98,6 @@ function answerableBy(db: Db, supervisorUserId: number, which: SQL) {
 
 export type AnswerableRequest = Awaited<ReturnType<typeof answerableBy>>[number];
 
-/** The supervisor's requests still to answer, oldest first. */
 export function listPendingFor(db: Db, supervisorUserId: number): Promise<AnswerableRequest[]> {
   return answerableBy(db, supervisorUserId, eq(requests.status, 'pending')).orderBy(
     asc(requests.requestedAt),
@@ -116,7 +105,6 @@ export function listPendingFor(db: Db, supervisorUserId: number): Promise<Answer
   );
 }
 
-/** One request to the supervisor they may answer (whatever its status), if any. */
 export async function findAnswerable(
   db: Db,
   supervisorUserId: number,
@@ -126,7 +114,7 @@ export async function findAnswerable(
   return row;
 }
 
-/** Answers a request still pending; false when another answer came first. */
+/** False when another answer came first. */
 export async function answer(
   db: Db,
   id: number,
@@ -141,7 +129,6 @@ export async function answer(
   return rows.length > 0;
 }
 
-/** Links the record to the account that accepted. */
 export async function linkRecord(db: Db, recordId: number, supervisorUserId: number) {
   await db
     .update(traineeSupervisors)

@@ -8,23 +8,14 @@ import { linkRequestMail } from './link-request-emails';
 import * as repo from './link-requests.repository';
 
 /*
- * A supervisor's say (issue 36): a trainee who lists a supervisor's email asks that account to
- * see them; the account sees nothing of the trainee (lists, logs, at-risk, calendar, forms)
- * until it accepts, because every supervisor query reads the record's `supervisor_user_id`,
- * which is set only then. The trainee's logs naming the record meanwhile are the trainee's
- * alone, and nobody reviews them until the account accepts (then they are its to review).
+ * A supervisor's say (issue 36): the account sees nothing of the trainee until it accepts,
+ * because every supervisor query reads the record's `supervisor_user_id`, set only then.
  */
-
-/** What asking a supervisor needs beyond the database: a mailer and the address mails link to. */
 export type LinkMail = { mailer: Mailer; appUrl: string };
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Request not found');
 
-/**
- * Asks the supervisor account to see the trainee through the record, and gives the mail owed
- * (null when the account had declined the trainee: asking again mails nobody). The caller sends
- * it after its transaction commits.
- */
+/** The mail owed (null after a decline) is the caller's to send once its transaction commits. */
 export async function askToLink(
   db: Db,
   ask: {
@@ -49,10 +40,7 @@ export async function askToLink(
   return { status, mail };
 }
 
-/**
- * A supervisor proved their mailbox (sign-up, a reset, Google): every trainee who listed that
- * email asks them, and the requests wait on their home screen (no mail: they are signing in).
- */
+/** No mail: the supervisor is signing in, and the requests wait on their home screen. */
 export async function askByEmail(db: Db, supervisor: { id: number; email: string }, now: Date) {
   const records = await repo.unlinkedRecordsWithEmail(db, supervisor.email);
   await repo.askForRecords(db, supervisor.id, records, now);
@@ -68,16 +56,11 @@ function toLinkRequest(row: repo.AnswerableRequest): LinkRequest {
   };
 }
 
-/** The supervisor's requests still to answer (the "Trainee requests" card). */
 export async function listLinkRequests(ctx: { db: Db; actor: Actor }): Promise<LinkRequest[]> {
   return (await repo.listPendingFor(ctx.db, ctx.actor.id)).map(toLinkRequest);
 }
 
-/**
- * The supervisor accepts (the record is linked to them: they see the trainee from now on, the
- * logs made before included) or declines (the trainee sees it, and cannot ask again). A request
- * that is not theirs is not found; answering one twice is a 409 that says what it was.
- */
+/** Answering twice is a 409 that says what it was. */
 export async function answerLinkRequest(ctx: {
   db: Db;
   actor: Actor;

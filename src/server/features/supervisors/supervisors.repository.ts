@@ -4,10 +4,9 @@ import type { Db } from '../../db/client';
 import { experienceLogs, supervisorLinkRequests, traineeSupervisors, users } from '../../db/schema';
 
 export type TraineeSupervisorRow = typeof traineeSupervisors.$inferSelect;
-/** A record and where its email's account stands on the trainee's request (null: no account). */
+/** `linkStatus` null: no account. */
 export type RecordWithLink = TraineeSupervisorRow & { linkStatus: LinkStatus | null };
 
-/** The trainee's own supervisor records. */
 export function listForTrainee(db: Db, traineeId: number): Promise<TraineeSupervisorRow[]> {
   return db
     .select()
@@ -16,7 +15,6 @@ export function listForTrainee(db: Db, traineeId: number): Promise<TraineeSuperv
     .orderBy(asc(traineeSupervisors.name), asc(traineeSupervisors.id));
 }
 
-/** The trainee's records with their requests' standing (`id`: that record only). */
 export function listWithLinks(db: Db, traineeId: number, id?: number): Promise<RecordWithLink[]> {
   return db
     .select({ ...getTableColumns(traineeSupervisors), linkStatus: supervisorLinkRequests.status })
@@ -34,7 +32,6 @@ export function listWithLinks(db: Db, traineeId: number, id?: number): Promise<R
     .orderBy(asc(traineeSupervisors.name), asc(traineeSupervisors.id));
 }
 
-/** One record, only if it belongs to the trainee. */
 export async function findForTrainee(
   db: Db,
   traineeId: number,
@@ -48,7 +45,6 @@ export async function findForTrainee(
   return row;
 }
 
-/** The id of a verified supervisor account with this email (a proven mailbox), if any. */
 export async function findSupervisorAccountId(db: Db, email: string): Promise<number | null> {
   const [row] = await db
     .select({ id: users.id })
@@ -58,7 +54,7 @@ export async function findSupervisorAccountId(db: Db, email: string): Promise<nu
   return row?.id ?? null;
 }
 
-/** Inserts; undefined when the trainee already lists this email. */
+/** Undefined when the trainee already lists this email. */
 export async function insert(
   db: Db,
   values: {
@@ -94,7 +90,7 @@ export async function update(
   return row;
 }
 
-/** How many logs (deleted ones included: they are kept for audits) name this supervisor. */
+/** Deleted logs included: they are kept for audits. */
 export async function countLogs(db: Db, traineeSupervisorId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
@@ -109,7 +105,6 @@ export async function remove(db: Db, traineeId: number, id: number): Promise<voi
     .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)));
 }
 
-/** Records that the trainee sent this supervisor an invitation. */
 export async function markInvited(db: Db, traineeId: number, id: number, now: Date): Promise<void> {
   await db
     .update(traineeSupervisors)
@@ -117,7 +112,6 @@ export async function markInvited(db: Db, traineeId: number, id: number, now: Da
     .where(and(eq(traineeSupervisors.id, id), eq(traineeSupervisors.traineeId, traineeId)));
 }
 
-/** Ends the access of a record still open; undefined when it is not the trainee's or already ended. */
 export async function endAccess(
   db: Db,
   traineeId: number,
@@ -138,7 +132,6 @@ export async function endAccess(
   return row;
 }
 
-/** Gives back the access the trainee ended; undefined when it is not theirs or never ended. */
 export async function restoreAccess(
   db: Db,
   traineeId: number,

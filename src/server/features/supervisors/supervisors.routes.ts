@@ -12,7 +12,7 @@ import * as service from './supervisors.service';
 
 const tags = ['supervisors'];
 
-/** The trainee's supervisors (SPEC §7 "Supervisors and trainees"). */
+/** SPEC §7 "Supervisors and trainees". */
 export function supervisorsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const mail = { mailer: deps.mailer, appUrl: deps.config.APP_URL };

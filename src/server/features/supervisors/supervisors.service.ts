@@ -14,7 +14,6 @@ import * as repo from './supervisors.repository';
 const DUPLICATE = 'You already listed a supervisor with this email.';
 const SUPERVISOR_NOT_FOUND = () => new AppError('NOT_FOUND', 'Supervisor not found');
 
-/** What adding a supervisor or changing their email needs: the request mailed to their account. */
 type RecordContext = { db: Db; actor: Actor; now: Date; mail: LinkMail };
 
 export function toTraineeSupervisor(row: repo.RecordWithLink): TraineeSupervisor {
@@ -33,23 +32,17 @@ export function toTraineeSupervisor(row: repo.RecordWithLink): TraineeSupervisor
   };
 }
 
-/** The trainee's supervisors. */
 export async function listTraineeSupervisors({ db, actor }: { db: Db; actor: Actor }) {
   return (await repo.listWithLinks(db, actor.id)).map(toTraineeSupervisor);
 }
 
-/** One record of the trainee's as the wire shows it (after a change). */
 async function recordAnswer(db: Db, traineeId: number, id: number): Promise<TraineeSupervisor> {
   const [row] = await repo.listWithLinks(db, traineeId, id);
   if (!row) throw SUPERVISOR_NOT_FOUND();
   return toTraineeSupervisor(row);
 }
 
-/**
- * The verified supervisor account with this email, if any, for a trainee who names it: each
- * answer tells whether an email is a tracker account's, so each counts against the trainee's
- * daily limit (issue 36: unlimited, they listed every supervisor's account).
- */
+/** Each answer tells whether an email is an account's, so each counts (issue 36). */
 export async function lookUpSupervisorAccount(
   db: Db,
   traineeId: number,
@@ -61,10 +54,8 @@ export async function lookUpSupervisorAccount(
 }
 
 /**
- * Lists a new supervisor for the trainee, and asks their account, if they have one, to see the
- * trainee (issue 36): the record is linked only when the account accepts. Gives the record and
- * the mail owed; the caller sends it once its transaction commits. Undefined when the trainee
- * already lists this email.
+ * The record is linked only when the account accepts (issue 36); the caller sends the mail owed
+ * once its transaction commits. Undefined when the trainee already lists this email.
  */
 export async function listSupervisor(
   ctx: RecordContext,
@@ -85,7 +76,6 @@ export async function listSupervisor(
   return { row, mail };
 }
 
-/** Adds a supervisor to the trainee's list; one with an account is asked to accept. */
 export async function addTraineeSupervisor(
   ctx: RecordContext & { input: TraineeSupervisorInput },
 ): Promise<TraineeSupervisor> {
@@ -104,10 +94,7 @@ async function listsEmail(db: Db, traineeId: number, email: string): Promise<boo
   return (await repo.listForTrainee(db, traineeId)).some((row) => row.email === email);
 }
 
-/**
- * Changes a record. Its email is fixed once an account accepted it (SPEC §5); before that a new
- * email withdraws the request to the old one and asks the new one's account, if any.
- */
+/** The email is fixed once an account accepted it (SPEC §5). */
 export async function updateTraineeSupervisor(
   ctx: RecordContext & { id: number; input: Partial<TraineeSupervisorInput> },
 ): Promise<TraineeSupervisor> {
@@ -162,10 +149,7 @@ export async function updateTraineeSupervisor(
   return recordAnswer(db, actor.id, id);
 }
 
-/**
- * Deletes a record no log refers to; one that logs name must stay (audits need it), and the
- * trainee ends that supervisor's access instead.
- */
+/** One that logs name must stay (audits need it): the trainee ends its access instead. */
 export async function deleteTraineeSupervisor(ctx: {
   db: Db;
   actor: Actor;
@@ -187,11 +171,9 @@ export async function deleteTraineeSupervisor(ctx: {
 }
 
 /**
- * Ends a supervisor's access to the trainee (issue 27): from now on the supervisor account no
- * longer lists, approves, signs or reopens anything of the trainee's through this record, and
- * new logs cannot name it. Nothing is deleted: the record, the logs, sign-offs and forms that
- * name it stay, readable to the trainee, and to the supervisor for the forms they signed.
- * Ending it again is a 409, so a second click says what happened.
+ * Issue 27. Nothing is deleted: the record, logs, sign-offs and forms stay, readable to the
+ * trainee, and to the supervisor for the forms they signed. Again is a 409, so a second click
+ * says what happened.
  */
 export async function endSupervisorAccess(ctx: {
   db: Db;
@@ -208,11 +190,8 @@ export async function endSupervisorAccess(ctx: {
 }
 
 /**
- * Gives back the access the trainee ended (issue 36: ended by mistake, it could not be undone),
- * at once: the supervisor accepted the trainee and never withdrew (their own say stays: they
- * can remove the trainee from their lists), and the ending was the trainee's act alone, so
- * undoing it asks nothing more of them. A record whose request was still waiting, or declined,
- * stands as it was. Restoring one whose access never ended is a 409.
+ * Issue 36: at once, since the ending was the trainee's act alone and the supervisor never
+ * withdrew (they can still remove the trainee from their lists).
  */
 export async function restoreSupervisorAccess(ctx: {
   db: Db;
@@ -227,7 +206,7 @@ export async function restoreSupervisorAccess(ctx: {
   return recordAnswer(db, actor.id, id);
 }
 
-/** PostgreSQL's unique_violation, from either driver. */
+/** From either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   while (current && typeof current === 'object') {

@@ -6,10 +6,7 @@ import { hasRemoved, supervises } from './supervision-scope';
 
 const waitingRecord = alias(traineeSupervisors, 'ts');
 
-/**
- * The trainees the supervisor may see, those they removed included and flagged, with their
- * waiting logs (a trainee who ended the supervisor's access is not listed).
- */
+/** Removed trainees included and flagged. */
 export async function listLinkedTrainees(db: Db, supervisorId: number) {
   // Drizzle leaves columns unqualified in a one-table select: the subqueries use aliases.
   const waiting = (status: 'pending' | 'flagged') =>
@@ -36,7 +33,6 @@ export async function listLinkedTrainees(db: Db, supervisorId: number) {
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** Whether the supervisor may see the trainee (`includeRemoved`: also one they removed). */
 export async function isLinked(
   db: Db,
   supervisorId: number,

@@ -5,17 +5,13 @@ import { isLinked } from './trainee-links.repository';
 
 type Context = { db: Db; actor: Actor; now: Date };
 
-/** A trainee the supervisor may act on (linked, not removed), or 404. */
 export async function assertLinkedTrainee(ctx: Context, traineeId: number, includeRemoved = false) {
   if (!(await isLinked(ctx.db, ctx.actor.id, traineeId, { includeRemoved }))) {
     throw new AppError('NOT_FOUND', 'Trainee not found');
   }
 }
 
-/**
- * Whose figures a request reads: a trainee their own (another id is not found); a supervisor
- * those of a linked trainee named by u_id.
- */
+/** A trainee's own (another id is not found); a supervisor's linked trainee named by u_id. */
 export async function traineeInView(ctx: Context, traineeId: number | undefined): Promise<number> {
   if (!ctx.actor.isSupervisor) {
     if (traineeId !== undefined && traineeId !== ctx.actor.id)
