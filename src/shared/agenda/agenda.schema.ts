@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidTime, parseTime } from '../logs/time';
 import { AccruedTotalsSchema } from '../progress/accrued.schema';
-import { IdSchema, IsoDateSchema, nameText, safeText } from '../wire/primitives';
+import { IdSchema, IsoDateSchema, nameText, REQUIRED, safeText } from '../wire/primitives';
 
 /*
  * The supervision contact agenda ("monthly document"): SPEC §3 "Monthly document data", written
@@ -11,7 +11,7 @@ import { IdSchema, IsoDateSchema, nameText, safeText } from '../wire/primitives'
  */
 
 export const AGENDA_MESSAGES = {
-  required: '⋆Required',
+  required: REQUIRED,
   time: 'Use the form HH:mm',
   endBeforeStart: 'The end time must be after the start time',
 } as const;

@@ -22,6 +22,8 @@ export const LOG_MESSAGES = {
   supervisionEndsAfterExperience: 'Supervision cannot end after the experience ends',
   unknownExperienceType: 'Unknown experience type',
   unknownSupervisionContact: 'Unknown supervision contact',
+  unknownSetting: 'Unknown setting',
+  selfAsSupervisor: 'You cannot list yourself as your supervisor.',
   chooseIndividualOrGroup: 'Choose Individual, Group or No supervision',
   chooseMethod: 'Choose In Person or Virtual',
   chooseObservation: 'Choose Yes or No',

@@ -1,3 +1,4 @@
+import { REQUIRED } from '../../../shared/wire/primitives';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { isoWeekOf } from '../../../shared/agenda/agenda-week';
@@ -26,7 +27,7 @@ async function scopeOf(ctx: Context, traineeId: number | undefined): Promise<rep
     if (traineeId !== undefined && traineeId !== ctx.actor.id) throw NOT_FOUND();
     return { traineeId: ctx.actor.id };
   }
-  if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+  if (traineeId === undefined) throw AppError.field('u_id', REQUIRED);
   await assertLinkedTrainee(ctx, traineeId);
   return { traineeId, writerId: ctx.actor.id };
 }

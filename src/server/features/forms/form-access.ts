@@ -1,3 +1,4 @@
+import { REQUIRED } from '../../../shared/wire/primitives';
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -58,7 +59,7 @@ export async function listedTrainee(
     }
     return ctx.actor.id;
   }
-  if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+  if (traineeId === undefined) throw AppError.field('u_id', REQUIRED);
   await assertLinkedTrainee(ctx, traineeId);
   return traineeId;
 }

@@ -10,6 +10,7 @@ import {
   type LogEntryInput,
   type LogEntryWire,
 } from '../../../shared/logs/log-entry.schema';
+import { LOG_MESSAGES } from '../../../shared/logs/log-messages';
 import { overlapMessage } from '../../../shared/logs/log-overlap';
 import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
@@ -76,12 +77,12 @@ export type EntryFacts = {
 export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldErrors {
   const errors: FieldErrors = {};
   if (!SETTINGS.some((setting) => setting.id === entry.settingId))
-    errors.setting = ['Unknown setting'];
+    errors.setting = [LOG_MESSAGES.unknownSetting];
   if (
     entry.supervisionContactId !== null &&
     !SUPERVISION_CONTACTS.some((contact) => contact.id === entry.supervisionContactId)
   ) {
-    errors.supervision_contact = ['Unknown supervision contact'];
+    errors.supervision_contact = [LOG_MESSAGES.unknownSupervisionContact];
   }
   // New entries use 6th-edition tasks only; a legacy log keeps the 5th-edition ids it had.
   const badTask = entry.taskIds.find(
@@ -183,7 +184,7 @@ async function resolveEntry(
   if (entry.newSupervisor !== null) {
     traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
   }
-  if (traineeSupervisorId === null) throw AppError.field('supervisor', '⋆Required');
+  if (traineeSupervisorId === null) throw AppError.field('supervisor', LOG_MESSAGES.required);
   return valuesOf(entry, traineeSupervisorId);
 }
 
@@ -193,7 +194,7 @@ async function addOrReuseSupervisor(
 ): Promise<number> {
   const { db, actor } = ctx;
   if (input.email === actor.email) {
-    throw AppError.field('newSupervisorEmail', 'You cannot list yourself as your supervisor.');
+    throw AppError.field('newSupervisorEmail', LOG_MESSAGES.selfAsSupervisor);
   }
   const listed = async () =>
     (await supervisorsRepo.listForTrainee(db, actor.id)).find((row) => row.email === input.email);

@@ -17,7 +17,7 @@ import {
   TraineeIdRequestSchema,
 } from '../../../shared/review/review.schema';
 import { AppError } from '../../../shared/errors';
-import { IdSchema } from '../../../shared/wire/primitives';
+import { IdSchema, REQUIRED } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor, requireTrainee } from '../../plugins/auth';
 import { consumeRateLimit } from '../../plugins/rate-limit';
@@ -210,7 +210,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           };
         }
         const traineeId = request.query.u_id;
-        if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+        if (traineeId === undefined) throw AppError.field('u_id', REQUIRED);
         await assertLinkedTrainee({ db, actor, now: deps.now() }, traineeId);
         return {
           results: await signoff.listMonthStates({ db, traineeId, supervisorId: actor.id }),

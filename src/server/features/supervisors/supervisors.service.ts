@@ -1,3 +1,4 @@
+import { LOG_MESSAGES } from '../../../shared/logs/log-messages';
 import type {
   TraineeSupervisor,
   TraineeSupervisorInput,
@@ -80,8 +81,7 @@ export async function addTraineeSupervisor(
   ctx: RecordContext & { input: TraineeSupervisorInput },
 ): Promise<TraineeSupervisor> {
   const { db, actor, input } = ctx;
-  if (input.email === actor.email)
-    throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+  if (input.email === actor.email) throw AppError.field('email', LOG_MESSAGES.selfAsSupervisor);
   // A duplicate is refused before the lookup: it tells nothing, so it costs no attempt.
   if (await listsEmail(db, actor.id, input.email)) throw AppError.field('email', DUPLICATE);
   const listed = await db.transaction((tx) => listSupervisor({ ...ctx, db: tx }, input));
@@ -109,7 +109,7 @@ export async function updateTraineeSupervisor(
     );
   }
   if (email === actor.email) {
-    throw AppError.field('email', 'You cannot list yourself as your supervisor.');
+    throw AppError.field('email', LOG_MESSAGES.selfAsSupervisor);
   }
   if (email !== null && (await listsEmail(db, actor.id, email)))
     throw AppError.field('email', DUPLICATE);

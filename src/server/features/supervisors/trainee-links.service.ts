@@ -1,3 +1,4 @@
+import { REQUIRED } from '../../../shared/wire/primitives';
 import { AppError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -18,7 +19,7 @@ export async function traineeInView(ctx: Context, traineeId: number | undefined)
       throw new AppError('NOT_FOUND', 'Trainee not found');
     return ctx.actor.id;
   }
-  if (traineeId === undefined) throw AppError.field('u_id', '⋆Required');
+  if (traineeId === undefined) throw AppError.field('u_id', REQUIRED);
   await assertLinkedTrainee(ctx, traineeId);
   return traineeId;
 }
