@@ -32,15 +32,9 @@ import {
 import { fillAndKeep } from './form-filling.service';
 import { FORMS_MESSAGES } from './forms.messages';
 
-/*
- * The final fieldwork verification form (issues 10, 26; decision 013): one F-FVF per supervisor
- * (or per organization, listing every supervisor there) over a supervision period the trainee
- * picks (whole months that are over), filled with the hours that count, supervised, concentrated
- * or both (Mixed), signed by the responsible supervisor alone (form-signing.service.ts) and kept
- * by the trainee among the record files.
- */
+// The F-FVF (issues 10, 26; decision 013): one per supervisor, or per organization listing every
+// supervisor there, over whole months that are over; signed by the responsible supervisor alone.
 
-/** The trainee's logs and how their months count: what every F-FVF figure is built from. */
 async function countingFor(
   db: Db,
   traineeId: number,
@@ -85,7 +79,6 @@ export const MIXED_FIELDWORK = 3;
 const typeOfColumns = (columns: readonly FinalFvfFigures[]) =>
   columns.length > 1 ? MIXED_FIELDWORK : (columns[0]?.experienceTypeId ?? 1);
 
-/** The minutes of all columns added up, and the months that count in any: what a row keeps. */
 function keptOf(columns: readonly FinalFvfFigures[], months: readonly FinalFvfMonth[]) {
   const sum = (pick: (column: FinalFvfFigures) => number) =>
     columns.reduce((total, column) => total + pick(column), 0);
@@ -100,7 +93,6 @@ function keptOf(columns: readonly FinalFvfFigures[], months: readonly FinalFvfMo
   };
 }
 
-/** What a subject's period counts now: its columns, what a row keeps, and every month. */
 export async function currentFinalFigures(
   ctx: { db: Db; now: Date },
   key: { traineeId: number; recordIds: readonly number[]; fromMonth: string; toMonth: string },
@@ -110,7 +102,6 @@ export async function currentFinalFigures(
   return { columns, months, kept: keptOf(columns, months) };
 }
 
-/** True while a live F-FVF shows what its period's hours that count add up to. */
 export function showsFinalFigures(
   form: repo.MonthFormRow,
   now: FormMinutes & { monthsCounted: number },
@@ -118,15 +109,9 @@ export function showsFinalFigures(
   return sameMinutes(form, now) && form.monthsCounted === now.monthsCounted;
 }
 
-/** The last month that is over on `today`. */
 const lastMonthOver = (today: string) => monthOf(addDays(monthStart(today), -1));
 
-/**
- * GET /api/v1/final-forms/: each subject (a supervisor, or an organization) with hours (or a live
- * form), with its period (the live form's, else its first month with hours to its last one that
- * is over), what that period counts now and why months count less, and the voided forms. A
- * supervisor sees the rows they sign only.
- */
+/** A subject's period: the live form's, else its first month with hours to its last one over. */
 export async function listFinalForms(
   ctx: FormsContext & { traineeId: number | undefined },
 ): Promise<FinalFormsAnswer> {
@@ -202,13 +187,11 @@ export async function listFinalForms(
   return { today, results, voided };
 }
 
-/** The record named on the most logs (the first of `ids` on a tie). */
 function busiest(named: readonly number[], ids: readonly number[]): number {
   const counts = ids.map((id) => [id, named.filter((item) => item === id).length] as const);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ids[0] ?? 0;
 }
 
-/** The months of a period that count less than they logged, with adjusted hours' reasons. */
 function adjustmentsOf(months: readonly FinalFvfMonth[]) {
   const byMonth = new Map<string, { logged: number; counted: number; reasons: Set<string> }>();
   for (const month of months) {
@@ -229,18 +212,10 @@ function adjustmentsOf(months: readonly FinalFvfMonth[]) {
     }));
 }
 
-/** One F-FVF the asker may see. */
 export async function getFinalForm(ctx: FormsContext & { id: number }): Promise<FinalForm> {
   return toFinalForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'final', 'read'));
 }
 
-/**
- * POST /api/v1/final-forms/: fills the F-FVF signed by one of the trainee's supervisor records
- * (the responsible supervisor; at an organization, the form lists every supervisor there with
- * hours in the period and adds up their hours) over a period of months that are over, with the
- * hours that count, in a column per fieldwork type. A live form not yet complete is replaced
- * (voided, kept as history); a complete one is final.
- */
 export async function createFinalForm(
   ctx: FormsContext & { input: FinalFormCreateRequest },
 ): Promise<FinalForm> {

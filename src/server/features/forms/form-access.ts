@@ -10,24 +10,15 @@ import type { TemplatesContext } from './templates/templates.service';
 import * as repo from './month-forms.repository';
 import { FORMS_MESSAGES } from './forms.messages';
 
-/*
- * Who may see a form (decisions 012, 013): the asker's own, a supervisor's linked trainee's, and
- * the records and subjects a form belongs to. Every forms service asks here before it reads.
- */
+// Who may see a form (decisions 012, 013); every forms service asks here before it reads.
 
-/** Whom one form covers, made of the trainee's supervisor records. */
 export type FormSubject = SubjectOf<supervisorsRepo.TraineeSupervisorRow>;
 
 export type FormsContext = TemplatesContext & { actor: Actor; now: Date };
 
 const FORM_NOT_FOUND = () => new AppError('NOT_FOUND', FORMS_MESSAGES.formNotFound);
 
-/**
- * A form of `kind` the asker may see: their own, or, for a supervisor, one they sign as the
- * linked supervisor of its record (while they may see the trainee). To `read`, a supervisor also
- * keeps the forms they signed after the trainee ended their access or they removed the trainee
- * (their own history, issue 27). Anything else is a 404.
- */
+/** To `read`, a supervisor keeps the forms they signed after losing the trainee (issue 27). */
 export async function loadVisibleForm(
   ctx: { db: Db; actor: Actor; now: Date },
   id: number,
@@ -48,7 +39,6 @@ export async function loadVisibleForm(
   return form;
 }
 
-/** The trainee whose forms are listed: the asker, or a supervisor's linked trainee (`u_id`). */
 export async function listedTrainee(
   ctx: FormsContext,
   traineeId: number | undefined,
@@ -64,10 +54,6 @@ export async function listedTrainee(
   return traineeId;
 }
 
-/**
- * Which of a trainee's supervisor records the asker sees forms of: all for the trainee, only
- * those linked to them for a supervisor.
- */
 export function recordsVisibleTo(
   actor: Actor,
   records: readonly { id: number; supervisorUserId: number | null }[],
@@ -79,7 +65,6 @@ export function recordsVisibleTo(
     );
 }
 
-/** One of the asker's supervisor records, or a 404. */
 export async function ownSupervisorRecord(ctx: FormsContext, traineeSupervisorId: number) {
   const record = await supervisorsRepo.findForTrainee(ctx.db, ctx.actor.id, traineeSupervisorId);
   if (!record) throw new AppError('NOT_FOUND', FORMS_MESSAGES.supervisorNotFound);
@@ -98,10 +83,7 @@ export async function subjectOfRecord(
   return subject;
 }
 
-/**
- * A subject's live form under the first of `keys` (month and fieldwork type; no month for an
- * F-FVF) that has one, whichever of its records signs it, records first.
- */
+/** The first of `keys` with a live form wins, whichever of the subject's records signs it. */
 export async function findLiveOfSubject(
   db: Db,
   subject: FormSubject,

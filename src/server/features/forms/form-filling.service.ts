@@ -14,16 +14,11 @@ import { templateFor } from './templates/templates.service';
 import * as repo from './month-forms.repository';
 import { FORMS_MESSAGES } from './forms.messages';
 
-/*
- * Filling an official form and keeping it (decisions 012, 013): the template of the months'
- * edition filled for one of the trainee's supervisor records, the PDF stored, the row written.
- * The M-FVF is month-forms.service.ts, the F-FVF final-forms.service.ts, signing both
- * form-signing.service.ts.
- */
+// Filling and keeping an official form (decisions 012, 013); signing is form-signing.service.ts.
 
 type SupervisorRecord = NonNullable<Awaited<ReturnType<typeof supervisorsRepo.findForTrainee>>>;
 
-/** Stores a PDF under a fresh key; the caller removes it if no row comes to name it. */
+/** The caller removes it if no row comes to name it. */
 export async function putPdf(
   storage: StoragePort,
   traineeId: number,
@@ -34,7 +29,6 @@ export async function putPdf(
   return key;
 }
 
-/** The trainee's form fields, or a 400 FORM_PROFILE_INCOMPLETE naming the ones still blank. */
 async function traineeIdentity(db: Db, traineeId: number) {
   const user = await findUserById(db, traineeId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
@@ -54,7 +48,7 @@ async function traineeIdentity(db: Db, traineeId: number) {
   };
 }
 
-/** A supervisor as the form names them: the record's name, the linked account's BACB number. */
+/** The name is the record's; the BACB number, the linked account's. */
 async function personOf(db: Db, record: SupervisorRecord) {
   const account = record.supervisorUserId
     ? await loadUserView(db, record.supervisorUserId)
@@ -66,7 +60,6 @@ async function personOf(db: Db, record: SupervisorRecord) {
   };
 }
 
-/** What a form is filled from and kept as: the asker's record, the figures and the row's sums. */
 type FillRequest = FormsContext & {
   record: SupervisorRecord;
   subject: FormSubject;
@@ -83,30 +76,19 @@ type FillRequest = FormsContext & {
     | 'observationMinutes'
   > & { monthsCounted?: number };
   isProrated: boolean;
-  /** The live form of the same month (or period) and subject, if any. */
   existing: repo.MonthFormRow | undefined;
   completeMessage: string;
 };
 
-/**
- * Fills the official form the figures are for (an M-FVF for a month, an F-FVF for a period) for
- * the asker, signed by the responsible supervisor `record`, and keeps it: a live form not yet
- * complete is replaced (voided, kept as history); a complete one is final (409
- * `completeMessage`). Returns the new form's id.
- */
+/** A live form not yet complete is replaced (voided, kept as history); a complete one is final. */
 export async function fillAndKeep(ctx: FillRequest): Promise<number> {
   if (ctx.existing?.completedOn) throw new AppError('CONFLICT', ctx.completeMessage);
   return keep(ctx, await fill(ctx));
 }
 
-/**
- * The filled PDF, from the template of the months' edition (the Organization form when the
- * record belongs to one) that serves the trainee: the operator's or their own upload.
- */
 async function fill(ctx: FillRequest) {
   const { db, actor, record, figures } = ctx;
   const trainee = await traineeIdentity(db, actor.id);
-  // The edition of the months it documents (shared/forms/form-edition.ts).
   const edition = formEditionOf('month' in figures ? figures.month : figures.period.toMonth);
   const { fillFvfTemplate, formOfFigures } = await loadFvfEngine();
   const form = formOfFigures(figures);
@@ -129,10 +111,6 @@ async function fill(ctx: FillRequest) {
   return { form, template, bytes: filled.bytes, variantId: filled.variant.id };
 }
 
-/**
- * Stores the PDF and writes its row in place of the live one; the stored file is removed again
- * if no row comes to name it.
- */
 async function keep(ctx: FillRequest, filled: Awaited<ReturnType<typeof fill>>): Promise<number> {
   const { db, actor, record, figures, existing } = ctx;
   const storageKey = await putPdf(ctx.storage, actor.id, filled.bytes);

@@ -5,12 +5,9 @@ import { findActiveSignoff, signOffMonth } from '../logs';
 import { logsToReview } from './month-forms.repository';
 import { subjectOfRecord } from './form-access';
 
-/*
- * A supervisor's signature of a month's M-FVF, in the app or by confirming a paper form, is
- * their sign-off of the month (issue 36, src/shared/forms/form-review.ts): refused while a log it
- * reports (or one of theirs that month) is pending or flagged, and, given, it signs the month
- * off for them if they had not, so the month's logs are locked while the form stands.
- */
+// A supervisor's M-FVF signature, in the app or by confirming a paper form, signs the month off
+// (issue 36, src/shared/forms/form-review.ts); refused while a log it reports is pending or
+// flagged.
 
 type MonthFormKey = {
   traineeId: number;
@@ -19,7 +16,6 @@ type MonthFormKey = {
   experienceTypeId: number;
 };
 
-/** 409 naming what waits, unless every log the supervisor's signature covers is approved. */
 export async function assertReviewedForSignature(
   db: Db,
   form: MonthFormKey,
@@ -38,7 +34,7 @@ export async function assertReviewedForSignature(
   if (message) throw new AppError('CONFLICT', message);
 }
 
-/** Signs the form's month off for the supervisor, in the signature's transaction, once. */
+/** In the signature's transaction. */
 export async function signOffWithForm(
   tx: Db,
   form: MonthFormKey,

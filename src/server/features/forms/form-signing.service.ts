@@ -17,25 +17,15 @@ import { loadVisibleForm, subjectOfRecord, type FormsContext } from './form-acce
 import { putPdf } from './form-filling.service';
 import { FORMS_MESSAGES } from './forms.messages';
 
-/*
- * Signing an official form in the app (issue 10 "Signing"; decisions 012, 013): the trainee signs
- * their own M-FVF, the responsible supervisor (the linked account of the form's record) the M-FVF
- * and the F-FVF, which has no place for the trainee's signature (issue 26). Once every party the
- * form has a place for has signed, the flattened PDF is kept as a record file (the month's M-FVF,
- * or a final form) and the completion date recorded, which is what the M-FVF's deadline (and so
- * adjusted hours) is judged on. The supervisor's M-FVF signature waits for every log it reports
- * to be approved and signs the month off (form-review.service.ts, issue 36).
- */
+// Signing in the app (issue 10 "Signing"; decisions 012, 013); the F-FVF has no place for the
+// trainee's signature (issue 26). The completion date is what the M-FVF's deadline (and so
+// adjusted hours) is judged on; the supervisor's M-FVF signature signs the month off (issue 36).
 
-/** Whether a party's signature is on the row. */
 function hasSigned(form: repo.MonthFormRow, party: FormParty): boolean {
   return party === 'trainee' ? form.traineeSignedAt !== null : form.supervisorSignedAt !== null;
 }
 
-/**
- * True while the form shows what the logs of its supervisor (or organization) now add up to
- * (else it is filled again first).
- */
+/** Whether the form still shows what the logs of its supervisor (or organization) add up to. */
 async function showsTheLogs(ctx: FormsContext, form: repo.MonthFormRecord): Promise<boolean> {
   const subject = await subjectOfRecord(ctx.db, form.traineeId, form.traineeSupervisorId);
   const recordIds = subject.records.map((record) => record.id);
@@ -52,7 +42,6 @@ async function showsTheLogs(ctx: FormsContext, form: repo.MonthFormRecord): Prom
   return showsFinalFigures(form, now.kept);
 }
 
-/** How a completed form is filed among the record files: an M-FVF by month, an F-FVF as final. */
 function recordOf(form: repo.MonthFormRecord) {
   if (form.kind === 'monthly') {
     return {
@@ -70,10 +59,6 @@ function recordOf(form: repo.MonthFormRecord) {
   };
 }
 
-/**
- * Signs a form of `kind` as the asker's party. A party signs once (409), a complete form never
- * changes (409), a voided or outdated form cannot be signed (409).
- */
 async function signForm(
   ctx: FormsContext & { id: number; kind: repo.FormKind; signature: MonthFormSignRequest },
 ): Promise<void> {
@@ -161,8 +146,7 @@ async function signForm(
     if (record) await ctx.storage.delete(record.key).catch(() => undefined);
     throw error;
   }
-  // The version before this signature is superseded (a form keeps its last PDF; a voided
-  // form keeps the one it had).
+  // Superseded: a form keeps its last PDF (a voided form, the one it had).
   await ctx.storage.delete(form.storageKey).catch((error: unknown) => {
     ctx.log.error({ err: error }, 'could not remove a superseded form PDF');
   });
@@ -170,13 +154,11 @@ async function signForm(
 
 type SignContext = FormsContext & { id: number; signature: MonthFormSignRequest };
 
-/** POST /api/v1/month-forms/{id}/sign/: signs the month's M-FVF as the asker's party. */
 export async function signMonthForm(ctx: SignContext): Promise<MonthForm> {
   await signForm({ ...ctx, kind: 'monthly' });
   return getMonthForm(ctx);
 }
 
-/** POST /api/v1/final-forms/{id}/sign/: signs the F-FVF as the asker's party. */
 export async function signFinalForm(ctx: SignContext): Promise<FinalForm> {
   await signForm({ ...ctx, kind: 'final' });
   return getFinalForm(ctx);

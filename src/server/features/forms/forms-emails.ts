@@ -1,10 +1,7 @@
 import { formatMonthYear, formatUsDate } from '../../../shared/logs/time';
 import type { MailMessage } from '../../adapters/mail/mailer';
 
-/**
- * The deadline reminder for a month's M-FVF (issue 10 "Deadlines"): which month and supervision,
- * the deadline and the days left, what happens after it, and where to sign.
- */
+/** The M-FVF deadline reminder (issue 10 "Deadlines"). */
 export function formReminderMail(opts: {
   to: string;
   name: string;
@@ -36,11 +33,7 @@ export function formReminderMail(opts: {
   };
 }
 
-/**
- * A trainee recorded a paper form naming the supervisor (issue 36): its month and the signing
- * date the trainee declared, and where to confirm or reject it. Until then it counts, shown as
- * declared by the trainee.
- */
+/** Issue 36: a paper form naming the supervisor counts, shown as declared, until they answer. */
 export function paperFormToConfirmMail(opts: {
   to: string;
   name: string;

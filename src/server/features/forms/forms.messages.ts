@@ -1,11 +1,7 @@
 import { formatMonthYear } from '../../../shared/logs/time';
 
-/*
- * What the forms services answer in words, in one table: filling a form (either kind), the
- * M-FVF's month, the F-FVF's period, and signing. The engine's own refusals (a PDF that is not a
- * blank form, a field too long) are its table, fvf/fvf.errors.ts; the forms' wire messages
- * shared with the client are in src/shared/forms.
- */
+// The engine's own refusals are fvf/fvf.errors.ts; wire messages shared with the client are in
+// src/shared/forms.
 export const FORMS_MESSAGES = {
   formNotFound: 'Form not found',
   supervisorNotFound: 'Supervisor not found',

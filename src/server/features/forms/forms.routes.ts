@@ -47,10 +47,7 @@ import { loadVisibleForm } from './form-access';
 
 const tags = ['forms'];
 
-/**
- * The BACB's official forms: installing blank templates; filling, signing and downloading the
- * monthly forms (/api/v1/month-forms/) and the final forms (/api/v1/final-forms/).
- */
+/** The BACB's official forms: blank templates, and the monthly and final forms. */
 export function formsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, storage, config } = deps;
   const ctx = (request: FastifyRequest) => ({

@@ -5,10 +5,7 @@ import { receiveFileInMemory } from '../files';
 
 const LIMITS = { fields: 10, fieldSize: 1_000, parts: 12, fileSize: FILE_MAX_BYTES + 1 };
 
-/**
- * The one file of a multipart upload, in memory: a blank form must be read whole to be
- * recognised before anything is stored. The 20 MB limit holds while it streams (413).
- */
+/** In memory: a blank form must be read whole to be recognised before anything is stored. */
 export async function receiveOneFile(request: FastifyRequest): Promise<Buffer> {
   const { bytes } = await receiveFileInMemory(request, {
     limits: LIMITS,

@@ -15,13 +15,7 @@ import {
 } from '../../db/schema';
 import { formSignedOn, organizationKeySql as orgKey } from '../progress';
 
-/**
- * A month still to sign: no signed monthly form (M-FVF) of the supervisor record, month
- * ('YYYY-MM') and fieldwork type given, in the app or on paper (progress' `formSignedOn`, the one
- * SQL reading of a signed form), each a column, a value or an SQL expression of the query it
- * joins (the reminders, the at-risk list and the calendar feed share it). An Organization form
- * signed with another supervisor of the record's organization covers the record too.
- */
+/** An Organization form signed with another supervisor of the organization covers it too. */
 export function noSignedMonthlyForm(form: {
   traineeSupervisorId: unknown;
   month: unknown;
@@ -33,20 +27,15 @@ export function noSignedMonthlyForm(form: {
 export type MonthFormRow = typeof monthForms.$inferSelect;
 /** 'monthly' (M-FVF) or 'final' (F-FVF): the two official forms share this table (decision 013). */
 export type FormKind = MonthFormRow['kind'];
-/** A form with the supervisor record it is signed with. */
 export type MonthFormRecord = MonthFormRow & {
   supervisorName: string;
   /** The supervisor account linked to the record, if any: the one who signs. */
   supervisorUserId: number | null;
 };
 
-/** A live log as a form reads it: its figures, and whether the supervisor approved it. */
 export type FormLogRow = FvfLogRow & { status: LogStatus };
 
-/**
- * The trainee's live logs (every status, as the monthly checks and the dashboard count them,
- * so a form never disagrees with them), in a month or all of them.
- */
+/** Every status, as the monthly checks and the dashboard count them: a form never disagrees. */
 export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise<FormLogRow[]> {
   return db
     .select({
@@ -73,11 +62,7 @@ export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise
     );
 }
 
-/**
- * The logs a supervisor's signature of a month's form waits for (issue 36): the form's (its
- * records, its type) and the supervisor's own of the month, which the signature signs off,
- * still pending or flagged.
- */
+/** Issue 36: the form's logs and the supervisor's own of the month, still pending or flagged. */
 export async function logsToReview(
   db: Db,
   key: {
@@ -113,7 +98,6 @@ export async function logsToReview(
   return { pending: row?.pending ?? 0, flagged: row?.flagged ?? 0 };
 }
 
-/** The trainee's live month sign-offs, with the name of the supervisor who signed each. */
 export function listLiveSignoffs(db: Db, traineeId: number) {
   return db
     .select({
@@ -152,7 +136,6 @@ function toRecord(row: {
   };
 }
 
-/** Every form of one kind of the trainee, live and voided, newest month first. */
 export async function listForTrainee(
   db: Db,
   traineeId: number,
@@ -170,10 +153,7 @@ export async function findById(db: Db, id: number): Promise<MonthFormRecord | un
   return row ? toRecord(row) : undefined;
 }
 
-/**
- * The live M-FVF of a month, supervisor record and fieldwork type, or (no month) the live F-FVF
- * of a supervisor record and fieldwork type, if any.
- */
+/** Without a month, the live F-FVF. */
 export async function findLive(
   db: Db,
   key: { traineeSupervisorId: number; month?: string; experienceTypeId: number },
@@ -208,7 +188,6 @@ export async function insert(db: Db, values: NewMonthForm): Promise<number> {
   return row.id;
 }
 
-/** Voids a live form that is not complete (a new fill replaces it); false when there is none. */
 export async function voidIncomplete(db: Db, id: number, by: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(monthForms)
@@ -219,11 +198,8 @@ export async function voidIncomplete(db: Db, id: number, by: number, now: Date):
 }
 
 /**
- * Voids the live forms a supervisor's reopened sign-off covers: the monthly forms of the month
- * (in the app and on paper: a paper form verified logs that may now change too, issue 36) and
- * the final forms whose period includes it, of the trainee's records linked to that supervisor
- * and of the organizations those records belong to (an Organization form adds their hours up).
- * Returns how many.
+ * A paper form verified logs that may now change too (issue 36); an Organization form adds up
+ * the hours of its organization's records, so those are voided too.
  */
 export async function voidMonth(
   db: Db,
@@ -282,10 +258,7 @@ export type SignatureValues = Partial<
   >
 > & { storageKey: string; updatedAt: Date };
 
-/**
- * Records a signature, only if the form is still live and still the PDF the signer signed
- * (`expectedKey`): two signatures at once cannot both win. False when it changed meanwhile.
- */
+/** Only while still the PDF the signer signed (`expectedKey`): two signatures cannot both win. */
 export async function recordSignature(
   db: Db,
   id: number,

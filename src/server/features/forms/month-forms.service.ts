@@ -35,16 +35,9 @@ import {
 import { fillAndKeep } from './form-filling.service';
 import { FORMS_MESSAGES } from './forms.messages';
 
-/*
- * The month's official form (issue 10 "The official form, filled" and "Deadlines"): listed per
- * month, supervisor record and fieldwork type with its deadline, filled by the trainee from the
- * installed template of their edition. Signing is form-signing.service.ts.
- */
+// The month's official form (issue 10 "The official form, filled" and "Deadlines").
 
-/**
- * A month's figures per subject (a record of its own, or an organization: the hours of every
- * supervisor there added up) and fieldwork type, keyed `${month}|${subject}|${type}`.
- */
+/** An organization's figures add up the hours of every supervisor there. */
 function subjectFigures(
   logs: readonly FvfLogRow[],
   month: string,
@@ -81,7 +74,6 @@ function busiestRecord(byRecord: Map<number, number>): number {
   return [...byRecord.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
 }
 
-/** What a trainee's month forms are read from: live logs (of one month, or all), forms, records. */
 async function loadFormInputs(db: Db, traineeId: number, month?: string) {
   const [logs, forms, records, papers, signoffs] = await Promise.all([
     repo.listLiveLogs(db, traineeId, month),
@@ -95,12 +87,6 @@ async function loadFormInputs(db: Db, traineeId: number, month?: string) {
 
 type FormInputs = Awaited<ReturnType<typeof loadFormInputs>>;
 
-/**
- * Each month × subject × fieldwork type with logged hours or a live form, keyed
- * `${month}|${subject}|${type}`, with the record that signs it: the live form's, else the
- * subject's record with the most hours that month (an organization's responsible supervisor).
- * With its figures, live form and paper form.
- */
 function formSlots({ logs, forms, records, papers }: FormInputs) {
   const subjects = formSubjects(records);
   const figures = new Map<
@@ -158,11 +144,7 @@ function formSlots({ logs, forms, records, papers }: FormInputs) {
   }));
 }
 
-/**
- * The supervisor records that sign a form of `month` with logged hours and no signature yet (in
- * the app or on paper): at an organization, the responsible one only. What the reminders and
- * the at-risk list name.
- */
+/** At an organization, the responsible record only: what the reminders and at-risk list name. */
 export async function unsignedFormSigners(
   db: Db,
   traineeId: number,
@@ -181,11 +163,6 @@ export async function unsignedFormSigners(
   );
 }
 
-/**
- * GET /api/v1/month-forms/: each month × subject (a supervisor, or an organization) × fieldwork
- * type with logged hours (or a live form), newest month first, with its deadline, state and
- * form; the forms due; the voided forms. A supervisor sees the rows they sign only.
- */
 export async function listMonthForms(
   ctx: FormsContext & { traineeId: number | undefined },
 ): Promise<MonthFormsAnswer> {
@@ -253,15 +230,10 @@ export async function listMonthForms(
   return { today, results, forms_due: formsDue, voided };
 }
 
-/** One form the asker may see. */
 export async function getMonthForm(ctx: FormsContext & { id: number }): Promise<MonthForm> {
   return toMonthForm(ctx.storage, await loadVisibleForm(ctx, ctx.id, 'monthly', 'read'));
 }
 
-/**
- * The month's figures for a subject (the records given: one, or an organization's) and type
- * from the live logs, if any.
- */
 export async function currentFigures(
   db: Db,
   key: { traineeId: number; month: string; recordIds: readonly number[]; experienceTypeId: number },
@@ -286,13 +258,7 @@ export async function currentFigures(
   );
 }
 
-/**
- * POST /api/v1/month-forms/: fills the month's official form for a fieldwork type, signed by one
- * of the trainee's supervisor records: that supervisor's own hours, or, when the record belongs to
- * an organization, the Organization form with the hours of every supervisor there. From the
- * template of the trainee's edition and the month's actual hours. A form not yet complete is
- * replaced (voided, kept as history); a complete one is final until the month is reopened.
- */
+/** A complete form is final until the month is reopened. */
 export async function createMonthForm(
   ctx: FormsContext & { input: MonthFormCreateRequest },
 ): Promise<MonthForm> {

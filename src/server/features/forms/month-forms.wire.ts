@@ -6,7 +6,6 @@ import type { StoragePort } from '../../adapters/storage/storage.port';
 import { FVF_VARIANTS, signersOf } from './fvf';
 import type { MonthFormRecord } from './month-forms.repository';
 
-/** The minutes a form reports, from a stored form or from the logs. */
 export type FormMinutes = Pick<
   FvfFigures,
   'independentMinutes' | 'supervisedMinutes' | 'totalMinutes' | 'observationMinutes'
@@ -19,7 +18,6 @@ export const NO_MINUTES: FormMinutes = {
   observationMinutes: 0,
 };
 
-/** True when two sets of figures are the same to the minute (the form still shows the logs). */
 export function sameMinutes(a: FormMinutes, b: FormMinutes): boolean {
   return (
     a.independentMinutes === b.independentMinutes &&
@@ -42,10 +40,7 @@ export function toFormFigures(minutes: FormMinutes): FormFigures {
   };
 }
 
-/**
- * 'M-FVF 2026-03 Sam Supervisor (voided).pdf', 'F-FVF 2026-01 to 2026-06 Sam Supervisor.pdf':
- * the name a form downloads under.
- */
+/** 'M-FVF 2026-03 Sam Supervisor (voided).pdf', 'F-FVF 2026-01 to 2026-06 Sam Supervisor.pdf' */
 export function formFileName(form: MonthFormRecord): string {
   const voided = form.voidedAt ? ' (voided)' : '';
   const type =
@@ -55,7 +50,6 @@ export function formFileName(form: MonthFormRecord): string {
   return `${when}${type} ${form.supervisorName}${voided}.pdf`.replace(/\s+/g, ' ');
 }
 
-/** A short-lived link to the form's PDF as it stands. */
 export function formDocumentUrl(storage: StoragePort, form: MonthFormRecord): Promise<string> {
   return storage.signedGetUrl(form.storageKey, {
     filename: formFileName(form),
@@ -68,7 +62,6 @@ const signature = (name: string | null, at: Date | null, on: string | null) =>
     ? { name, signed_at: at.toISOString(), signed_on: on }
     : null;
 
-/** A stored form in the wire's names, whichever form it is. */
 async function toFormWire(
   storage: StoragePort,
   form: MonthFormRecord,
@@ -108,12 +101,10 @@ async function toFormWire(
   };
 }
 
-/** A stored M-FVF in the wire's names. */
 export async function toMonthForm(storage: StoragePort, form: MonthFormRecord): Promise<MonthForm> {
   return { ...(await toFormWire(storage, form)), month: form.month };
 }
 
-/** A stored F-FVF in the wire's names. */
 export async function toFinalForm(storage: StoragePort, form: MonthFormRecord): Promise<FinalForm> {
   return {
     ...(await toFormWire(storage, form)),

@@ -3,20 +3,15 @@ import type { MinuteTotals } from '../../../shared/progress/month-pipeline';
 import type { ReachBeforeSwitch } from '../../../shared/logs/standards-in-force';
 import type { StandardsSwitch } from '../../../shared/progress/standards-switch';
 
-/*
- * Figures computed from a trainee's month rows (log_month_totals) and forms, kept per trainee
- * under the progress revision those rows were read at (migration 0017: triggers give the trainee
- * a new random revision in the transaction of every change to them). A kept value is served only
- * while the database answers the same revision, read in the statement that would otherwise read
- * the rows: nothing to invalidate, right on any number of instances, and a write is seen by the
- * next read. Each slot's `key` names what else its value depends on (the standards, the day).
- * Newest use last; the oldest trainee goes past `max`.
- */
+// Figures kept per trainee under the progress revision their rows were read at (migration 0017:
+// triggers give the trainee a new random revision with every change), served only while the
+// database answers the same revision in the statement that would read the rows: nothing to
+// invalidate, right on any number of instances. A slot's `key` names what else it depends on
+// (the standards, the day); the least recently used trainee goes past `max`.
 
 /** The dashboards' figures, and the table's answer as sent once it was (the route's serialiser). */
 export type DashboardFigures = { table: DashboardTable; dashboard: Dashboard; tableJson?: string };
 
-/** The record under both sets of standards, and whether the total fits before the switch. */
 export type RecordUnderBoth = { reach: ReachBeforeSwitch | null; comparison: StandardsSwitch };
 
 /** What progress keeps of a trainee: the one cache of the feature. */
@@ -36,10 +31,7 @@ export type KeptByRevision<S> = {
     slot: K,
     key: string,
   ) => { revision: string; value: S[K] } | undefined;
-  /**
-   * Keeps `value`, read at `revision`: beside the trainee's other slots when they were read at
-   * the same revision, in their place otherwise (a null revision keeps nothing, forgets the old).
-   */
+  /** Joins the slots of the same revision, else replaces them; a null revision only forgets. */
   set: <K extends keyof S>(
     traineeId: number,
     revision: string | null,
@@ -75,5 +67,4 @@ export function keptByRevision<S>(max = 2_000): KeptByRevision<S> {
   };
 }
 
-/** Progress's kept figures, shared by the dashboards, get-accrued and the standards switch. */
 export const keptProgress = keptByRevision<KeptSlots>();

@@ -21,7 +21,6 @@ import {
 
 type Range = { from?: string | undefined; to?: string | undefined };
 
-/** The trainee's live logs in a date range. */
 function scope(traineeId: number, range: Range) {
   return and(
     eq(experienceLogs.traineeId, traineeId),
@@ -55,7 +54,6 @@ const TOTAL_KEYS = Object.keys(logParts) as (keyof MinuteTotals)[];
 const columnName = (key: keyof MinuteTotals): SQL =>
   sql`${sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))}`;
 
-/** The sums of a set of rows with the MinuteTotals columns (of the rows `where` keeps). */
 const summed = (column: (key: keyof MinuteTotals) => SQL, where?: SQL) =>
   Object.fromEntries(
     TOTAL_KEYS.map((key) => [
@@ -79,9 +77,8 @@ const totalAndRangeQuery = (db: Db, name: string) => {
     TOTAL_KEYS.map((key) => sql`${logParts[key]} as ${columnName(key)}`),
     sql`, `,
   );
-  // The range: its whole months from log_month_totals, the days around them from the logs. The
-  // total: every month, read only when the revision is not the one the caller kept a total at
-  // (a condition on no row: PostgreSQL tests it once and skips the scan).
+  // The total reads every month only when the revision is not the caller's kept one (a condition
+  // on no row: PostgreSQL tests it once and skips the scan).
   const parts = sql`(
     select false as for_total, true as in_range, ${totalsPart}
     from ${logMonthTotals}
@@ -113,10 +110,8 @@ const totalAndRangeQuery = (db: Db, name: string) => {
 };
 
 /**
- * The trainee's live logs summed over all time and over a date range (all statuses), in one
- * query: months from log_month_totals, the range's days around its whole months from the logs.
- * The all-time total is null when the progress revision (returned, read in the same statement)
- * is still `keptRevision`: the caller's total kept at that revision stands.
+ * All-time and range sums in one query; the total is null while the revision (read in the same
+ * statement) is still `keptRevision`: the caller's kept total stands.
  */
 export async function sumTotalAndRange(
   db: Db,
@@ -170,10 +165,7 @@ const monthWithCumulativeQuery = (db: Db, name: string) =>
     .orderBy(logMonthTotals.experienceTypeId)
     .prepare(name);
 
-/**
- * A month's sums per fieldwork type logged in it, and the sums of every month up to it (the 60%
- * unrestricted rule reads them), in one query.
- */
+/** The sums of every month up to it are what the 60% unrestricted rule reads. */
 export async function sumMonthWithCumulative(
   db: Db,
   traineeId: number,
@@ -197,7 +189,6 @@ export async function sumMonthWithCumulative(
   };
 }
 
-/** Each task the trainee's live logs document, with the dates it was documented on. */
 export async function documentedTasks(
   db: Db,
   traineeId: number,
@@ -217,17 +208,14 @@ export async function documentedTasks(
     .groupBy(logTasks.taskId);
 }
 
-/** Stores the trainee's rule set choice (their own row only). */
 export async function setRuleSet(db: Db, traineeId: number, ruleSet: string | null): Promise<void> {
   await db.update(users).set({ ruleSet }).where(eq(users.id, traineeId));
 }
 
 /**
- * The trainee's progress revision (migration 0017): triggers give it a new random value in the
- * transaction of every change to their log_month_totals rows or month_forms, everything the
- * dashboards are computed from, so equal revisions mean equal month rows and forms. One row by
- * its key, whatever the history. (Written out: drizzle leaves the columns of a one-table select
- * unqualified.)
+ * Migration 0017: triggers give it a new random value with every change to the trainee's
+ * log_month_totals rows or month_forms, so equal revisions mean equal month rows and forms.
+ * (Written out: drizzle leaves the columns of a one-table select unqualified.)
  */
 const revisionColumn = sql<string | null>`(select r.revision::text from progress_revisions r
     where r.trainee_id = ${placeholder('traineeId')})`;
@@ -259,11 +247,7 @@ const monthRowsQuery = (db: Db, name: string) =>
     .orderBy(logMonthTotals.month, logMonthTotals.experienceTypeId)
     .prepare(name);
 
-/**
- * The sums per month and fieldwork type, oldest month first: a row a month, never the logs, in
- * one query; with the progress revision they are at (read
- * in the same snapshot; null when there is no row or no revision).
- */
+/** A row a month, never the logs; the revision is read in the same snapshot. */
 export async function sumLogsByMonthAndType(
   db: Db,
   traineeId: number,
@@ -293,15 +277,11 @@ export const sameSubject = (record: unknown, recordColumn: SQL) =>
   sql`(${recordColumn} = ${record} or exists (select 1 from trainee_supervisors a join trainee_supervisors b on b.trainee_id = a.trainee_id where a.id = ${record} and b.id = ${recordColumn} and btrim(a.organization) <> '' and ${organizationKeySql(sql`a.organization`)} = ${organizationKeySql(sql`b.organization`)}))`;
 
 /**
- * The date the monthly form (M-FVF) covering a supervisor record's month ('YYYY-MM') and
- * fieldwork type was signed, as SQL (null: no signed form on record): the earliest of its live
- * forms completed in the app (the later signature) and its live paper forms (their signing
- * date; neither removed, voided by a reopened month nor rejected by its supervisor: one
- * declared by the trainee alone counts, issue 36). An Organization form signed with another supervisor of the record's organization
- * covers the record too. Each argument is a column, a value or an SQL expression of the query it
- * joins. The one reading of "a signed form" in SQL: the counted hours (below), the reminders,
- * the at-risk list and the calendar feed (forms' `noSignedMonthlyForm`) all use it; whether the
- * date was in time is the shared rule's (src/shared/progress/form-hours.ts).
+ * The one reading of "a signed form" in SQL (the counted hours, and forms' `noSignedMonthlyForm`
+ * for the reminders, the at-risk list and the calendar feed): the earliest of the app's completed
+ * M-FVFs and the live paper forms (one declared by the trainee alone counts, issue 36), null for
+ * none. An Organization form signed with another supervisor of the organization covers the record
+ * too. Whether the date was in time is the shared rule's (src/shared/progress/form-hours.ts).
  */
 export function formSignedOn(form: {
   traineeSupervisorId: unknown;
@@ -317,11 +297,7 @@ export function formSignedOn(form: {
 
 const logMonth = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
 
-/**
- * The trainee's live logs summed per month, fieldwork type and supervisor record, each with the
- * signing date of the form that covers it: how a month's hours split by the form that verifies
- * them (decision 024). Read with the month rows when the dashboards' figures are computed.
- */
+/** How a month's hours split by the form that verifies them (decision 024). */
 export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPartRow[]> {
   const sums = Object.fromEntries(
     TOTAL_KEYS.map((key) => [key, sql<number>`coalesce(sum(${logParts[key]}), 0)::int`.as(key)]),
@@ -359,7 +335,6 @@ export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPart
   return rows as unknown as FormPartRow[];
 }
 
-/** The month rows and their form parts, read together (what `adjustMonthRows` takes). */
 export async function readCountingRows(
   db: Db,
   traineeId: number,

@@ -58,11 +58,7 @@ function toAccrued(totals: MinuteTotals): AccruedTotals {
   };
 }
 
-/**
- * All-time and range totals of a trainee's logs (every status; deleted logs excluded). The range
- * defaults to the whole current month, the trainee's: no log is dated after their today, so that
- * is month to date.
- */
+/** The range defaults to the trainee's current month: no log is dated after their today. */
 export async function getAccrued(ctx: {
   db: Db;
   traineeId: number;
@@ -107,11 +103,7 @@ function toMonthTotals(
   };
 }
 
-/**
- * A trainee's month totals per fieldwork type logged (supervised when none is), with the rule set
- * they are read against (`choice`: the trainee's stored choice). The month checks of `validate`
- * and the supervisor's at-risk list both start here.
- */
+/** Supervised when no type is logged; `validate` and the at-risk list both start here. */
 export async function monthTotalsByType(ctx: {
   db: Db;
   traineeId: number;
@@ -144,10 +136,7 @@ export async function monthTotalsByType(ctx: {
   };
 }
 
-/**
- * The month's requirement checks, per fieldwork type logged (supervised when none is). `ruleSet`
- * is the trainee's stored choice (read with their token).
- */
+/** `ruleSet` is the trainee's stored choice (read with their token). */
 export async function validateMonth(ctx: {
   db: Db;
   actor: Actor;
@@ -177,7 +166,6 @@ export async function validateMonth(ctx: {
   };
 }
 
-/** The tasks a trainee documented (all time, or in one month), in outline order. */
 export async function listDocumentedTasks(ctx: {
   db: Db;
   traineeId: number;
@@ -303,10 +291,7 @@ function dashboardFigures(
   };
 }
 
-/**
- * What the trainee's own dashboards are read with: their stored rule set choice and time zone
- * (both read with their token).
- */
+/** Their stored rule set choice and time zone, both read with their token. */
 type DashboardContext = {
   db: Db;
   traineeId: number;
@@ -320,12 +305,7 @@ export function forgetDashboardFigures(): void {
   keptProgress.clear();
 }
 
-/**
- * The trainee's dashboard figures: one query of one row by its key (the revision) when they
- * were computed at that revision before, else the month rows (with their revision, in one
- * statement). The figures are a pure function of the month rows, their forms (app and paper),
- * the rule set and the day (which forms are past their deadline): kept under the last two.
- */
+/** A pure function of the month rows, their forms (app and paper), the rule set and the day. */
 async function figuresFor(ctx: DashboardContext): Promise<DashboardFigures> {
   const today = todayOf(ctx, ctx.now);
   const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
@@ -341,10 +321,7 @@ async function figuresFor(ctx: DashboardContext): Promise<DashboardFigures> {
   return figures;
 }
 
-/**
- * GET /api/v1/dashboard-table-api/ (`ruleSet`: the trainee's stored choice), with the JSON text
- * `serialize` (the route's own serialiser) makes of it: made once while the figures are kept.
- */
+/** The JSON of the route's own serialiser is made once while the figures are kept. */
 export async function getDashboardTable(
   ctx: DashboardContext,
   serialize: (table: DashboardTable) => string,
@@ -353,16 +330,11 @@ export async function getDashboardTable(
   return { table: figures.table, json: (figures.tableJson ??= serialize(figures.table)) };
 }
 
-/** GET /api/v1/dashboard-api/: the charts' figures (`ruleSet`: the trainee's stored choice). */
 export async function getDashboard(ctx: DashboardContext): Promise<Dashboard> {
   return (await figuresFor(ctx)).dashboard;
 }
 
-/**
- * GET /api/v1/badges-api/: each row's percentage of the goal (concentrated ×1.33) in the hours
- * that count, after the monthly shortfall rules: the same reading as the dashboard's headline and
- * the plan's hours so far (shared/progress/hours-so-far.ts), never the raw logged hours.
- */
+/** The hours that count, as the headline and the plan (shared/progress/hours-so-far.ts). */
 export async function getBadges(ctx: DashboardContext): Promise<Badges> {
   const today = todayOf(ctx, ctx.now);
   const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);

@@ -7,11 +7,7 @@ const NO_DAYS = { from: '9999-12-31', to: '0001-01-01' };
 
 type Span = { from: string; to: string };
 
-/**
- * Where a date range's sums come from: its whole months from log_month_totals, and the days
- * before the first and after the last whole month (at most two partial months) from the logs.
- * So a range costs at most two months of logs, however long the history.
- */
+/** Whole months from log_month_totals, the partial ends from the logs (two months at most). */
 export function splitRange(range: { from?: string | undefined; to?: string | undefined }): {
   months: Span;
   head: Span;

@@ -16,10 +16,8 @@ import * as repo from './standards-switch.repository';
 /** How often each instance looks for trainees to tell (each is told once). */
 export const SWITCH_NOTICE_INTERVAL_MINUTES = 60;
 
-/** Trainees read at a time. */
 const PAGE = 200;
 
-/** The one mail before the switch: what it costs, which months, what can still be done. */
 export function switchNoticeMail(opts: {
   to: string;
   name: string;
@@ -58,11 +56,8 @@ export function switchNoticeMail(opts: {
 }
 
 /**
- * The switch notices job (issue 35): before 1 January 2027 in their own day, every verified
- * trainee with logs whose record the two standards count differently is mailed once (claimed in
- * the database first, so several instances and reruns send it once) and the notice is kept with
- * what it said.
- * A trainee whose count does not change is looked at again on later runs. Returns how many it sent.
+ * Issue 35: mailed once before 1 January 2027 in their own day (claimed first, so instances and
+ * reruns send it once); a trainee whose count does not change is looked at again later.
  */
 export async function sendSwitchNotices(ctx: {
   db: Db;

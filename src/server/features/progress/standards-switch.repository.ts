@@ -2,7 +2,6 @@ import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { experienceLogs, standardsSwitchNotices, users } from '../../db/schema';
 
-/** The switch notice a trainee was sent, if any. */
 export async function findSwitchNotice(db: Db, traineeId: number) {
   const [row] = await db
     .select()
@@ -24,10 +23,7 @@ export async function claimSwitchNotice(
   return rows.length === 1;
 }
 
-/**
- * Verified trainees with a log and no switch notice yet, after `afterId`, by id (the job reads
- * them a page at a time).
- */
+/** Read a page at a time, by id. */
 export async function traineesNotYetNotified(db: Db, afterId: number, limit: number) {
   return db
     .select({

@@ -33,10 +33,7 @@ function choiceOf(stored: string | null | undefined): RuleSetId | null {
   return RULE_SET_IDS.find((id) => id === stored) ?? null;
 }
 
-/**
- * The record read by both sets (the one reading of adjusted hours, `adjustMonthRows`, twice), and
- * what the 2022 reading leaves to do before the switch.
- */
+/** Both sets go through the one reading of adjusted hours, `adjustMonthRows`. */
 export function recordUnderBoth(counting: CountingRows, today: string): RecordUnderBoth {
   const under2022 = adjustMonthRows(counting, RULE_SETS['2022'], today);
   const under2027 = adjustMonthRows(counting, RULE_SETS['2027'], today);
@@ -83,11 +80,7 @@ export async function traineeUnderBoth(
   return value;
 }
 
-/**
- * The standards a trainee's record is read against today, and why: their stored `choice`, else
- * the set of their planned application date (the plan's finish date, one row by its key), and,
- * before the switch, whether the total still fits before it (`standardsInForce`).
- */
+/** The stored `choice`, else the plan's finish date and, before the switch, the reach. */
 export async function standardsFor(
   db: Db,
   traineeId: number,
@@ -101,10 +94,6 @@ export async function standardsFor(
   return standardsInForce({ choice: choiceOf(choice), today, finishDate, reach });
 }
 
-/**
- * The standards a trainee's records are read against today (their day, in their zone), reading
- * their stored choice.
- */
 export async function traineeStandards(
   db: Db,
   traineeId: number,
@@ -114,7 +103,6 @@ export async function traineeStandards(
   return standardsFor(db, traineeId, user?.ruleSet, todayIn(now, user?.timeZone ?? null));
 }
 
-/** The rule set a trainee's records are read against today (see `traineeStandards`). */
 export async function ruleSetFor(db: Db, traineeId: number, now: Date): Promise<RuleSet> {
   return (await traineeStandards(db, traineeId, now)).ruleSet;
 }
@@ -124,10 +112,6 @@ const bySet = (minutes: Record<RuleSetId, number>) => ({
   2027: minutesToHours(minutes['2027']),
 });
 
-/**
- * GET /api/v1/standards-switch/: the months the two sets count differently, what each counts and
- * why, the totals, and what the switch costs; after the switch, nothing is compared.
- */
 export async function getStandardsSwitch(ctx: {
   db: Db;
   traineeId: number;

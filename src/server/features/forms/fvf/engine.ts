@@ -1,7 +1,4 @@
-/**
- * The engine's PDF code (pdf-lib and fontkit, heavy to load: decision 014) loads with the first
- * request that reads or writes a form, not at start, so the server starts small and fast.
- */
+/** pdf-lib and fontkit are heavy (decision 014): loaded on the first form request, not at start. */
 export async function loadFvfEngine() {
   const [template, signing] = await Promise.all([
     import('./fvf-template'),

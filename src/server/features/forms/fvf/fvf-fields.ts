@@ -2,33 +2,25 @@ import type { FvfFormName, FvfStructureName } from '../../../../shared/forms/fvf
 import type { RuleSetId } from '../../../../shared/logs/rule-sets';
 
 /*
- * THE table of the BACB's fieldwork verification forms, monthly (M-FVF) and final (F-FVF): which
- * AcroForm field holds what, per variant, with what the real form carries besides its name (its
- * kind, widgets and their "on" values, the read-only flag of a calculated field, its scripts).
- * The product fills from it and the tests build their stand-in templates from it
- * (fvf-template.fixture.ts), so correcting a name here corrects both. The BACB's PDFs are never
- * shipped (© BACB). Where each row comes from:
+ * THE table of the BACB's fieldwork verification forms (M-FVF, F-FVF), each field as the real form
+ * has it. The tests' stand-in templates are built from it (fvf-template.fixture.ts), so correcting
+ * a name here corrects both; the BACB's PDFs are never shipped (© BACB). Where rows come from:
  * - READ off the BACB's published PDFs (issue 26): the 2022 M-FVF ("Version 08/2023"; the
  *   Organization form was read, the Individual one has the same names per public code that fills
  *   it) and the 2022 F-FVF Organization form ("Version 12/2023").
  * - REPORTED by public code that fills the forms, unconfirmed: the 2022 F-FVF Individual form
- *   (TRAINEE_ACCOUNT_ID, 'Fieldwork-Type'), the 2027 M-FVF (hours and minutes, the observation
- *   minutes in 'Independent_Minutes 3' on the Individual and 'Independent_Minutes 2' on the
- *   Organization form) and the 2027 F-FVF (a `C_` prefix on the concentrated column, no
- *   observation). The 2027 F-FVF Organization form is assumed to be the 2022 one with the 2027
- *   hours. Unconfirmed boxes are optional: filled when the template has them.
- * The Organization and Individual forms of one kind may carry the same names: the document's
- * title or its page text tells them apart (STRUCTURE_MARKS). When a template disagrees with this
- * table, recognition says which names it lacks: fix this table, not the code.
+ *   (TRAINEE_ACCOUNT_ID, 'Fieldwork-Type'), the 2027 M-FVF and the 2027 F-FVF (a `C_` prefix on
+ *   the concentrated column, no observation); the 2027 F-FVF Organization form is assumed to be
+ *   the 2022 one with the 2027 hours. Unconfirmed boxes are optional.
+ * When a template disagrees with this table, recognition says which names it lacks: fix this
+ * table, not the code.
  */
 
 /** The kind of AcroForm field: a signature is a /Sig field (or, on some templates, text). */
 export type FvfFieldKind = 'text' | 'checkbox' | 'signature' | 'choice' | 'button';
 
-/** What a box's widgets mean: the fieldwork type, or a yes. */
 export type BoxMeaning = 'supervised' | 'concentrated' | 'mixed' | 'yes';
 
-/** One field of a variant, as the real form has it. */
 export type FvfField = {
   name: string;
   kind: FvfFieldKind;
@@ -40,7 +32,6 @@ export type FvfField = {
   readOnly?: boolean;
   /** A box: the "on" value of each widget, in the order they stand on the page. */
   onValues?: Partial<Record<BoxMeaning, string>>;
-  /** A choice: its options, as listed. */
   options?: readonly string[];
   /** The field's scripts on the real form; the output drops every one (pdf-output.ts). */
   scripts?: { format?: string; keystroke?: string; calculate?: string; action?: string };
@@ -59,7 +50,6 @@ export type HoursSlot =
   | 'observationMinutes'
   | 'monthsCount';
 
-/** The other fields, whatever the template calls them. */
 export type FvfSlot =
   | 'traineeName'
   | 'traineeBacbId'
@@ -83,7 +73,6 @@ export type FvfSlot =
 export type FvfStructure = FvfStructureName;
 export type FvfVariantId = `${'mfvf' | 'ffvf'}-${RuleSetId}-${FvfStructure}`;
 
-/** One template we recognise. */
 export type FvfVariant = {
   id: FvfVariantId;
   form: FvfFormName;
@@ -93,7 +82,6 @@ export type FvfVariant = {
   label: string;
   /** The document title the real form carries (the fixture writes it). */
   title: string;
-  /** Headings printed on its first page (the fixture draws them). */
   headings: readonly string[];
   fields: Partial<Record<FvfSlot, FvfField>>;
   /** The hours: an M-FVF's one column, or the F-FVF's supervised-fieldwork column. */
@@ -164,7 +152,6 @@ const CONCENTRATED = 'Concentrated Supervised Fieldwork';
 
 const signature = (name: string): FvfField => ({ name, kind: 'signature' });
 
-/** Who fills and signs, the same on every form. */
 const TRAINEE = {
   traineeName: text('TRAINEE_NAME'),
   traineeBacbId: text('TRAINEE_BACB_ID'),
@@ -175,7 +162,6 @@ const TRAINEE = {
   supervisorSignatureDate: text('SUPERVISOR_SIGNATURE_DATE'),
 } as const satisfies Partial<Record<FvfSlot, FvfField>>;
 
-/** The M-FVF's own fields: its month, the type box, the prorated box, and both signatures. */
 function monthly(boxesOptional: boolean): Partial<Record<FvfSlot, FvfField>> {
   const box = (field: FvfField) => (boxesOptional ? optional(field) : field);
   return {
@@ -199,7 +185,6 @@ function monthly(boxesOptional: boolean): Partial<Record<FvfSlot, FvfField>> {
   };
 }
 
-/** The 2022 M-FVF's info buttons, which show a note when pressed. */
 const INFO_BUTTONS: readonly FvfField[] = [
   'BACB_ID_BUTTON',
   'INDEPENDENT_HOURS_BUTTON',
@@ -232,7 +217,6 @@ const ORGANIZATION_SUPERVISORS: Partial<Record<FvfSlot, FvfField>> = Object.from
   ]),
 );
 
-/** The F-FVF: the period (MM/YYYY), the responsible supervisor alone signs. */
 function final(structure: FvfStructure, edition: RuleSetId): Partial<Record<FvfSlot, FvfField>> {
   const isOrganization = structure === 'organization';
   return {
@@ -328,9 +312,8 @@ export const FVF_VARIANTS: readonly FvfVariant[] = [
 ];
 
 /**
- * What says a template is the Organization form, when its names do not: its title, or a heading
- * on its page (the real 2022 Organization M-FVF has both). Matched as written (an Individual
- * form may mention the other form in lower case in its instructions).
+ * The Organization form, when its names do not tell: its title or a heading on its page. Matched
+ * as written (an Individual form may mention the other form in lower case in its instructions).
  */
 export const STRUCTURE_MARKS = {
   title: /multiple supervisors|organization/i,
@@ -343,14 +326,12 @@ export const FORM_MARKS: Readonly<Record<FvfFormName, readonly string[]>> = {
   final: ['START_DATE', 'END_DATE'],
 };
 
-/** A variant by its id. */
 export function fvfVariant(id: FvfVariantId): FvfVariant {
   const variant = FVF_VARIANTS.find((item) => item.id === id);
   if (!variant) throw new Error(`Unknown form variant ${id}`);
   return variant;
 }
 
-/** Every field of a variant the product fills or reads (its slots and hours columns). */
 export function variantFields(variant: FvfVariant): FvfField[] {
   return [
     ...Object.values(variant.fields),

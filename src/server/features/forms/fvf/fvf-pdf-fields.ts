@@ -26,14 +26,8 @@ import { FORM_MESSAGES, FormTemplateError } from './fvf.errors';
 // Names are read as the PDF specification says (`#4a` is `J`), as the upload check reads them.
 useSpecNameDecoding(PDFName);
 
-/*
- * The AcroForm operations the forms need that pdf-lib does not do as we need them: loading a
- * user's PDF with clear refusals, finding a field by the table's names, writing text in DejaVu, a
- * box ticked by its "on" value, a signature stamped into a box, and flattening that leaves no
- * widget behind. What is written out goes through pdf-output.ts.
- */
+// The AcroForm operations pdf-lib does not do as we need them; output goes through pdf-output.ts.
 
-/** Loads a PDF from outside; what cannot be read or filled is a FormTemplateError. */
 export async function loadFormPdf(bytes: Uint8Array): Promise<PDFDocument> {
   let doc: PDFDocument;
   try {
@@ -53,7 +47,6 @@ export async function loadFormPdf(bytes: Uint8Array): Promise<PDFDocument> {
   return doc;
 }
 
-/** The kind of a field as the variant table names it; null for kinds we never fill. */
 export function fieldKindOf(field: PDFField): FvfFieldKind | null {
   if (field instanceof PDFTextField) return 'text';
   if (field instanceof PDFCheckBox) return 'checkbox';
@@ -63,10 +56,7 @@ export function fieldKindOf(field: PDFField): FvfFieldKind | null {
   return null;
 }
 
-/**
- * The template's field for a table entry, by its name or one of its other spellings, when it is
- * of the kind the entry needs (a signature may be a text field).
- */
+/** By its name or an alias, of the entry's kind (a signature may be a text field). */
 export function findField(form: PDFForm, spec: FvfField | undefined): PDFField | undefined {
   if (!spec) return undefined;
   for (const name of [spec.name, ...(spec.aliases ?? [])]) {
@@ -82,7 +72,6 @@ export function findField(form: PDFForm, spec: FvfField | undefined): PDFField |
 const DR = PDFName.of('DR');
 const FONT = PDFName.of('Font');
 
-/** A dictionary entry of `dict`, made empty when it has none. */
 function subDict(doc: PDFDocument, dict: PDFDict, key: PDFName): PDFDict {
   const found = dict.lookup(key);
   if (found instanceof PDFDict) return found;
@@ -91,11 +80,7 @@ function subDict(doc: PDFDocument, dict: PDFDict, key: PDFName): PDFDict {
   return made;
 }
 
-/**
- * The name the AcroForm's `/DR` gives `font`, which it gets if it has none (under the font's own
- * name, or that name numbered when another font holds it: a signature's subset of DejaVu is not
- * the fill's).
- */
+/** Numbered when another font holds the name: a signature's subset of DejaVu is not the fill's. */
 function resourceNameOf(doc: PDFDocument, font: PDFFont): string {
   const fonts = subDict(doc, subDict(doc, doc.getForm().acroForm.dict, DR), FONT);
   for (const [key, value] of fonts.entries()) if (value === font.ref) return key.decodeText();
@@ -106,10 +91,8 @@ function resourceNameOf(doc: PDFDocument, font: PDFFont): string {
 }
 
 /**
- * Makes the default appearance (`/DA`) of a field just drawn in `font`, and of its widgets, name
- * that font as the AcroForm's `/DR` has it: pdf-lib writes the font's own name, which no `/DR`
- * holds, so a reader that redraws the field (ignoring the appearance we drew, or told to by
- * `/NeedAppearances`) has no font for it (issue 36: poppler's "Unknown font tag 'DejaVuSans'").
+ * pdf-lib's `/DA` names the font by its own name, which no `/DR` holds, so a reader that redraws
+ * the field has no font for it (issue 36: poppler's "Unknown font tag 'DejaVuSans'").
  */
 export function nameFontInResources(field: PDFField, font: PDFFont): void {
   const name = resourceNameOf(field.doc, font);
@@ -127,9 +110,8 @@ export function nameFontInResources(field: PDFField, font: PDFFont): void {
 }
 
 /**
- * Writes a text field in our font and locks it. A field that holds a fraction for the reader
- * (the percent supervised: `fraction`, 0.075) keeps it as its value, as the form's own percent
- * format expects, while it shows `shown` ('7.5%'); any other field keeps what it shows.
+ * Locks the field. A `fraction` (0.075) is kept as the value, as the form's own percent format
+ * expects, while the field shows `shown` ('7.5%').
  */
 export function writeText(
   field: PDFTextField,
@@ -155,10 +137,8 @@ export function writeText(
   if (options.lock ?? true) field.enableReadOnly();
 }
 
-/** The "on" state name of a box widget, as text. */
 const onValueOf = (widget: PDFWidgetAnnotation) => widget.getOnValue()?.decodeText() ?? '';
 
-/** Widgets in reading order: top to bottom, left to right within a line. */
 function readingOrder(widgets: readonly PDFWidgetAnnotation[]): PDFWidgetAnnotation[] {
   return [...widgets].sort((a, b) => {
     const [ra, rb] = [a.getRectangle(), b.getRectangle()];
@@ -167,11 +147,7 @@ function readingOrder(widgets: readonly PDFWidgetAnnotation[]): PDFWidgetAnnotat
   });
 }
 
-/**
- * Ticks the widget of a box whose "on" value is `wanted` (null: none) and clears the others.
- * The value is matched as written, then ignoring case and spaces at the ends; a template whose
- * widgets carry other names is read in the order the table lists them (`expected`).
- */
+/** Unknown "on" names fall back to the widgets' reading order against the table's (`expected`). */
 export function tickBox(
   box: PDFCheckBox,
   wanted: string | null,
@@ -199,17 +175,14 @@ export function tickBox(
   box.enableReadOnly();
 }
 
-/** Font size that fits `text` into `width`, no larger than `max`. */
 function fittingSize(font: PDFFont, text: string, width: number, max: number): number {
   const atOne = font.widthOfTextAtSize(text, 1);
   return Math.max(4, Math.min(max, atOne === 0 ? max : width / atOne));
 }
 
 /**
- * Stamps a typed signature into a signature box: the name, and under it the line saying when
- * it was signed, drawn as the box's appearance so it shows in every viewer and survives
- * flattening. A text field also keeps the name as its value; a /Sig field gets no value (that
- * would claim a cryptographic signature).
+ * Drawn as the box's appearance so it shows in every viewer and survives flattening; a /Sig field
+ * gets no value (that would claim a cryptographic signature).
  */
 export function stampSignature(
   doc: PDFDocument,
@@ -254,10 +227,8 @@ export function stampSignature(
 }
 
 /**
- * Flattens every field into the page so the form can no longer change: appearances stay as
- * written (no regeneration in pdf-lib's Helvetica), a box never filled (a third signature
- * line) gets an empty appearance instead of stopping the flattening, and the calculation order
- * and any widget left on a page go with the fields.
+ * Appearances stay as written (no regeneration in pdf-lib's Helvetica); a box never filled (a
+ * third signature line) gets an empty appearance instead of stopping the flattening.
  */
 export function flattenForm(doc: PDFDocument, form: PDFForm): void {
   for (const field of form.getFields()) {

@@ -11,13 +11,8 @@ import {
 import type { FormParty } from '../../../../shared/forms/attestations';
 import { readPdfText } from '../../../adapters/pdf/pdf-text';
 
-/*
- * Reading a verification form back: what its fields hold while it is open, what every page
- * shows (also once flattened, when the fields are gone), and the signing record each signature
- * left in the document information. For tests, and for checking a stored form later.
- */
+// Reading a form back, also once flattened: for tests, and for checking a stored form later.
 
-/** A party's signing record as `signFvf` keeps it in the document information. */
 export type FvfSigningRecord = {
   fullName: string;
   /** The instant, ISO 8601 in UTC. */
@@ -26,18 +21,13 @@ export type FvfSigningRecord = {
   signedOn: string;
 };
 
-/** The document-information key of each party's signing record. */
 export const SIGNING_RECORD_KEYS: Readonly<Record<FormParty, string>> = {
   trainee: 'FieldworkTrackerTraineeSignature',
   supervisor: 'FieldworkTrackerSupervisorSignature',
 };
 
-/** A form as read back. */
 export type FvfReadBack = {
-  /**
-   * Text fields by name; boxes as true/false, or the chosen "on" name of a multi-widget box; a
-   * choice as its selected option.
-   */
+  /** Boxes as true/false, or a multi-widget box's chosen "on" name; a choice as its option. */
   fields: Record<string, string | boolean>;
   /** No fields left: flattened after both signatures. */
   isFlattened: boolean;
@@ -75,7 +65,6 @@ function readSigningRecord(info: PDFDict | undefined, key: string): FvfSigningRe
   return undefined;
 }
 
-/** Reads a form's fields, visible text and signing records. */
 export async function readFvf(bytes: Uint8Array): Promise<FvfReadBack> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const fieldList = doc.getForm().getFields();

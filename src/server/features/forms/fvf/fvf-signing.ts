@@ -10,15 +10,9 @@ import { FORM_MESSAGES, FormSigningError } from './fvf.errors';
 import { embedDejaVu } from '../../../adapters/pdf/pdf-fonts';
 import { saveInert } from '../../../adapters/pdf/pdf-output';
 
-/*
- * Signing a filled M-FVF in the app (issue 10 "Signing"): each party types their full name
- * under the attestation (shared/forms/attestations.ts); the name and the moment go into the
- * party's signature box, the date into their date field, and a signing record into the
- * document information. Once every party the form has a place for has signed (the F-FVF: the
- * responsible supervisor alone), the form is flattened so it can never change.
- */
+// Signing in the app (issue 10 "Signing", shared/forms/attestations.ts); once every party the
+// form has a place for has signed, it is flattened so it can never change.
 
-/** One party's electronic signature. */
 export type FvfSigner = {
   party: FormParty;
   /** The full name as typed (already parsed by FormSignatureSchema). */
@@ -47,7 +41,6 @@ function textField(form: PDFForm, variant: FvfVariant, slot: FvfSlot): PDFTextFi
   return field instanceof PDFTextField ? field : undefined;
 }
 
-/** True when a party's date field is written: they have signed. */
 function hasSigned(form: PDFForm, variant: FvfVariant, party: FormParty): boolean {
   return (textField(form, variant, SLOTS[party].date)?.getText() ?? '').trim() !== '';
 }
@@ -55,11 +48,6 @@ function hasSigned(form: PDFForm, variant: FvfVariant, party: FormParty): boolea
 /** '2027-01-31T22:04:05.123Z' → '2027-01-31 22:04 UTC', the moment shown under the name. */
 const stampTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/**
- * Signs a filled form for one party. Refuses (FormSigningError, 409) a party who has signed
- * already and a form that is already flattened; a form that is not an M-FVF we know is a
- * FormTemplateError. After the second signature the form is flattened.
- */
 export async function signFvf(pdf: Uint8Array, signer: FvfSigner): Promise<SignedFvf> {
   const doc = await loadFormPdf(pdf);
   const form = doc.getForm();

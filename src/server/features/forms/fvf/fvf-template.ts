@@ -33,12 +33,9 @@ import { embedDejaVu } from '../../../adapters/pdf/pdf-fonts';
 import { saveInert } from '../../../adapters/pdf/pdf-output';
 import { readDocumentText } from '../../../adapters/pdf/pdf-text';
 
-/*
- * The BACB's own forms, monthly and final, recognised and filled from the logs (issue 26;
- * decisions 012 and 013). The user or operator supplies the blank PDF; we never ship it.
- */
+// The BACB's own forms, recognised and filled from the logs (issue 26; decisions 012 and 013);
+// the user or operator supplies the blank PDF, we never ship it.
 
-/** A supervisor as the forms name them. */
 export type FvfPerson = { name: string; bacbId: string };
 
 /** Who the form is about, from the profiles (the BACB ID and fieldwork place are profile fields). */
@@ -50,14 +47,12 @@ export type FvfIdentity = {
   supervisors: readonly FvfPerson[];
 };
 
-/** A final form's figures: its period, and a column per fieldwork type it reports. */
 export type FinalFillFigures = {
   period: { fromMonth: string; toMonth: string };
   /** Supervised fieldwork, concentrated, or both (a Mixed period). */
   columns: readonly FinalFvfFigures[];
 };
 
-/** Everything one M-FVF (a month's figures) or F-FVF (a period's) shows before it is signed. */
 export type FvfFillInput = FvfIdentity & {
   figures: MonthlyFvfFigures | FinalFillFigures;
   /** The trainee's rule set: a template of the other edition is refused. */
@@ -66,15 +61,12 @@ export type FvfFillInput = FvfIdentity & {
   isProrated: boolean;
 };
 
-/** The form a set of figures is for: a month's are an M-FVF's, a period's an F-FVF's. */
 export function formOfFigures(figures: FvfFillInput['figures']): FvfFormName {
   return 'month' in figures ? 'monthly' : 'final';
 }
 
-/** A filled form, its variant and the text written into each field (by field name). */
 export type FilledFvf = { bytes: Uint8Array; variant: FvfVariant; values: Record<string, string> };
 
-/** What a template says of itself besides its fields: its title and its first page's text. */
 type TemplateWords = { title: string; text: string };
 
 const requiredFields = (variant: FvfVariant): FvfField[] =>
@@ -84,10 +76,7 @@ const requiredFields = (variant: FvfVariant): FvfField[] =>
     ...Object.values(variant.concentratedHours ?? {}),
   ].filter((spec) => !spec.optional);
 
-/**
- * How a template differs from a variant: the required names it lacks, and the fields it has that
- * mark the other form (`FORM_MARKS`: an F-FVF is never taken for an M-FVF, nor the reverse).
- */
+/** `FORM_MARKS`: an F-FVF is never taken for an M-FVF, nor the reverse. */
 function differences(form: PDFForm, variant: FvfVariant) {
   const missing = requiredFields(variant)
     .filter((spec) => !findField(form, spec))
@@ -97,7 +86,6 @@ function differences(form: PDFForm, variant: FvfVariant) {
   return { missing, unexpected, count: missing.length + unexpected.length };
 }
 
-/** The structure a template's words claim: its title first, else the headings on its page. */
 function structureOfWords(words: TemplateWords): FvfStructure {
   if (STRUCTURE_MARKS.title.test(words.title)) return 'organization';
   if (words.title.trim() === '' && STRUCTURE_MARKS.text.test(words.text)) return 'organization';
@@ -105,11 +93,8 @@ function structureOfWords(words: TemplateWords): FvfStructure {
 }
 
 /**
- * The variant of a form by its AcroForm field names (fvf-fields.ts). When the names fit both an
- * Individual and an Organization form (the 2022 M-FVF's are the same), the document's title or
- * its page's headings decide (`STRUCTURE_MARKS`); when several variants of one structure fit,
- * the one that asks for the most fields wins. An unknown template is a FormTemplateError naming
- * the fields the closest variant lacks.
+ * When names fit an Individual and an Organization form (the 2022 M-FVF's are the same), the
+ * words decide; among several of one structure, the one asking for the most fields wins.
  */
 export function recogniseFvfForm(form: PDFForm, words: TemplateWords): FvfVariant {
   if (form.getFields().length === 0) throw new FormTemplateError(FORM_MESSAGES.noFields);
@@ -133,13 +118,11 @@ export function recogniseFvfForm(form: PDFForm, words: TemplateWords): FvfVarian
   );
 }
 
-/** The variant of a loaded document (its fields, title and first page). */
 export function recogniseFvfDocument(doc: PDFDocument): FvfVariant {
   const text = readDocumentText(doc, 1).flat().join(' ').replace(/\s+/g, ' ');
   return recogniseFvfForm(doc.getForm(), { title: doc.getTitle() ?? '', text });
 }
 
-/** The variant of a blank template (throws FormTemplateError for anything else). */
 export async function recogniseFvfTemplate(template: Uint8Array): Promise<FvfVariant> {
   return recogniseFvfDocument(await loadFormPdf(template));
 }
@@ -147,7 +130,6 @@ export async function recogniseFvfTemplate(template: Uint8Array): Promise<FvfVar
 /** A text field's value: what it shows, and for the percent the fraction it holds. */
 type Written = { shown: string; fraction?: string };
 
-/** The written hours of one column, by slot, in the form's edition. */
 function columnValues(
   figures: FvfFigures,
   edition: RuleSetId,
@@ -192,7 +174,6 @@ function columnValues(
 /** 'YYYY-MM' as the forms that say MM/YYYY want it. */
 const monthYear = (month: string) => formMonthValues(month).monthYear;
 
-/** The text of each slot of a variant: who, when, and the people the form lists. */
 function slotValues(variant: FvfVariant, input: FvfFillInput): Partial<Record<FvfSlot, string>> {
   const values: Partial<Record<FvfSlot, string>> = {
     traineeName: input.trainee.name,
@@ -215,7 +196,6 @@ function slotValues(variant: FvfVariant, input: FvfFillInput): Partial<Record<Fv
   return values;
 }
 
-/** The hours of each column: an M-FVF's month, or the F-FVF's supervised and concentrated columns. */
 function hoursByColumn(variant: FvfVariant, input: FvfFillInput) {
   const edition = variant.edition;
   if ('month' in input.figures)
@@ -232,7 +212,6 @@ function hoursByColumn(variant: FvfVariant, input: FvfFillInput) {
   }));
 }
 
-/** What the fieldwork-type box says: the month's type, or the period's (both: Mixed). */
 function fieldworkTypeOf(figures: FvfFillInput['figures']): BoxMeaning {
   const types =
     'month' in figures
@@ -256,7 +235,6 @@ function qualificationOption(
   );
 }
 
-/** Writes the text fields and the choice; returns what was written, by field name. */
 function writeFields(
   form: PDFForm,
   variant: FvfVariant,
@@ -303,7 +281,6 @@ function writeFields(
   return written;
 }
 
-/** Ticks the fieldwork-type box and the prorated box as the figures and the input say. */
 function tickBoxes(
   form: PDFForm,
   variant: FvfVariant,
@@ -330,11 +307,8 @@ function tickBoxes(
 }
 
 /**
- * Fills a blank official form: an M-FVF for a month or an F-FVF for a period, as the figures
- * say. Recognises the variant, writes every field it has (read-only calculated ones included,
- * since no reader runs the form's scripts once they are gone; locked, in DejaVu so any name
- * renders), ticks the boxes and picks the qualification. Signature and date fields stay empty
- * for `signFvf`. What is written carries no script and no action (pdf-output.ts).
+ * Read-only calculated fields are written too, since no reader runs the form's scripts once they
+ * are gone; in DejaVu, so any name renders. Signature and date fields stay empty for `signFvf`.
  */
 export async function fillFvfTemplate(
   template: Uint8Array,

@@ -4,13 +4,7 @@ import {
   type FvfFormName,
 } from '../../../../shared/forms/fvf-template.schema';
 
-/**
- * A PDF that is not a verification form we can fill: not a PDF, encrypted, or without the
- * fields of any variant in fvf-fields.ts, or holding what a form never needs (a program to start,
- * a file inside it). A 400 FORM_TEMPLATE_INVALID (`non_field_errors`) whose
- * message tells the user what to upload instead; `missing` names the fields the closest variant
- * lacks.
- */
+/** `missing` names the fields the closest variant lacks. */
 export class FormTemplateError extends AppError {
   readonly missing: readonly string[];
 
@@ -21,10 +15,7 @@ export class FormTemplateError extends AppError {
   }
 }
 
-/**
- * A signature the form's state forbids: this party has signed already, or both have and the
- * form is flattened for good. A 409, since retrying cannot help.
- */
+/** A 409: retrying cannot help. */
 export class FormSigningError extends AppError {
   constructor(message: string) {
     super('CONFLICT', message);

@@ -11,18 +11,10 @@ import { assertReviewedForSignature, signOffWithForm } from '../form-review.serv
 import type { FormsContext } from '../form-access';
 import { loadVisible, toPaperForm } from './paper-forms.service';
 
-/*
- * The supervisor's answer to a paper form (issue 36, decision 024): the trainee alone declares
- * its signing date, so the supervisor the form names confirms it or rejects it. A declared form
- * counts (shown as declared); a rejected one counts for nothing, and the trainee removes it to
- * record the right one or fills the form in the app. An answer is given once. Confirming is the
- * supervisor's signature: it waits for the month's logs to be approved and signs the month off.
- */
+// The supervisor's answer to a paper form (issue 36, decision 024): the trainee alone declares
+// its signing date, so the supervisor the form names confirms or rejects it, once.
 
-/**
- * POST /api/v1/month-forms/paper/{id}/answer/: the supervisor the form names (while they see the
- * trainee) confirms or rejects it; anyone else 404, a trainee 403 (the route's guard).
- */
+/** A trainee gets a 403 from the route's guard; anyone but the named supervisor, a 404. */
 export async function answerPaperForm(
   ctx: FormsContext & { id: number; request: PaperFormAnswerRequest },
 ): Promise<PaperForm> {
@@ -32,8 +24,7 @@ export async function answerPaperForm(
   const answered = form.confirmedAt ? 'confirmed' : form.rejectedAt ? 'rejected' : null;
   if (answered) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.alreadyAnswered(answered));
   const isConfirmed = ctx.request.answer === 'confirmed';
-  // Confirming is the supervisor's signature of the month's form: it waits for every log to be
-  // approved and signs the month off, as signing in the app does (form-review.service.ts).
+  // Confirming is the supervisor's signature, as signing in the app (form-review.service.ts).
   if (isConfirmed) await assertReviewedForSignature(ctx.db, form, ctx.actor.id);
   await ctx.db.transaction(async (tx) => {
     await answerOnce(tx, ctx, form.id);

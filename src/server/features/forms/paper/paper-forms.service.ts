@@ -32,15 +32,10 @@ import {
   type FormsContext,
 } from '../form-access';
 
-/*
- * Monthly forms signed on paper (issue 26 part 7, decision 024): the trainee records one with
- * its signing date and the scan, which is kept as their record file of the month (the files
- * feature's upload, checks and quota). It counts as that form signed on that date
- * (progress' `formSignedOn`), shown as declared by the trainee until the supervisor it names
- * confirms it, and not at all once they reject it (paper-form-answers.service.ts, issue 36).
- * The trainee and the supervisor the form names may list and download it; anyone else gets
- * 404. Removing one keeps it as history.
- */
+// Monthly forms signed on paper (issue 26 part 7, decision 024): the scan is the trainee's record
+// file of the month, and the form counts as signed on its date (progress' `formSignedOn`), shown
+// as declared until the supervisor it names confirms it, not at all once they reject it
+// (paper-form-answers.service.ts, issue 36).
 
 type Context = FormsContext;
 
@@ -58,7 +53,6 @@ export type PaperFormRecord = typeof paperForms.$inferSelect & {
   answeredBy: string | null;
 };
 
-/** The supervisor account that confirmed or rejected a paper form. */
 const answerers = alias(users, 'answerer');
 
 function selectPaperForms(db: Db) {
@@ -118,7 +112,6 @@ export function toPaperForm(form: PaperFormRecord): PaperForm {
   };
 }
 
-/** A paper form the asker may read: their own, or one naming them while they see the trainee. */
 export async function loadVisible(ctx: Context, id: number): Promise<PaperFormRecord> {
   const [row] = await selectPaperForms(ctx.db).where(eq(paperForms.id, id)).limit(1);
   if (!row) throw NOT_FOUND();
@@ -150,11 +143,7 @@ function parseFields(fields: Record<string, unknown>, hasFile: boolean, today: s
   return parsed.data as PaperFormFields;
 }
 
-/**
- * POST /api/v1/month-forms/paper/: records a form signed on paper. The file is already stored
- * (under a key no row names yet); the caller removes it if this fails, so a refused upload
- * leaves nothing, and no row is written.
- */
+/** The file is already stored; the caller removes it if this fails, so a refusal leaves nothing. */
 export async function createPaperForm(
   ctx: Context & {
     fields: Record<string, unknown>;
@@ -221,10 +210,7 @@ export async function createPaperForm(
   return toPaperForm(await loadVisible(ctx, id));
 }
 
-/**
- * Mails the supervisor the form names (a linked account still supervising) that the trainee
- * declared it, so they confirm or reject it: queued in the form's transaction.
- */
+/** Only a linked account still supervising is asked; queued in the form's transaction. */
 async function askToConfirm(
   db: Db,
   ctx: Context & { mailer: Mailer; appUrl: string },
@@ -251,10 +237,6 @@ async function askToConfirm(
   );
 }
 
-/**
- * GET /api/v1/month-forms/paper/: the trainee's paper forms (live and removed, newest month
- * first); a supervisor (`u_id`, a linked trainee) sees those naming them.
- */
 export async function listPaperForms(
   ctx: Context & { traineeId: number | undefined },
 ): Promise<PaperForm[]> {
@@ -270,11 +252,7 @@ export async function listPaperForms(
   return rows.map((row) => toPaperForm(toRecord(row)));
 }
 
-/**
- * Every paper form of a trainee (removed and voided ones too, as history) as the whole-record
- * export keeps them: each with the words the app shows for where it stands, so a form the
- * supervisor has not confirmed reads as declared by the trainee there too (issue 36).
- */
+/** For the record export, in the app's words: an unconfirmed form reads as declared (issue 36). */
 export async function paperFormsOfRecord(
   db: Db,
   traineeId: number,
@@ -288,13 +266,11 @@ export async function paperFormsOfRecord(
   });
 }
 
-/** The live paper forms of a trainee (the forms page shows them on their rows). */
 export async function livePaperForms(db: Db, traineeId: number): Promise<PaperForm[]> {
   const rows = await selectPaperForms(db).where(and(eq(paperForms.traineeId, traineeId), isLive));
   return rows.map((row) => toPaperForm(toRecord(row)));
 }
 
-/** GET /api/v1/month-forms/paper/{id}/download/: a short-lived link to the scan. */
 export async function paperFormDownloadUrl(ctx: Context & { id: number }): Promise<string> {
   const form = await loadVisible(ctx, ctx.id);
   if (form.deletedAt !== null || form.recordFileId === null) throw NOT_FOUND();
@@ -303,11 +279,7 @@ export async function paperFormDownloadUrl(ctx: Context & { id: number }): Promi
   return url;
 }
 
-/**
- * DELETE /api/v1/month-forms/paper/{id}/: the trainee removes a paper form entered wrongly. The
- * row stays (deleted_at, deleted_by) as history, its scan leaves the files (restorable there),
- * and the form's hours are read again as if it had never been recorded.
- */
+/** The row stays as history; its scan leaves the files (restorable there). */
 export async function deletePaperForm(ctx: Context & { id: number }): Promise<void> {
   const form = await loadVisible(ctx, ctx.id);
   if (form.traineeId !== ctx.actor.id || form.deletedAt !== null) throw NOT_FOUND();

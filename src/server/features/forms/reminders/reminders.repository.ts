@@ -10,12 +10,8 @@ import { noSignedMonthlyForm } from '../month-forms.repository';
 const supervisorAccounts = alias(users, 'supervisor_account');
 
 /**
- * The supervisor records whose month still needs a signature: live logs in `month` of a
- * fieldwork type with no complete live form, kept with the record or, at an organization, with
- * any record there (whose form the responsible supervisor signs: `listUnsignedForms` keeps
- * that one). With the trainee (verified), the supervisor account linked to the record (if any),
- * and whether it may see the trainee. With `supervisorUserId`, only the records linked to that
- * supervisor account.
+ * At an organization, every record there is listed (`listUnsignedForms` keeps the one that
+ * signs). With `supervisorUserId`, only the records linked to that supervisor account.
  */
 export function listUnsignedMonths(
   db: Db,
@@ -61,10 +57,7 @@ export function listUnsignedMonths(
     .orderBy(asc(traineeSupervisors.id));
 }
 
-/**
- * Claims one reminder mail: true for the one caller that inserted it, false for everyone after
- * (another instance, or a rerun), who must not send it.
- */
+/** Only the caller that inserted it may send it (not another instance, nor a rerun). */
 export async function claimReminder(
   db: Db,
   values: Omit<typeof formReminders.$inferInsert, 'id'>,

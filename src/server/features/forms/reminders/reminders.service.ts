@@ -15,11 +15,7 @@ import { unsignedFormSigners } from '../month-forms.service';
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */
 export const REMINDER_INTERVAL_MINUTES = 60;
 
-/**
- * The supervisor records whose form of `month` is still to sign, as `listUnsignedMonths` lists
- * them, but at an organization only the record that signs its form (the responsible supervisor:
- * month-forms.service.ts), so that nobody is asked for a signature that is not theirs.
- */
+/** At an organization, only the responsible record: nobody is asked for a signature not theirs. */
 export async function listUnsignedForms(
   db: Db,
   month: string,
@@ -44,12 +40,8 @@ export async function listUnsignedForms(
 }
 
 /**
- * The deadline reminders job: on the days 10 and 3 days before a month's M-FVF deadline
- * (`isReminderDay`), mails the trainee, and the supervisor account linked to the record, once
- * each for every form of the month that has hours and no signature (`listUnsignedForms`). Each
- * is mailed on their own day (their zone's): of the dates it is somewhere now, those that are a
- * reminder day, to the people whose today that is. Each mail is claimed in the database first,
- * so several instances and reruns send it once. Returns how many it sent.
+ * 10 and 3 days before a month's M-FVF deadline (`isReminderDay`), on each person's own day
+ * (their zone's); each mail is claimed in the database first, so instances and reruns send it once.
  */
 export async function sendFormReminders(ctx: {
   db: Db;
@@ -64,7 +56,6 @@ export async function sendFormReminders(ctx: {
   return sent;
 }
 
-/** The reminders of the people whose today is `today`; how many were sent. */
 async function remindOn(
   ctx: { db: Db; mailer: Mailer; appUrl: string; now: Date },
   today: string,

@@ -4,14 +4,10 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type FvfVariant, loadFvfEngine } from '../fvf';
 
-/*
- * The operator's forms folder (FORMS_DIR, default DATA_DIR/forms): blank official M-FVF and
- * F-FVF PDFs, dropped in by hand and recognised by their fields like an upload (decision 012). Read when
- * asked, so a file added or replaced counts at once; what each file is, is remembered per path,
- * size and modification time, which is only a cache (every instance reads the folder itself).
- */
+// The operator's forms folder (FORMS_DIR, default DATA_DIR/forms), recognised like an upload
+// (decision 012); read when asked, so a file added or replaced counts at once. `recognised` is
+// only a cache, by path, size and mtime (every instance reads the folder itself).
 
-/** A recognised template in the folder. */
 export type FolderTemplate = {
   path: string;
   variant: FvfVariant;
@@ -40,10 +36,7 @@ async function variantOf(path: string, size: number, mtimeMs: number, log: Fasti
   return result;
 }
 
-/**
- * The recognised templates in the folder, in file-name order (when two files are the same
- * variant, the first name wins). A missing folder has none.
- */
+/** When two files are the same variant, the first file name wins. */
 export async function readFormsFolder(
   dir: string,
   log: FastifyBaseLogger,
@@ -67,7 +60,6 @@ export async function readFormsFolder(
   return found;
 }
 
-/** The bytes of a folder template. */
 export function readFolderTemplate(template: FolderTemplate): Promise<Uint8Array> {
   return readFile(template.path);
 }

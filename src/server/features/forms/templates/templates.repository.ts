@@ -13,7 +13,6 @@ export function listUploadedBy(db: Db, userId: number): Promise<FvfTemplateRow[]
     .orderBy(asc(fvfTemplates.id));
 }
 
-/** A user's upload of a variant, if any. */
 export async function findUploaded(
   db: Db,
   userId: number,
@@ -27,10 +26,7 @@ export async function findUploaded(
   return row;
 }
 
-/**
- * Records a user's upload of a variant, replacing their earlier one (the unique key decides
- * between two uploads at once: the last one stays). Returns the storage key it replaced, if any.
- */
+/** The unique key decides between two uploads at once: the last one stays. */
 export async function upsertUploaded(
   db: Db,
   values: {
@@ -59,10 +55,7 @@ export async function upsertUploaded(
   });
 }
 
-/**
- * Moves an upload row from the uploaded bytes it kept (`from`) to their cleaned copy (`to`), if
- * it still names `from`; true when it did.
- */
+/** Only if it still names `from`. */
 export async function markCleaned(
   db: Db,
   values: { id: number; from: string; to: string; sizeBytes: number },

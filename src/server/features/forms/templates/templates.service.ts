@@ -33,11 +33,8 @@ import {
 import { readFolderTemplate, readFormsFolder } from './forms-folder';
 import * as repo from './templates.repository';
 
-/*
- * Which blank official forms (M-FVF and F-FVF) serve whom, and installing one (issue 26;
- * decision 012): the operator's FORMS_DIR serves everyone; a user's own upload serves only that
- * user's forms (and so the supervisors who sign them), never another user's.
- */
+// Which blank forms serve whom (issue 26; decision 012): the operator's FORMS_DIR serves everyone;
+// a user's own upload serves only that user's forms (and so the supervisors who sign them).
 
 export type TemplatesContext = {
   db: Db;
@@ -46,7 +43,6 @@ export type TemplatesContext = {
   log: FastifyBaseLogger;
 };
 
-/** A blank form the product can fill, wherever it lives. */
 export type InstalledTemplate = {
   variant: FvfVariant;
   source: FvfTemplate['source'];
@@ -63,7 +59,6 @@ export async function readObject(storage: StoragePort, key: string): Promise<Uin
   return bytes;
 }
 
-/** The object's bytes, or null when nothing is stored at `key` (any more). */
 export async function readObjectIfPresent(
   storage: StoragePort,
   key: string,
@@ -77,10 +72,7 @@ export async function readObjectIfPresent(
 
 const variantOrder = (variant: FvfVariant) => FVF_VARIANTS.indexOf(variant);
 
-/**
- * The variants that serve `ownerId`'s forms, in the order of the variant table: the operator's
- * folder (everyone's), then that user's own uploads; the folder wins for a variant it has.
- */
+/** The operator's folder wins for a variant it has. */
 export async function installedTemplates(
   ctx: TemplatesContext,
   ownerId: number,
@@ -123,7 +115,6 @@ export function toFvfTemplate(template: InstalledTemplate): FvfTemplate {
   };
 }
 
-/** The message for a blank form the upload check refused. */
 function templateRefusal(refused: PdfCopy & { ok: false }): string {
   const { reason } = refused;
   if (reason === 'too-large') return FORM_MESSAGES.tooLarge;
@@ -138,14 +129,10 @@ const templateKey = (uploadedBy: number, variantId: string) =>
   `forms/templates/${uploadedBy}/${variantId}-${randomUUID()}.pdf`;
 
 /**
- * Installs an uploaded blank form for its uploader's own forms. It must be a PDF (by its
- * content) that the upload check passes (read in a bounded child process, holding nothing a form
- * never needs: the check says what it found) and that one of the variants recognises; a variant
- * the operator's folder has is refused (the folder serves everyone). What is kept, recognised and
- * later filled is the check's cleaned copy (no script, no action, nothing the trailer does not
- * reach), so the server never parses the uploaded bytes; the upload's own SHA-256 names it. A
- * second upload of a variant replaces the uploader's first. Nothing is stored for a refusal, and
- * nobody else's forms change, whatever the file claims to be.
+ * What is kept, recognised and later filled is the upload check's cleaned copy (made in a bounded
+ * child process: no script, no action, nothing the trailer does not reach), so the server never
+ * parses the uploaded bytes; the upload's own SHA-256 names it. A variant the operator's folder
+ * has is refused (the folder serves everyone); nothing is stored for a refusal.
  */
 export async function installTemplate(
   ctx: TemplatesContext & { actor: Actor; bytes: Uint8Array; now: Date },
@@ -195,10 +182,8 @@ export async function installTemplate(
 }
 
 /**
- * The blank form an upload row keeps. A row installed before the cleaned copy was kept (issue 36:
- * it holds the uploaded bytes) is cleaned now, once, by the same check in its bounded child, and
- * the row moved to the copy; one the check now refuses can no longer be filled from (upload it
- * again).
+ * A row from before cleaned copies were kept (issue 36: it holds the uploaded bytes) is cleaned
+ * now, once, and moved to the copy; one the check now refuses must be uploaded again.
  */
 async function loadUploadedTemplate(
   ctx: TemplatesContext,
@@ -235,11 +220,6 @@ const STRUCTURE_LABELS: Record<FvfStructureName, string> = {
   organization: 'Organization',
 };
 
-/**
- * The template the trainee `ownerId`'s form (M-FVF or F-FVF) of `edition` and `structure` is
- * filled from: the operator's, else the trainee's own upload. None is a 409
- * FORM_TEMPLATE_MISSING that says what to do.
- */
 export async function templateFor(
   ctx: TemplatesContext,
   asked: { form: FvfFormName; edition: RuleSetId; structure: FvfStructureName; ownerId: number },
