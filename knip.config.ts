@@ -29,9 +29,14 @@ const config: KnipConfig = {
   ],
   project: ['src/**', 'scripts/**', 'bench/**', 'tests/**', '*.{ts,js,cjs,mjs}'],
   playwright: false,
-  // Read from the disk by path, not imported: require.resolve(`dejavu-fonts-ttf/ttf/${file}`)
-  // (src/server/adapters/pdf/pdf-fonts.ts, src/server/adapters/svg/rasterise-svg.ts).
-  ignoreDependencies: ['dejavu-fonts-ttf'],
+  ignoreDependencies: [
+    // Read from the disk by path, not imported: require.resolve(`dejavu-fonts-ttf/ttf/${file}`)
+    // (src/server/adapters/pdf/pdf-fonts.ts, src/server/adapters/svg/rasterise-svg.ts).
+    'dejavu-fonts-ttf',
+    // Loaded by name from the `import/resolver` setting of scripts/lint/boundaries.js
+    // (eslint-module-utils requires `eslint-import-resolver-node` from the linted file's folder).
+    'eslint-import-resolver-node',
+  ],
   // The machine's own programs, not packages: poppler's pdftotext (a font test, skipped without it),
   // openssl and nginx (the cluster test, tests/cluster/).
   ignoreBinaries: ['pdftotext', 'openssl', 'nginx'],

@@ -3,8 +3,8 @@
  * (fvf-fields.ts, fvf-pdf-fields.ts), fills it (fvf-template.ts), reads a filled one back
  * (fvf-read.ts) and signs it (fvf-signing.ts). It has no database and no request: the forms
  * feature's services load, decide and store, and the PDF plumbing it stands on is
- * adapters/pdf/. The walls lint keeps it so (walls/engine-zone: imports stay inside this folder,
- * the adapters and shared). The rest of the feature uses what this file exports; the heavy part
+ * adapters/pdf/. The walls lint keeps it so (scripts/lint/boundaries.js: imports stay inside this
+ * folder, the adapters and shared). The rest of the feature uses what this file exports; the heavy part
  * loads on first use.
  */
 export { loadFvfEngine } from './engine';
