@@ -4,19 +4,8 @@ import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import { boundariesConfig } from './scripts/lint/boundaries.js';
 import { walls, wallsSettings } from './scripts/lint/walls.js';
-
-const restrict = (patterns) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: patterns.map((group) => ({
-        group: [group],
-        message: 'This import crosses a layer boundary (ARCHITECTURE.md "Layout").',
-      })),
-    },
-  ],
-});
 
 export default tseslint.config(
   {
@@ -48,31 +37,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    files: ['src/shared/**'],
-    rules: restrict([
-      '**/server/**',
-      '**/client/**',
-      'node:*',
-      'drizzle-orm*',
-      'react*',
-      '@mantine/*',
-    ]),
-  },
-  { files: ['src/server/**'], rules: restrict(['**/client/**', 'react*', '@mantine/*']) },
-  {
-    files: ['src/client/**'],
-    rules: restrict(['**/server/**', 'node:*', 'drizzle-orm*', 'fastify*']),
-  },
-  // Feature walls and import cycles; the features are the folders found now (scripts/lint/walls.js).
+  // The layers, the feature walls and the engines: eslint-plugin-boundaries (scripts/lint/boundaries.js).
+  boundariesConfig(path.dirname(fileURLToPath(import.meta.url))),
+  // Import cycles, hand-written (the plugin has none; why: scripts/lint/walls.js). The features are
+  // the folders found now.
   {
     files: ['src/**/*.{ts,tsx,mts,js,mjs}'],
     plugins: { walls },
     settings: { walls: wallsSettings(path.dirname(fileURLToPath(import.meta.url))) },
-    rules: {
-      'walls/feature-boundary': 'error',
-      'walls/no-cycle': 'error',
-      'walls/engine-zone': 'error',
-    },
+    rules: { 'walls/no-cycle': 'error' },
   },
 );

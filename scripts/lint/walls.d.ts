@@ -1,9 +1,8 @@
-// Types for walls.js (ESLint loads the JavaScript; the rules' test imports it from TypeScript).
+// Types for walls.js (ESLint loads the JavaScript; the rule's test imports it from TypeScript).
 import type { ESLint, Linter } from 'eslint';
 
 export const FEATURE_ROOTS: { shared: string; server: string; client: string };
 export const SHARED_FOUNDATIONS: string[];
-export const ENGINES: string[];
 export function featuresOf(root: string, kind: keyof typeof FEATURE_ROOTS): string[];
 export function wallsSettings(root: string): {
   root: string;

@@ -1,15 +1,17 @@
-// The walls between features, as ESLint rules generated from the folder list.
+// The import-cycle rule, hand-written: walls/no-cycle, no import cycle in src/, between two files
+// or between two features (A imports B and B, directly or through others, imports A).
 //
-// A feature is a folder under one of the feature roots below; the list is read from the disk each time
-// lint starts, so a new feature is walled in by creating its folder. Two rules:
-// - walls/feature-boundary: on the server, a feature uses another only through that feature's
-//   index.ts (what it chose to expose); on the client, a feature does not import another at all
-//   (pages in app/ compose them).
-// - walls/no-cycle: no import cycle, between two files or between two features (A imports B and B,
-//   directly or through others, imports A), in src/.
-// The cycle rule needs the whole import graph: it is read once per lint process with TypeScript's
-// import scanner (no type checking), and the file being linted adds its own imports from its AST, so
-// code linted from memory (the rules' test) counts as written.
+// The other walls (a feature uses another only through its index, client features stay apart, the
+// engines, the layers) are eslint-plugin-boundaries policies (scripts/lint/boundaries.js). This one
+// stays here because the plugin has no cycle check: its policies judge one import at a time (from
+// this file to that one), while a cycle is a property of the whole graph. Nor would a general cycle
+// rule (import-x/no-cycle) do: it counts imports of types alone, which are erased and close no
+// cycle at run time, and it knows nothing of features, whose cycles run through many files.
+//
+// A feature is a folder under one of the feature roots below; the list is read from the disk each
+// time lint starts. The rule needs the whole import graph: it is read once per lint process with
+// TypeScript's import scanner (no type checking), and the file being linted adds its own imports
+// from its AST, so code linted from memory (the rule's test) counts as written.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -36,7 +38,6 @@ const EXTENSIONS = [
   '/index.tsx',
   '/index.js',
 ];
-const INDEX = /^index\.(ts|tsx|js)$/;
 
 /** The feature folders of one root, read from the disk. */
 export function featuresOf(root, kind) {
@@ -211,40 +212,6 @@ function onEveryImport(check) {
   };
 }
 
-const featureBoundary = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'Another feature is used only through what it exposes (ARCHITECTURE.md)' },
-    schema: [],
-    messages: {
-      serverInternal:
-        "'{{target}}' is inside the server feature '{{feature}}': another feature uses only what {{feature}}/index.ts exposes (import from its folder).",
-      serverNoIndex:
-        "The server feature '{{feature}}' exposes nothing to other features (it has no index.ts).",
-      client:
-        "A client feature does not import another ('{{feature}}'): pages in src/client/app compose them.",
-    },
-  },
-  create(context) {
-    const walls = settingsOf(context);
-    const file = context.filename;
-    const from = listedFeatureOf(walls, file);
-    if (!from || from.kind === 'shared') return {};
-    return onEveryImport(({ node, specifier }) => {
-      if (!specifier.startsWith('.')) return;
-      const target = resolveImport(file, specifier) ?? path.resolve(path.dirname(file), specifier);
-      const to = listedFeatureOf(walls, target);
-      if (!to || to.kind !== from.kind || to.feature === from.feature) return;
-      const data = { feature: to.feature, target: specifier };
-      if (from.kind === 'client') return context.report({ node, messageId: 'client', data });
-      if (INDEX.test(to.rest)) return;
-      const folder = path.join(walls.root, FEATURE_ROOTS.server, to.feature);
-      const exposes = fs.readdirSync(folder).some((name) => INDEX.test(name));
-      context.report({ node, messageId: exposes ? 'serverInternal' : 'serverNoIndex', data });
-    });
-  },
-};
-
 const graphs = new Map();
 const runningGraphs = new WeakMap();
 
@@ -399,52 +366,7 @@ function countEdges(counts, from, targets, featureKey, step) {
   }
 }
 
-/**
- * Engines: folders of pure code inside a feature (bytes in, bytes out), each behind its own
- * index.ts. An engine imports only itself, src/server/adapters and src/shared (no database, no
- * service, no request); the rest of its feature uses only what its index.ts exposes.
- */
-export const ENGINES = ['src/server/features/forms/fvf'];
-const ENGINE_MAY_IMPORT = ['src/server/adapters', 'src/shared'];
-
-const within = (root, folder, file) =>
-  file.startsWith(path.join(root, folder) + path.sep) || file === path.join(root, folder);
-
-const engineZone = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'An engine is pure code behind its index.ts' },
-    schema: [],
-    messages: {
-      outward:
-        "'{{target}}' is outside the engine {{engine}}: an engine imports only itself, src/server/adapters and src/shared (no database, no service).",
-      inward:
-        "'{{target}}' is inside the engine {{engine}}: the rest of the feature uses what {{engine}}/index.ts exposes (import from its folder).",
-    },
-  },
-  create(context) {
-    const { root } = settingsOf(context);
-    const file = context.filename;
-    const engine = ENGINES.find((folder) => within(root, folder, file));
-    return onEveryImport(({ node, specifier }) => {
-      if (!specifier.startsWith('.')) return;
-      const target = resolveImport(file, specifier) ?? path.resolve(path.dirname(file), specifier);
-      if (engine) {
-        const allowed = [engine, ...ENGINE_MAY_IMPORT].some((folder) =>
-          within(root, folder, target),
-        );
-        if (!allowed)
-          context.report({ node, messageId: 'outward', data: { target: specifier, engine } });
-        return;
-      }
-      const into = ENGINES.find((folder) => within(root, folder, target));
-      if (into && !INDEX.test(path.basename(target)))
-        context.report({ node, messageId: 'inward', data: { target: specifier, engine: into } });
-    });
-  },
-};
-
 export const walls = {
   meta: { name: 'walls' },
-  rules: { 'feature-boundary': featureBoundary, 'no-cycle': noCycle, 'engine-zone': engineZone },
+  rules: { 'no-cycle': noCycle },
 };

@@ -22,7 +22,6 @@ export async function readerText(bytes: Uint8Array): Promise<string[]> {
   const task = getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
-    isEvalSupported: false,
     verbosity: 0,
   });
   const doc = await task.promise;
@@ -41,30 +40,30 @@ export async function readerText(bytes: Uint8Array): Promise<string[]> {
 
 /** The form fields pdf.js finds (none once a form is flattened), by name. */
 export async function readerFields(bytes: Uint8Array): Promise<string[]> {
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 });
+  const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
   const doc = await task.promise;
   try {
-    const fields = (await doc.getFieldObjects()) ?? {};
-    return Object.keys(fields);
+    // A Map since pdf.js 6 (a plain object before).
+    const fields = (await doc.getFieldObjects()) ?? new Map();
+    return [...fields.keys()];
   } finally {
     await task.destroy();
   }
 }
 
-const JsActionsSchema = z.record(z.string(), z.array(z.string()));
+const JsActionsSchema = z.map(z.string(), z.array(z.string()));
 
 /**
  * The document-level scripts pdf.js would run (its OpenAction's and the /Names JavaScript tree's),
  * each as `name: script`; none is an empty list.
  */
 export async function readerScripts(bytes: Uint8Array): Promise<string[]> {
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 });
+  const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
   const doc = await task.promise;
   try {
-    const actions = JsActionsSchema.parse((await doc.getJSActions()) ?? {});
-    return Object.entries(actions).flatMap(([name, scripts]) =>
-      scripts.map((script) => `${name}: ${script}`),
-    );
+    // A Map since pdf.js 6 (a plain object before).
+    const actions = JsActionsSchema.parse((await doc.getJSActions()) ?? new Map());
+    return [...actions].flatMap(([name, scripts]) => scripts.map((script) => `${name}: ${script}`));
   } finally {
     await task.destroy();
   }
