@@ -2,4 +2,5 @@
 import type { Linter } from 'eslint';
 
 export const ENGINES: string[];
+export const LAYER: string;
 export function boundariesConfig(root: string): Linter.Config;

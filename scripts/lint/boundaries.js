@@ -20,7 +20,8 @@ import boundaries from 'eslint-plugin-boundaries';
 export const ENGINES = ['src/server/features/forms/fvf'];
 
 const INDEX = 'index.{ts,tsx,js}';
-const LAYER = 'This import crosses a layer boundary (ARCHITECTURE.md "Layout").';
+export const LAYER =
+  'This import crosses a layer boundary (docs/architecture.md "Layers and walls").';
 
 /** The elements (what a file is part of); the first that matches a file is its element. */
 const elements = [
@@ -101,7 +102,7 @@ const policies = [
     from: { element: { type: 'engine' } },
     allow: { to: { element: { type: ['adapters', 'shared'] } } },
   },
-  // The layers (ARCHITECTURE.md "Layout"): shared code runs on both sides and stands on neither.
+  // The layers (docs/architecture.md "Layers and walls"): shared code runs on both sides and stands on neither.
   {
     from: { file: { categories: 'shared' } },
     disallow: [
