@@ -10,8 +10,7 @@ import {
   safeText,
 } from '../wire/primitives';
 
-// Defined with the wire's primitives (logs use them too); named here as well for the forms of
-// accounts that always imported them from this file.
+// Wire primitives, also named here for the account forms that import them from this file.
 export { EmailSchema, INVALID_EMAIL, REQUIRED, requiredText };
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -26,7 +25,6 @@ export const NewPasswordSchema = safeText({ error: REQUIRED })
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
   .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG });
 
-/** A calendar date `YYYY-MM-DD` that exists (year 1000 or later, as a log's date). */
 export const CalendarDateSchema = requiredText(10).refine(isValidDate, {
   error: '⋆Invalid date',
 });
@@ -52,10 +50,7 @@ export type SupervisorCredentials = z.infer<typeof SupervisorCredentialsSchema>;
 
 export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
 
-/**
- * Where a person lives, an IANA zone ('America/New_York'), kept under the name this runtime
- * knows it by; an offset ('+05:00') or a name it does not know is refused.
- */
+/** An IANA zone, kept under the name this runtime knows it by; offsets and unknown names refused. */
 export const TimeZoneSchema = requiredText(TIME_ZONE_MAX_LENGTH).transform((value, ctx) => {
   const name = canonicalTimeZone(value);
   if (name === null) {
@@ -69,10 +64,7 @@ export const TimeZoneSchema = requiredText(TIME_ZONE_MAX_LENGTH).transform((valu
 export const TimeZoneRequestSchema = z.object({ time_zone: TimeZoneSchema });
 export type TimeZoneRequest = z.infer<typeof TimeZoneRequestSchema>;
 
-/**
- * POST /api/v1/signup/ for a trainee. `time_zone` is the browser's (optional: the contract's
- * client does not send it, and the account then reports it after its first sign-in).
- */
+/** Trainee sign-up; `time_zone` optional (the contract's client omits it: reported at sign-in). */
 export const TraineeSignupRequestSchema = z.object({
   name: PersonNameSchema,
   email: EmailSchema,
@@ -81,15 +73,11 @@ export const TraineeSignupRequestSchema = z.object({
   time_zone: TimeZoneSchema.optional(),
 });
 
-/** POST /api/v1/signup/ for a supervisor: the trainee fields plus the credentials. */
 export const SupervisorSignupRequestSchema = TraineeSignupRequestSchema.extend({
   is_supervisor: z.literal(true),
 }).extend(SupervisorCredentialsSchema.shape);
 
-/**
- * The wire body of sign-up: which fields are required depends on is_supervisor. A body without
- * it is a trainee's, so that its missing fields are reported one by one.
- */
+/** Sign-up's body; without is_supervisor it is a trainee's, so missing fields are reported each. */
 export const SignupRequestSchema = z.discriminatedUnion(
   'is_supervisor',
   [SupervisorSignupRequestSchema, TraineeSignupRequestSchema],
@@ -98,10 +86,7 @@ export const SignupRequestSchema = z.discriminatedUnion(
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 const TERMS_NOT_ACCEPTED = 'Please agree to our terms and conditions';
-/**
- * Runs a two-field comparison as soon as both fields hold text, even while other fields are
- * still invalid (zod otherwise waits for the whole form), so the message shows while typing.
- */
+/** Compares two fields once both hold text, before the rest is valid: the message shows while typing. */
 const whenFilled =
   (...fields: string[]) =>
   (payload: { value: unknown }): boolean => {
@@ -120,7 +105,6 @@ const termsAccepted = z
 // No abort: the comparisons below run only once both fields hold text (`whenFilled`).
 const confirmPassword = safeText({ error: REQUIRED }).min(1, { error: REQUIRED });
 
-/** The registration form: the wire fields plus the confirmation and the terms box. */
 export const TraineeSignupFormSchema = TraineeSignupRequestSchema.extend({
   confirmPassword,
   terms: termsAccepted,
@@ -156,18 +140,15 @@ export const EmailCodeSchema = requiredText(12).regex(/^\d{6}$/, {
   error: 'Enter the 6-digit code from the email',
 });
 
-/** POST /users/email/verify-user/. */
 export const VerifyEmailRequestSchema = z.object({ email: EmailSchema, token: EmailCodeSchema });
 /** POST /api/v1/resendemail/, /users/reset-password/send/ and /resend/. */
 export const EmailOnlyRequestSchema = z.object({ email: EmailSchema });
 
-/** POST /users/reset-password/verify/. */
 export const ResetPasswordRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
   token: EmailCodeSchema,
 });
-/** The reset form: the wire fields plus the confirmation. */
 export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
   confirmPassword: confirmPassword,
 }).refine((form) => form.password === form.confirmPassword, {
@@ -177,7 +158,6 @@ export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
 });
 export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
 
-/** POST /users/password/change/ (the form uses the same names). */
 export const ChangePasswordRequestSchema = z
   .object({
     old_password: safeText({ error: REQUIRED })
@@ -198,10 +178,7 @@ export const ChangePasswordRequestSchema = z
   });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
-/**
- * A trainee's BACB ID as the official forms ask for it: the BACB account ID (BACB and digits) or,
- * for a trainee who already holds a credential such as the RBT, its number (X-XX-XXXXX).
- */
+/** A trainee's BACB ID for the forms: the account ID (BACB + digits) or a credential's X-XX-XXXXX. */
 const TRAINEE_BACB_ID_PATTERN = /^(BACB\d{6,10}|\d-\d{2}-\d{5})$/;
 
 /** Optional profile text: trimmed, '' clears it. */
@@ -210,10 +187,7 @@ const profileText = (max: number) =>
     .trim()
     .max(max, { error: `Must be at most ${max} characters` });
 
-/**
- * What the official forms need about a trainee (issue 10 "The official form, filled"): written
- * on every M-FVF they fill, so they are required before a form can be filled, not before.
- */
+/** What the forms need about a trainee (issue 10): required before a form is filled, not before. */
 export const TraineeProfileFieldsSchema = z.object({
   bacb_id: profileText(20)
     .toUpperCase()
@@ -225,10 +199,7 @@ export const TraineeProfileFieldsSchema = z.object({
 });
 export type TraineeProfileFields = z.infer<typeof TraineeProfileFieldsSchema>;
 
-/**
- * PUT /users/profile/{id}/: the email is shown but read-only. A trainee may also send the form
- * fields of their profile (each optional: what is not sent stays as it is).
- */
+/** PUT /users/profile/{id}/: email read-only; a trainee may send form fields (unsent stay). */
 export const ProfileUpdateRequestSchema = z.object({
   name: PersonNameSchema,
   email: EmailSchema.optional(),
@@ -246,13 +217,11 @@ const editedIdNumber = (pattern: RegExp) =>
     })
     .regex(pattern, { error: INVALID_NUMBER });
 
-/** PUT /users/supervisor/{id}/. */
 export const SupervisorProfileUpdateRequestSchema = SupervisorCredentialsSchema.extend({
   bacb_account_number: editedIdNumber(BACB_ACCOUNT_PATTERN),
   bacb_certification_number: editedIdNumber(BACB_CERTIFICATION_PATTERN),
 });
 
-/** The supervisor part of a user on the wire. */
 export const SupervisorProfileSchema = z.object({
   bacb_account_number: z.string(),
   bacb_certification_number: z.string(),
@@ -272,15 +241,9 @@ export const UserSchema = z.object({
   date_joined: z.string(),
   profile_pic: z.string().nullable(),
   rule_set: z.enum(['2022', '2027']).nullable(),
-  /**
-   * Where they live (an IANA zone); null until their browser reports one: counted in UTC. A user
-   * kept on a device from before the field reads as none.
-   */
+  /** IANA zone; null until the browser reports one (counted in UTC), as for a user from before. */
   time_zone: z.string().nullable().default(null),
-  /**
-   * A trainee who has logged hours (false for a supervisor): the log screen's welcome is for a
-   * first visit, on any browser. A user kept on a device from before reads as none.
-   */
+  /** A trainee who has logged hours: the welcome is for a first visit on any browser. */
   has_logs: z.boolean().default(false),
   supervisor: SupervisorProfileSchema.nullable(),
   /** A trainee's form fields (null for a supervisor). */

@@ -1,16 +1,10 @@
 import { addDays } from '../logs/time';
 
-/*
- * Which agenda the supervision contact agenda page shows (SPEC §2): "the weekly document
- * matching the ISO week of the selected range start is picked".
- */
+// SPEC §2: "the weekly document matching the ISO week of the selected range start is picked".
 
 const MS_PER_DAY = 86_400_000;
 
-/**
- * The ISO 8601 week of a date 'YYYY-MM-DD', as 'YYYY-Www': weeks start on Monday and week 1 is
- * the one holding the year's first Thursday, so 2027-01-01 (a Friday) is in '2026-W53'.
- */
+/** ISO week 'YYYY-Www' (Monday start; week 1 holds the first Thursday: 2027-01-01 → '2026-W53'). */
 export function isoWeekOf(date: string): string {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay() || 7; // Monday 1 … Sunday 7
   const thursday = addDays(date, 4 - day); // the week's Thursday names its year
@@ -19,14 +13,11 @@ export function isoWeekOf(date: string): string {
   return `${year}-W${String(Math.floor(dayOfYear / 7) + 1).padStart(2, '0')}`;
 }
 
-/** An agenda as the pick needs it. */
 type Dated = { id: number; date: string };
 
 /**
- * The agenda to show for a range starting at `rangeStart`: the one in the same ISO week (the
- * latest of them, by date then id, when a week has several). When that week has none, the latest
- * agenda of the range, so that a month with agendas never opens on an empty page;
- * `isWeekMatch` says which it was.
+ * The agenda of `rangeStart`'s ISO week (the latest, by date then id), else the range's latest, so
+ * a month with agendas never opens on an empty page; `isWeekMatch` says which.
  */
 export function pickWeeklyDocument<T extends Dated>(
   documents: readonly T[],

@@ -3,12 +3,8 @@ import { isValidTime, parseTime } from '../logs/time';
 import { AccruedTotalsSchema } from '../progress/accrued.schema';
 import { IdSchema, IsoDateSchema, nameText, REQUIRED, safeText } from '../wire/primitives';
 
-/*
- * The supervision contact agenda ("monthly document"): SPEC §3 "Monthly document data", written
- * by the supervisor (POST /api/v1/monthy-log/) and shown read-only to the trainee (SPEC §2
- * /student/supervision-contact-agenda). Field names are the contract's, spelling included
- * (`observationChecK`). Each `…Check` is the box that says the section was covered.
- */
+// SPEC §3 "Monthly document data", written by the supervisor, read-only to the trainee (SPEC §2).
+// Field names are the contract's, spelling included (`observationChecK`).
 
 export const AGENDA_MESSAGES = {
   required: REQUIRED,
@@ -30,7 +26,6 @@ const OptionalDateSchema = z.preprocess(
   IsoDateSchema.nullable(),
 );
 
-/** One row of the Task List Review Check table. */
 export const AgendaTaskSchema = z.object({
   name: safeText().trim().min(1, { error: AGENDA_MESSAGES.required }).max(SHORT_TEXT),
   canDemonstrate: box,
@@ -53,7 +48,6 @@ const endAfterStart = (doc: { startTime: string; endTime: string }) =>
   (parseTime(doc.endTime) ?? 0) > (parseTime(doc.startTime) ?? 0);
 const END_AFTER_START = { error: AGENDA_MESSAGES.endBeforeStart, path: ['endTime'] };
 
-/** The agenda's fields, before the rule across start and end time. */
 const MonthlyDocumentFieldsSchema = z.object({
   date: IsoDateSchema,
   /** The trainee's name as the supervisor writes it. */
@@ -62,13 +56,9 @@ const MonthlyDocumentFieldsSchema = z.object({
   supervisor: IdSchema,
   startTime: TimeSchema,
   endTime: TimeSchema,
-  /** How the contact took place, e.g. 'In Person' or 'Virtual'. */
   format: text(SHORT_TEXT),
   fieldHoursCheck: box,
-  /**
-   * The two accrued tables. The server computes them from the logs (all time, and the agenda's
-   * month) whenever it answers; figures a client sends are not kept.
-   */
+  /** Computed by the server from the logs whenever it answers; a client's figures are not kept. */
   accruedData: AgendaAccruedSchema.optional(),
   supervisedFieldwork: box,
   practicum: box,
@@ -81,7 +71,6 @@ const MonthlyDocumentFieldsSchema = z.object({
   skills: z.array(safeText().trim().min(1).max(10)).max(200).default([]),
   observationFeedback: text(LONG_TEXT),
   clinicalPracticeCheck: box,
-  /** The kind of clinical practice reviewed. */
   type: text(SHORT_TEXT),
   completed: box,
   notCompleted: box,
@@ -98,10 +87,7 @@ export const MonthlyDocumentSchema = MonthlyDocumentFieldsSchema.refine(
   END_AFTER_START,
 );
 
-/**
- * POST /api/v1/monthy-log/ body: an agenda for the linked trainee named by `u_id`. `supervisor`
- * may be left out: it is then the trainee's record of the supervisor writing.
- */
+/** POST /api/v1/monthy-log/ for trainee `u_id`; `supervisor` left out: the writer's record. */
 export const MonthlyDocumentPostSchema = MonthlyDocumentFieldsSchema.extend({
   u_id: IdSchema,
   supervisor: IdSchema.optional(),
@@ -115,10 +101,7 @@ export const AgendaFormSchema = MonthlyDocumentFieldsSchema.omit({
 export type AgendaFormInput = z.input<typeof AgendaFormSchema>;
 export type AgendaFormValues = z.output<typeof AgendaFormSchema>;
 
-/**
- * One agenda on the wire: its fields, its id and what the page shows beside them. Plain types
- * (no defaults or transforms): answers are encoded with it, and are already clean.
- */
+/** One agenda on the wire; plain types (no defaults or transforms), as answers are already clean. */
 export const MonthlyDocumentRecordSchema = z.object({
   id: z.number(),
   date: z.string(),
@@ -164,12 +147,10 @@ export const MonthlyDocumentRecordSchema = z.object({
 });
 export type MonthlyDocumentRecord = z.infer<typeof MonthlyDocumentRecordSchema>;
 
-/** GET /api/v1/monthy-log/: agendas dated in the range, oldest first. */
 export const MonthlyDocumentListSchema = z.object({
   results: z.array(MonthlyDocumentRecordSchema),
 });
 
-/** GET /api/v1/monthy-log/ query: the range (both ends included) and, for supervisors, u_id. */
 export const MonthlyDocumentQuerySchema = z.object({
   start_date: IsoDateSchema.optional().meta({ description: 'First date of the range.' }),
   end_date: IsoDateSchema.optional().meta({ description: 'Last date of the range.' }),
@@ -186,7 +167,5 @@ export const MonthlyDocumentDetailSchema = MonthlyDocumentRecordSchema.extend({
 });
 export type MonthlyDocumentDetail = z.infer<typeof MonthlyDocumentDetailSchema>;
 
-/** A supervision contact agenda, parsed. */
 export type MonthlyDocument = z.infer<typeof MonthlyDocumentSchema>;
-/** The agenda as a client writes it (defaults not yet applied). */
 export type MonthlyDocumentInput = z.input<typeof MonthlyDocumentSchema>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { RULE_SET_IDS } from '../logs/rule-sets';
 import { IdSchema } from '../wire/primitives';
 
-/** One fieldwork type's current month for one trainee. */
 export const TraineeMonthTypeSchema = z.object({
   expereince_type: z.number(),
   name: z.string(),
@@ -34,16 +33,10 @@ export const TraineeOutlookSchema = z.object({
   types: z.array(TraineeMonthTypeSchema),
   /** The supervisor already sent this trainee a reminder today. */
   reminded_today: z.boolean(),
-  /**
-   * Hours of past months whose monthly form is still unsigned after its deadline (decision 024):
-   * not counted until a signed form is recorded; the months they are in, oldest first.
-   */
+  /** Past months' hours whose form is unsigned after its deadline (decision 024), oldest first. */
   hours_at_risk: z.number(),
   months_at_risk: z.array(z.string()),
-  /**
-   * Before 1 January 2027, where the 2027 standards count the record differently (issue 35):
-   * what the switch costs (negative: adds), in a sentence, and each month with its reason.
-   */
+  /** Before 1 January 2027: what the 2027 standards cost (negative: add) and why (issue 35). */
   standards_switch: z
     .object({ cost_hours: z.number(), summary: z.string(), months: z.array(z.string()) })
     .nullable(),
@@ -73,7 +66,6 @@ export const AtRiskSchema = z.object({
 });
 export type AtRisk = z.infer<typeof AtRiskSchema>;
 
-/** POST /api/v1/at-risk/remind/: the trainee to remind. */
 export const RemindRequestSchema = z.object({ u_id: IdSchema });
 
 export const RemindResponseSchema = z.object({ msg: z.string(), sent_at: z.string() });

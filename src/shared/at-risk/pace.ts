@@ -9,29 +9,21 @@ import type { ExperienceTypeId } from '../reference/lookups';
 import { monthEnd, monthOf } from '../logs/time';
 
 /*
- * "At the current pace" (issue 14, the supervisor's at-risk list), said plainly: the month's
- * figures so far, divided by the days elapsed (today included) and multiplied by the days in the
- * month. The projected figures go through the same month checks as the real ones
- * (`checkMonth`): a check the projection fails is one the trainee will fail if the rest of the
- * month goes like its start. Percentages do not move under the projection; hours, contacts and
- * observation grow with it.
+ * "At the current pace" (issue 14): the month's figures so far ÷ days elapsed (today included) ×
+ * days in the month, through the same `checkMonth`: a projected failure is one the trainee will
+ * have if the month goes on like its start. Percentages do not move; hours and counts grow.
  */
 
 /** Where `today` stands in `month`: days elapsed (today included) and days left after today. */
 export type MonthPace = { daysInMonth: number; daysElapsed: number; daysLeft: number };
 
-/** The pace of the month that contains `today` ('YYYY-MM-DD'). */
 export function monthPace(today: string): MonthPace {
   const daysInMonth = Number(monthEnd(monthOf(today)).slice(8, 10));
   const daysElapsed = Number(today.slice(8, 10));
   return { daysInMonth, daysElapsed, daysLeft: daysInMonth - daysElapsed };
 }
 
-/**
- * The month's totals projected to its last day. Minutes are rounded to whole minutes (the
- * checks compare whole minutes); counts stay exact, so 1 contact in 10 of 30 days projects to 3.
- * The cumulative figures grow by the month's projected growth.
- */
+/** Projected to the month's end; minutes rounded (checks compare whole minutes), counts exact. */
 export function projectMonthTotals(totals: MonthTotals, pace: MonthPace): MonthTotals {
   const factor = pace.daysInMonth / Math.max(1, pace.daysElapsed);
   const minutes = (value: number) => Math.round(value * factor);
@@ -52,9 +44,7 @@ export function projectMonthTotals(totals: MonthTotals, pace: MonthPace): MonthT
   };
 }
 
-/** One fieldwork type's month as the at-risk list shows it. */
 export type MonthOutlook = {
-  /** The checks on the figures so far. */
   checks: MonthlyCheck[];
   /** The checks the projected end-of-month figures fail. */
   failingAtPace: Pick<MonthlyCheck, 'key' | 'label'>[];

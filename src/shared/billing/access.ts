@@ -1,11 +1,8 @@
 /**
- * Who may use the student area, by the rules of SPEC §4 and §9. The server's answers and the
- * client's dialogs both come from these functions; nothing else decides trial or expiry.
- *
- * One reading (issue 27): `billingStandingOf` is the verdict. The server computes it once per
- * request from the person's account as the token lookup read it (billing-standing.service), and
- * both the paywall and GET /api/v1/user-subscription/ (`standing`) give that verdict; the client
- * gates its pages on `standing.access` through `expiredAccessOf`, the paywall's own test.
+ * Who may use the student area (SPEC §4, §9): the server's answers and the client's dialogs both
+ * come from here. One reading (issue 27): the server computes `billingStandingOf` once per request
+ * and both the paywall and GET /api/v1/user-subscription/ give it; the client gates on
+ * `standing.access` through `expiredAccessOf`, the paywall's own test.
  */
 
 /** SPEC §9: the free trial lasts 7 days from joining. */
@@ -25,16 +22,10 @@ export const PAYWALL_MESSAGES = {
 /** The part of a user subscription these rules read. `expiry` is null for lifetime. */
 export type SubscriptionTerms = { expiry: Date | null; isLifetime: boolean };
 
-/**
- * What the rules read of a subscription row: its terms, whether it renews (false once cancelled,
- * and for lifetime) and whether a renewal failed.
- */
+/** A subscription row as the rules read it: `renews` is false once cancelled, and for lifetime. */
 export type SubscriptionState = SubscriptionTerms & { renews: boolean; pastDue: boolean };
 
-/**
- * What the rules read of a person: their user row and their subscription row, null only when
- * there is none (a Lifetime row, whose expiry is null, is a row all the same).
- */
+/** A person's user row and subscription row (null only if none; a Lifetime row is a row). */
 export type BillingAccount = {
   isSupervisor: boolean;
   isPaid: boolean;
@@ -42,11 +33,7 @@ export type BillingAccount = {
   subscription: SubscriptionState | null;
 };
 
-/**
- * The instant the trial ends: exactly 7 × 24 hours after joining. "Joined more than 7 days ago"
- * (SPEC §4) is strictly later than this instant, so the whole of day 7 is still trial (day 1
- * is the first 24 hours) and day 8 is not.
- */
+/** 7 × 24 h after joining: "Joined more than 7 days ago" (SPEC §4) is later, so day 7 is trial. */
 export function trialEndsAt(dateJoined: Date): Date {
   return new Date(dateJoined.getTime() + TRIAL_DAYS * MS_PER_DAY);
 }
@@ -62,10 +49,7 @@ export function isTrialExpired(input: {
   return input.now.getTime() > trialEndsAt(input.dateJoined).getTime();
 }
 
-/**
- * SPEC §4 "Subscription expired": paid, not lifetime, and expiry + 2 minutes is in the past.
- * Lifetime never expires; supervisors never do.
- */
+/** SPEC §4 "Subscription expired": paid, not lifetime, expiry + 2 minutes past. Not supervisors. */
 export function isSubscriptionExpired(input: {
   isSupervisor: boolean;
   isPaid: boolean;
@@ -81,7 +65,6 @@ export function isSubscriptionExpired(input: {
   return subscription.expiry.getTime() + EXPIRY_GRACE_MINUTES * MS_PER_MINUTE < input.now.getTime();
 }
 
-/** Where a person stands with billing. */
 export type BillingAccess =
   'supervisor' | 'trial' | 'subscribed' | 'trial_expired' | 'subscription_expired';
 
@@ -101,20 +84,14 @@ export function billingAccessOf(input: {
 /** The two ways a trainee's access runs out, each with its SPEC §8 message. */
 export type ExpiredAccess = keyof typeof PAYWALL_MESSAGES;
 
-/**
- * Whether a standing's access (a BillingAccess, as the wire carries it) has run out, and how: the
- * paywall refuses writes on it, and the client shows the expired dialog on it. Null for everyone
- * who may write.
- */
+/** How a standing's access has run out (the paywall's and the dialog's test); null if it may write. */
 export function expiredAccessOf(access: string): ExpiredAccess | null {
   return access === 'trial_expired' || access === 'subscription_expired' ? access : null;
 }
 
 /**
- * The paywall: the message refusing an unpaid trainee's write, or null when the write may go
- * ahead. The server enforces it on every write route but the exempt ones (plugins/paywall.ts);
- * reads are never refused, so a trainee can always see and download their records
- * (BACB-RULES.md: kept 7 years), and nothing is deleted when access ends.
+ * The paywall's refusal of an unpaid trainee's write, or null; enforced on every non-exempt write
+ * route (plugins/paywall.ts). Reads are never refused: records are kept 7 years (BACB-RULES.md).
  */
 export function paywallMessage(access: BillingAccess): string | null {
   const expired = expiredAccessOf(access);
@@ -122,9 +99,8 @@ export function paywallMessage(access: BillingAccess): string | null {
 }
 
 /**
- * Whether the 7-day trial can still be attached to a new Monthly or Yearly subscription: never
- * used before, and the trial not expired by time (the same instant as `isTrialExpired`). A trial subscription ends
- * when that window ends, so the trial is 7 days from joining however late it is started.
+ * Whether the 7-day trial can still attach to a new Monthly or Yearly plan: never used, and not
+ * expired by time. It ends with that window: 7 days from joining however late it is started.
  */
 export function isTrialAvailable(input: {
   isSupervisor: boolean;
@@ -136,10 +112,7 @@ export function isTrialAvailable(input: {
   return input.now.getTime() <= trialEndsAt(input.dateJoined).getTime();
 }
 
-/**
- * Days left on the current plan, rounded up (the dashboard's "days remaining"): 'lifetime' for
- * ∞, null for no plan ('--'), 0 once it has run out.
- */
+/** Days left, rounded up ("days remaining"): 'lifetime' for ∞, null for none ('--'). */
 export function daysRemaining(
   subscription: SubscriptionTerms | null,
   now: Date,
@@ -154,10 +127,8 @@ export function daysRemaining(
 export const WARNING_DAYS = [7, 1] as const;
 
 /**
- * Which warning mail is due with `daysLeft` whole days left (rounded up, as `billingStandingOf`
- * counts them): the smallest of WARNING_DAYS that is still ≥ daysLeft, so 7 from 7 days left
- * down to 2 (a job that missed the exact day still warns once) and 1 on the last day; null with
- * more than 7 days left, or none.
+ * The warning mail due with `daysLeft` (rounded up): the smallest WARNING_DAYS ≥ it, so 7 from 7
+ * down to 2 days left (a job that missed the day still warns once) and 1 on the last day.
  */
 export function dueWarningDays(daysLeft: number): (typeof WARNING_DAYS)[number] | null {
   if (daysLeft <= 0) return null;
@@ -176,11 +147,9 @@ export type AccessWarning = {
 };
 
 /**
- * Where a trainee stands and what to warn about. `subscription` is the trainee's row, if any:
- * `renews` is false once cancelled (or for lifetime), `pastDue` after a failed renewal.
- * A plan that renews is not "ending"; a trial or a cancelled plan is, within WARNING_DAYS[0] days.
- * A failed renewal matters only while the plan would renew: once cancelled, a new card would
- * not renew it, so a past-due plan that was cancelled is simply ending.
+ * Where a trainee stands and what to warn about. A renewing plan is not "ending"; a trial or a
+ * cancelled plan is, within WARNING_DAYS[0] days. A failed renewal matters only while the plan
+ * would renew: a new card would not renew a cancelled one.
  */
 export function billingStandingOf(input: BillingAccount & { now: Date }): {
   access: BillingAccess;
@@ -216,7 +185,6 @@ export function billingStandingOf(input: BillingAccount & { now: Date }): {
   };
 }
 
-/** Whole days left until an instant, rounded up; 0 once it has passed. */
 function daysUntil(end: Date, now: Date): number {
   const left = end.getTime() - now.getTime();
   return left <= 0 ? 0 : Math.ceil(left / MS_PER_DAY);

@@ -23,7 +23,6 @@ export {
   UserSubscriptionsResponseSchema,
 } from './subscription.schema';
 
-/** GET /api/v1/subscription/. */
 export const SubscriptionPlansResponseSchema = z.object({
   results: z.array(SubscriptionPlanSchema),
   /** Whether the signed-in trainee may still start the 7-day trial (SPEC §2 checkbox). */
@@ -53,7 +52,7 @@ const OptionalCouponSchema = safeText()
   .nullish()
   .transform((code) => (code == null || code.trim() === '' ? null : normalizeCouponCode(code)));
 
-/** POST and PUT /api/v1/charge-payment/ (SPEC §7). */
+/** SPEC §7. */
 export const ChargePaymentRequestSchema = z.object({
   sub_id: z.coerce
     .number({ error: SELECT_PLAN_MESSAGE })
@@ -71,10 +70,8 @@ export const ChargePaymentResponseSchema = z.object({
   subscription: UserSubscriptionSchema,
 });
 
-/** POST /api/v1/modify-subscription/: cancel the subscription `id`. */
 export const ModifySubscriptionRequestSchema = z.object({ id: IdSchema });
 
-/** POST /api/v1/modify-payment-method/. */
 export const ModifyPaymentMethodRequestSchema = z.object({ token: CardTokenSchema });
 
 export const PaymentMessageResponseSchema = z.object({ msg: z.string() });
@@ -88,7 +85,6 @@ export const PaymentDetailsSchema = z.object({
 });
 export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
 
-/** GET /api/v1/verify-coupon?coupon=CODE. */
 export const VerifyCouponQuerySchema = z.object({
   coupon: safeText({ error: COUPON_MESSAGES.empty })
     .trim()

@@ -19,7 +19,6 @@ export function couponAppliedMessage(coupon: {
   return `Congratulations you got $${(coupon.amount_off ?? 0) / 100} off!`;
 }
 
-/** Codes are matched without regard to case or surrounding spaces. */
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
@@ -34,7 +33,6 @@ export type CouponTerms = Discount & {
 
 export type CouponStatus = 'valid' | 'not_found' | 'not_yet_valid' | 'expired' | 'used_up';
 
-/** Whether a coupon can be redeemed at `now`; the reason when it cannot. */
 export function couponStatus(coupon: CouponTerms | null, now: Date): CouponStatus {
   if (!coupon) return 'not_found';
   if (coupon.validFrom && now.getTime() < coupon.validFrom.getTime()) return 'not_yet_valid';
@@ -52,10 +50,7 @@ const CalendarDay = z
     error: 'must be a real date',
   });
 
-/**
- * A coupon to create (the `npm run coupon` script). Dates are calendar days in UTC: valid from
- * the start of `validFrom` through the end of `validUntil`.
- */
+/** A coupon to create (`npm run coupon`): UTC calendar days, `validFrom` start to `validUntil` end. */
 export const CouponDefinitionSchema = z
   .object({
     code: z

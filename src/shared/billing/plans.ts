@@ -1,13 +1,10 @@
-/**
- * The subscription plans as the contract's client knows them (SPEC §2, §9): fixed ids, a period
- * each. Prices are configuration (docs/decisions/010-billing.md), so they are not here.
- */
+// The plans as the contract's client knows them (SPEC §2, §9). Prices are configuration
+// (docs/decisions/010-billing.md), so they are not here.
 export const PLAN_IDS = { trial: 3, monthly: 12, yearly: 13, lifetime: 14 } as const;
 export type PlanId = (typeof PLAN_IDS)[keyof typeof PLAN_IDS];
 
 export const PLAN_PERIODS = ['month', 'year', 'life_time'] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
-/** The periods that renew. */
 export type RecurringPeriod = Exclude<PlanPeriod, 'life_time'>;
 
 /** SPEC §5 "Plan change": nothing selected, or the hidden Trial plan. */
@@ -21,10 +18,7 @@ export function isSelectablePlan(planId: number): boolean {
   return SELECTABLE.includes(planId);
 }
 
-/**
- * Whether the 'Start the 7 day free trial' checkbox shows for a plan (SPEC §2, §9): only for
- * Monthly and Yearly, and only while the trainee's trial is still available.
- */
+/** SPEC §2, §9: the trial checkbox shows for Monthly and Yearly while the trial is available. */
 export function isTrialOffered(planId: number, trialAvailable: boolean): boolean {
   return trialAvailable && WITH_TRIAL.includes(planId);
 }
@@ -34,11 +28,7 @@ export function yearlySavingCents(monthlyCents: number, yearlyCents: number): nu
   return 12 * monthlyCents - yearlyCents;
 }
 
-/**
- * The end of a period that starts at `start`: the same day and time one month or one year later
- * (UTC). A day the month lacks becomes its last day (31 January → 28 or 29 February), as card
- * processors do.
- */
+/** Same day and time one period later (UTC); a missing day is the month's last, as processors do. */
 export function periodEnd(start: Date, period: RecurringPeriod): Date {
   const months = period === 'month' ? 1 : 12;
   const year = start.getUTCFullYear();

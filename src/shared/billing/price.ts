@@ -1,13 +1,10 @@
-/**
- * Money is integer cents inside (like the card processors); dollars only on screen and in the
- * plan list's `price` (SPEC §3), where the contract's client expects them.
- */
+// Integer cents inside (like the card processors); dollars only on screen and in the plan list's
+// `price` (SPEC §3), where the contract's client expects them.
 
 /** A coupon's discount: one of the two is set (SPEC §3; amount_off is in cents). */
 export type Discount = { percentOff: number | null; amountOffCents: number | null };
 
 export type PriceQuote = {
-  /** What is charged. */
   amountCents: number;
   /** What the coupon took off (never more than the price). */
   discountCents: number;
@@ -15,10 +12,7 @@ export type PriceQuote = {
   percentOff: number;
 };
 
-/**
- * The price after a coupon (SPEC §9): percent_off, or amount_off in cents; never below 0.
- * A percentage is rounded to the nearest cent, as card processors do.
- */
+/** SPEC §9: percent_off (rounded to the cent, as processors do) or amount_off cents; never below 0. */
 export function priceAfterCoupon(priceCents: number, discount: Discount | null): PriceQuote {
   let discountCents = 0;
   if (discount?.percentOff != null) {
@@ -32,10 +26,7 @@ export function priceAfterCoupon(priceCents: number, discount: Discount | null):
   return { amountCents: priceCents - discountCents, discountCents, percentOff };
 }
 
-/**
- * What is left to pay once a credit (unused time from a plan change) is taken off, and what
- * remains of the credit afterwards.
- */
+/** What is left to pay once a credit (unused time from a plan change) is taken off, and its rest. */
 export function applyCredit(
   amountCents: number,
   creditCents: number,
@@ -44,10 +35,7 @@ export function applyCredit(
   return { amountCents: amountCents - used, creditLeftCents: Math.max(0, creditCents) - used };
 }
 
-/**
- * The part of what was paid for the current period that is still unused at `now`, rounded
- * down to the cent: the credit a plan change carries over (card processors' proration).
- */
+/** The unused part of the current period's payment at `now`, rounded down: a plan change's credit. */
 export function unusedCreditCents(input: {
   paidCents: number;
   periodStart: Date;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { PLAN_PERIODS } from './plans';
 
-// What a trainee's subscription and standing look like on the wire: apart from the payment
-// requests' schemas (billing.schema.ts, which re-exports these) so that the student area's
-// paywall, on every trainee page's first screen, parses its answer without the coupon and payment
-// rules (issue 11).
+// Apart from billing.schema.ts (which re-exports it) so the paywall, on every trainee page's
+// first screen, parses its answer without the coupon and payment rules (issue 11).
 
 /** SPEC §3 "Subscription plan"; `price.price` in dollars as the contract's client reads it. */
 export const SubscriptionPlanSchema = z.object({
@@ -33,7 +31,6 @@ export const BILLING_EVENT_KINDS = [
 ] as const;
 export type BillingEventKind = (typeof BILLING_EVENT_KINDS)[number];
 
-/** One line of the trainee's billing history. */
 export const BillingEventSchema = z.object({
   kind: z.enum(BILLING_EVENT_KINDS),
   plan: z.string().nullable(),
@@ -67,7 +64,6 @@ export const UserSubscriptionSchema = z.object({
   next_payment_amount: z.number().int().nullable(),
   trial_end: z.string().nullable(),
   trial_used: z.boolean(),
-  /** Newest first. */
   events: z.array(BillingEventSchema),
 });
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>;
@@ -85,7 +81,6 @@ export const BillingStandingSchema = z.object({
   access: z.enum(BILLING_ACCESS),
   /** End of the trial or of the paid period (ISO instant); null for lifetime and supervisors. */
   ends_at: z.string().nullable(),
-  /** What the banner warns about, or null. */
   warning: z
     .object({
       kind: z.enum(['trial_ending', 'subscription_ending', 'renewal_failed']),

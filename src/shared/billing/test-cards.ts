@@ -1,8 +1,5 @@
-/**
- * The sandbox payment provider's test cards (docs/architecture.md "Real parts"): the card numbers a
- * person types into the sandbox card form, and the test token each becomes (the same tokens
- * Stripe's test mode accepts). Nothing here is a real card.
- */
+// The sandbox provider's test cards (docs/architecture.md "Real parts") and the token each becomes
+// (the same tokens Stripe's test mode accepts). Nothing here is a real card.
 export const SANDBOX_TEST_CARDS = [
   { number: '4242424242424242', token: 'tok_visa', outcome: 'Succeeds' },
   { number: '5555555555554444', token: 'tok_mastercard', outcome: 'Succeeds' },
@@ -27,10 +24,7 @@ export const SANDBOX_TEST_CARDS = [
 
 export type SandboxToken = (typeof SANDBOX_TEST_CARDS)[number]['token'];
 
-/**
- * The test token for a card number typed with or without spaces or dashes, or null when the
- * number is not one of the sandbox's test cards.
- */
+/** The test token for a card number (spaces or dashes allowed), or null if not a test card. */
 export function sandboxTokenForCardNumber(cardNumber: string): SandboxToken | null {
   const digits = cardNumber.replace(/[\s-]/g, '');
   return SANDBOX_TEST_CARDS.find((card) => card.number === digits)?.token ?? null;

@@ -1,11 +1,9 @@
-/** One expandable question of the FAQ page. */
 export type FaqItem = { question: string; answer: string };
 
 /**
- * The FAQ (SPEC §1), in the order the page shows it. Figures follow BACB-RULES.md: the 2022
- * standards, and the 2027 standards that apply to applications from 1 January 2027. Where SPEC §9
- * says the monthly form is due 30 days after the month ends, the BACB's rule is used instead:
- * the last day of the following month.
+ * The FAQ (SPEC §1), in page order. Figures follow BACB-RULES.md (2022, and 2027 from 1 January
+ * 2027); the monthly form is due by the last day of the following month, the BACB's rule, not
+ * SPEC §9's 30 days.
  */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {

@@ -1,10 +1,7 @@
 /** The date both legal texts show (SPEC §9: legal pages dated 29 March 2022). */
 export const LEGAL_LAST_UPDATED = '29 March 2022';
 
-/**
- * The Terms of Service, served by GET /modules/terms-and-conditions/ and linked from sign-up.
- * Simple Markdown (## headings, paragraphs, bullet lists) for `parseSimpleMarkdown`.
- */
+/** GET /modules/terms-and-conditions/: simple Markdown for `parseSimpleMarkdown`. */
 export const TERMS_OF_SERVICE = `Last updated: ${LEGAL_LAST_UPDATED}
 
 These Terms of Service ("Terms") govern your use of Fieldwork Tracker (the "Service"), a web application in which behavior-analyst trainees log their supervised fieldwork hours and their supervisors review and approve them. "We", "us" and "our" mean the team that operates Fieldwork Tracker; "you" means the person using the Service. By creating an account, or by ticking the box that accepts these Terms when you sign up, you agree to them. If you do not agree, please do not use the Service.
@@ -101,10 +98,7 @@ We may update these Terms from time to time. When a change is material, we will 
 Questions about these Terms: support@fieldworktracker.example. Questions about your personal data: privacy@fieldworktracker.example.
 `;
 
-/**
- * The Privacy Policy, served by GET /modules/privacy-policy/ and linked from sign-up.
- * Simple Markdown (## headings, paragraphs, bullet lists) for `parseSimpleMarkdown`.
- */
+/** GET /modules/privacy-policy/: simple Markdown for `parseSimpleMarkdown`. */
 export const PRIVACY_POLICY = `Last updated: ${LEGAL_LAST_UPDATED}
 
 This Privacy Policy explains what personal information Fieldwork Tracker (the "Service") collects, why, who can see it, how long we keep it and the choices you have. It applies to trainees, supervisors and anyone who receives an invitation from the Service. "We", "us" and "our" mean the team that operates Fieldwork Tracker.

@@ -8,10 +8,8 @@ const HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
 const LIST_ITEM = /^\s*[-*+]\s+(.*)$/;
 
 /**
- * Parses the small Markdown subset the legal texts use, so the client can render real elements
- * instead of raw HTML: `#`…`######` headings, paragraphs (consecutive lines joined, blank lines
- * between them) and bullet lists (`-`, `*` or `+`; an indented line continues the item above).
- * Anything else, inline markup included, is kept as plain text.
+ * The legal texts' Markdown subset, so the client renders elements, not raw HTML: headings,
+ * paragraphs, `-`/`*`/`+` lists (an indented line continues the item); the rest is plain text.
  */
 export function parseSimpleMarkdown(text: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];

@@ -1,6 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-/** What a file is for; each purpose accepts its own kinds of content. */
 export type FilePurpose = 'record' | 'picture';
 
 /** The largest file either purpose accepts (SPEC §5 "Profile image"; record files the same). */
@@ -11,10 +10,8 @@ export type AcceptedType = { mime: string; ext: string };
 export const PNG_TYPE: AcceptedType = { mime: 'image/png', ext: 'png' };
 /** A record file only; an uploaded one must be a plain PDF (files.upload.ts, decision 017). */
 export const PDF_TYPE: AcceptedType = { mime: 'application/pdf', ext: 'pdf' };
-/**
- * SVG can carry script: it is accepted only as a picture, which the server draws into a PNG on
- * confirmation and keeps only the PNG (docs/decisions/011-files.md). Never a record file.
- */
+// SVG can carry script: only a picture, drawn into a PNG on confirmation and kept only as the PNG
+// (docs/decisions/011-files.md). Never a record file.
 export const SVG_TYPE: AcceptedType = { mime: 'image/svg+xml', ext: 'svg' };
 
 /** The kinds each purpose accepts, by content: a signed form (PDF or a photo of it), a picture. */
@@ -28,11 +25,7 @@ export const CONTENT_HEAD_BYTES = 4100;
 
 export type ContentCheck = { ok: true; type: AcceptedType } | { ok: false; message: string };
 
-/**
- * What a file is, from its first bytes (magic numbers), never from its name or declared type;
- * refused unless `purpose` accepts it. `head` is the file's first `CONTENT_HEAD_BYTES` (or all of
- * a shorter file).
- */
+/** What a file is, by its magic numbers, never its name or declared type; `head`: its first bytes. */
 export async function checkFileContent(
   head: Uint8Array,
   purpose: FilePurpose,
@@ -45,10 +38,7 @@ export async function checkFileContent(
   return { ok: false, message: INVALID_FILE_FORMAT_MESSAGE };
 }
 
-/**
- * Markup whose root element is `<svg` (after a byte-order mark, an XML declaration, comments or
- * a doctype). Only a first look: the drawing itself decides whether it is a readable SVG.
- */
+/** Markup whose root is `<svg` (after BOM, XML declaration, comments, doctype); only a first look. */
 function looksLikeSvg(head: Uint8Array): boolean {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '');
   // A doctype may carry an internal subset in brackets, '>' and all.

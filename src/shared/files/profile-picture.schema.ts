@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../wire/primitives';
 
-/**
- * The key a client names its picture upload with (SPEC §7: media/test/{userId}/{timestamp}.{ext}):
- * any folder word, the uploader's own id, then a name. The server checks the id is the asker's.
- */
+/** SPEC §7's upload key, media/test/{userId}/{timestamp}.{ext}; the server checks the id is yours. */
 export const PICTURE_UPLOAD_KEY =
   /^media\/[A-Za-z0-9_-]{1,40}\/(\d{1,10})\/[A-Za-z0-9_-]{1,64}\.(png|jpe?g|svg)$/i;
 export const PICTURE_KEY_MESSAGE = 'Not a valid upload key';

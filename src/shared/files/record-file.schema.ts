@@ -52,9 +52,8 @@ const formDate = z.preprocess(
 );
 
 /**
- * The upload form's fields (SPEC §7 `upload-record`, multipart or JSON), checked together:
- * three confirmations, a supervisor, a month for a monthly form, a description for a final one.
- * `user` is not read: a record always belongs to the person uploading it.
+ * The upload form's fields (SPEC §7 `upload-record`, multipart or JSON), checked together. `user`
+ * is not read: a record always belongs to the person uploading it.
  */
 export const RecordFileFieldsSchema = z
   .object({
@@ -95,7 +94,6 @@ export const RecordFileFieldsSchema = z
   }));
 export type RecordFileFields = z.output<typeof RecordFileFieldsSchema>;
 
-/** A record file as the API answers it. `document` is a short-lived download link. */
 export const RecordFileSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -126,10 +124,7 @@ export const RecordFileSchema = z.object({
 });
 export type RecordFile = z.infer<typeof RecordFileSchema>;
 
-/**
- * GET /api/v1/record-files/: monthly forms per month (SPEC §3 `monthly_form`), newest month
- * first, and final forms, newest first.
- */
+/** GET /api/v1/record-files/: monthly forms per month (SPEC §3 `monthly_form`), then final ones. */
 export const RecordFilesAnswerSchema = z.object({
   monthly_form: z.array(z.object({ month: MonthSchema, files: z.array(RecordFileSchema) })),
   final_form: z.array(RecordFileSchema),

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, nameText } from '../wire/primitives';
 
-/*
- * What each party attests when they sign a verification form in the app. OUR WORDING, written in
- * the spirit of the BACB's forms (which carry their own attestation, printed on the form itself);
- * it is shown above the typed-name box and is not the BACB's text. The BACB accepts any
- * electronic signature made with intent to sign (BACB-RULES "Forms and deadlines"), which is
- * what typing one's full name under this text is.
- */
+// OUR WORDING, not the BACB's (its forms print their own attestation), shown above the typed-name
+// box. The BACB accepts any electronic signature made with intent to sign (BACB-RULES "Forms and
+// deadlines"), which typing one's full name under this text is.
 
-/** A party to a verification form. */
 export type FormParty = 'trainee' | 'supervisor';
 
 /** The text each party agrees to by signing (our wording, not the BACB's). */
@@ -30,7 +25,6 @@ export const SIGNATURE_MESSAGES = {
   attestationRequired: 'Confirm the attestation to sign',
 } as const;
 
-/** A signing request: the typed full name and the confirmation of the attestation. */
 export const FormSignatureSchema = z.object({
   full_name: nameText(NAME_MAX_LENGTH, { error: SIGNATURE_MESSAGES.nameRequired }).min(1, {
     error: SIGNATURE_MESSAGES.nameRequired,

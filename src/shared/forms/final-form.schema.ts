@@ -7,11 +7,8 @@ import {
   MonthFormsQuerySchema,
 } from './month-form.schema';
 
-/*
- * The wire of the official final form (GET/POST /api/v1/final-forms/…): one F-FVF per supervisor
- * record and fieldwork type over a supervision period, filled with the hours that count
- * (decision 013) and signed in the app by both parties, as the M-FVF is (decision 012).
- */
+// The official final form's wire: one F-FVF per supervisor record and fieldwork type over a period,
+// with the hours that count (decision 013), signed in the app as the M-FVF is (decision 012).
 
 /** The longest supervision period: all fieldwork falls within 5 continuous years (BACB-RULES). */
 export const MAX_PERIOD_MONTHS = 60;
@@ -39,10 +36,7 @@ export const FinalFormAdjustmentSchema = z.object({
 });
 export type FinalFormAdjustment = z.infer<typeof FinalFormAdjustmentSchema>;
 
-/**
- * One supervisor (or organization) with hours: its period, figures and form. The F-FVF reports
- * supervised and concentrated fieldwork in columns of their own: `expereince_type` 3 is both.
- */
+/** One supervisor (or organization) with hours; `expereince_type` 3 is both types' columns. */
 export const FinalFormRowSchema = z.object({
   /** The responsible supervisor's record: the live form's, else the one with the most logs. */
   trainee_supervisor: z.number(),
@@ -57,13 +51,10 @@ export const FinalFormRowSchema = z.object({
   /** The period shown: the live form's, else first_month to last_month. */
   from_month: z.string(),
   to_month: z.string(),
-  /** What the period's hours that count add up to now. */
   figures: FormFiguresSchema,
-  /** The months of the period whose hours count. */
   months: z.number(),
   /** The months of the period that count less than they logged. */
   adjustments: z.array(FinalFormAdjustmentSchema),
-  /** A form can be filled once a month with hours is over. */
   is_period_over: z.boolean(),
   /** The live form shows other figures than the logs now do: fill it again before signing. */
   is_outdated: z.boolean(),
@@ -82,17 +73,13 @@ export type FinalFormsAnswer = z.infer<typeof FinalFormsAnswerSchema>;
 /** A supervisor names the trainee (`u_id`), as for the monthly forms. */
 export const FinalFormsQuerySchema = MonthFormsQuerySchema;
 
-/** Months between two 'YYYY-MM', both included. */
 const monthSpan = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
   Number(to.slice(5, 7)) -
   Number(from.slice(5, 7)) +
   1;
 
-/**
- * POST /api/v1/final-forms/: fill the F-FVF signed by one supervisor record (the responsible
- * one) over a period; its fieldwork types are the period's.
- */
+/** POST /api/v1/final-forms/: fill the F-FVF of one (responsible) supervisor record over a period. */
 export const FinalFormCreateRequestSchema = MonthFormCreateRequestSchema.omit({
   month: true,
   expereince_type: true,

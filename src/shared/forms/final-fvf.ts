@@ -12,11 +12,9 @@ import { nextMonth } from '../progress/deadline';
 import { monthlyFvfFigures, type FvfFigures, type FvfLogRow } from './fvf-values';
 
 /*
- * The figures of the final fieldwork verification form (F-FVF): one supervisor's hours of one
- * fieldwork type over a supervision period, added up month by month. Decision 013: the F-FVF is
- * the one form sent with the application, so it reports the hours that COUNT: each month as
- * adjusted hours judges it (a form signed late, a month under the minimum or without observation
- * counts nothing; a capped or under-supervised month counts less), never ×1.33.
+ * The F-FVF's figures: one supervisor's hours of one type over a period. Decision 013: it is the
+ * one form sent with the application, so it reports the hours that COUNT, each month as adjusted
+ * hours judges it, never ×1.33.
  */
 
 /** The supervision period of an F-FVF: whole months, both ends included ('YYYY-MM'). */
@@ -30,11 +28,7 @@ export type SignedForm = {
   signedOn: string;
 };
 
-/**
- * How months are judged (shared/progress/form-hours.ts): the trainee's standards, the day (an
- * unsigned form past its deadline sets its hours apart), the form each supervisor record's hours
- * are on (its own, or its organization's) and the forms signed.
- */
+/** How months are judged (form-hours.ts): standards, day, each record's form, the forms signed. */
 export type MonthCounting = {
   ruleSet: RuleSet;
   today: string;
@@ -57,7 +51,6 @@ export type FinalFvfMonth = {
 /** One F-FVF's figures: the counted hours of the period; `months` counts the months that count. */
 export type FinalFvfFigures = FvfFigures & { fromMonth: string; toMonth: string; months: number };
 
-/** The months from `fromMonth` to `toMonth`, both included ('YYYY-MM'). */
 export function monthsBetween(fromMonth: string, toMonth: string): string[] {
   const months: string[] = [];
   for (let month = fromMonth; month <= toMonth; month = nextMonth(month)) months.push(month);
@@ -96,7 +89,6 @@ function formParts(
   });
 }
 
-/** The supervised minutes of the month's forms that still count. */
 function keptSupervisedMinutes(
   logs: readonly FvfLogRow[],
   month: string,
@@ -117,11 +109,9 @@ const shareOf = (part: number, kept: number, whole: number) =>
   whole <= 0 ? 0 : Math.floor((part * kept) / whole);
 
 /**
- * The period's months with this supervisor, per fieldwork type, in order. A month is judged as
- * a whole (all its logs of the type, whatever the supervisor, as the monthly checks are); when it
- * counts less, this supervisor's supervised and independent minutes shrink in the month's
- * proportions. Observation time is kept for the months that count anything. Pass all the
- * trainee's logs that count (the cumulative checks need the earlier months too).
+ * The period's months with this supervisor, per type. A month is judged as a whole (all its logs
+ * of the type, as the monthly checks are); when it counts less, this supervisor's minutes shrink
+ * in its proportions. Pass all counting logs (the cumulative checks need earlier months too).
  */
 export function finalFvfMonths(
   logs: readonly FvfLogRow[],
@@ -195,10 +185,7 @@ export function finalFvfMonths(
   return result;
 }
 
-/**
- * The F-FVF figures of one fieldwork type from its months (`finalFvfMonths`): the counted
- * minutes added up, and the number of months that count.
- */
+/** One type's F-FVF figures from `finalFvfMonths`: counted minutes, and the months that count. */
 export function addUpFinalFvfMonths(
   months: readonly FinalFvfMonth[],
   period: FinalFvfPeriod,
@@ -225,11 +212,7 @@ export function addUpFinalFvfMonths(
   return sum;
 }
 
-/**
- * The F-FVF figures of one supervisor over a supervision period: one entry per fieldwork type
- * logged with them in the period, with the counted minutes added up (an entry may count
- * nothing: the caller refuses to fill that form).
- */
+/** One supervisor's F-FVF figures per type logged in the period (one may count nothing: refused). */
 export function finalFvfFigures(
   logs: readonly FvfLogRow[],
   period: FinalFvfPeriod,
@@ -244,11 +227,8 @@ export function finalFvfFigures(
 export type FinalFormSubject = { recordIds: readonly number[]; fromMonth: string; toMonth: string };
 
 /**
- * The columns of one F-FVF: per fieldwork type logged with the subject's supervisors in the
- * period, their counted minutes added up, and the months that count (a month counts once,
- * whichever of the organization's supervisors its hours were with). One column is supervised
- * or concentrated fieldwork; two are a Mixed period. Also every month of the period, as
- * `finalFvfMonths` gives them, for the reasons a month counts less.
+ * The columns of one F-FVF: per type logged with the subject's supervisors in the period, counted
+ * minutes and counting months (a month counts once, whichever supervisor); two columns are Mixed.
  */
 export function finalFormColumns(
   logs: readonly FvfLogRow[],

@@ -7,9 +7,8 @@ import { monthOf } from '../logs/time';
  * "2022 Monthly Fieldwork Verification Form … 2027 Monthly Fieldwork Verification Form …") and
  * points to a "Guidance for Meeting the BCBA Requirements During the 2027 Transition" we could
  * not find a copy of; it says only that "Outdated BACB forms or non-BACB forms will not be
- * accepted" ("Fieldwork Verification Forms"). So each form keeps the edition of the year of
- * the months it documents: an M-FVF its month's, an F-FVF its last month's (the form is
- * completed when the experience ends). The hours on it are read by the standards in force.
+ * accepted" ("Fieldwork Verification Forms"). So a form keeps its months' year: an M-FVF its
+ * month's, an F-FVF its last month's (completed when the experience ends).
  */
 export function formEditionOf(lastMonth: string): RuleSetId {
   return lastMonth >= monthOf(RULES_2027_FROM) ? '2027' : '2022';

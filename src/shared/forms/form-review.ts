@@ -1,9 +1,5 @@
-/*
- * One idea of a signed month (issue 36): the supervisor signs a month's M-FVF (in the app, or by
- * confirming a paper form) only once every log it reports is approved, as "Sign off month"
- * asks, and that signature signs the month off, so its logs are locked and the Monthly sign-off
- * list and the form say the same thing.
- */
+// One idea of a signed month (issue 36): the supervisor signs a month's M-FVF only once every log
+// it reports is approved, and that signature signs the month off (its logs locked).
 
 /** The form's logs still waiting for the supervisor: pending, or flagged back to the trainee. */
 export type LogsToReview = { pending: number; flagged: number };
@@ -20,10 +16,7 @@ export function logsToReviewText(counts: LogsToReview): string | null {
   return `${logs} not approved yet (${parts.join(', ')})`;
 }
 
-/**
- * The refusal of a supervisor's signature while logs wait (409): what waits, and what to do.
- * Null when every log is approved.
- */
+/** The 409 refusing a supervisor's signature while logs wait, or null when all are approved. */
 export function notReviewedMessage(counts: LogsToReview): string | null {
   const text = logsToReviewText(counts);
   if (!text) return null;

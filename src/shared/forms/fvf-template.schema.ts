@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { RULE_SET_IDS } from '../logs/rule-sets';
 
-/*
- * The blank official forms installed (GET and POST /api/v1/fvf-templates/): which variants of
- * the BACB's M-FVF and F-FVF the product can fill for the asker. The PDFs themselves are the
- * BACB's and never shipped: the operator drops them into FORMS_DIR (for everyone), or a user
- * uploads one (for their own forms only; decision 012).
- */
+// Which variants of the BACB's M-FVF and F-FVF can be filled for the asker. The PDFs are the
+// BACB's and never shipped: the operator drops them into FORMS_DIR, or a user uploads their own
+// (decision 012).
 
-/** The two forms: the monthly one (M-FVF) and the final one (F-FVF). */
 export const FVF_FORMS = ['monthly', 'final'] as const;
 export type FvfFormName = (typeof FVF_FORMS)[number];
 
@@ -25,7 +21,6 @@ export type FvfStructureName = (typeof FVF_STRUCTURES)[number];
 /** Where an installed template came from: the operator's folder (everyone's) or the asker's upload. */
 export const FVF_TEMPLATE_SOURCES = ['folder', 'upload'] as const;
 
-/** One installed template. */
 export const FvfTemplateSchema = z.object({
   /** e.g. 'mfvf-2022-individual', 'ffvf-2027-organization' */
   variant: z.string(),

@@ -4,13 +4,9 @@ import { minutesToHours, monthOf } from '../logs/time';
 import { formatPercentBesideLimit } from '../progress/beside-limit';
 import type { ExperienceTypeId } from '../reference/lookups';
 
-/*
- * The figures of the BACB's verification forms (BACB-RULES "Forms and deadlines"): one M-FVF per
- * supervisor, per fieldwork type, per month, and one F-FVF per supervision period. They report
- * ACTUAL hours: the ×1.33 concentrated factor belongs to progress only (decision 001). The M-FVF
- * reports the month as logged; the F-FVF adds up only the hours that count (final-fvf.ts,
- * decision 013).
- */
+// The forms (BACB-RULES "Forms and deadlines") report ACTUAL hours: ×1.33 is progress's only
+// (decision 001). The M-FVF reports the month as logged; the F-FVF only the hours that count
+// (final-fvf.ts, decision 013).
 
 /** A stored log as the forms read it: the monthly figures' fields plus its supervisor. */
 export type FvfLogRow = MonthLogRow & { traineeSupervisorId: number };
@@ -27,7 +23,6 @@ export type FvfFigures = {
   observationMinutes: number;
 };
 
-/** One M-FVF's figures. */
 export type MonthlyFvfFigures = FvfFigures & { month: string };
 
 const FIELDWORK_TYPES: readonly ExperienceTypeId[] = [1, 2];
@@ -55,11 +50,7 @@ function figuresOf(
   };
 }
 
-/**
- * The M-FVFs a month needs: one per supervisor and fieldwork type that has logs in the month,
- * ordered by supervisor then type. Pass the logs that count (the caller decides about statuses
- * and deleted logs, as for the monthly checks); other months' logs are ignored.
- */
+/** The M-FVFs a month needs: one per supervisor and type with logs, by supervisor then type. */
 export function monthlyFvfFigures(logs: readonly FvfLogRow[], month: string): MonthlyFvfFigures[] {
   const inMonth = logs.filter((log) => monthOf(log.dateOfExperience) === month);
   const supervisors = [...new Set(inMonth.map((log) => log.traineeSupervisorId))].sort(
@@ -98,7 +89,6 @@ export type FvfHours2027 = {
   percentSupervised: string;
 };
 
-/** The hour figures a form shows, by the edition of the form. */
 export type FvfHoursValues = FvfHours2022 | FvfHours2027;
 
 /** 125 → { hours: '2', minutes: '5' }. */
@@ -113,10 +103,8 @@ export function formatFormHours(minutes: number): string {
 }
 
 /**
- * Percent supervised to one decimal, with more only where one decimal would put a failing
- * month on its minimum (BACB-RULES; src/shared/progress/beside-limit.ts): 6 of 121 hours is
- * '4.96%', never '5.0%', beside the 5% minimum. Measured on minutes, like the monthly check,
- * so the form and the checklist agree; a form without hours shows '0.0%'.
+ * Percent supervised to one decimal, more only where one decimal would put a failing month on its
+ * minimum (BACB-RULES; src/shared/progress/beside-limit.ts). On minutes, as the monthly check.
  */
 export function formatPercentSupervised(
   figures: Pick<FvfFigures, 'supervisedMinutes' | 'totalMinutes' | 'experienceTypeId'>,
@@ -128,11 +116,7 @@ export function formatPercentSupervised(
   return formatPercentBesideLimit(percent, { value: minimum, bound: 'min' });
 }
 
-/**
- * The hour figures a form of `edition` shows. The 2022 total is the sum of the two figures as
- * written, so that the form adds up for the reader (and for the form's own calculation); the
- * 2027 figures are whole minutes, which always add up.
- */
+/** A form's hour figures; the 2022 total is the sum of the figures as written, so it adds up. */
 export function fvfHoursValues(figures: FvfFigures, edition: RuleSetId): FvfHoursValues {
   const percentSupervised = formatPercentSupervised(figures, edition);
   if (edition === '2022') {

@@ -5,11 +5,9 @@ import { FormSignatureSchema } from './attestations';
 import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
 import { PaperFormSchema } from './paper-form.schema';
 
-/*
- * The wire of the official monthly forms (GET/POST /api/v1/month-forms/…): one M-FVF per month,
- * supervisor record and fieldwork type, filled from the logs, signed in the app by both parties
- * before the deadline (BACB-RULES "Forms and deadlines"; decision 012).
- */
+// The wire of the official monthly forms: one M-FVF per month, supervisor record and fieldwork
+// type, signed in the app by both parties before the deadline (BACB-RULES "Forms and deadlines";
+// decision 012).
 
 /** Where a month's form stands (shared/progress/deadline.ts `formDeadlineStatus`). */
 export const MONTH_FORM_STATES = ['signed', 'signed-late', 'open', 'overdue'] as const;
@@ -57,7 +55,6 @@ export const MonthFormSchema = z.object({
   /** Who signs it: both parties on an M-FVF, the responsible supervisor alone on an F-FVF. */
   signers: z.array(z.enum(['trainee', 'supervisor'])),
   template: FormTemplateOriginSchema,
-  /** The figures the form was filled with. */
   figures: FormFiguresSchema,
   trainee_signature: FormPartySignatureSchema.nullable(),
   supervisor_signature: FormPartySignatureSchema.nullable(),
@@ -73,7 +70,6 @@ export const MonthFormSchema = z.object({
 });
 export type MonthForm = z.infer<typeof MonthFormSchema>;
 
-/** A month × supervisor × fieldwork type that needs a form, with its deadline and its form. */
 export const MonthFormRowSchema = z.object({
   month: z.string(),
   trainee_supervisor: z.number(),
@@ -81,19 +77,15 @@ export const MonthFormRowSchema = z.object({
   /** An organization's row adds up the hours of every supervisor there ('' for none). */
   organization: z.string(),
   expereince_type: z.number(),
-  /** What the month's logs add up to now. */
   figures: FormFiguresSchema,
   state: z.enum(MONTH_FORM_STATES),
   /** The last day to sign: the last day of the following month. */
   deadline: z.string(),
   /** 0 on the deadline day, negative after it. */
   days_remaining: z.number(),
-  /** A form can be filled once the month is over. */
   is_month_over: z.boolean(),
-  /**
-   * The live form shows other figures than the logs now do: fill it again before signing; once
-   * signed, it no longer matches them until the month is reopened (issue 36).
-   */
+  // The live form's figures differ from the logs' now: refill it before signing; once signed,
+  // it stays so until the month is reopened (issue 36).
   is_outdated: z.boolean(),
   /** The row's logs still waiting for the supervisor, whose signature waits for them. */
   logs_waiting: z.object({ pending: z.number(), flagged: z.number() }),
@@ -111,10 +103,7 @@ export const MonthFormRowSchema = z.object({
 });
 export type MonthFormRow = z.infer<typeof MonthFormRowSchema>;
 
-/**
- * GET /api/v1/month-forms/: every month with hours (newest first), the forms due (unsigned,
- * month over, deadline ahead; soonest first) for the dashboard, and the voided forms.
- */
+/** GET /api/v1/month-forms/: every month with hours (newest first), the forms due, the voided. */
 export const MonthFormsAnswerSchema = z.object({
   today: z.string(),
   results: z.array(MonthFormRowSchema),
@@ -126,15 +115,11 @@ export const MonthFormsAnswerSchema = z.object({
 });
 export type MonthFormsAnswer = z.infer<typeof MonthFormsAnswerSchema>;
 
-/** A supervisor names the trainee (`u_id`), as for record files. */
 export const MonthFormsQuerySchema = z.object({ u_id: IdSchema.optional() });
 
 const FIELDWORK_TYPE_MESSAGE = 'Choose supervised (1) or concentrated (2) fieldwork';
 
-/**
- * POST /api/v1/month-forms/: fill the month's form for a fieldwork type, signed by one supervisor
- * record (at an organization: the Organization form, with every supervisor's hours there).
- */
+/** POST /api/v1/month-forms/: fill a month's form (an organization's: every supervisor's hours). */
 export const MonthFormCreateRequestSchema = z.object({
   month: MonthSchema,
   trainee_supervisor: IdSchema,
@@ -144,7 +129,6 @@ export const MonthFormCreateRequestSchema = z.object({
 });
 export type MonthFormCreateRequest = z.infer<typeof MonthFormCreateRequestSchema>;
 
-/** True for an IANA time zone this runtime knows ('America/Los_Angeles'). */
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -154,10 +138,7 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-/**
- * POST /api/v1/month-forms/{id}/sign/: the typed full name under the attestation, and the
- * signer's time zone so the date on the form is the one they saw (UTC when not sent).
- */
+/** POST …/sign/: the typed name, and the signer's time zone so the form shows their date (or UTC). */
 export const MonthFormSignRequestSchema = FormSignatureSchema.extend({
   time_zone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone' }).optional(),
 });

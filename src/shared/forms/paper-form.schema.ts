@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { addMonths, formatMonthYear } from '../logs/time';
 import { IdSchema, IsoDateSchema, MonthSchema, REQUIRED } from '../wire/primitives';
 
-/*
- * A monthly form (M-FVF) signed on paper, recorded with its signing date and its scan (issue 26
- * part 7, decision 024): POST/GET /api/v1/month-forms/paper/. It makes that month, supervisor (or
- * organization) and fieldwork type "signed on <date>" for counting (src/shared/progress/
- * form-hours.ts), late when the date is past the deadline.
- */
+// An M-FVF signed on paper, with its signing date and scan (issue 26 part 7, decision 024): it
+// makes its row "signed on <date>" for counting (src/shared/progress/form-hours.ts).
 
 export const PAPER_FORM_MESSAGES = {
   future: 'The signing date cannot be in the future.',
@@ -25,11 +21,7 @@ export const PAPER_FORM_MESSAGES = {
   reasonRequired: 'Say why, so the trainee can correct it: what is wrong with this form?',
 } as const;
 
-/**
- * Where a paper form stands with the supervisor it names (issue 36): `declared` by the trainee
- * (it counts, shown as declared), `confirmed` by that supervisor, or `rejected` (it no longer
- * counts: src/shared/forms/paper-form-status.ts).
- */
+/** `declared` by the trainee (counts), `confirmed` by the supervisor, or `rejected` (issue 36). */
 export const PAPER_FORM_CONFIRMATIONS = ['declared', 'confirmed', 'rejected'] as const;
 export type PaperFormConfirmation = (typeof PAPER_FORM_CONFIRMATIONS)[number];
 
@@ -61,10 +53,7 @@ export type PaperFormFields = {
   signed_on: string;
 };
 
-/**
- * The signing date's own checks, against the server's `today`: not in the future, not before the
- * month it verifies is over. Null when it is fine, else the message.
- */
+/** The signing date's own checks against `today`: not future, not before its month is over. */
 export function paperSigningDateError(
   month: string,
   signedOn: string,
@@ -110,10 +99,7 @@ export type PaperForm = z.infer<typeof PaperFormSchema>;
 export const PaperFormsAnswerSchema = z.object({ results: z.array(PaperFormSchema) });
 export type PaperFormsAnswer = z.infer<typeof PaperFormsAnswerSchema>;
 
-/**
- * POST /api/v1/month-forms/paper/{id}/answer/: the supervisor the form names confirms they
- * signed it on its date, or rejects it saying why.
- */
+/** POST …/paper/{id}/answer/: the named supervisor confirms the date, or rejects it saying why. */
 export const PaperFormAnswerRequestSchema = z
   .object({
     answer: z.enum(['confirmed', 'rejected'], { error: 'Answer confirmed or rejected' }),

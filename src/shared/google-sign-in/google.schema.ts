@@ -8,13 +8,8 @@ import {
   UserSchema,
 } from '../accounts/account.schema';
 
-/*
- * Sign-in with Google, or any OpenID Connect issuer (SPEC §2 landing `code`, §4, §7
- * `/rest-auth/google/` and `/api/v1/attachuser/`). The authorisation-code flow with PKCE: the
- * server starts it (state, nonce and verifier kept in the database), the issuer sends the browser
- * back to the landing page with `code` and `state`, and the landing page hands them to
- * /rest-auth/google/.
- */
+// Sign-in with Google or any OpenID Connect issuer (SPEC §2 landing `code`, §4, §7
+// `/rest-auth/google/` and `/api/v1/attachuser/`): the authorisation-code flow with PKCE.
 
 /** GET /api/v1/google/: whether the "Continue with Google" button is shown. */
 export const GoogleConfigSchema = z.object({ enabled: z.boolean() });
@@ -29,7 +24,6 @@ export const GoogleStartResponseSchema = z.object({
   state: z.string(),
 });
 
-/** An opaque value the issuer handed back: printable, bounded. */
 const issuerValue = (max: number) =>
   safeText({ error: REQUIRED })
     .min(1, { error: REQUIRED })
@@ -53,14 +47,10 @@ export const GoogleLinkRequiredSchema = z.object({
   link_token: z.string(),
 });
 
-/** The answers of /rest-auth/google/ and of linking: a session key, or an email to verify. */
 export const GoogleSignInResponseSchema = z.union([
   z.object({ key: z.string() }),
-  /**
-   * The account's email is not verified: a code went to it. `verify_token` (an issuer email the
-   * issuer did not verify) is posted with the code to /api/v1/google/verify/ to link the issuer
-   * account; without it the code only verifies the account (/users/email/verify-user/).
-   */
+  // Email not verified: a code went to it. With `verify_token` (an unverified issuer email) the code
+  // goes to /api/v1/google/verify/ to link; without, it only verifies (/users/email/verify-user/).
   z.object({
     unverifiedUser: z.literal(true),
     user: UserSchema,
@@ -89,11 +79,9 @@ export const GoogleLinkRequestSchema = z.object({
 export const AttachUserRequestSchema = z.object({ token: issuerValue(128) });
 export const AttachUserResponseSchema = z.object({ token: z.string(), user: UserSchema });
 
-/** GET /api/v1/sign-in-methods/: how the caller can sign in. */
 export const SignInMethodsSchema = z.object({
   password: z.boolean(),
   google: z.object({ email: z.string(), linked_at: z.string() }).nullable(),
-  /** Whether Google sign-in is configured on this server. */
   google_available: z.boolean(),
 });
 export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
@@ -107,7 +95,6 @@ export const SetPasswordRequestSchema = z
   });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
-/** Messages of the Google sign-in, shown as they are. */
 export const GOOGLE_MESSAGES = {
   unavailable:
     'Google sign-in is not available right now. Please try again later, or sign in with your email and password.',

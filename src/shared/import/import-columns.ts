@@ -1,11 +1,7 @@
 import { IMPORT_TARGETS, type ImportMapping, type ImportTarget } from './import.schema';
 
-/*
- * Recognising the columns of a spreadsheet in the user's own layout (issue 28): the names people
- * give each column, in one table, and the guess the mapping screen starts from. A header is
- * compared once lower-cased with its punctuation dropped ("Date of service:" is "date of
- * service"); an exact name wins over a header that only contains one.
- */
+// Recognising a spreadsheet's own columns (issue 28). Headers are compared lower-cased without
+// punctuation ("Date of service:" is "date of service"); an exact name beats a contained one.
 
 /** The common names of each column, as compared (lower case, words separated by one space). */
 export const IMPORT_COLUMN_NAMES: Record<ImportTarget, readonly string[]> = {
@@ -64,10 +60,8 @@ export const IMPORT_COLUMN_NAMES: Record<ImportTarget, readonly string[]> = {
   supervision_contact: ['supervision contact', 'contact', 'contact type', 'contact kind'],
 };
 
-/**
- * Names that are said of two columns: "Supervision" holds Individual / Group / No supervision
- * for some people and Supervised / Independent for others. Such a header is read by its values.
- */
+// Names said of two columns ("Supervision": Individual / Group, or Supervised / Independent):
+// such a header is read by its values.
 const NAMES_READ_BY_VALUES: Record<string, readonly ImportTarget[]> = {
   supervision: ['individual_or_group', 'supervision'],
   'supervision kind': ['individual_or_group', 'supervision'],
@@ -79,7 +73,6 @@ const VALUES_OF: Partial<Record<ImportTarget, RegExp>> = {
   supervision: /^(supervised|independent|unsupervised|yes|no)$/,
 };
 
-/** A header as compared: lower case, punctuation dropped, single spaces. */
 export function normaliseHeader(header: string): string {
   return header
     .toLowerCase()
@@ -98,7 +91,6 @@ function scoreOf(header: string, target: ImportTarget): number {
   return best;
 }
 
-/** Which of `targets` most of the column's filled cells belong to; null when none do. */
 function targetByValues(
   index: number,
   rows: readonly (readonly string[])[],
@@ -120,11 +112,7 @@ function targetByValues(
   return chosen;
 }
 
-/**
- * A first guess at a mapping, for a user who has none saved: each header by the names in
- * IMPORT_COLUMN_NAMES (a header said of two columns by the values under it), each header and
- * each target taken once, the closest names first.
- */
+/** A first mapping guess: closest names first, each header and target once (ambiguous by values). */
 export function guessMapping(
   headers: readonly string[],
   rows: readonly (readonly string[])[] = [],

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 
-/*
- * Importing earlier hours from a spreadsheet (issue 14): the file's limits, the columns a user
- * maps, and the preview the server answers with. The server reads the file (CSV or XLSX) and
- * checks every row with the log form's own rules; the client shows what it answers.
- */
+// Importing earlier hours from a spreadsheet (issue 14): the server checks every row with the
+// log form's own rules; the client shows what it answers.
 
-/** The largest file accepted. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-/** The most rows one import takes. */
 export const IMPORT_MAX_ROWS = 10_000;
-/**
- * The most columns a row may have: a log has 16 things to map and the export 18 columns, so
- * this leaves room for a sheet's own extra columns, and keeps a file's cells to rows × columns.
- */
+/** A log maps 16 things and the export has 18 columns; room for extras, bounding rows × columns. */
 export const IMPORT_MAX_COLUMNS = 100;
 
 export const IMPORT_MESSAGES = {
@@ -29,7 +21,6 @@ export const IMPORT_MESSAGES = {
   needsMapping: 'Choose the columns for date, start time and end time.',
 } as const;
 
-/** What a column of a spreadsheet in the user's own layout can be read as. */
 export const IMPORT_TARGETS = [
   'date',
   'start',
@@ -50,7 +41,6 @@ export const IMPORT_TARGETS = [
 ] as const;
 export type ImportTarget = (typeof IMPORT_TARGETS)[number];
 
-/** The targets an import cannot do without. */
 export const REQUIRED_TARGETS = ['date', 'start', 'end'] as const satisfies ImportTarget[];
 
 /** How the mapping screen names each target, with what the column may hold. */
@@ -92,7 +82,6 @@ export const ImportMappingSchema = z
   .strict();
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
-/** The two layouts read: the product's own CSV export, or a layout the user maps. */
 export const IMPORT_LAYOUTS = ['export', 'generic'] as const;
 export type ImportLayout = (typeof IMPORT_LAYOUTS)[number];
 

@@ -59,7 +59,6 @@ export const ExperienceLogSchema = z.object({
 });
 export type ExperienceLog = z.infer<typeof ExperienceLogSchema>;
 
-/** One step of a log's audit history. */
 export const LogHistoryEntrySchema = z.object({
   id: z.number(),
   action: z.enum(LOG_HISTORY_ACTIONS),
@@ -69,10 +68,8 @@ export const LogHistoryEntrySchema = z.object({
 });
 export type LogHistoryEntry = z.infer<typeof LogHistoryEntrySchema>;
 
-/** An unpaginated list of logs (GET /api/v1/experience-log/deleted/). */
 export const LogListSchema = z.object({ results: z.array(ExperienceLogSchema) });
 
-/** A log's audit history (GET /api/v1/experience-log/{id}/history/), oldest step first. */
 export const LogHistoryListSchema = z.object({ results: z.array(LogHistoryEntrySchema) });
 
 /** A task id as a filter (6th-edition 'B.18' or 5th-edition 'B-18'). */
@@ -88,7 +85,6 @@ export const LogListQuerySchema = z
     month: MonthSchema.optional(),
     date_of_experience: IsoDateSchema.optional(),
     task: TaskFilterSchema.optional(),
-    /** A supervisor's filter: one trainee. */
     u_id: IdSchema.optional(),
   })
   .extend(PageQuerySchema.shape);
@@ -97,7 +93,6 @@ export type LogListQuery = z.infer<typeof LogListQuerySchema>;
 /** Deleted logs (and deleted record files, the same rule) stay recoverable for this long. */
 export const LOG_RECOVERY_DAYS = 30;
 
-/** The oldest deletion still recoverable at `now`: deleted after this instant. */
 export function recoverySince(now: Date): Date {
   return new Date(now.getTime() - LOG_RECOVERY_DAYS * 24 * 60 * 60 * 1000);
 }
@@ -125,5 +120,4 @@ export const LogExportRequestSchema = z
   });
 export type LogExportRequest = z.input<typeof LogExportRequestSchema>;
 
-/** The file name the export downloads as. */
 export const LOG_EXPORT_FILENAME = 'Experience logs.csv';

@@ -10,10 +10,7 @@ export const LEGACY_TASKS_NOTICE =
 /** How long the edit screen waits before showing the notice (SPEC §2, §9). */
 export const LEGACY_NOTICE_DELAY_MS = 300;
 
-/**
- * Whether a log needs the legacy notice: it is dated after 2025-01-01 (the cutoff day itself
- * does not count) and names at least one 5th-edition task (`A-1` style, known or not).
- */
+/** Dated after 2025-01-01 (the cutoff itself does not count), with a 5th-edition (`A-1`) task. */
 export function needsLegacyNotice(log: {
   dateOfExperience: string;
   taskIds: readonly string[];

@@ -1,15 +1,12 @@
-// The log form's fixed choices, apart from the schema that checks them: the form draws them on
-// its first screen, the schema (and the task lists it checks ids against) loads when it first
-// validates (issue 11).
+// Apart from the schema: the form draws these on its first screen, the schema (and the task
+// lists) loads when it first validates (issue 11).
 
 /** SPEC §3 individual_or_group; 'No supervision' clears every supervision field. */
 export const INDIVIDUAL_OR_GROUP = ['Individual', 'Group', 'No supervision'] as const;
-/** Individual, group or no supervision. */
 export type IndividualOrGroup = (typeof INDIVIDUAL_OR_GROUP)[number];
 
 /** SPEC §3 method_of_supervision. */
 export const SUPERVISION_METHODS = ['In Person', 'Virtual'] as const;
-/** In person or virtual. */
 export type SupervisionMethod = (typeof SUPERVISION_METHODS)[number];
 
 /** SPEC §3 client_observation. */

@@ -6,7 +6,6 @@ import { INVALID_ID, MAX_ID, REQUIRED } from '../wire/primitives';
 
 type WireField = keyof LogEntryWire;
 
-/** The wire fields that carry numbers. */
 export type NumberField =
   | 'expereince_type'
   | 'setting'
@@ -18,16 +17,11 @@ export type NumberField =
   | 'independant_hours'
   | 'observation_hours'
   | 'supervision_contact';
-/** The wire fields that carry text. */
 export type TextField = Exclude<WireField, NumberField | 'trainee_supervisor' | 'task'>;
 
-/** A reader over one payload. */
 export type FieldReader = ReturnType<typeof createFieldReader>;
 
-/**
- * Reads one wire field at a time, reporting what is wrong with it. Each read returns null when it
- * reported a problem, so later rules skip values that are already wrong.
- */
+/** Reads one wire field at a time; a read that reports a problem is null, so later rules skip it. */
 export function createFieldReader(
   wire: LogEntryWire,
   report: (field: WireField, message: string) => void,
@@ -37,7 +31,6 @@ export function createFieldReader(
     failed = true;
     report(field, message);
   };
-  /** Trimmed text; '⋆Required' when empty. */
   const text = (field: TextField): string | null => {
     const value = readText(wire[field]);
     if (value === null) fail(field, REQUIRED);
@@ -81,7 +74,6 @@ export function createFieldReader(
       if (value !== null && minute === null) fail(field, LOG_MESSAGES.invalidTime);
       return minute;
     },
-    /** One of a fixed list of answers. */
     choice<T extends string>(field: TextField, options: readonly T[], message: string): T | null {
       const value = text(field);
       const match = options.find((option) => option === value) ?? null;

@@ -31,7 +31,6 @@ import {
 
 /** A log's review status (SPEC §4 "Log status"). */
 export const LOG_STATUSES = ['pending', 'approved', 'flagged'] as const;
-/** A log's review status. */
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
 /** What a step of a log's audit history did (the history table and its wire entry). */
@@ -79,7 +78,6 @@ export const LogEntryWireSchema = z.object({
   newSupervisorEmail: WireTextSchema,
 });
 
-/** The payload as a form holds it and the API receives it. */
 export type LogEntryWire = z.input<typeof LogEntryWireSchema>;
 
 /** A parsed, checked log entry: camelCase, minutes, times as minutes of the day. */
@@ -111,15 +109,11 @@ export type LogEntryInput = {
 };
 
 /**
- * The experience-log schema for someone whose date is `today` ('YYYY-MM-DD'): no later date is
- * accepted. `today` is the trainee's own when counted in their time zone (`isOwnDay`); counted in
- * UTC for an account without one, their today may already be the next day, which is accepted too.
- * It reads the wire
- * payload (the react-hook-form values are the same shape) and reports every SPEC §5 rule, plus the
- * time-window rules, on the field it belongs to. The computed hours the client sends are checked
- * (required, not negative) but not trusted: the output carries minutes recomputed from the times,
- * so a payload from the old client, which sent concentrated experience hours ×1.33, parses to the
- * actual hours. With newSupervisor or newSupervisorEmail filled in, `supervisor` is ignored.
+ * The experience-log schema on `today` ('YYYY-MM-DD'): no later date. Counted in UTC (no
+ * `isOwnDay`), the trainee's today may be the next day, which is accepted too. Reports every
+ * SPEC §5 rule on its field. The client's computed hours are checked but not trusted: minutes are
+ * recomputed from the times, so the old client's concentrated hours ×1.33 parse to actual hours.
+ * With newSupervisor or newSupervisorEmail filled in, `supervisor` is ignored.
  */
 export function makeLogEntrySchema({
   today,
@@ -220,7 +214,6 @@ export function makeLogEntrySchema({
   });
 }
 
-/** The schema `makeLogEntrySchema` returns. */
 export type LogEntrySchema = ReturnType<typeof makeLogEntrySchema>;
 
 /** An existing supervisor record, or a new supervisor's name and email (SPEC §4 '+ Add new'). */
@@ -271,10 +264,7 @@ const NO_SUPERVISION: SupervisionFields = {
   supervisionContactId: null,
 };
 
-/**
- * The supervision fields of an Individual or Group entry, with the SPEC §5 window rules. The
- * window is compared with the experience only when the experience times are themselves valid.
- */
+/** An Individual or Group entry's supervision fields, with the SPEC §5 window rules. */
 function readSupervision(
   read: FieldReader,
   experience: { start: number; end: number } | null,
@@ -303,8 +293,8 @@ function readSupervision(
     if (window <= 0) {
       read.fail('supervision_end_time', LOG_MESSAGES.supervisionEndNotAfterStart);
     } else {
-      // SPEC §5 compares the window with the time from experience start to supervision end,
-      // which is the same as asking whether supervision started before the experience did.
+      // SPEC §5 compares the window with experience start to supervision end: the same as asking
+      // whether supervision started before the experience.
       if (experience && window > to - experience.start) {
         read.fail('supervision_end_time', LOG_MESSAGES.supervisionExceedsExperience);
         read.fail('supervision_start_time', LOG_MESSAGES.supervisionStartsBeforeExperience);

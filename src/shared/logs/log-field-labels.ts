@@ -1,7 +1,4 @@
-/**
- * The label each wire field of a log has on the form, for toasts, the error summary, the history
- * and the import preview.
- */
+/** Each wire field's label on the form, for toasts, the error summary, history and import preview. */
 export const LOG_FIELD_LABELS: Readonly<Record<string, string>> = {
   expereince_type: 'Experience Type',
   setting: 'Setting',

@@ -1,8 +1,6 @@
 /** The times a log's hours are computed from, in minutes of the day. */
 export type LogTimes = {
-  /** Experience start, minutes since midnight. */
   start: number;
-  /** Experience end, minutes since midnight. */
   end: number;
   /** The unrestricted part of the experience, in minutes (the trainee enters it). */
   unrestrictedMinutes: number;
@@ -12,7 +10,6 @@ export type LogTimes = {
   isSupervised: boolean;
 };
 
-/** A log's computed, read-only figures, in minutes. */
 export type LogHours = {
   experienceMinutes: number;
   restrictedMinutes: number;
@@ -21,11 +18,9 @@ export type LogHours = {
 };
 
 /**
- * A log's computed fields (SPEC §4 "Computed, read-only fields"): experience = end − start;
- * restricted = experience − unrestricted; supervised = supervision end − start; independent =
- * experience − supervised. These are the actual hours: the ×1.33 factor for concentrated
- * fieldwork is applied only to progress (BACB-RULES "How hours are counted"), never here.
- * Plain arithmetic: the log-entry schema rejects times that would make a figure negative.
+ * A log's computed fields (SPEC §4 "Computed, read-only fields"). Actual hours: the ×1.33 factor
+ * is applied only to progress (BACB-RULES "How hours are counted"), never here. The log-entry
+ * schema rejects times that would make a figure negative.
  */
 export function computeLogHours(times: LogTimes): LogHours {
   const { supervisionStart, supervisionEnd } = times;

@@ -1,7 +1,6 @@
 import { INVALID_EMAIL, REQUIRED } from '../wire/primitives';
 import { formatDuration } from './time';
 
-/** The longest experience note kept. */
 export const EXPERIENCE_NOTE_MAX_LENGTH = 5000;
 
 /** Every message the experience-log schema reports; SPEC §5 wording where SPEC §5 has one. */

@@ -1,6 +1,5 @@
 import { formatTime, formatUsDate } from './time';
 
-/** The part of a log that can overlap another: its date and time window. */
 export type LogWindow = {
   date: string;
   /** Minutes since midnight. */
@@ -10,10 +9,7 @@ export type LogWindow = {
   id?: number | undefined;
 };
 
-/**
- * The first of `others` whose time overlaps the candidate's on the same date, or undefined.
- * Windows are half-open: a log ending at 11:00 and one starting at 11:00 do not overlap.
- */
+/** The first of `others` overlapping on the same date; half-open: 11:00 end and 11:00 start do not. */
 export function findOverlappingLog<T extends LogWindow>(
   candidate: LogWindow,
   others: readonly T[],

@@ -3,16 +3,13 @@ import { rulesFor, countsAsContact, type RuleSet } from './rule-sets';
 import { monthEnd, monthOf } from './time';
 
 /**
- * One month's figures for ONE fieldwork type, in minutes and counts. The cumulative figures
- * cover all logs of both types up to the end of the month, because the 60% unrestricted rule is
- * about all fieldwork hours.
+ * One month's figures for ONE fieldwork type. The cumulative figures cover both types to the
+ * month's end, because the 60% unrestricted rule is about all fieldwork hours.
  */
 export type MonthTotals = {
   totalMinutes: number;
   supervisedMinutes: number;
-  /** Supervised minutes of 'Individual' logs. */
   individualMinutes: number;
-  /** Supervised minutes of 'Group' logs. */
   groupMinutes: number;
   unrestrictedMinutes: number;
   /** Supervised logs whose contact kind counts (a phone call does not). */
@@ -25,7 +22,6 @@ export type MonthTotals = {
   cumulativeUnrestrictedMinutes: number;
 };
 
-/** Which requirement a check is about. */
 export type CheckKey =
   | 'total-min'
   | 'total-max'
@@ -35,20 +31,12 @@ export type CheckKey =
   | 'individual-percent'
   | 'unrestricted-percent';
 
-/** The unit `required` and `actual` are in. */
 export type CheckUnit = 'hours' | 'percent' | 'count' | 'minutes';
 
-/**
- * 'info' is neither pass nor fail: a figure the standards list no minimum for (2027 contacts),
- * or a percentage of nothing (no hours yet), which no adjustment acts on.
- */
+/** 'info': no minimum listed (2027 contacts) or a percentage of nothing; no adjustment acts on it. */
 export type CheckStatus = 'pass' | 'fail' | 'info';
 
-/**
- * One line of the month-requirement checklist. `actual` is exact (hours as minutes ÷ 60,
- * percentages unrounded); round it for display with `roundToQuarterHour` / `formatPercent`.
- * `required` is null where the standards list no minimum.
- */
+/** `actual` is exact (minutes ÷ 60, unrounded %); `required` is null where no minimum is listed. */
 export type MonthlyCheck = {
   key: CheckKey;
   label: string;
@@ -62,10 +50,8 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (part * 10
 const passIf = (isMet: boolean): CheckStatus => (isMet ? 'pass' : 'fail');
 
 /**
- * The month-requirement checks for one fieldwork type under a rule set (BACB-RULES "Rule sets";
- * where SPEC §9 differs, BACB-RULES wins). Boundaries are inclusive: exactly 20 hours, exactly
- * 5% and exactly the maximum all pass. Comparisons are made on whole minutes, never on rounded
- * hours or percentages.
+ * The month checks for one type (BACB-RULES "Rule sets"; where SPEC §9 differs, BACB-RULES wins).
+ * Boundaries are inclusive (exactly 20 hours, 5%, the maximum pass), compared in whole minutes.
  */
 export function checkMonth(
   totals: MonthTotals,
@@ -150,7 +136,6 @@ export function checkMonth(
   ];
 }
 
-/** The fields of a stored log the monthly figures are built from (camelCase, minutes). */
 export type MonthLogRow = {
   dateOfExperience: string;
   experienceTypeId: number;
@@ -164,7 +149,6 @@ export type MonthLogRow = {
   supervisionContactId: number | null;
 };
 
-/** A month's figures before any log is added (the cumulative ones apart). */
 export const NO_MONTH_FIGURES: Readonly<
   Omit<MonthTotals, 'cumulativeTotalMinutes' | 'cumulativeUnrestrictedMinutes'>
 > = {
@@ -179,9 +163,8 @@ export const NO_MONTH_FIGURES: Readonly<
 };
 
 /**
- * A month's totals for one fieldwork type from the logs, so that the client and the server add
- * them up the same way. Pass every log that should count (the caller decides about statuses and
- * deletions); logs of other months and types are skipped here, except in the cumulative figures.
+ * A month's totals for one type from the logs, so client and server add up alike. The caller
+ * picks the logs (statuses, deletions); other months and types count only in the cumulative ones.
  */
 export function buildMonthTotals(
   logs: readonly MonthLogRow[],

@@ -4,11 +4,9 @@ import { minutesToHours } from './time';
 import { WireNumberSchema } from './wire-values';
 
 /**
- * The observation with a client a log records. The 2027 standards count a month's observation
- * minutes (60 supervised, 90 concentrated: BACB-RULES "Rule sets"), so a log keeps the
- * observation's own duration. It takes place during the supervision, so it is never longer than
- * the supervision window; left blank it is the whole window, which is how every log was counted
- * before the duration existed.
+ * The 2027 standards count a month's observation minutes (60 supervised, 90 concentrated:
+ * BACB-RULES "Rule sets"), so a log keeps the duration; at most the supervision window, and left
+ * blank the whole window, as every log was counted before the duration existed.
  */
 export type ObservationEntry = {
   /** The log's client_observation answer; null for a 'No supervision' entry. */
@@ -19,15 +17,10 @@ export type ObservationEntry = {
   enteredMinutes: number | null;
 };
 
-/** The minutes to store (null: no observation), or the message for the observation field. */
 export type ObservationMinutes =
   { minutes: number | null; error: null } | { minutes: null; error: string };
 
-/**
- * A log's observation minutes: none unless client_observation is 'Yes'; the supervision window
- * when no duration is given; otherwise the duration, which must be more than 0 and at most the
- * window. The window is not checked while it is unknown (its own fields report why).
- */
+/** None unless 'Yes'; blank: the window; else more than 0 and at most the window (if known). */
 export function resolveObservationMinutes(entry: ObservationEntry): ObservationMinutes {
   if (entry.clientObservation !== 'Yes') return { minutes: null, error: null };
   const window = entry.supervisionWindowMinutes;
@@ -52,10 +45,7 @@ export const ObservationHoursWireSchema = WireNumberSchema.describe(
     'whole supervision window. Ignored (stored as null) otherwise.',
 );
 
-/**
- * Reads `observation_hours` of a supervised entry and applies the rule, reporting a broken rule
- * on the field. `from` and `to` are the supervision times as read (null when not valid times).
- */
+/** Reads `observation_hours` of a supervised entry; `from`/`to`: supervision times or null. */
 export function readObservation(
   read: FieldReader,
   supervision: { clientObservation: string | null; from: number | null; to: number | null },

@@ -1,12 +1,8 @@
 import type { ExperienceTypeId } from '../reference/lookups';
 
-/**
- * The BACB's two sets of fieldwork standards (BACB-RULES.md "Rule sets"). The set that applies
- * follows the trainee's planned application date, not the date of the hours.
- */
+/** BACB-RULES.md "Rule sets": the set follows the planned application date, not the hours' date. */
 export const RULE_SET_IDS = ['2022', '2027'] as const;
 
-/** '2022' or '2027' standards. */
 export type RuleSetId = (typeof RULE_SET_IDS)[number];
 
 /** Applications from this date on are judged by the 2027 standards. */
@@ -16,7 +12,6 @@ export const RULES_2027_FROM = '2027-01-01';
 export type ObservationRule =
   { kind: 'count'; minimum: number } | { kind: 'minutes'; minimum: number };
 
-/** The numbers one fieldwork type must meet under one rule set. */
 export type FieldworkRules = {
   /** Hours needed for certification with only this type. */
   hoursGoal: number;
@@ -33,7 +28,6 @@ export type FieldworkRules = {
   minUnrestrictedPercent: number;
 };
 
-/** One set of standards. */
 export type RuleSet = {
   id: RuleSetId;
   label: string;
@@ -51,10 +45,8 @@ const COMMON = {
   minMonthlyHours: 20,
 } as const;
 
-/**
- * The two rule sets as data. SPEC §9 measures unrestricted hours against the 2,000-hour goal;
- * BACB-RULES measures them against all hours logged so far, and BACB-RULES wins.
- */
+// SPEC §9 measures unrestricted hours against the 2,000-hour goal; BACB-RULES against all hours
+// logged so far, and BACB-RULES wins.
 export const RULE_SETS: Readonly<Record<RuleSetId, RuleSet>> = {
   '2022': {
     id: '2022',
@@ -108,10 +100,7 @@ export const RULE_SETS: Readonly<Record<RuleSetId, RuleSet>> = {
   },
 };
 
-/**
- * The date the trainee means to apply ('YYYY-MM-DD'): their plan's finish date, else today (an
- * application cannot be earlier than today, so a finish date already past reads as today).
- */
+/** Planned application date: the plan's finish date, else today (a past one reads as today). */
 export function plannedApplicationDate(today: string, finishDate: string | null): string {
   return finishDate !== null && finishDate > today ? finishDate : today;
 }
@@ -121,7 +110,6 @@ export function ruleSetForApplication(date: string): RuleSet {
   return RULE_SETS[date >= RULES_2027_FROM ? '2027' : '2022'];
 }
 
-/** The numbers for one fieldwork type under a rule set. */
 export function rulesFor(ruleSet: RuleSet, type: ExperienceTypeId): FieldworkRules {
   return ruleSet.byType[type];
 }
@@ -134,7 +122,6 @@ export type SupervisionContactKind = {
   countsAsContact: boolean;
 };
 
-/** The supervision contact kinds; the seed migration is generated from this list. */
 export const SUPERVISION_CONTACTS = [
   { id: 1, contact: 'Individual meeting', countsAsContact: true },
   { id: 2, contact: 'Group meeting', countsAsContact: true },

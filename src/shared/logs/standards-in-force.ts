@@ -8,16 +8,11 @@ import {
 } from './rule-sets';
 import { formatHours, formatMonthYear, formatUsDate, monthOf } from './time';
 
-/**
- * The standards a trainee's record is read against, and why, in the words every screen that
- * names the standards shows (BACB-RULES "Rule sets": the set follows the planned application
- * date, which is the plan's finish date when one is set).
- */
+/** The standards a record is read against, and why (BACB-RULES "Rule sets": by application date). */
 export type StandardsInForce = {
   ruleSet: RuleSet;
   /** True when the trainee chose the set in their profile (false: it follows the date). */
   isChosen: boolean;
-  /** Why this set applies, in one sentence. */
   reason: string;
   /** Where the chosen set is not the one the finish date calls for, that in one sentence. */
   mismatch: string | null;
@@ -25,18 +20,13 @@ export type StandardsInForce = {
 
 const FROM = formatUsDate(RULES_2027_FROM);
 
-/**
- * Whether the hours still needed fit in the days left before 1 January 2027, at the monthly
- * maximum (src/shared/progress/standards-switch.ts `reachBeforeSwitch` works it out from the
- * record). Only before the switch; after it every application is judged by the 2027 standards.
- */
+/** Whether the hours still needed fit before 1 January 2027 (worked out by `reachBeforeSwitch`). */
 export type ReachBeforeSwitch = {
   canFinish: boolean;
   /** Hours toward the goal still needed (concentrated ×1.33), as minutes. */
   neededMinutes: number;
   /** What the days left can hold at the 2022 monthly maximum, as minutes toward the goal. */
   capacityMinutes: number;
-  /** The last day an application is judged by the 2022 standards. */
   applyBy: string;
 };
 
@@ -55,16 +45,10 @@ function finishDateSide(finishDate: string, byDate: RuleSet): string {
 }
 
 /**
- * The standards in force for a trainee: `choice` from the profile (null: none), `today`, the
- * plan's `finishDate` ('YYYY-MM-DD', null before a plan is saved) and, before the switch, whether
- * the record can still reach the total in time (`reach`). A finish date already past says nothing
- * about when they will apply, so it neither decides the set nor disagrees with it.
- *
- * BCBA Handbook (updated 01/2026), "Fieldwork Requirements": "Applicants applying for BCBA
- * certification must meet all requirements at the time they apply, regardless of when their hours
- * were earned." So a trainee who cannot reach the total before 1 January 2027 will apply under
- * the 2027 standards, and their record is read by them now, 2026 hours included (BACB-RULES
- * "Rule sets"); one who still can keeps the 2022 reading, with the day they must apply by.
+ * A finish date already past says nothing about when they will apply, so it neither decides the
+ * set nor disagrees with it. BCBA Handbook (updated 01/2026), "Fieldwork Requirements":
+ * "Applicants applying for BCBA certification must meet all requirements at the time they apply,
+ * regardless of when their hours were earned." (BACB-RULES "Rule sets"; standards-switch.ts.)
  */
 export function standardsInForce(input: {
   choice: RuleSetId | null;
@@ -116,7 +100,6 @@ export function standardsInForce(input: {
   };
 }
 
-/** The standards in force on the wire: every answer that names the standards sends this. */
 export function standardsToWire(standards: StandardsInForce) {
   return {
     id: standards.ruleSet.id,

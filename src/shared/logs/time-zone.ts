@@ -1,11 +1,8 @@
 /**
- * Where a person's day is counted (issue 36 "Days are counted in UTC, not in the user's day"):
- * every account may keep an IANA time zone ('America/New_York'), and today, deadlines and days
- * left are counted in it, by the server and the client alike. An account without one counts in
- * UTC. Pure: the runtime's Intl knows the zones, on the server and in the browser.
+ * Where a person's day is counted (issue 36 "Days are counted in UTC, not in the user's day"): an
+ * account's IANA time zone, else UTC, on server and client alike (the runtime's Intl).
  */
 
-/** The zone of an account that has none. */
 export const UTC = 'UTC';
 
 /** The longest zone name accepted ('America/Argentina/ComodRivadavia' is 32). */
@@ -15,7 +12,6 @@ export const TIME_ZONE_MAX_LENGTH = 64;
 // which Intl also takes but which knows no daylight saving time.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
-/** One formatter per zone: building one costs far more than using it. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
@@ -47,11 +43,7 @@ export function isKnownTimeZone(value: string): boolean {
   return dayFormat(value) !== null;
 }
 
-/**
- * Today, 'YYYY-MM-DD', where `timeZone` is at the instant `now`: at 02:30 UTC on 2 December it
- * is still 1 December in New York. No zone (null), or one this runtime does not know, counts in
- * UTC.
- */
+/** Today in `timeZone` at `now` (02:30 UTC on 2 December is 1 December in New York); else UTC. */
 export function todayIn(now: Date, timeZone: string | null): string {
   const format = timeZone === null ? null : dayFormat(timeZone);
   if (!format) return now.toISOString().slice(0, 10);
@@ -86,10 +78,7 @@ function zoneOffset(timeZone: string, at: Date): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-/**
- * The instant of a wall-clock time ('YYYY-MM-DD' and minutes after midnight) in `timeZone`. The
- * offset is read twice, so a time just after a daylight-saving change lands right.
- */
+/** A wall-clock time's instant in `timeZone`; the offset is read twice, to land right after DST. */
 export function wallClockToInstant(date: string, minuteOfDay: number, timeZone: string): Date {
   const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
   const first = wall - zoneOffset(timeZone, new Date(wall));

@@ -1,25 +1,18 @@
-/**
- * Times, durations and calendar dates as the product handles them: integer minutes inside,
- * decimal hours on the wire and on screen, 'HH:mm' times, 'YYYY-MM-DD' dates, 'YYYY-MM' months.
- * All date arithmetic is done in UTC so that a date never shifts with the machine's time zone.
- */
+// Integer minutes inside, decimal hours on the wire and on screen, 'HH:mm' times, 'YYYY-MM-DD'
+// dates, 'YYYY-MM' months. Date arithmetic in UTC so a date never shifts with the machine's zone.
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const MS_PER_DAY = 86_400_000;
 
-/**
- * Minutes since midnight of an 'HH:mm' time, or null when it is not a time. Seconds
- * ('HH:mm:ss', as some databases echo times back) are accepted and dropped.
- */
+/** Minutes since midnight of 'HH:mm', or null; seconds (some databases echo them) are dropped. */
 export function parseTime(value: string): number | null {
   const match = TIME_PATTERN.exec(value);
   if (!match) return null;
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** True for an 'HH:mm' (or 'HH:mm:ss') time of day. */
 export function isValidTime(value: string): boolean {
   return parseTime(value) !== null;
 }
@@ -31,10 +24,7 @@ export function formatTime(minuteOfDay: number): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
-/**
- * Decimal hours of a number of minutes, to two decimals: enough for `hoursToMinutes` to give the
- * same minutes back (the error is at most 0.3 minutes), short enough to read on the wire.
- */
+/** Decimal hours to two decimals: `hoursToMinutes` gives the same minutes back (error ≤ 0.3 min). */
 export function minutesToHours(minutes: number): number {
   return Math.round((minutes / 60) * 100) / 100;
 }
@@ -49,17 +39,14 @@ export function roundToQuarterHour(hours: number): number {
   return Math.round(hours * 4) / 4;
 }
 
-/**
- * Minutes shown as hours to the nearest 0.25, thousands separated, e.g. 5070 → '84.5',
- * 120000 → '2,000': every sentence and figure writes hours this one way (issue 36).
- */
+/** Minutes as hours to the nearest 0.25, grouped (5070 → '84.5'): the one way (issue 36). */
 export function formatHours(minutes: number): string {
   return formatHoursGrouped(minutes / 60);
 }
 
 const GROUPED_HOURS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** Decimal hours as the screens and mails show them: to the nearest 0.25 with thousands separated, e.g. 1234.6 → '1,234.5'. */
+/** Decimal hours as screens and mails show them, e.g. 1234.6 → '1,234.5'. */
 export function formatHoursGrouped(hours: number): string {
   return GROUPED_HOURS.format(roundToQuarterHour(hours));
 }
@@ -74,10 +61,7 @@ export function formatPercent(percent: number): string {
   return `${roundPercent(percent).toFixed(1)}%`;
 }
 
-/**
- * '{H} hours and {M} minutes', the wording of SPEC §5's supervised-hours message. It is kept
- * word for word ('1 hours and 0 minutes') because the contract's client shows the same text.
- */
+/** SPEC §5's '{H} hours and {M} minutes', word for word ('1 hours and 0 minutes'): the contract's. */
 export function formatDuration(minutes: number): string {
   const whole = Math.max(0, Math.round(minutes));
   return `${Math.floor(whole / 60)} hours and ${whole % 60} minutes`;
@@ -91,13 +75,11 @@ export function isValidDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** True for a month 'YYYY-MM' with a year of at least 1000. */
 export function isValidMonth(value: string): boolean {
   const match = MONTH_PATTERN.exec(value);
   return match !== null && Number(match[1]) >= 1000;
 }
 
-/** The month 'YYYY-MM' a date 'YYYY-MM-DD' falls in. */
 export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
@@ -129,7 +111,6 @@ export function monthStart(monthOrDate: string): string {
 export function monthEnd(monthOrDate: string): string {
   const year = Number(monthOrDate.slice(0, 4));
   const month = Number(monthOrDate.slice(5, 7));
-  // Day 0 of the next month is the last day of this one.
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return `${monthOrDate.slice(0, 7)}-${String(last).padStart(2, '0')}`;
 }

@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { safeText } from '../wire/primitives';
 
-/**
- * How the contract's client and an HTML form send numbers: a number, a numeric string, or ''/null
- * for "not filled in". NaN is what a number input with `valueAsNumber` gives when it is empty.
- */
+/** A number, numeric string, or ''/null/NaN (an empty `valueAsNumber`) for "not filled in". */
 export const WireNumberSchema = z
   .union([z.number(), z.nan(), z.string()], { error: 'Must be a number' })
   .nullish();
 
-/** A wire number. */
 export type WireNumber = z.input<typeof WireNumberSchema>;
 
 /** Text on the wire: '' and null both mean "not filled in"; only storable characters. */
 export const WireTextSchema = safeText({ error: 'Must be text' }).nullish();
 
-/** A wire number read: absent, not a number at all, or a finite number. */
 export type ReadNumber =
   { kind: 'absent' } | { kind: 'invalid' } | { kind: 'value'; value: number };
 
@@ -31,7 +26,6 @@ export function readNumber(value: WireNumber): ReadNumber {
   return Number.isFinite(number) ? { kind: 'value', value: number } : { kind: 'invalid' };
 }
 
-/** Trimmed text, or null when nothing was filled in. */
 export function readText(value: string | null | undefined): string | null {
   const text = value?.trim() ?? '';
   return text === '' ? null : text;

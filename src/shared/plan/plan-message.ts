@@ -7,13 +7,11 @@ const hours = (minutes: number) => `${formatHours(minutes)} hours`;
 
 /**
  * A plan is tight when its busiest month needs at least this share of the monthly maximum
- * (issue 36: 153-157 h a month against 160 h was called "Within reach" in green). We chose 90%:
- * one week short of hours in such a month cannot be made up in the next without passing the
- * maximum.
+ * (issue 36: 153-157 h a month against 160 h was called "Within reach" in green). 90%: one week
+ * short in such a month cannot be made up in the next without passing the maximum.
  */
 export const TIGHT_SHARE_OF_MAXIMUM = 0.9;
 
-/** Whether a reachable plan leaves little room: its peak month is near the monthly maximum. */
 export function isTightPlan(plan: Pick<Plan, 'status' | 'peakMonthMinutes' | 'maxMonthMinutes'>) {
   return (
     plan.status === 'reachable' &&
@@ -22,7 +20,6 @@ export function isTightPlan(plan: Pick<Plan, 'status' | 'peakMonthMinutes' | 'ma
   );
 }
 
-/** The plan's reachability in words: whether the date can be met, and if not what bounds it. */
 export function planMessage(plan: Plan, ruleSet: RuleSet): string {
   const target = formatMonthYear(plan.targetMonth);
   const max = hours(plan.maxMonthMinutes);

@@ -9,10 +9,7 @@ export function monthsBetween(from: string, to: string): number {
   return Math.max(0, index(to) - index(from) + 1);
 }
 
-/**
- * What a month of the record counts now: a past month as adjusted, the current one as logged so
- * far, up to the monthly maximum (the plan assumes it will meet its checks).
- */
+/** A record month as it counts now: past ones adjusted, the current one as logged, up to the max. */
 export function countsNow(row: PlanHistoryMonth, input: PlanInput): number {
   return row.month === monthOf(input.today)
     ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
@@ -26,9 +23,8 @@ const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) 
   rows.reduce((sum, row) => sum + pick(row), 0);
 
 /**
- * What a month of `total` planned minutes still needs to count (BACB-RULES "Rule sets"), less
- * what its logs already hold: supervision (the percentage, rounded up to a quarter hour),
- * individual supervision (at least half of it), contacts and observation.
+ * What a month of `total` planned minutes still needs to count (BACB-RULES "Rule sets"), less what
+ * its logs hold: supervision (rounded up to a quarter hour), individual, contacts, observation.
  */
 function toScheduleOf(
   plan: TypePlan,
@@ -55,9 +51,8 @@ function toScheduleOf(
 }
 
 /**
- * The plan's rows, from the first month of the record to the plan's last: actual hours where
- * the month has begun, planned hours from the current month on, both also added up (the chart's
- * two lines meet in the month before the current one), and what each month still needs.
+ * The plan's rows, from the record's first month to the plan's last: actual hours where begun,
+ * planned from the current month on, both added up (the chart's two lines meet the month before).
  */
 export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
   const currentMonth = monthOf(input.today);
@@ -125,8 +120,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
       unrestrictedMinutes: unrestrictedToLog,
       cumulativeActualMinutes: actual === null ? null : cumulativeActual,
       cumulativePlannedMinutes: cumulativePlanned,
-      // A month under the minimum counts nothing (the current one when its days left cannot
-      // bring it there): nothing to schedule in it.
+      // Under the minimum a month counts nothing: nothing to schedule in it.
       toSchedule:
         typeTotal > 0 && typeTotal >= rules.minMonthlyHours * 60
           ? toScheduleOf(plan, typeTotal, kind === 'current' ? ofType : undefined)

@@ -2,33 +2,29 @@
 export const PLAN_STEP_MINUTES = 15;
 
 /**
- * What one month can take from now on, in minutes still to log: nothing or `least` to `most`
- * (a month under the monthly minimum counts nothing), or, when `isRequired`, `least` to `most`
- * (the current month, whose hours logged so far are lost unless it reaches the minimum).
+ * What a month can take from now, in minutes: nothing or `least` to `most` (under the minimum a
+ * month counts nothing); `isRequired` (the current month): `least` to `most` or its hours are lost.
  */
 export type MonthRoom = { least: number; most: number; isRequired: boolean };
 
 const roundUpToStep = (minutes: number) =>
   Math.ceil(minutes / PLAN_STEP_MINUTES) * PLAN_STEP_MINUTES;
 
-/** The most minutes the months can take (each at its most; a month that cannot reach its least takes none). */
+/** The most minutes the months can take (a month that cannot reach its least takes none). */
 export function capacityOf(rooms: readonly MonthRoom[]): number {
   return rooms.reduce((sum, room) => sum + usableMost(room), 0);
 }
 
-/** A month's most in whole steps, or 0 when its most is under its least. */
 function usableMost(room: MonthRoom): number {
   const most = Math.floor(room.most / PLAN_STEP_MINUTES) * PLAN_STEP_MINUTES;
   return most >= roundUpToStep(room.least) ? most : 0;
 }
 
 /**
- * Spreads `needed` minutes over the months at an even pace, in quarter hours: as equal as the
- * months' limits allow, an extra quarter hour going to the earlier months. When an even pace would
- * put a month under its minimum, the last months are left empty instead (so the hours are done
- * sooner, never later). The result adds up to `needed` rounded up to a quarter hour, or to more
- * only when a month's minimum forces it (fewer minutes needed than one month's minimum); it adds
- * up to less only when the months cannot take `needed` (then each is at its most).
+ * Spreads `needed` minutes evenly over the months in quarter hours, extra ones to earlier months.
+ * When an even pace would put a month under its minimum, the last months stay empty instead (done
+ * sooner, never later). Adds up to `needed` rounded up, more only when a minimum forces it, less
+ * only when the months cannot take it (then each is at its most).
  */
 export function spreadEvenly(needed: number, rooms: readonly MonthRoom[]): number[] {
   const target = roundUpToStep(Math.max(0, needed));
@@ -38,8 +34,7 @@ export function spreadEvenly(needed: number, rooms: readonly MonthRoom[]): numbe
   const sumLeast = () =>
     active.reduce((sum, isActive, index) => sum + (isActive ? least[index]! : 0), 0);
   const activeCount = () => active.filter(Boolean).length;
-  // Leave the last optional months empty while their minimums alone pass what is needed; with
-  // something needed, one month stays (it takes its minimum even if that is more).
+  // Empty the last optional months while their minimums alone pass the need; one month stays.
   for (let index = rooms.length - 1; index >= 0 && sumLeast() > target; index -= 1) {
     const canDrop = target === 0 || activeCount() > 1;
     if (active[index] && !rooms[index]!.isRequired && canDrop) active[index] = false;
@@ -52,7 +47,6 @@ export function spreadEvenly(needed: number, rooms: readonly MonthRoom[]): numbe
   const totalAt = (level: number) =>
     rooms.reduce((sum, _room, index) => sum + clampAt(level, index), 0);
 
-  // The lowest level (a whole number of steps) at which the months take what is needed.
   let low = 0;
   let high = Math.max(0, ...most, ...least) / PLAN_STEP_MINUTES;
   while (low < high) {
@@ -83,10 +77,9 @@ export function daysLeftInMonth(today: string): number {
 }
 
 /**
- * What the current month can still take (issue 28): the monthly maximum spread over its days,
- * for the days left (today included), and never past the maximum with what is logged. A month
- * with hours under the minimum must reach it or lose them (`isRequired`), when the days left can
- * take it; when they cannot, the month is lost and nothing more is planned in it.
+ * What the current month can still take (issue 28): the monthly maximum spread over its days, for
+ * the days left, never past the maximum with what is logged. Hours under the minimum must reach it
+ * or are lost (`isRequired`) when the days left can take it; when not, nothing more is planned.
  */
 export function currentMonthRoom(input: {
   today: string;

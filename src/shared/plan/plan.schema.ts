@@ -28,7 +28,6 @@ export const PlanQuerySchema = z.object({
   }),
 });
 
-/** What a planned month still needs to count, in hours and counts. */
 export const PlanToScheduleSchema = z.object({
   supervision_hours: z.number(),
   individual_hours: z.number(),
@@ -57,7 +56,6 @@ export const PlanMonthSchema = z.object({
 });
 export type PlanMonthWire = z.infer<typeof PlanMonthSchema>;
 
-/** The computed plan (src/shared/plan/plan.ts) on the wire. */
 export const PlanResultSchema = z.object({
   status: z.enum(['done', 'reachable', 'too-soon', 'beyond-time-limit', 'unreachable']),
   expereince_type: z.number(),
@@ -85,7 +83,6 @@ export const PlanResultSchema = z.object({
     counted_hours: z.number(),
     note: z.string().nullable(),
   }),
-  /** The reachability in one sentence. */
   message: z.string(),
   months: z.array(PlanMonthSchema),
 });

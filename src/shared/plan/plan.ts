@@ -13,16 +13,14 @@ import {
 } from './plan-spread';
 
 /**
- * One month and fieldwork type of the trainee's record, as the plan reads it. `countedMinutes`
- * is what the BACB would count (adjusted hours, src/shared/progress/adjusted-hours.ts); the rest
- * are the raw sums of the logs.
+ * One month and fieldwork type of the record: `countedMinutes` is what the BACB would count
+ * (src/shared/progress/adjusted-hours.ts); the rest are the logs' raw sums.
  */
 export type PlanHistoryMonth = {
   month: string;
   experienceTypeId: ExperienceTypeId;
   rawMinutes: number;
   countedMinutes: number;
-  /** Of the raw minutes, those a supervisor approved. */
   approvedMinutes: number;
   /** Why hours of the month do not count (the adjusted hours' removals), one sentence each. */
   reasons: string[];
@@ -50,15 +48,11 @@ export type PlanInput = {
 };
 
 /**
- * - `done`: the hours are already there;
- * - `reachable`: the plan finishes in the target month (or before it, see `spreadEvenly`);
- * - `too-soon`: not by the target: the plan finishes in `earliestMonth`, bounded by the monthly maximum;
- * - `beyond-time-limit`: the target is after the end of the time limit: the plan ends by `latestMonth`;
- * - `unreachable`: even at the monthly maximum every month, not within the time limit.
+ * `reachable`: by the target month (or before, see `spreadEvenly`); `too-soon`: finishes in
+ * `earliestMonth` (monthly maximum); `beyond-time-limit`: by `latestMonth`; `unreachable`: never.
  */
 export type PlanStatus = 'done' | 'reachable' | 'too-soon' | 'beyond-time-limit' | 'unreachable';
 
-/** What a month still needs of supervision to count (0 where nothing is left). */
 export type ToSchedule = {
   supervisionMinutes: number;
   individualMinutes: number;
@@ -68,7 +62,6 @@ export type ToSchedule = {
   observation: { unit: 'count' | 'minutes'; amount: number };
 };
 
-/** One row of the plan: a month of the record, or one still to come. */
 export type PlanMonth = {
   month: string;
   kind: 'past' | 'current' | 'future';
@@ -90,16 +83,13 @@ export type PlanMonth = {
 
 export type Plan = {
   status: PlanStatus;
-  /** The type the months left are planned with. */
   experienceTypeId: ExperienceTypeId;
   targetMonth: string;
   /** The month the plan reaches the hours in (null when it never does). */
   finishMonth: string | null;
   /** The earliest month the hours can be reached, at the monthly maximum. */
   earliestMonth: string | null;
-  /** The last month of the time limit. */
   latestMonth: string;
-  /** The rule that keeps the target out of reach, if any. */
   boundedBy: 'monthly-maximum' | 'time-limit' | null;
   /** True when the 60% unrestricted rule needs more hours than the goal does. */
   isRaisedByUnrestricted: boolean;
@@ -128,10 +118,7 @@ export function lastMonthWithin(start: string, years: number): string {
 const GOAL_SCALE = 100;
 const MULTIPLIER_SCALED = Math.round(CONCENTRATED_MULTIPLIER * GOAL_SCALE);
 
-/**
- * Minutes of `type` still needed for the hours goal (BACB-RULES: 2,000 supervised, or 1,500
- * concentrated; concentrated hours count ×1.33 toward 2,000), given what counts so far.
- */
+/** Minutes of `type` still needed (BACB-RULES: 2,000 supervised, or 1,500 concentrated ×1.33). */
 export function goalMinutesLeft(
   ruleSet: RuleSet,
   type: ExperienceTypeId,
@@ -161,7 +148,6 @@ export function unrestrictedMinutesLeft(
 const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) => number) =>
   rows.reduce((sum, row) => sum + pick(row), 0);
 
-/** The minutes of each type that count now. */
 function countedSoFar(input: PlanInput, currentMonth: string) {
   const ofType = (type: ExperienceTypeId) =>
     sumOf(
@@ -171,7 +157,7 @@ function countedSoFar(input: PlanInput, currentMonth: string) {
   return { supervised: ofType(1), concentrated: ofType(2) };
 }
 
-/** A plan for one type before its months are written out: `extra` is still to log, a month each. */
+/** A plan for one type before its months are written out: `extra` is still to log. */
 export type TypePlan = {
   type: ExperienceTypeId;
   rules: FieldworkRules;
@@ -179,7 +165,6 @@ export type TypePlan = {
   extra: number[];
 };
 
-/** The plan for one fieldwork type: what is needed, whether the target is reachable, the spread. */
 function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
   const currentMonth = monthOf(input.today);
   const targetMonth = monthOf(input.targetDate);
@@ -205,7 +190,6 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
     input.firstFieldworkDate ?? input.today,
     input.ruleSet.timeLimitYears,
   );
-  // The current month is planned for its days left, not as a whole month.
   const currentRoom = currentMonthRoom({
     today: input.today,
     minMinutes: min,
@@ -217,7 +201,6 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
   const roomsUpTo = (month: string) =>
     Array.from({ length: monthsBetween(currentMonth, month) }, (_unused, index) => roomOf(index));
 
-  // The earliest month whose months, each at its maximum, take what is needed.
   let earliestMonth: string | null = null;
   const windowMonths = monthsBetween(currentMonth, latestMonth);
   for (let count = 1, capacity = 0; count <= windowMonths; count += 1) {
@@ -277,9 +260,8 @@ const STATUS_ORDER: readonly PlanStatus[] = [
 ];
 
 /**
- * Which type to plan with when the trainee can do both: supervised fieldwork where it reaches the
- * target (it needs less supervision), else concentrated (its hours count ×1.33), else whichever
- * finishes sooner. Every month left is planned with the one type (one type per month).
+ * With both types: supervised where it reaches the target (it needs less supervision), else
+ * concentrated (×1.33), else whichever finishes sooner; every month left uses that one type.
  */
 function chooseTypePlan(input: PlanInput): TypePlan {
   const types: ExperienceTypeId[] = input.types.length > 0 ? [...new Set(input.types)].sort() : [1];
@@ -294,9 +276,8 @@ function chooseTypePlan(input: PlanInput): TypePlan {
 }
 
 /**
- * The plan to a finish date (issue 14): how many hours each month from now on needs, within the
- * monthly minimum and maximum, the time limit and the 60% unrestricted rule (BACB-RULES "Rule
- * sets"), and, month by month, planned against actual with the supervision still to schedule.
+ * The plan to a finish date (issue 14): each month's hours within the monthly minimum and maximum,
+ * the time limit and the 60% unrestricted rule (BACB-RULES "Rule sets"), with supervision to book.
  */
 export function planToFinish(input: PlanInput): Plan {
   const chosen = chooseTypePlan(input);

@@ -15,10 +15,7 @@ export const AccruedTotalsSchema = z.object({
 });
 export type AccruedTotals = z.infer<typeof AccruedTotalsSchema>;
 
-/**
- * GET /api/v1/get-accrued/: all-time totals and the totals of a date range. The contract (SPEC §3,
- * §7) calls the range's totals `weekly` whatever the range; by default it is this month to date.
- */
+/** GET /api/v1/get-accrued/: all-time and range totals, the range's called `weekly` (SPEC §3, §7). */
 export const AccruedResponseSchema = z.object({
   total: AccruedTotalsSchema.meta({ description: 'Totals of every log, all time.' }),
   weekly: AccruedTotalsSchema.meta({
@@ -81,10 +78,7 @@ export const DashboardSchema = z.object({
   /** The hours of each type that count (after the forms and the monthly requirements). */
   counted_supervised_type_hours: z.number(),
   counted_concentrated_type_hours: z.number(),
-  /**
-   * Hours toward the 2,000-hour goal: the hours that count, concentrated ones ×1.33 (the
-   * badges' and the plan's reading; logged hours that do not count are not progress).
-   */
+  /** Toward 2,000 hours: counted hours, concentrated ×1.33 (uncounted hours are not progress). */
   progress_hours: z.number(),
   progress_percent: z.number(),
   remaining_hours: z.number(),
@@ -92,15 +86,12 @@ export const DashboardSchema = z.object({
   unrestricted_hours: z.number(),
   approved_hours: z.number(),
   counted_hours: z.number(),
-  /**
-   * Hours under monthly forms still unsigned after their deadline: not in `counted_hours`, not
-   * lost yet; a signed form (in the app or on paper) brings them back (decision 024).
-   */
+  // Under monthly forms unsigned after the deadline: not in `counted_hours`, not lost yet; a signed
+  // form brings them back (decision 024).
   at_risk_hours: z.number(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
-/** One hour-removal of the adjusted-hours rules, with its reason. */
 export const RemovalSchema = z.object({ rule: z.string(), hours: z.number(), reason: z.string() });
 
 /** One row of the Monthly Details table (SPEC §3 "Dashboard table row") plus adjusted hours. */

@@ -21,13 +21,10 @@ export type AdjustmentRule =
   | 'supervision-percent'
   | 'too-few-contacts';
 
-/**
- * The order the rules are applied in. Zeroing rules come first (once a month counts nothing,
- * nothing else matters). The cap comes before the percentage rules because it removes only
- * independent hours. Group hours are cut before the supervision percentage is measured, since
- * group hours that do not count cannot count as supervision either. The contacts proportion
- * comes last because it scales whatever is left ("hours capped at the maximum").
- */
+// Zeroing rules first (a month that counts nothing needs nothing else). The cap before the
+// percentages, as it removes only independent hours. Group hours before the supervision
+// percentage: group hours that do not count cannot count as supervision. Contacts last, as it
+// scales what is left ("hours capped at the maximum").
 export const ADJUSTMENT_ORDER: readonly AdjustmentRule[] = [
   'form-signed-late',
   'concentrated-failed',
@@ -45,21 +42,14 @@ export type Removal = { rule: AdjustmentRule; minutes: number; reason: string };
 /** What a month logged and what it counts. `removals` add up to raw − counted. */
 export type AdjustedMonth = { rawMinutes: number; countedMinutes: number; removals: Removal[] };
 
-/**
- * An adjusted month with its counted minutes split: the supervised ones that still count (the
- * rest of `countedMinutes` is independent). The F-FVF writes both figures.
- */
+/** Counted minutes split: supervised that still count, the rest independent (the F-FVF shows both). */
 export type AdjustedMonthSplit = AdjustedMonth & { countedSupervisedMinutes: number };
 
 /**
- * The hours of one month of one fieldwork type that count toward certification (BACB-RULES
- * "Adjusted hours"), once its forms are read: `adjustMonthByForms` (form-hours.ts) takes off the
- * hours of forms signed late or unsigned past the deadline first ('form-signed-late' is the
- * first rule of ADJUSTMENT_ORDER) and passes what still counts here. The raw hours stay on the logs; this is the figure shown beside them.
- * A concentrated month that fails any monthly check counts nothing and is never partly
- * adjusted. The cumulative unrestricted check is not a monthly shortfall and removes nothing.
- * Removals are whole minutes, rounded down where a rule divides, so a month never counts more
- * than it earned; the result is always between 0 and the raw minutes.
+ * One month and fieldwork type's hours that count (BACB-RULES "Adjusted hours"), after
+ * `adjustMonthByForms` (form-hours.ts) removed late and at-risk forms' hours. The raw hours stay on
+ * the logs. A concentrated month that fails any check counts nothing; the cumulative unrestricted
+ * check removes nothing. Removals are whole minutes rounded down: never more than it earned.
  */
 export function adjustMonth(
   totals: MonthTotals,
@@ -70,7 +60,6 @@ export function adjustMonth(
   return { rawMinutes, countedMinutes, removals };
 }
 
-/** `adjustMonth`, telling the supervised minutes that count from the independent ones. */
 export function adjustMonthSplit(
   totals: MonthTotals,
   type: ExperienceTypeId,

@@ -13,10 +13,8 @@ const roundTo = (value: number, decimals: number) =>
   Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 /**
- * A figure shown beside a limit, so that the comparison the reader sees is the real one: rounded
- * to `decimals` as usual, with more decimals only when that rounding would put it on the other
- * side of the limit (6 supervised hours of 121 are 4.958…%: '4.96', never '5.0', beside a 5%
- * minimum it fails). Where the rounding cannot flip the comparison it stays as it is.
+ * A figure beside a limit, rounded to `decimals`, with more only when rounding would flip the
+ * comparison (6 supervised hours of 121 are 4.958…%: '4.96', never '5.0', beside a 5% minimum).
  */
 export function figureBesideLimit(value: number, limit: Limit, decimals: number): string {
   const isMet = meets(value, limit);
@@ -35,10 +33,7 @@ export function formatPercentBesideLimit(percent: number, limit: Limit): string 
   return `${figureBesideLimit(percent, limit, 1)}%`;
 }
 
-/**
- * Hours beside their limit: to the nearest 0.25 (BACB-RULES), or to as many decimals as it takes
- * when the quarter would flip the comparison (19.98 hours beside a 20-hour minimum: '19.98').
- */
+/** Hours beside a limit: nearest 0.25 (BACB-RULES), more decimals if the quarter would flip it. */
 export function formatHoursBesideLimit(hours: number, limit: Limit): string {
   const quarter = roundToQuarterHour(hours);
   if (meets(quarter, limit) === meets(hours, limit)) return String(quarter);

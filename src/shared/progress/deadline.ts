@@ -1,13 +1,9 @@
 import { addMonths, monthEnd } from '../logs/time';
 import { todayIn } from '../logs/time-zone';
 
-/*
- * When a monthly fieldwork verification form (M-FVF) is due (BACB-RULES "Forms and deadlines"):
- * signed by the trainee and the supervisor by the last day of the following month, or the
- * month's hours are lost. The one definition of "late": adjusted hours, the forms page, the
- * reminders and the signing route all ask these functions. Dates are 'YYYY-MM-DD', months
- * 'YYYY-MM', arithmetic in UTC like the rest of src/shared/logs/time.ts.
- */
+// When an M-FVF is due (BACB-RULES "Forms and deadlines"): signed by both parties by the last day
+// of the following month, or the month's hours are lost. The one definition of "late". Dates
+// 'YYYY-MM-DD', months 'YYYY-MM', in UTC like src/shared/logs/time.ts.
 
 const MS_PER_DAY = 86_400_000;
 
@@ -24,15 +20,11 @@ export function formDeadline(month: string): string {
   return monthEnd(nextMonth(month));
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY);
 }
 
-/**
- * Days left to sign a month's form: 0 on the deadline itself (signing that day is on time),
- * negative once it has passed.
- */
+/** Days left to sign: 0 on the deadline (signing that day is on time), negative after. */
 export function daysUntilDeadline(month: string, today: string): number {
   return daysBetween(today, formDeadline(month));
 }
@@ -43,18 +35,14 @@ export function isSignedLate(month: string, signedOn: string): boolean {
 }
 
 /**
- * The calendar date of a signature as the signer saw it. A trainee in California who signs at
- * 17:00 on the deadline day signs on that day, although it is already the next day in UTC; an
- * unknown or absent time zone falls back to UTC.
+ * A signature's date as the signer saw it: signing at 17:00 in California on the deadline day is
+ * on that day, although UTC is already the next; an unknown or absent time zone means UTC.
  */
 export function signingDate(at: Date, timeZone = 'UTC'): string {
   return todayIn(at, timeZone);
 }
 
-/**
- * The date a form became complete: the later of the two signatures, or null while one is
- * missing (a form signed by one party is not signed).
- */
+/** The later of the two signatures, or null while one is missing (one party's is not signed). */
 export function completedOn(
   traineeSignedOn: string | null,
   supervisorSignedOn: string | null,
@@ -63,10 +51,6 @@ export function completedOn(
   return traineeSignedOn > supervisorSignedOn ? traineeSignedOn : supervisorSignedOn;
 }
 
-/**
- * Where a month's form stands: 'signed' (on time), 'signed-late' (its hours are lost), 'open'
- * (unsigned, deadline still ahead or today) or 'overdue' (unsigned after the deadline).
- */
 export type FormDeadlineState = 'signed' | 'signed-late' | 'open' | 'overdue';
 
 /** What the forms page shows for a month. `daysRemaining` is 0 on the deadline day. */
@@ -76,7 +60,6 @@ export type FormDeadlineStatus = {
   state: FormDeadlineState;
 };
 
-/** A month's form status on `today`, given the date it was completed (null: not yet). */
 export function formDeadlineStatus(input: {
   month: string;
   signedOn: string | null;

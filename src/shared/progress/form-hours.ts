@@ -6,35 +6,23 @@ import { adjustMonthSplit, type AdjustedMonthSplit, type Removal } from './adjus
 import { formDeadline, formDeadlineStatus } from './deadline';
 
 /*
- * The hours a monthly verification form verifies (issue 26 part 7; docs/decisions/024-form-hours.md). The BCBA
- * Handbook, "Fieldwork Verification Forms":
- *
+ * The hours a monthly verification form verifies (issue 26 part 7; docs/decisions/024-form-hours.md).
+ * The BCBA Handbook, "Fieldwork Verification Forms":
  *   "the responsible supervisor and trainee must complete either an Individual Supervision
  *   Monthly Fieldwork Verification Form (M-FVF) or a Multiple Supervisors at One Organization
  *   Monthly Fieldwork Verification Form (M-FVF) (depending on their supervision structure)
  *   every month to document the hours that count for that month. The M-FVF must be signed by
  *   the last date of the calendar month following the month of supervision."
- *
  * and, in "Adjusting and Documenting Fieldwork Hours When Monthly Requirements Are Not Met":
- *
  *   "Monthly Fieldwork Verification Form (M-FVF) is not signed by the last day of the calendar
  *   month following the month of supervision | No hours are eligible for the month."
- *
- * A month of one fieldwork type can have several forms ("one form per supervisor, per fieldwork
- * type", or one per organization): each documents its own hours, so a form signed late costs
- * the hours ON THAT FORM, and the month's other requirements are judged on what still counts.
- * A form still unsigned once its deadline has passed has hours AT RISK: shown apart, not
- * counted, until a signed form is recorded (in the app or on paper, with its signing date).
- * The deadline itself is `formDeadline` / `isSignedLate` (deadline.ts): the deadline day is on
- * time. This is the one reading of it for counting: the dashboard, the plan, the at-risk list
- * and the forms page all come here.
+ * A month can have several forms ("one form per supervisor, per fieldwork type", or one per
+ * organization), so a form signed late costs only the hours ON THAT FORM; one unsigned past its
+ * deadline (deadline.ts) holds its hours AT RISK until a signed form is recorded.
  */
 
-/**
- * Where one form of a month stands for counting: 'signed' (on time: its hours count),
- * 'signed-late' (its hours are lost), 'open' (unsigned, deadline today or ahead: its hours
- * count for now), 'at-risk' (unsigned after the deadline: its hours are set apart).
- */
+// 'signed' (on time: counts), 'signed-late' (lost), 'open' (unsigned, deadline today or later:
+// counts for now), 'at-risk' (unsigned after the deadline: set apart).
 export type FormHoursState = 'signed' | 'signed-late' | 'open' | 'at-risk';
 
 /** A month's figures of one fieldwork type under one form (no cumulative figures). */
@@ -50,10 +38,7 @@ export type FormPart = {
   /** Whom the form names, as the reasons say it ('Dana Reyes', 'Acme ABA'). */
   label: string;
   totals: FormPartTotals;
-  /**
-   * The date the form was signed by both parties: in the app (the later signature), or a paper
-   * form recorded with its signing date; the earliest when there are several. Null: unsigned.
-   */
+  /** Both parties' signing date (app: the later signature; or a paper form); earliest of several. */
   signedOn: string | null;
 };
 
@@ -67,7 +52,6 @@ export function formHoursState(
   return state === 'overdue' ? 'at-risk' : state;
 }
 
-/** The earliest of the dates a form was signed on (app or paper), or null when none. */
 export function earliestSignature(dates: readonly (string | null | undefined)[]): string | null {
   const signed = dates.filter((date): date is string => typeof date === 'string' && date !== '');
   return signed.length === 0 ? null : [...signed].sort()[0]!;
@@ -75,7 +59,6 @@ export function earliestSignature(dates: readonly (string | null | undefined)[])
 
 export const NO_PART_TOTALS: Readonly<FormPartTotals> = NO_MONTH_FIGURES;
 
-/** Adds figures up (a month's parts, or the parts that still count). */
 export function addPartTotals(parts: readonly FormPartTotals[]): FormPartTotals {
   const sum = { ...NO_PART_TOTALS };
   for (const part of parts) {
@@ -84,7 +67,6 @@ export function addPartTotals(parts: readonly FormPartTotals[]): FormPartTotals 
   return sum;
 }
 
-/** One form's hours as they are read: its state and minutes. */
 export type FormPartResult = { key: string; label: string; state: FormHoursState; minutes: number };
 
 /** A month of one fieldwork type after its forms and its requirements. */
@@ -93,13 +75,11 @@ export type FormHoursMonth = AdjustedMonthSplit & {
   atRiskMinutes: number;
   /** Minutes of forms signed late (also a 'form-signed-late' removal each). */
   lostMinutes: number;
-  /** Each form of the month, in the order given. */
   forms: FormPartResult[];
   /** The figures the month's requirements were judged on: the forms that still count. */
   keptTotals: MonthTotals;
 };
 
-/** '1 hour', '10 hours'. */
 function hours(minutes: number): string {
   const figure = formatHours(minutes);
   return `${figure} ${figure === '1' ? 'hour' : 'hours'}`;
@@ -114,13 +94,10 @@ export function atRiskReason(
 }
 
 /**
- * The hours of one month and fieldwork type that count, given its hours split by the form that
- * covers them (BACB-RULES "Forms and deadlines" and "Adjusted hours"): a form signed late loses
- * its own hours; an unsigned form past its deadline sets its hours apart (at risk); the month's
- * requirements (minimum, maximum, supervision %, group vs individual, contacts, observation)
- * are then judged, by `adjustMonthSplit`, on the hours of the forms that still count.
- * `cumulative` is the record to the end of the month (both types), for the unrestricted check.
- * `rawMinutes` is every minute logged; counted + removals + at risk = raw.
+ * A month's counted hours, given its hours split by form (BACB-RULES "Forms and deadlines" and
+ * "Adjusted hours"); its requirements are then judged by `adjustMonthSplit` on the forms that
+ * still count. `cumulative`: the record to the month's end, both types (the unrestricted check).
+ * Counted + removals + at risk = `rawMinutes`.
  */
 export function adjustMonthByForms(input: {
   month: string;

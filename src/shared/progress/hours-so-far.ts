@@ -10,24 +10,19 @@ export type MonthHours = {
 };
 
 /**
- * The one reading of a trainee's hours so far (issue 28), shown the same on the dashboard and the
- * plan: every logged hour whatever its status (a log awaiting approval included: approval is the
- * supervisor's review, the BACB reads the monthly requirements and forms), and of those the
- * hours that count after the monthly shortfall rules (src/shared/progress/adjusted-hours.ts).
+ * The one reading of hours so far (issue 28), on dashboard and plan: every logged hour whatever its
+ * status (approval is the supervisor's review; the BACB reads the monthly requirements and forms),
+ * and of those the hours that count (src/shared/progress/adjusted-hours.ts).
  */
 export type HoursSoFar = {
   loggedMinutes: number;
   /** Logged, not approved yet (pending or flagged). */
   awaitingApprovalMinutes: number;
   countedMinutes: number;
-  /**
-   * Of the hours that do not count, those under a monthly form still unsigned after its deadline
-   * (shared/progress/form-hours.ts): at risk, not lost yet.
-   */
+  /** Of the uncounted hours, those under a form unsigned after its deadline: at risk, not lost. */
   atRiskMinutes?: number;
 };
 
-/** The hours so far of a record's months. */
 export function hoursSoFar(months: readonly MonthHours[]): HoursSoFar {
   const sum = (pick: (month: MonthHours) => number) =>
     months.reduce((total, month) => total + pick(month), 0);
@@ -43,10 +38,7 @@ export function hoursSoFar(months: readonly MonthHours[]): HoursSoFar {
 const hours = (minutes: number) =>
   `${formatHours(minutes)} ${formatHours(minutes) === '1' ? 'hour' : 'hours'}`;
 
-/**
- * What the figures leave out and why, in words (null when every logged hour counts and none
- * awaits approval): the hours that do not count, and that hours awaiting approval are in.
- */
+/** What the figures leave out and why (null when all logged hours count and none await approval). */
 export function hoursSoFarNote(soFar: HoursSoFar): string | null {
   const atRisk = Math.max(0, soFar.atRiskMinutes ?? 0);
   const notCounted = Math.max(0, soFar.loggedMinutes - soFar.countedMinutes - atRisk);

@@ -2,13 +2,9 @@ import type { RuleSet } from '../logs/rule-sets';
 import { subjectKey } from '../supervisors/form-subject';
 import { adjustMonthByForms, type FormHoursMonth, type FormPart } from './form-hours';
 
-/*
- * A trainee's record as the counting rules read it, and the one pipeline that judges it:
- * month rows → the forms that verify them → the shortfall rules (BACB-RULES "Forms and
- * deadlines", "Adjusted hours"). The dashboard, the plan, the at-risk list, the forms and the
- * standards switch all read adjusted hours through `adjustMonthRows`; the server only loads the
- * rows (progress's repository) and maps what comes out.
- */
+// A trainee's record as the counting rules read it, and the one pipeline that judges it: month
+// rows → their forms → the shortfall rules (BACB-RULES "Forms and deadlines", "Adjusted hours").
+// Every screen reads adjusted hours through `adjustMonthRows`; the server only loads the rows.
 
 /** Minutes and counts over a set of logs, summed by the database (never by loading the logs). */
 export type MinuteTotals = {
@@ -25,7 +21,6 @@ export type MinuteTotals = {
   logs: number;
 };
 
-/** A month and fieldwork type's sums. */
 export type MonthTypeRow = MinuteTotals & {
   month: string;
   experienceTypeId: number;
@@ -43,7 +38,6 @@ export type FormPartRow = MinuteTotals & {
   signedOn: string | null;
 };
 
-/** The month rows, and the same logs split by the form that verifies them. */
 export type CountingRows = { rows: readonly MonthTypeRow[]; parts: readonly FormPartRow[] };
 
 /** A month and fieldwork type's sums, with what the BACB would count of them. */
@@ -52,9 +46,8 @@ export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: FormHoursMonth };
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
 /**
- * A month and type's hours split by the form that verifies them (decision 024): one part per
- * form subject (`subjectKey`), an organization's records added up, each with the date its form
- * was signed (the earliest of the records', which share it).
+ * A month and type's hours split by form (decision 024): one part per form subject, an
+ * organization's records added up, each with its form's (earliest, shared) signing date.
  */
 function formPartsOf(parts: readonly FormPartRow[], month: string, type: number): FormPart[] {
   const result = new Map<string, FormPart>();
@@ -86,11 +79,7 @@ function formPartsOf(parts: readonly FormPartRow[], month: string, type: number)
   return [...result.values()];
 }
 
-/**
- * Each month and fieldwork type of the record, oldest first, with the hours that count after
- * its forms and the shortfall rules (form-hours.ts). `today` decides which unsigned forms are
- * past their deadline.
- */
+/** Each record month and type, oldest first, counted after forms and shortfall rules (form-hours.ts). */
 export function adjustMonthRows(
   counting: CountingRows,
   ruleSet: RuleSet,

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 
-// The month's requirement checks on the wire: apart from the other progress answers
-// (accrued.schema.ts, which re-exports them) so that the log form's month card, on its first
-// screen, parses its answer without the dashboard's schemas (issue 11).
+// Apart from accrued.schema.ts (which re-exports it) so the log form's month card parses its
+// answer without the dashboard's schemas (issue 11).
 
-/** One requirement check on the wire. */
 export const MonthlyCheckSchema = z.object({
   key: z.string(),
   label: z.string(),

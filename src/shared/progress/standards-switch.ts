@@ -28,11 +28,8 @@ import { CONCENTRATED_MULTIPLIER, HOURS_GOAL } from './progress';
  * time they apply, regardless of when their hours were earned." From 1 January 2027 an
  * application is judged by the 2027 standards ("BCBA 2027 Eligibility Requirements": 5% / 7.5%
  * supervision, 20 to 160 hours, observation "60 minutes (cumulative)" / "90 minutes
- * (cumulative)" per supervisory period) for every hour, 2026 ones included. Two questions follow,
- * both answered here, once, for every screen and the mail:
- * - can the trainee still reach the total before the switch (then the 2022 reading stands, with
- *   the day they must apply by), or will they apply under the 2027 standards (read by them now)?
- * - which months does the switch judge differently, by which rule, and what does it cost?
+ * (cumulative)" per supervisory period) for every hour, 2026 ones included. Answered here once:
+ * can the trainee reach the total before the switch, and which months does it judge differently?
  */
 
 /** The last day an application is judged by the 2022 standards. */
@@ -44,13 +41,10 @@ export function isBeforeSwitch(today: string): boolean {
 }
 
 /**
- * Whether the hours still needed fit before the switch: `countedProgressMinutes` is the record's
- * counted hours under the 2022 standards toward the goal (concentrated ×1.33),
- * `loggedThisMonthMinutes` what the running month already holds, `isConcentrated` whether the
- * trainee now accrues concentrated fieldwork (an hour of it is worth 1.33). The days left hold
- * the monthly maximum of the 2022 standards: for the running month its share for the days from
- * today to its end (today included), no more than the maximum less what it holds; every later
- * month before the switch, the maximum. Null on and after the switch.
+ * Whether the hours still needed fit before the switch: `countedProgressMinutes` is counted hours
+ * under 2022 toward the goal (concentrated ×1.33). The days left hold the 2022 monthly maximum: the
+ * running month its share for today to its end less what it holds, later months the maximum. Null
+ * on and after the switch.
  */
 export function reachBeforeSwitch(input: {
   today: string;
@@ -85,7 +79,6 @@ export function reachBeforeSwitch(input: {
   };
 }
 
-/** One month and fieldwork type, read under both sets of standards. */
 export type SwitchMonthInput = {
   month: string;
   type: ExperienceTypeId;
@@ -96,7 +89,6 @@ export type SwitchMonthInput = {
 /** A requirement one set judges differently: which set fails it, and the figures in words. */
 export type SwitchDifference = { ruleSet: RuleSetId; key: MonthlyCheck['key']; text: string };
 
-/** A month the two sets count differently. */
 export type SwitchMonth = {
   month: string;
   rawMinutes: number;
@@ -168,10 +160,7 @@ function mendOf(check: MonthlyCheck, totals: FormHoursMonth['keptTotals'], lastD
   }
 }
 
-/**
- * The requirements one set fails that the other does not fail the same way (passes, lists no
- * minimum, or fails at another limit): the rules that make the difference.
- */
+/** Requirements one set fails that the other does not fail the same way: the rules that differ. */
 function differencesOf(entry: SwitchMonthInput) {
   const checks = Object.fromEntries(
     RULE_SET_IDS.map((id) => [
@@ -193,9 +182,8 @@ function differencesOf(entry: SwitchMonthInput) {
 }
 
 /**
- * The record under both sets (`entries`: every month and type, each read by both), the total
- * each counts, and the months they count differently with the rules that make the difference;
- * the month running on `today` also says what would mend it before it ends.
+ * The record under both sets (`entries`: every month and type, read by both), each set's total,
+ * and the months they differ with the rules; the running month also says what would mend it.
  */
 export function compareStandards(
   entries: readonly SwitchMonthInput[],
@@ -251,11 +239,7 @@ export function switchMonthLine(month: SwitchMonth): string {
   return `${formatMonthYear(month.month)}${month.isRunning ? ' (so far)' : ''}: ${counts}${why ? ` (${why})` : ''}`;
 }
 
-/**
- * What the switch costs in one sentence, or null when it changes nothing: 'On 1/1/2027 the
- * 2027 standards take 85 hours from your record: 1,200 count under the 2022 standards, 1,115
- * under the 2027 standards.'
- */
+/** The switch's cost in one sentence ('On 1/1/2027 the 2027 standards take 85 hours …'), or null. */
 export function switchSummary(comparison: StandardsSwitch, whose = 'your record'): string | null {
   if (comparison.months.length === 0) return null;
   const from = formatUsDate(RULES_2027_FROM);

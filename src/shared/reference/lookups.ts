@@ -6,13 +6,9 @@ export const LookupItemSchema = z.object({
   name: z.string().min(1),
 });
 
-/** An `{ id, name }` lookup item. */
 export type LookupItem = z.infer<typeof LookupItemSchema>;
 
-/**
- * GET /api/v1/expereince-type/ (spelling kept from the contract). The id is the fieldwork type
- * the rules key on: 1 supervised, 2 concentrated.
- */
+/** GET /api/v1/expereince-type/ (contract spelling): 1 supervised, 2 concentrated. */
 export const EXPERIENCE_TYPES = [
   { id: 1, name: 'Supervised Fieldwork' },
   { id: 2, name: 'Concentrated Supervised Fieldwork' },
@@ -21,7 +17,6 @@ export const EXPERIENCE_TYPES = [
 /** An experience type id: 1 supervised, 2 concentrated. */
 export type ExperienceTypeId = (typeof EXPERIENCE_TYPES)[number]['id'];
 
-/** An experience type on the wire. */
 export const ExperienceTypeSchema = LookupItemSchema;
 
 /** GET /api/v1/setting/: where the fieldwork took place. */
@@ -38,7 +33,6 @@ export const SETTINGS = [
   { id: 10, name: 'Other' },
 ] as const satisfies readonly LookupItem[];
 
-/** A setting on the wire. */
 export const SettingSchema = LookupItemSchema;
 
 /** GET /api/v1/method-supervision/. A log stores the name (SPEC §3: In Person | Virtual). */
@@ -47,10 +41,8 @@ export const METHODS_OF_SUPERVISION = [
   { id: 2, name: 'Virtual' },
 ] as const satisfies readonly LookupItem[];
 
-/** A method of supervision as a log stores it. */
 export type MethodOfSupervision = (typeof METHODS_OF_SUPERVISION)[number]['name'];
 
-/** A method of supervision on the wire. */
 export const MethodOfSupervisionSchema = LookupItemSchema;
 
 /** GET /api/v1/client-observation/. A log stores the name (SPEC §3: Yes | No). */
@@ -59,8 +51,6 @@ export const CLIENT_OBSERVATION = [
   { id: 2, name: 'No' },
 ] as const satisfies readonly LookupItem[];
 
-/** A client-observation answer as a log stores it. */
 export type ClientObservation = (typeof CLIENT_OBSERVATION)[number]['name'];
 
-/** A client-observation answer on the wire. */
 export const ClientObservationSchema = LookupItemSchema;

@@ -6,5 +6,4 @@ export const TASK_LIST_VERSIONS = ['v6', 'v5'] as const;
 /** A task-list edition: 'v6' (6th Edition Test Content Outline) or 'v5' (5th Edition Task List). */
 export type TaskListVersion = (typeof TASK_LIST_VERSIONS)[number];
 
-/** Schema of an edition id, e.g. for the `version` query parameter of GET /api/v1/task/. */
 export const TaskListVersionSchema = z.enum(TASK_LIST_VERSIONS);

@@ -3,8 +3,7 @@ import taskList5thEdition from './data/task-list-5th-edition.json' with { type: 
 import tco6thEdition from './data/tco-6th-edition.json' with { type: 'json' };
 import { TaskListVersionSchema, type TaskListVersion } from './task-list-versions';
 
-// The editions live apart from the lists, so that what only needs their names (the sidebar's
-// edition toggle) does not download both lists.
+// Editions apart, so the sidebar's edition toggle does not download both lists.
 export {
   TASK_LIST_VERSIONS,
   TaskListVersionSchema,
@@ -14,18 +13,13 @@ export {
 /** The nine content domains, A to I, in both editions. */
 export const TASK_SECTIONS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
 
-/** A content domain letter. */
 export type TaskSection = (typeof TASK_SECTIONS)[number];
 
 /** 6th edition ids use a dot (`A.1`), 5th edition ids a dash (`A-1`). */
 const V6_ID = /^[A-I]\.\d{1,2}$/;
 const V5_ID = /^[A-I]-\d{1,2}$/;
 
-/**
- * One item of a task-list file in `./data` (see the data README): both editions share `id`,
- * `section`, `sectionTitle` and `text`; the 6th edition adds the domain's exam question count,
- * the 5th edition its part (Foundations / Applications).
- */
+/** One item of a `./data` file (see its README); 6th adds the exam question count, 5th its part. */
 export const TaskListItemSchema = z
   .object({
     id: z.string().regex(/^[A-I][.-]\d{1,2}$/),
@@ -39,10 +33,8 @@ export const TaskListItemSchema = z
     error: 'The task id must start with its section letter',
   });
 
-/** A task-list item as stored in the data files. */
 export type TaskListItem = z.infer<typeof TaskListItemSchema>;
 
-/** A task-list item with the edition it belongs to. */
 export type Task = Readonly<TaskListItem & { version: TaskListVersion }>;
 
 function parseTaskList(version: TaskListVersion, raw: unknown): readonly Task[] {
@@ -70,7 +62,6 @@ const TASKS_BY_ID: ReadonlyMap<string, Task> = new Map(
   [...TASKS_V6, ...TASKS_V5].map((task) => [task.id, task]),
 );
 
-/** All tasks of one edition, in order. */
 export function tasksFor(version: TaskListVersion): readonly Task[] {
   return TASKS_BY_VERSION[version];
 }
@@ -84,7 +75,6 @@ export type TaskDomain = {
   tasks: readonly Task[];
 };
 
-/** The domains of one edition, A to I, each with its tasks in order. */
 export function taskDomains(version: TaskListVersion): readonly TaskDomain[] {
   const domains: TaskDomain[] = [];
   for (const section of TASK_SECTIONS) {
@@ -101,18 +91,12 @@ export function taskDomains(version: TaskListVersion): readonly TaskDomain[] {
   return domains;
 }
 
-/**
- * The task with this id, from either edition. Unknown ids (for example `E-10` from the January
- * 2017 printing of the 5th edition) return undefined: callers still display the bare id.
- */
+/** The task with this id, either edition; unknown ids (`E-10`, 2017 printing) are undefined. */
 export function findTask(id: string): Task | undefined {
   return TASKS_BY_ID.get(id);
 }
 
-/**
- * The edition an id is written in, known or not: 'v6' for a dot (`A.1`), 'v5' for a dash (`E-10`),
- * undefined when it is neither.
- */
+/** 'v6' for a dot (`A.1`), 'v5' for a dash (`E-10`), known or not; undefined otherwise. */
 export function taskVersionOf(id: string): TaskListVersion | undefined {
   if (V6_ID.test(id)) return 'v6';
   if (V5_ID.test(id)) return 'v5';
@@ -147,10 +131,7 @@ export const TASK_LIST_SOURCE: Readonly<Record<TaskListVersion, TaskListSource>>
   },
 };
 
-/**
- * A task on the wire (SPEC §3 lookups, GET /api/v1/task/ and a log's `task` on read): `name`
- * starts with the task code, so its first word is the code.
- */
+/** A task on the wire (SPEC §3 lookups): `name` starts with the task code. */
 export const TaskItemSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -158,7 +139,6 @@ export const TaskItemSchema = z.object({
   version: TaskListVersionSchema,
 });
 
-/** A task on the wire. */
 export type TaskItem = z.infer<typeof TaskItemSchema>;
 
 /** Maps a task to its wire shape, e.g. `{ id: 'A.1', name: 'A.1 Identify the goals…', … }`. */

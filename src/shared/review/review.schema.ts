@@ -29,7 +29,6 @@ export const FLAGGABLE_FIELDS = [
 export type FlaggableField = (typeof FLAGGABLE_FIELDS)[number][0];
 const FLAGGABLE_KEYS = FLAGGABLE_FIELDS.map(([key]) => key);
 
-/** The label of a flaggable field. */
 export function flaggableLabel(key: string): string {
   return FLAGGABLE_FIELDS.find(([field]) => field === key)?.[1] ?? key;
 }
@@ -66,7 +65,6 @@ export const FlagLogRequestSchema = z.union([
 ]);
 export type FlagLogRequest = z.infer<typeof FlagLogRequestSchema>;
 
-/** The flagged fields of a request, with their comments; empty means nothing was selected. */
 export function selectedFlags(
   data: Record<string, boolean | { flagged: boolean; comment?: string | undefined }>,
   comments: Record<string, string> = {},
@@ -105,19 +103,14 @@ export const SupervisorSummarySchema = z.object({
 });
 export type SupervisorSummary = z.infer<typeof SupervisorSummarySchema>;
 
-/** POST /api/v1/reopen-log/. */
 export const LogIdRequestSchema = z.object({ log_id: IdSchema });
 
-/** POST /api/v1/remove-user/ and /restore-user/. */
 export const TraineeIdRequestSchema = z.object({ u_id: IdSchema });
 
-/** POST /api/v1/send-supervisor-invitation/. */
 export const InvitationRequestSchema = z.object({ supervisor_email: EmailSchema });
 
-/** POST /api/v1/month-signoff/ and /month-signoff/reopen/. */
 export const MonthSignoffRequestSchema = z.object({ u_id: IdSchema, month: MonthSchema });
 
-/** GET /api/v1/get-dates/. */
 export const DatesQuerySchema = z.object({
   start_date: IsoDateSchema,
   end_date: IsoDateSchema,
@@ -158,7 +151,6 @@ export const MonthStateSchema = z.object({
 });
 export type MonthState = z.infer<typeof MonthStateSchema>;
 
-/** Which state a month is in (one rule for both sides). */
 export function monthStateOf(
   counts: { logs: number; approved: number },
   isSigned: boolean,

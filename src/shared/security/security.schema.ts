@@ -15,7 +15,6 @@ export const SessionSchema = z.object({
 export type Session = z.infer<typeof SessionSchema>;
 export const SessionListSchema = z.object({ results: z.array(SessionSchema) });
 
-/** POST /api/v1/sessions/revoke-others/: how many sessions ended. */
 export const RevokeOthersResponseSchema = z.object({ revoked: z.number().int() });
 
 /** The kinds of security events a person can read about their own account. */

@@ -1,12 +1,8 @@
 /*
- * Whom one official form covers (issue 26, decision 024): a supervisor record of its own (an Individual
- * form), or every record of the trainee at one organization (an Organization form: one M-FVF per
- * organization, month and fieldwork type, one F-FVF per organization and period, with the hours
- * of every supervisor there, signed by the responsible one). A record's `organization` says
- * which; records whose organization reads the same, ignoring case and spaces, are one, named as
- * the trainee first wrote it (their earliest record there), whatever the supervisors' names.
- * Forms (which form to fill) and progress (whose hours a form verifies) both read it here, below
- * both (shared forms reads shared progress); the SQL twin is progress's `organizationKeySql`.
+ * Whom one official form covers (issue 26, decision 024): a record of its own (Individual form),
+ * or all the trainee's records at one organization (Organization form, with every supervisor's
+ * hours, signed by the responsible one). Organizations match ignoring case and spaces, named as
+ * the earliest record spells it. The SQL twin is progress's `organizationKeySql`.
  */
 
 /** An organization's name as people read it: trimmed, its runs of spaces made one. */
@@ -16,7 +12,6 @@ export const organizationName = (organization: string) => organization.trim().re
 export const organizationKey = (organization: string) =>
   organizationName(organization).toLowerCase();
 
-/** What a subject is made of: a supervisor record (the server's rows). */
 type SubjectRecord = { id: number; organization: string };
 
 /** The form subject of a record: 'r12' for a record of its own, 'o:acme aba' for an organization. */
@@ -26,7 +21,6 @@ export function subjectKey(record: SubjectRecord): string {
 }
 
 export type FormSubject<R extends SubjectRecord> = {
-  /** `subjectKey`: 'r12' for a record of its own, 'o:acme aba' for an organization. */
   key: string;
   /** The organization as its earliest record spells it; '' for an individual form. */
   organization: string;
@@ -53,7 +47,6 @@ export function formSubjects<R extends SubjectRecord>(records: readonly R[]): Fo
   return [...subjects.values()].map(({ namedBy: _namedBy, ...subject }) => subject);
 }
 
-/** The subject a record belongs to. */
 export function subjectOf<R extends SubjectRecord>(
   subjects: readonly FormSubject<R>[],
   recordId: number,

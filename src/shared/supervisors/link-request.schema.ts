@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { LINK_STATUSES } from './trainee-supervisor.schema';
 
-/**
- * A trainee's request to a supervisor, as the supervisor's home screen shows it (issue 36):
- * who asks and since when. GET /api/v1/link-requests/ lists the ones still to answer.
- */
+/** A trainee's request to a supervisor (issue 36); GET /api/v1/link-requests/ lists the open ones. */
 export const LinkRequestSchema = z.object({
   id: z.number(),
   trainee_name: z.string(),

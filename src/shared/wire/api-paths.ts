@@ -1,5 +1,3 @@
-/**
- * Paths that belong to the API, never answered with the single-page app: the server's fallback
- * (plugins/client.ts) and the service worker's navigation fallback (client/sw.ts) both read it.
- */
+// API paths, never answered with the app: read by the server's fallback (plugins/client.ts) and
+// the service worker's (client/sw.ts).
 export const API_PREFIXES = ['/api/', '/users/', '/modules/', '/rest-auth/'];

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-/*
- * Paginated lists (docs/architecture.md "API contract"): `{ count, next, previous, results }`, pages
- * chosen by number (`?page=2`), Django REST style. `next` and `previous` are the same address
- * with another page (a path with its query, relative to the API's origin), or null.
- */
+// Paginated lists (docs/architecture.md "API contract"): `{ count, next, previous, results }` by
+// page number (`?page=2`), Django REST style; `next`/`previous` are relative addresses or null.
 
 /** Rows a page holds: a page of experience logs stays well under 50 KB. */
 export const PAGE_SIZE = 20;
@@ -24,7 +21,6 @@ export const PageQuerySchema = z.object({
     .optional(),
 });
 
-/** A page of `item`s as the API answers it. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().describe('How many rows all the pages hold.'),
@@ -36,7 +32,6 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-/** How many pages `count` rows take (at least one, which may be empty). */
 export function pageCount(count: number): number {
   return Math.max(1, Math.ceil(count / PAGE_SIZE));
 }
@@ -51,7 +46,6 @@ export function pageUrl(url: string, page: number): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** The contract's page: the rows of `page`, the total, and the links on either side. */
 export function toPage<T>(url: string, page: number, count: number, results: T[]): Page<T> {
   return {
     count,

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { isValidDate, isValidMonth } from '../logs/time';
 
-/*
- * The wire's building blocks: every text, id and date a request carries is read through one of
- * these, so what the database cannot hold (a NUL, an unpaired surrogate, an id past `integer`, a
- * date that does not exist) is refused as a 400 before any query runs.
- */
+// Every text, id and date a request carries is read through these, so what the database cannot
+// hold (a NUL, a lone surrogate, an id past `integer`, a nonexistent date) is a 400 before any query.
 
 // Control characters (a NUL cannot even be stored); tab and line breaks are text.
 // eslint-disable-next-line no-control-regex
@@ -22,7 +19,6 @@ export function isStorableText(value: string): boolean {
   return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
 }
 
-/** Text from outside (a body, a query): refuses what `isStorableText` refuses. */
 export const safeText = (params?: { error: string }) =>
   z
     .string(params)
@@ -33,15 +29,11 @@ export const safeText = (params?: { error: string }) =>
 export const MAX_ID = 2_147_483_647;
 export const INVALID_ID = 'Not a valid id';
 
-/** True for an id a row can have: a whole number from 1 to `MAX_ID`. */
 export function isStorableId(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 }
 
-/**
- * An id in a body or a query (a number, or digits as a query string sends it): out of range is a
- * field error, like any malformed input; whether the row exists is the service's question.
- */
+/** A body or query id (a number, or digits): out of range is a field error; existence is not. */
 export const IdSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, { error: INVALID_ID })], {
     error: INVALID_ID,
@@ -53,9 +45,8 @@ export const IdSchema = z
 export const ID_BEYOND_RANGE = 'id_beyond_range';
 
 /**
- * An id in a path. Digits beyond `MAX_ID` (or 0) are a well-formed address of nothing: the
- * issue carries `ID_BEYOND_RANGE`, which the error handler answers with 404, as for any id that
- * is not there; anything else (letters, signs, decimals) is a 400.
+ * A path id: digits beyond `MAX_ID` (or 0) address nothing, so the issue carries `ID_BEYOND_RANGE`
+ * and the error handler answers 404, as for any missing id; letters, signs, decimals are a 400.
  */
 export const PathIdSchema = z
   .string()
@@ -67,7 +58,6 @@ export const PathIdSchema = z
   })
   .transform(Number);
 
-/** `{ id }` path parameters. */
 export const IdParamsSchema = z.object({ id: PathIdSchema });
 
 export const DATE_FORM_MESSAGE = 'Use the form YYYY-MM-DD';
@@ -91,31 +81,25 @@ export const INVALID_EMAIL = 'Invalid email format';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A required text field: trimmed, '⋆Required' when empty, only storable characters. */
 export const requiredText = (max = 200) =>
   safeText({ error: REQUIRED })
     .trim()
     .min(1, { error: REQUIRED, abort: true })
     .max(max, { error: `Must be at most ${max} characters` });
 
-// What a name must not hold (issue 36): any control character, tab and line breaks included
-// (C0, DEL, C1), and the line and paragraph separators. A name travels into mails (to any
-// address a trainee types), PDFs and calendars as one line; a break in it starts a line there
-// that its owner never wrote.
+// Not in a name (issue 36): control characters (C0, DEL, C1; tab and breaks included) and the line
+// and paragraph separators. A name goes into mails, PDFs and calendars as one line; a break in it
+// would start a line its owner never wrote.
 // eslint-disable-next-line no-control-regex
 const NOT_IN_A_NAME = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
 export const NAME_CHARACTERS_MESSAGE = 'Must be one line, without control characters';
 
-/** True for text a name may be: one line, no control characters, well-formed UTF-16. */
 export function isNameText(value: string): boolean {
   return !NOT_IN_A_NAME.test(value) && !LONE_SURROGATE.test(value);
 }
 
-/**
- * A name from outside (a person's, an organization's): trimmed, then refused when it holds what
- * `isNameText` refuses; '' when blank. Every name field any person fills in is read through it.
- */
+/** A name from outside: trimmed, refused when `isNameText` would; every name field reads it so. */
 export const nameText = (max: number, params?: { error: string }) =>
   z
     .string(params)
@@ -124,13 +108,11 @@ export const nameText = (max: number, params?: { error: string }) =>
     .refine((value) => !LONE_SURROGATE.test(value), { error: LONE_SURROGATE_MESSAGE })
     .max(max, { error: `Must be at most ${max} characters` });
 
-// Runs of what a name must not hold, anywhere in a text.
 const NOT_IN_A_NAME_RUNS = new RegExp(`(?:${NOT_IN_A_NAME.source}|${LONE_SURROGATE.source})+`, 'g');
 
 /**
- * A name from elsewhere (an issuer's ID token) made into one a name field would take: each run
- * of what a name must not hold becomes one space, then it is trimmed and cut to `max` characters
- * (never between the halves of a surrogate pair).
+ * A name from elsewhere (an ID token) made acceptable: each run of what a name must not hold
+ * becomes a space, then trimmed and cut to `max` (never inside a surrogate pair).
  */
 export function toNameText(value: string, max: number): string {
   const cut = value.replace(NOT_IN_A_NAME_RUNS, ' ').trim().slice(0, max);
