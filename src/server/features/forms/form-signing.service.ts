@@ -2,12 +2,14 @@ import { AppError } from '../../../shared/errors';
 import type { FormParty } from '../../../shared/forms/attestations';
 import { completedOn } from '../../../shared/progress/deadline';
 import type { FinalForm } from '../../../shared/forms/final-form.schema';
+import { notReviewedMessage } from '../../../shared/forms/form-review';
 import type { MonthForm, MonthFormSignRequest } from '../../../shared/forms/month-form.schema';
 import { formatMonthYear } from '../../../shared/logs/time';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
+import type { Db } from '../../db/client';
 import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../files';
+import { findActiveSignoff, signOffMonth } from '../logs';
 import { FORM_MESSAGES, loadFvfEngine } from './fvf';
-import { assertReviewedForSignature, signOffWithForm } from './form-review.service';
 import { readObjectIfPresent } from './templates/templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
 import * as repo from './month-forms.repository';
@@ -162,4 +164,49 @@ export async function signMonthForm(ctx: SignContext): Promise<MonthForm> {
 export async function signFinalForm(ctx: SignContext): Promise<FinalForm> {
   await signForm({ ...ctx, kind: 'final' });
   return getFinalForm(ctx);
+}
+
+// A supervisor's M-FVF signature, in the app or by confirming a paper form, signs the month off
+// (issue 36, src/shared/forms/form-review.ts); refused while a log it reports is pending or
+// flagged.
+
+type MonthFormKey = {
+  traineeId: number;
+  traineeSupervisorId: number;
+  month: string;
+  experienceTypeId: number;
+};
+
+export async function assertReviewedForSignature(
+  db: Db,
+  form: MonthFormKey,
+  supervisorUserId: number,
+): Promise<void> {
+  const subject = await subjectOfRecord(db, form.traineeId, form.traineeSupervisorId);
+  const message = notReviewedMessage(
+    await repo.logsToReview(db, {
+      traineeId: form.traineeId,
+      month: form.month,
+      recordIds: subject.records.map((record) => record.id),
+      experienceTypeId: form.experienceTypeId,
+      supervisorUserId,
+    }),
+  );
+  if (message) throw new AppError('CONFLICT', message);
+}
+
+/** In the signature's transaction. */
+export async function signOffWithForm(
+  tx: Db,
+  form: MonthFormKey,
+  supervisorUserId: number,
+  now: Date,
+): Promise<void> {
+  if (await findActiveSignoff(tx, form.traineeId, form.month, supervisorUserId)) return;
+  await signOffMonth(tx, {
+    traineeId: form.traineeId,
+    supervisorUserId,
+    month: form.month,
+    now,
+  });
 }

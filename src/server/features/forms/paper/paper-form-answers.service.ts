@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/forms/paper-form.schema';
 import type { Db } from '../../../db/client';
 import { paperForms } from '../../../db/schema';
-import { assertReviewedForSignature, signOffWithForm } from '../form-review.service';
+import { assertReviewedForSignature, signOffWithForm } from '../form-signing.service';
 import type { FormsContext } from '../form-access';
 import { loadVisible, toPaperForm } from './paper-forms.service';
 
@@ -24,7 +24,7 @@ export async function answerPaperForm(
   const answered = form.confirmedAt ? 'confirmed' : form.rejectedAt ? 'rejected' : null;
   if (answered) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.alreadyAnswered(answered));
   const isConfirmed = ctx.request.answer === 'confirmed';
-  // Confirming is the supervisor's signature, as signing in the app (form-review.service.ts).
+  // Confirming is the supervisor's signature, as signing in the app (form-signing.service.ts).
   if (isConfirmed) await assertReviewedForSignature(ctx.db, form, ctx.actor.id);
   await ctx.db.transaction(async (tx) => {
     await answerOnce(tx, ctx, form.id);
