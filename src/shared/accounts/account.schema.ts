@@ -3,7 +3,6 @@ import { isValidDate } from '../logs/time';
 import { canonicalTimeZone, TIME_ZONE_MAX_LENGTH } from '../logs/time-zone';
 import {
   EmailSchema,
-  INVALID_EMAIL,
   REQUIRED,
   PersonNameSchema,
   requiredText,
@@ -11,7 +10,7 @@ import {
 } from '../wire/primitives';
 
 // Wire primitives, also named here for the account forms that import them from this file.
-export { EmailSchema, INVALID_EMAIL, REQUIRED, requiredText };
+export { EmailSchema, REQUIRED, requiredText };
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = 'Password must be 8 characters long';
@@ -62,7 +61,6 @@ export const TimeZoneSchema = requiredText(TIME_ZONE_MAX_LENGTH).transform((valu
 
 /** PUT /api/v1/time-zone/: the signed-in person's zone (their browser's, or one they chose). */
 export const TimeZoneRequestSchema = z.object({ time_zone: TimeZoneSchema });
-export type TimeZoneRequest = z.infer<typeof TimeZoneRequestSchema>;
 
 /** Trainee sign-up; `time_zone` optional (the contract's client omits it: reported at sign-in). */
 export const TraineeSignupRequestSchema = z.object({
@@ -121,7 +119,6 @@ export const SupervisorSignupFormSchema = SupervisorSignupRequestSchema.extend({
   path: ['confirmPassword'],
   when: whenFilled('password', 'confirmPassword'),
 });
-export type TraineeSignupForm = z.input<typeof TraineeSignupFormSchema>;
 export type SupervisorSignupForm = z.input<typeof SupervisorSignupFormSchema>;
 
 /** POST /api/v1/login/: `username` is the email. `is_supervisor` names the login page's role. */

@@ -34,7 +34,6 @@ export const AgendaTaskSchema = z.object({
   /** The Review column: the task is to be reviewed again. */
   review: box,
 });
-export type AgendaTask = z.infer<typeof AgendaTaskSchema>;
 
 /** The two accrued tables: all-time totals and the month's (the contract's `weekly`). */
 export const AgendaAccruedSchema = z.object({

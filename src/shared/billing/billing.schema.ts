@@ -8,17 +8,9 @@ import { SubscriptionPlanSchema, UserSubscriptionSchema } from './subscription.s
 export { PAYMENT_MESSAGES } from './payment-messages';
 
 export {
-  SubscriptionPlanSchema,
   type SubscriptionPlan,
-  BILLING_EVENT_KINDS,
   type BillingEventKind,
-  BillingEventSchema,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-  UserSubscriptionSchema,
   type UserSubscription,
-  BILLING_ACCESS,
-  BillingStandingSchema,
   type BillingStanding,
   UserSubscriptionsResponseSchema,
 } from './subscription.schema';

@@ -1,7 +1,6 @@
 // The plans as the contract's client knows them (SPEC §2, §9). Prices are configuration
 // (docs/decisions/010-billing.md), so they are not here.
 export const PLAN_IDS = { trial: 3, monthly: 12, yearly: 13, lifetime: 14 } as const;
-export type PlanId = (typeof PLAN_IDS)[keyof typeof PLAN_IDS];
 
 export const PLAN_PERIODS = ['month', 'year', 'life_time'] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];

@@ -44,7 +44,6 @@ export const BillingEventSchema = z.object({
 });
 
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** SPEC §3 "User subscription", plus what the subscription screens show. */
 export const UserSubscriptionSchema = z.object({

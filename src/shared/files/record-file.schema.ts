@@ -92,7 +92,6 @@ export const RecordFileFieldsSchema = z
     notes: fields.notes ?? '',
     fileName: fields.fileName,
   }));
-export type RecordFileFields = z.output<typeof RecordFileFieldsSchema>;
 
 export const RecordFileSchema = z.object({
   id: z.number(),

@@ -31,4 +31,3 @@ export const FormSignatureSchema = z.object({
   }),
   attested: z.literal(true, { error: SIGNATURE_MESSAGES.attestationRequired }),
 });
-export type FormSignature = z.infer<typeof FormSignatureSchema>;

@@ -34,7 +34,6 @@ export const FinalFormAdjustmentSchema = z.object({
   counted_hours: z.number(),
   reasons: z.array(z.string()),
 });
-export type FinalFormAdjustment = z.infer<typeof FinalFormAdjustmentSchema>;
 
 /** One supervisor (or organization) with hours; `expereince_type` 3 is both types' columns. */
 export const FinalFormRowSchema = z.object({

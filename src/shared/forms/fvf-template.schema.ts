@@ -38,7 +38,6 @@ export const FvfTemplateSchema = z.object({
 export type FvfTemplate = z.infer<typeof FvfTemplateSchema>;
 
 export const FvfTemplatesAnswerSchema = z.object({ results: z.array(FvfTemplateSchema) });
-export type FvfTemplatesAnswer = z.infer<typeof FvfTemplatesAnswerSchema>;
 
 export const FVF_TEMPLATE_MESSAGES = {
   inFolder: (label: string) =>

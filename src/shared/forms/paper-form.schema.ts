@@ -23,7 +23,6 @@ export const PAPER_FORM_MESSAGES = {
 
 /** `declared` by the trainee (counts), `confirmed` by the supervisor, or `rejected` (issue 36). */
 export const PAPER_FORM_CONFIRMATIONS = ['declared', 'confirmed', 'rejected'] as const;
-export type PaperFormConfirmation = (typeof PAPER_FORM_CONFIRMATIONS)[number];
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

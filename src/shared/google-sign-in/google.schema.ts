@@ -65,7 +65,6 @@ export const GoogleVerifyRequestSchema = z.object({
   verify_token: issuerValue(128),
   code: EmailCodeSchema,
 });
-export type GoogleVerifyRequest = z.infer<typeof GoogleVerifyRequestSchema>;
 
 /** POST /api/v1/google/link/: the password of the account that has the issuer's email. */
 export const GoogleLinkRequestSchema = z.object({

@@ -40,11 +40,7 @@ export const AccruedQuerySchema = z.object({
   }),
 });
 
-export {
-  MonthlyCheckSchema,
-  MonthValidationSchema,
-  type MonthValidation,
-} from './month-validation.schema';
+export { MonthValidationSchema, type MonthValidation } from './month-validation.schema';
 
 export const MonthQuerySchema = z.object({ month: MonthSchema.optional() });
 

@@ -17,8 +17,6 @@ export const EXPERIENCE_TYPES = [
 /** An experience type id: 1 supervised, 2 concentrated. */
 export type ExperienceTypeId = (typeof EXPERIENCE_TYPES)[number]['id'];
 
-export const ExperienceTypeSchema = LookupItemSchema;
-
 /** GET /api/v1/setting/: where the fieldwork took place. */
 export const SETTINGS = [
   { id: 1, name: 'Clinic' },
@@ -33,24 +31,14 @@ export const SETTINGS = [
   { id: 10, name: 'Other' },
 ] as const satisfies readonly LookupItem[];
 
-export const SettingSchema = LookupItemSchema;
-
 /** GET /api/v1/method-supervision/. A log stores the name (SPEC §3: In Person | Virtual). */
 export const METHODS_OF_SUPERVISION = [
   { id: 1, name: 'In Person' },
   { id: 2, name: 'Virtual' },
 ] as const satisfies readonly LookupItem[];
 
-export type MethodOfSupervision = (typeof METHODS_OF_SUPERVISION)[number]['name'];
-
-export const MethodOfSupervisionSchema = LookupItemSchema;
-
 /** GET /api/v1/client-observation/. A log stores the name (SPEC §3: Yes | No). */
 export const CLIENT_OBSERVATION = [
   { id: 1, name: 'Yes' },
   { id: 2, name: 'No' },
 ] as const satisfies readonly LookupItem[];
-
-export type ClientObservation = (typeof CLIENT_OBSERVATION)[number]['name'];
-
-export const ClientObservationSchema = LookupItemSchema;

@@ -101,7 +101,6 @@ export const SupervisorSummarySchema = z.object({
   pending_logs: z.number(),
   flagged_logs: z.number(),
 });
-export type SupervisorSummary = z.infer<typeof SupervisorSummarySchema>;
 
 export const LogIdRequestSchema = z.object({ log_id: IdSchema });
 

@@ -95,11 +95,10 @@ const NOT_IN_A_NAME = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
 export const NAME_CHARACTERS_MESSAGE = 'Must be one line, without control characters';
 
-export function isNameText(value: string): boolean {
-  return !NOT_IN_A_NAME.test(value) && !LONE_SURROGATE.test(value);
-}
-
-/** A name from outside: trimmed, refused when `isNameText` would; every name field reads it so. */
+/**
+ * A name from outside: trimmed, refused when it holds NOT_IN_A_NAME or a lone surrogate; every
+ * name field reads it so.
+ */
 export const nameText = (max: number, params?: { error: string }) =>
   z
     .string(params)

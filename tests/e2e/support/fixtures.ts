@@ -5,7 +5,6 @@ import { PLAN_IDS } from '../../../src/shared/billing/plans';
 import { addMonths } from '../../../src/shared/logs/time';
 import { todayIn } from '../../../src/shared/logs/time-zone';
 import { TEST_CLOCK_HEADER } from '../../../src/server/plugins/test-clock';
-import { waitForCode } from './mailbox';
 import { e2eEnv } from './paths';
 
 export { expect };
@@ -88,8 +87,8 @@ function signupBody(role: Role, name: string, email: string, password: string) {
  * A verified, signed-in account made directly (the server's TEST_HOOKS route POST
  * /api/test/accounts: sign-up's own rows, with the mailbox marked proven instead of a code
  * mailed and typed). Signing up through the mail and the code is tested once per role
- * (trainee-account.spec.ts, supervisor-account.spec.ts, with signUpThroughMail for the rest of
- * verify-email.spec.ts); every other test starts here.
+ * (trainee-account.spec.ts, supervisor-account.spec.ts, verify-email.spec.ts); every other test
+ * starts here.
  */
 export async function createAccount(
   request: APIRequestContext,
@@ -140,32 +139,6 @@ export async function acceptRequestFrom(
     headers: authHeader(supervisor),
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
-}
-
-/** Signs up through the API, reads the code from the mail and verifies: a signed-in account. */
-export async function signUpThroughMail(
-  request: APIRequestContext,
-  role: Role,
-  options: Pick<AccountOptions, 'name' | 'email' | 'password'> = {},
-): Promise<Account> {
-  const name = options.name ?? (role === 'supervisor' ? 'Sam Supervisor' : 'Tara Trainee');
-  const email = options.email ?? uniqueEmail(role);
-  const password = options.password ?? PASSWORD;
-  const headers = clientAddress();
-  const since = Date.now();
-  const signup = await request.post('/api/v1/signup/', {
-    headers,
-    data: signupBody(role, name, email, password),
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const code = await waitForCode(email, 'verification', since);
-  const verified = await request.post('/users/email/verify-user/', {
-    headers,
-    data: { email, token: code },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const body: { token: string; user: unknown } = await verified.json();
-  return { role, name, email, password, token: body.token, user: body.user };
 }
 
 /**
@@ -334,11 +307,4 @@ export async function travel(request: APIRequestContext, account: Account, days:
     data: { email: account.email, days },
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Runs every background job once now (renewals, digests, reminders); returns what each did. */
-export async function runJobs(request: APIRequestContext): Promise<Record<string, number>> {
-  const response = await request.post('/api/test/run-jobs');
-  expect(response.status(), await response.text()).toBe(200);
-  return response.json();
 }

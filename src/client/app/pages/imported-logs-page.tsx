@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { z } from 'zod';
 import { ImportResultSchema } from '../../../shared/import/import.schema';
 import { PageHeader } from '../../components/page-header';
 import { MonthLogsList } from '../../features/logs/components/month-logs-list';
@@ -8,7 +7,6 @@ import { formatMonthName } from '../../lib/local-date';
 
 /** What the import's last step sends: the import's answer (its instant and months). */
 const ArrivalSchema = ImportResultSchema.pick({ imported_at: true, months: true });
-export type ImportedLogsState = z.infer<typeof ArrivalSchema>;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

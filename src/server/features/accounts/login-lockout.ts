@@ -21,8 +21,6 @@ export const LOCKOUT_RULES = {
   session: { threshold: 5 },
 } as const satisfies Record<string, LockoutRule>;
 
-export type LockoutKind = keyof typeof LOCKOUT_RULES;
-
 export type LockoutKeys = { pair: string; address: string; session?: string };
 
 /** Nothing below the threshold, then 1, 2, 4, 8 minutes… capped at 15. */

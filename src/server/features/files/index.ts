@@ -7,7 +7,6 @@ export {
   recordPaperFormFile,
 } from './files.service';
 export {
-  type MultipartUpload,
   type StoredFile,
   closeOnError,
   discardOnFailure,

@@ -1,5 +1,4 @@
 export { EXPORT_COLUMNS, exportLogsCsv } from './logs.export';
-export { type PageFilters } from './logs.page.repository';
 export { signOffMonth } from './logs.signoff';
 export {
   LOG_VALUE_KEYS,
@@ -8,7 +7,6 @@ export {
   addHistory,
   findActiveSignoff,
   listForSupervisor,
-  listHistory,
   supervisedBy,
 } from './logs.repository';
 export {
@@ -16,17 +14,7 @@ export {
   SIGNED_MONTH,
   entryErrors,
   entrySchemaFor,
-  getSupervisorLog,
-  getSupervisorLogHistory,
-  listSupervisorLogs,
   loadSupervisedLog,
-  pageOfLogs,
   valuesOf,
 } from './logs.service';
-export {
-  diffSnapshots,
-  snapshotOf,
-  taskItemOf,
-  toExperienceLog,
-  toHistoryEntry,
-} from './logs.wire';
+export { diffSnapshots, snapshotOf, taskItemOf, toExperienceLog } from './logs.wire';

@@ -26,8 +26,8 @@ import {
 import { namesOf, selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
 /* What other modules use of the files beside this one is exported from here. */
-export type { LogFilters, LogRecord, LogRow } from './logs.records.repository';
-export { addHistory, listHistory, type HistoryAction } from './logs.history.repository';
+export type { LogRecord, LogRow } from './logs.records.repository';
+export { addHistory, listHistory } from './logs.history.repository';
 export {
   listExportPage,
   type ExportCursor,

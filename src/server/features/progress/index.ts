@@ -3,7 +3,6 @@ export {
   organizationKeySql,
   readCountingRows,
   sameSubject,
-  sumLogsByMonthAndType,
 } from './progress.repository';
 export { getAccrued, monthTotalsByType } from './progress.service';
-export { ruleSetFor, standardsFor, traineeStandards, traineeUnderBoth } from './standards.service';
+export { ruleSetFor, traineeStandards, traineeUnderBoth } from './standards.service';

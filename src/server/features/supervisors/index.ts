@@ -1,8 +1,6 @@
 export {
   type TraineeSupervisorRow,
   findForTrainee,
-  findSupervisorAccountId,
-  insert,
   listForTrainee,
   listWithLinks,
   markInvited,
@@ -12,4 +10,4 @@ export { insertAccepted } from './link-requests.repository';
 export { askByEmail, type LinkMail } from './link-requests.service';
 export { listLinkedTrainees } from './trainee-links.repository';
 export { assertLinkedTrainee, traineeInView } from './trainee-links.service';
-export { hasRemoved, supervises } from './supervision-scope';
+export { supervises } from './supervision-scope';

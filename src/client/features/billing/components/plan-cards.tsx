@@ -13,8 +13,6 @@ import type { SubscriptionPlan } from '../../../../shared/billing/billing.schema
 import { formatUsd } from '../../../../shared/billing/price';
 import { PER_PERIOD, selectablePlans, yearlySaving } from './plan-list';
 
-export { planPriceLabel, selectablePlans, yearlySaving } from './plan-list';
-
 export type PlanCardsProps = {
   plans: SubscriptionPlan[];
   /** The chosen plan id, or null before a choice. */

@@ -1,2 +1,2 @@
 // A log's history is one endpoint for both sides, read in one place.
-export { getLogHistory, useLogHistory } from '../../../lib/experience-logs';
+export { useLogHistory } from '../../../lib/experience-logs';

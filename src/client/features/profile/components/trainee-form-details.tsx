@@ -4,7 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
-import { TraineeProfileFieldsSchema, type User } from '../../../../shared/accounts/account.schema';
+import {
+  TraineeProfileFieldsSchema,
+  type TraineeProfileFields,
+  type User,
+} from '../../../../shared/accounts/account.schema';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -35,7 +39,7 @@ export function TraineeFormDetails() {
 function TraineeFormDetailsEditor({ user }: { user: User }) {
   const update = useUpdateProfile();
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const form = useForm<TraineeFormDetails, unknown, z.output<typeof TraineeProfileFieldsSchema>>({
+  const form = useForm<TraineeFormDetails, unknown, TraineeProfileFields>({
     resolver: zodResolver(TraineeProfileFieldsSchema),
     defaultValues: {
       bacb_id: user.trainee?.bacb_id ?? '',

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  SupervisorSummarySchema,
-  type SupervisorSummary,
-} from '../../../../shared/review/review.schema';
+import { SupervisorSummarySchema } from '../../../../shared/review/review.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export type { SupervisorSummary };
 
 /** GET /api/v1/get-supervisor/: the supervisor with their trainee and waiting-log counts. */
 export function getSupervisor(signal?: AbortSignal) {

@@ -3,4 +3,4 @@
 export { loadFvfEngine } from './engine';
 export { FVF_VARIANTS, signersOf, type FvfVariant } from './fvf-fields';
 export type { FvfFillInput, FvfPerson } from './fvf-template';
-export { FORM_MESSAGES, FormSigningError, FormTemplateError } from './fvf.errors';
+export { FORM_MESSAGES, FormTemplateError } from './fvf.errors';
