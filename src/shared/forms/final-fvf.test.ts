@@ -120,7 +120,7 @@ describe('finalFvfMonths: which months count, and how much', () => {
       [['2026-11', 1, 40 * HOUR, 20 * HOUR, HOUR]],
     ],
     [
-      'judges a month with two supervisors as a whole (each alone is under 20 hours)',
+      'judges each supervisor’s structure on its own (Handbook "Multiple Settings and/or Supervisors"): each alone is under 20 hours',
       [
         ...monthOfLogs('2026-11', 3),
         ...monthOfLogs('2026-11', 3, { traineeSupervisorId: 8 }).map((log) => ({
@@ -129,7 +129,7 @@ describe('finalFvfMonths: which months count, and how much', () => {
         })),
       ],
       counting(),
-      [['2026-11', 1, 15 * HOUR, 15 * HOUR, 3 * HOUR]],
+      [['2026-11', 1, 15 * HOUR, 0, 0]],
     ],
   ])('%s', (_, logs, how, expected) => {
     expect(summary(logs, how)).toEqual(expected);

@@ -2,10 +2,10 @@ import { buildMonthTotals } from '../logs/monthly-checks';
 import type { RuleSet } from '../logs/rule-sets';
 import type { Removal } from '../progress/adjusted-hours';
 import {
-  adjustMonthByForms,
-  atRiskReason,
+  adjustMonthByStructures,
   earliestSignature,
-  type FormPart,
+  heldParts,
+  type MonthPart,
 } from '../progress/form-hours';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { nextMonth } from '../progress/deadline';
@@ -42,7 +42,7 @@ export type FinalFvfMonth = {
   experienceTypeId: ExperienceTypeId;
   logged: FvfFigures;
   counted: FvfFigures;
-  /** Why the month counts less, as the dashboard says it (the month's, all supervisors). */
+  /** Why the month counts less, as the dashboard says it (this structure's own judgement). */
   removals: Removal[];
   /** Why hours of the month are at risk (forms unsigned after the deadline), if any. */
   atRisk: string[];
@@ -57,22 +57,28 @@ export function monthsBetween(fromMonth: string, toMonth: string): string[] {
   return months;
 }
 
-/** A month and type's logs split by the form that verifies them, each with its signing date. */
+/** A month's logs split by the form that verifies them and type, each with its signing date. */
 function formParts(
   logs: readonly FvfLogRow[],
   month: string,
-  type: ExperienceTypeId,
   counting: MonthCounting,
-): FormPart[] {
-  const parts = new Map<string, { label: string; logs: FvfLogRow[] }>();
+): MonthPart[] {
+  type Part = { key: string; type: ExperienceTypeId; label: string; logs: FvfLogRow[] };
+  const parts = new Map<string, Part>();
   for (const log of logs) {
-    if (log.experienceTypeId !== type || !log.dateOfExperience.startsWith(`${month}-`)) continue;
+    const type = log.experienceTypeId;
+    if (!log.dateOfExperience.startsWith(`${month}-`) || (type !== 1 && type !== 2)) continue;
     const form = counting.formOf(log.traineeSupervisorId);
-    const part = parts.get(form.key) ?? { label: form.label, logs: [] };
+    const part: Part = parts.get(`${type}${form.key}`) ?? {
+      key: form.key,
+      type,
+      label: form.label,
+      logs: [],
+    };
     part.logs.push(log);
-    parts.set(form.key, part);
+    parts.set(`${type}${form.key}`, part);
   }
-  return [...parts.entries()].map(([key, part]) => {
+  return [...parts.values()].map(({ key, type, ...part }) => {
     const {
       cumulativeTotalMinutes: _total,
       cumulativeUnrestrictedMinutes: _unrestricted,
@@ -85,23 +91,8 @@ function formParts(
         )
         .map((form) => form.signedOn),
     );
-    return { key, label: part.label, totals, signedOn };
+    return { key, type, label: part.label, totals, signedOn };
   });
-}
-
-function keptSupervisedMinutes(
-  logs: readonly FvfLogRow[],
-  month: string,
-  type: ExperienceTypeId,
-  counting: MonthCounting,
-  forms: readonly { key: string; state: string }[],
-): number {
-  const kept = new Set(
-    forms.filter((form) => form.state === 'signed' || form.state === 'open').map((f) => f.key),
-  );
-  return formParts(logs, month, type, counting)
-    .filter((part) => kept.has(part.key))
-    .reduce((sum, part) => sum + part.totals.supervisedMinutes, 0);
 }
 
 /** The share of `part` left when `whole` minutes became `kept` (rounded down: never more). */
@@ -109,9 +100,10 @@ const shareOf = (part: number, kept: number, whole: number) =>
   whole <= 0 ? 0 : Math.floor((part * kept) / whole);
 
 /**
- * The period's months with this supervisor, per type. A month is judged as a whole (all its logs
- * of the type, as the monthly checks are); when it counts less, this supervisor's minutes shrink
- * in its proportions. Pass all counting logs (the cumulative checks need earlier months too).
+ * The period's months with this supervisor, per type. A month is judged structure by structure
+ * (form-hours.ts): this supervisor's structure alone; at an organization, when it counts less,
+ * this supervisor's minutes shrink in its proportions. Pass all counting logs (the cumulative
+ * checks need earlier months too).
  */
 export function finalFvfMonths(
   logs: readonly FvfLogRow[],
@@ -119,29 +111,27 @@ export function finalFvfMonths(
   counting: MonthCounting,
 ): FinalFvfMonth[] {
   const theirs = logs.filter((log) => log.traineeSupervisorId === period.traineeSupervisorId);
+  const ownForm = counting.formOf(period.traineeSupervisorId).key;
   const result: FinalFvfMonth[] = [];
   for (const month of monthsBetween(period.fromMonth, period.toMonth)) {
-    for (const { month: _month, ...logged } of monthlyFvfFigures(theirs, month)) {
-      if (logged.totalMinutes === 0) continue;
+    const figures = monthlyFvfFigures(theirs, month).filter((logged) => logged.totalMinutes > 0);
+    if (figures.length === 0) continue;
+    const totals = buildMonthTotals(logs, { month, experienceTypeId: 1 });
+    const judged = adjustMonthByStructures({
+      month,
+      today: counting.today,
+      ruleSet: counting.ruleSet,
+      parts: formParts(logs, month, counting),
+      cumulative: {
+        totalMinutes: totals.cumulativeTotalMinutes,
+        unrestrictedMinutes: totals.cumulativeUnrestrictedMinutes,
+      },
+    });
+    for (const { month: _month, ...logged } of figures) {
       const type = logged.experienceTypeId;
-      const totals = buildMonthTotals(logs, { month, experienceTypeId: type });
-      const ownForm = counting.formOf(period.traineeSupervisorId).key;
-      const adjusted = adjustMonthByForms({
-        month,
-        today: counting.today,
-        type,
-        ruleSet: counting.ruleSet,
-        parts: formParts(logs, month, type, counting),
-        cumulative: {
-          totalMinutes: totals.cumulativeTotalMinutes,
-          unrestrictedMinutes: totals.cumulativeUnrestrictedMinutes,
-        },
-      });
-      const own = adjusted.forms.find((form) => form.key === ownForm);
-      // What still counts is judged on the forms that count; a form lost or at risk counts none.
-      const keptRaw = adjusted.rawMinutes - adjusted.lostMinutes - adjusted.atRiskMinutes;
+      const own = judged[type].forms.find((form) => form.key === ownForm);
       let counted = logged;
-      if (own && own.state !== 'signed' && own.state !== 'open') {
+      if (!own || (own.state !== 'signed' && own.state !== 'open')) {
         counted = {
           ...logged,
           independentMinutes: 0,
@@ -149,18 +139,17 @@ export function finalFvfMonths(
           totalMinutes: 0,
           observationMinutes: 0,
         };
-      } else if (adjusted.countedMinutes < keptRaw) {
-        const keptSupervised = keptSupervisedMinutes(logs, month, type, counting, adjusted.forms);
-        const rawSupervised = Math.min(keptSupervised, keptRaw);
+      } else if (own.countedMinutes < own.minutes) {
+        const rawSupervised = Math.min(own.totals.supervisedMinutes, own.minutes);
         const supervised = shareOf(
           logged.supervisedMinutes,
-          adjusted.countedSupervisedMinutes,
+          own.countedSupervisedMinutes,
           rawSupervised,
         );
         const independent = shareOf(
           logged.independentMinutes,
-          adjusted.countedMinutes - adjusted.countedSupervisedMinutes,
-          keptRaw - rawSupervised,
+          own.countedMinutes - own.countedSupervisedMinutes,
+          own.minutes - rawSupervised,
         );
         counted = {
           ...logged,
@@ -175,10 +164,8 @@ export function finalFvfMonths(
         experienceTypeId: type,
         logged,
         counted,
-        removals: adjusted.removals,
-        atRisk: adjusted.forms
-          .filter((form) => form.state === 'at-risk')
-          .map((form) => atRiskReason(form, month)),
+        removals: own?.removals ?? [],
+        atRisk: heldParts(month, { forms: own ? [own] : [] }).map((held) => held.reason),
       });
     }
   }

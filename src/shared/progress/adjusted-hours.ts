@@ -5,7 +5,7 @@ import type { ExperienceTypeId } from '../reference/lookups';
 import { formatHoursBesideLimit, formatPercentBesideLimit, type Limit } from './beside-limit';
 
 /** '1 group hour', '2.5 hours': the figure with its noun, singular only for exactly one. */
-function hoursWord(minutes: number, adjective = ''): string {
+export function hoursWord(minutes: number, adjective = ''): string {
   const figure = formatHours(minutes);
   return `${figure} ${adjective}${figure === '1' ? 'hour' : 'hours'}`;
 }
@@ -60,10 +60,17 @@ export function adjustMonth(
   return { rawMinutes, countedMinutes, removals };
 }
 
+/**
+ * `groupFrom`: the individual supervisor whose structure this is (null at an organization). The
+ * Handbook, "Group Supervision": "Unless the trainee is receiving supervision at an organization
+ * with multiple supervisors, group supervision must be provided by the same supervisor who provides
+ * individual supervision": group hours with no individual supervision from them all go.
+ */
 export function adjustMonthSplit(
   totals: MonthTotals,
   type: ExperienceTypeId,
   ruleSet: RuleSet,
+  options: { groupFrom?: string | null } = {},
 ): AdjustedMonthSplit {
   const rawMinutes = Math.max(0, totals.totalMinutes);
   const rules = rulesFor(ruleSet, type);
@@ -137,11 +144,15 @@ export function adjustMonthSplit(
 
   if (group > individual && supervised > 0) {
     const cut = Math.min(group - individual, supervised);
+    const from = options.groupFrom;
     remove(
       'group-exceeds-individual',
       cut,
-      `group supervision (${formatHours(group)} hours) exceeded individual supervision ` +
-        `(${hoursWord(individual)}): ${hoursWord(cut, 'group ')} removed`,
+      individual === 0 && from
+        ? `group supervision from ${from} (${formatHours(group)} hours) without individual supervision from them ` +
+            `(group supervision must come from the supervisor who gives individual supervision): ${hoursWord(cut, 'group ')} removed`
+        : `group supervision (${formatHours(group)} hours) exceeded individual supervision ` +
+            `(${hoursWord(individual)}): ${hoursWord(cut, 'group ')} removed`,
     );
     supervised -= cut;
   }

@@ -92,20 +92,20 @@ describe('adjustMonthByForms', () => {
     ]);
   });
 
-  it('judges the month’s requirements on what still counts (the late form held the observation)', () => {
+  it('judges each structure on its own (Handbook "Multiple Settings and/or Supervisors"): A without an observation counts nothing, whatever B held', () => {
     const result = month([
       part('a', healthy(25, { observations: 0, observationMinutes: 0 }), '2026-10-20'),
       part('b', healthy(10), '2026-11-03'),
     ]);
     expect(result.countedMinutes).toBe(0);
     expect(result.removals.map((removal) => [removal.rule, removal.minutes])).toEqual([
-      ['form-signed-late', 600],
       ['no-observation', 1500],
+      ['form-signed-late', 600],
     ]);
   });
 
-  it('judges supervision % on what still counts', () => {
-    // A: 40 h with 1 h supervised (2.5%): alone it misses 5%; B's 4 h supervised made the month.
+  it('judges supervision % structure by structure: B’s supervision does not lend A its 5%', () => {
+    // A: 40 h with 1 h supervised (2.5%): alone it misses 5%.
     const result = month([
       part('a', healthy(40, { supervisedMinutes: HOUR, individualMinutes: HOUR }), '2026-10-01'),
       part(
@@ -117,7 +117,7 @@ describe('adjustMonthByForms', () => {
     expect(result.lostMinutes).toBe(600);
     // 1 h supervised allows a 20 h month at 5%: 20 independent hours of A's 40 go.
     expect(result.countedMinutes).toBe(20 * HOUR);
-    expect(result.removals[1]).toMatchObject({ rule: 'supervision-percent', minutes: 1200 });
+    expect(result.removals[0]).toMatchObject({ rule: 'supervision-percent', minutes: 1200 });
   });
 
   it('judges contacts on what still counts', () => {

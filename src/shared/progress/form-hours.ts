@@ -1,8 +1,18 @@
-import { NO_MONTH_FIGURES, type MonthTotals } from '../logs/monthly-checks';
-import type { RuleSet } from '../logs/rule-sets';
-import { formatHours, formatUsDate } from '../logs/time';
+import {
+  checkMonth,
+  NO_MONTH_FIGURES,
+  type MonthlyCheck,
+  type MonthTotals,
+} from '../logs/monthly-checks';
+import { rulesFor, type RuleSet } from '../logs/rule-sets';
+import { formatHours, formatMonthYear, formatUsDate } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { adjustMonthSplit, type AdjustedMonthSplit, type Removal } from './adjusted-hours';
+import {
+  adjustMonthSplit,
+  hoursWord,
+  type AdjustedMonthSplit,
+  type Removal,
+} from './adjusted-hours';
 import { formDeadline, formDeadlineStatus } from './deadline';
 
 /*
@@ -67,17 +77,36 @@ export function addPartTotals(parts: readonly FormPartTotals[]): FormPartTotals 
   return sum;
 }
 
-export type FormPartResult = { key: string; label: string; state: FormHoursState; minutes: number };
+/** A structure's month of one type: held apart because the structure mixed types that month. */
+export type PartState = FormHoursState | 'mixed-types';
 
-/** A month of one fieldwork type after its forms and its requirements. */
+/**
+ * One structure's month of one fieldwork type, judged on its own: its state, what it keeps, why it
+ * keeps less, and its requirements judged on its own figures.
+ */
+export type FormPartResult = {
+  key: string;
+  label: string;
+  type: ExperienceTypeId;
+  state: PartState;
+  /** Its logged minutes. */
+  minutes: number;
+  countedMinutes: number;
+  countedSupervisedMinutes: number;
+  removals: Removal[];
+  /** Its requirements on its own figures (empty when it is not judged: lost, at risk, mixed). */
+  checks: MonthlyCheck[];
+  totals: MonthTotals;
+};
+
+/** A month of one fieldwork type after its structures' judgements. */
 export type FormHoursMonth = AdjustedMonthSplit & {
-  /** Minutes of forms unsigned after the deadline: not counted, not lost yet. */
+  /** Minutes not counted, not lost yet: forms unsigned after the deadline, mixed-type months. */
   atRiskMinutes: number;
   /** Minutes of forms signed late (also a 'form-signed-late' removal each). */
   lostMinutes: number;
+  /** One per structure with hours of this type in the month. */
   forms: FormPartResult[];
-  /** The figures the month's requirements were judged on: the forms that still count. */
-  keptTotals: MonthTotals;
 };
 
 function hours(minutes: number): string {
@@ -93,12 +122,173 @@ export function atRiskReason(
   return `no signed monthly form with ${part.label} by ${formatUsDate(formDeadline(month))}: ${hours(part.minutes)} not counted until a signed form is recorded`;
 }
 
+/** Handbook, "Number of Hours by Fieldwork Type": one type per month, per supervision structure. */
+export function mixedTypesReason(part: Pick<FormPartResult, 'label' | 'minutes'>, month: string) {
+  return `${formatMonthYear(month)} with ${part.label} mixes supervised and concentrated fieldwork (one fieldwork type per month, per supervision structure): ${hours(part.minutes)} not counted until the logs are corrected`;
+}
+
+/** The parts a month holds apart (not counted, not lost), each with its reason. */
+export function heldParts(month: string, adjusted: Pick<FormHoursMonth, 'forms'>) {
+  return adjusted.forms.flatMap((form) =>
+    form.state === 'at-risk'
+      ? [{ form, reason: atRiskReason(form, month) }]
+      : form.state === 'mixed-types'
+        ? [{ form, reason: mixedTypesReason(form, month) }]
+        : [],
+  );
+}
+
+/** A month's hours of one type under one structure (a supervisor record, or an organization). */
+export type MonthPart = FormPart & { type: ExperienceTypeId };
+
+const isOrganization = (key: string) => key.startsWith('o:');
+
+const withLabel = (label: string, removal: Removal): Removal => ({
+  ...removal,
+  reason: `${label}: ${removal.reason}`,
+});
+
 /**
- * A month's counted hours, given its hours split by form (BACB-RULES "Forms and deadlines" and
- * "Adjusted hours"); its requirements are then judged by `adjustMonthSplit` on the forms that
- * still count. `cumulative`: the record to the month's end, both types (the unrestricted check).
- * Counted + removals + at risk = `rawMinutes`.
+ * A month's counted hours, structure by structure (BCBA Handbook, "Multiple Settings and/or
+ * Supervisors": trainees "must meet all relevant requirements for each organized fieldwork
+ * experience (i.e., for each Monthly Fieldwork Verification Form (M-FVF) ...) for every month of
+ * accrual ... the trainee must independently meet the requirements at each site"). Each structure
+ * and type is judged by `adjustMonthSplit` on its own figures; the month counts the sum.
+ *
+ * The minimum and maximum (docs/decisions/030-structures-judged-alone.md): the Handbook lists
+ * "Fieldwork hours per supervisory period: Minimum of 20 hours–maximum of 130 hours" among each
+ * fieldwork type's monthly requirements, so each structure meets both on its own; and "Accrual of
+ * Fieldwork" says "Trainees must accrue no fewer than 20 and no more than 130 hours of fieldwork
+ * per calendar month", so what the structures keep together is capped at the maximum too (the
+ * stricter of the two readings: a month it counts survives either). The excess comes off
+ * independent hours of supervised fieldwork, the structure keeping the most first; concentrated
+ * hours "may not be prorated or adjusted", so a concentrated structure goes whole, the smallest
+ * first, only when that is not enough.
+ *
+ * A structure with both types in one month counts neither until corrected ("Hours can only be
+ * accrued under one fieldwork type per month, per supervision structure"). `cumulative`: the
+ * record to the month's end, both types (the unrestricted check, which removes nothing).
  */
+export function adjustMonthByStructures(input: {
+  month: string;
+  today: string;
+  ruleSet: RuleSet;
+  parts: readonly MonthPart[];
+  cumulative: { totalMinutes: number; unrestrictedMinutes: number };
+}): Record<ExperienceTypeId, FormHoursMonth> {
+  const typesOf = new Map<string, Set<ExperienceTypeId>>();
+  for (const part of input.parts) {
+    if (part.totals.totalMinutes <= 0) continue;
+    typesOf.set(part.key, (typesOf.get(part.key) ?? new Set()).add(part.type));
+  }
+  const judged = input.parts.map((part) => judgePart(input, part, typesOf));
+  capAcrossStructures(judged, input.ruleSet);
+  if (new Set(input.parts.map((part) => part.key)).size > 1) {
+    for (const form of judged) {
+      form.removals = form.removals.map((r) =>
+        r.rule === 'form-signed-late' ? r : withLabel(form.label, r),
+      );
+    }
+  }
+  const monthOfType = (type: ExperienceTypeId): FormHoursMonth => {
+    const forms = judged.filter((form) => form.type === type);
+    const sum = (pick: (form: FormPartResult) => number) =>
+      forms.reduce((total, form) => total + pick(form), 0);
+    const sumOf = (...states: PartState[]) =>
+      sum((form) => (states.includes(form.state) ? form.minutes : 0));
+    return {
+      rawMinutes: sum((form) => form.minutes),
+      countedMinutes: sum((form) => form.countedMinutes),
+      countedSupervisedMinutes: sum((form) => form.countedSupervisedMinutes),
+      removals: forms.flatMap((form) => form.removals),
+      atRiskMinutes: sumOf('at-risk', 'mixed-types'),
+      lostMinutes: sumOf('signed-late'),
+      forms,
+    };
+  };
+  return { 1: monthOfType(1), 2: monthOfType(2) };
+}
+
+function judgePart(
+  input: Parameters<typeof adjustMonthByStructures>[0],
+  part: MonthPart,
+  typesOf: ReadonlyMap<string, ReadonlySet<ExperienceTypeId>>,
+): FormPartResult {
+  const minutes = Math.max(0, part.totals.totalMinutes);
+  const totals: MonthTotals = {
+    ...part.totals,
+    cumulativeTotalMinutes: input.cumulative.totalMinutes,
+    cumulativeUnrestrictedMinutes: input.cumulative.unrestrictedMinutes,
+  };
+  const base = { key: part.key, label: part.label, type: part.type, minutes, totals };
+  const unjudged = (state: PartState, removals: Removal[] = []): FormPartResult => ({
+    ...base,
+    state,
+    countedMinutes: 0,
+    countedSupervisedMinutes: 0,
+    removals,
+    checks: [],
+  });
+  if ((typesOf.get(part.key)?.size ?? 0) > 1) return unjudged('mixed-types');
+  const state = formHoursState(input.month, part.signedOn, input.today);
+  if (state === 'at-risk') return unjudged(state);
+  if (state === 'signed-late') {
+    const reason = `monthly verification form with ${part.label} signed late: ${hours(minutes)} lost`;
+    return unjudged(state, minutes > 0 ? [{ rule: 'form-signed-late', minutes, reason }] : []);
+  }
+  const adjusted = adjustMonthSplit(totals, part.type, input.ruleSet, {
+    groupFrom: isOrganization(part.key) ? null : part.label,
+  });
+  return {
+    ...base,
+    state,
+    countedMinutes: adjusted.countedMinutes,
+    countedSupervisedMinutes: adjusted.countedSupervisedMinutes,
+    removals: adjusted.removals,
+    checks: checkMonth(totals, part.type, input.ruleSet),
+  };
+}
+
+/** The calendar month's cap over what its structures keep (see adjustMonthByStructures). */
+function capAcrossStructures(judged: FormPartResult[], ruleSet: RuleSet): void {
+  const counting = judged.filter((form) => form.countedMinutes > 0);
+  if (new Set(counting.map((form) => form.key)).size < 2) return;
+  const max = Math.min(...counting.map((form) => rulesFor(ruleSet, form.type).maxMonthlyHours));
+  const total = counting.reduce((sum, form) => sum + form.countedMinutes, 0);
+  let excess = total - max * 60;
+  if (excess <= 0) return;
+  const reason = (cut: number, what: string) =>
+    `the month's ${formatHours(total)} hours kept across ${new Set(counting.map((f) => f.key)).size} supervision structures are above the monthly maximum of ${max}: ${hoursWord(cut, what)} removed`;
+  const cut = (form: FormPartResult, minutes: number, what: string, supervised: number) => {
+    form.countedMinutes -= minutes;
+    form.countedSupervisedMinutes -= supervised;
+    form.removals.push({ rule: 'above-maximum', minutes, reason: reason(minutes, what) });
+    excess -= minutes;
+  };
+  const independentOf = (form: FormPartResult) =>
+    form.countedMinutes - form.countedSupervisedMinutes;
+  const byKeptDescending = (a: FormPartResult, b: FormPartResult) =>
+    independentOf(b) - independentOf(a) || a.key.localeCompare(b.key);
+  for (const form of counting.filter((f) => f.type === 1).sort(byKeptDescending)) {
+    if (excess <= 0) return;
+    const minutes = Math.min(excess, independentOf(form));
+    if (minutes > 0) cut(form, minutes, 'independent ', 0);
+  }
+  const concentrated = counting
+    .filter((form) => form.type === 2)
+    .sort((a, b) => a.countedMinutes - b.countedMinutes || a.key.localeCompare(b.key));
+  for (const form of concentrated) {
+    if (excess <= 0) return;
+    cut(form, form.countedMinutes, 'concentrated ', form.countedSupervisedMinutes);
+  }
+  for (const form of counting.filter((f) => f.type === 1 && f.countedMinutes > 0)) {
+    if (excess <= 0) return;
+    const minutes = Math.min(excess, form.countedMinutes);
+    cut(form, minutes, 'supervised ', minutes);
+  }
+}
+
+/** One type's month over its forms: `adjustMonthByStructures` for a month of a single type. */
 export function adjustMonthByForms(input: {
   month: string;
   today: string;
@@ -107,43 +297,6 @@ export function adjustMonthByForms(input: {
   parts: readonly FormPart[];
   cumulative: { totalMinutes: number; unrestrictedMinutes: number };
 }): FormHoursMonth {
-  const forms: FormPartResult[] = input.parts.map((part) => ({
-    key: part.key,
-    label: part.label,
-    state: formHoursState(input.month, part.signedOn, input.today),
-    minutes: Math.max(0, part.totals.totalMinutes),
-  }));
-  const kept = addPartTotals(
-    input.parts
-      .filter((_, index) => {
-        const state = forms[index]!.state;
-        return state === 'signed' || state === 'open';
-      })
-      .map((part) => part.totals),
-  );
-  const keptTotals: MonthTotals = {
-    ...kept,
-    cumulativeTotalMinutes: input.cumulative.totalMinutes,
-    cumulativeUnrestrictedMinutes: input.cumulative.unrestrictedMinutes,
-  };
-  const adjusted = adjustMonthSplit(keptTotals, input.type, input.ruleSet);
-  const late: Removal[] = forms
-    .filter((form) => form.state === 'signed-late' && form.minutes > 0)
-    .map((form) => ({
-      rule: 'form-signed-late',
-      minutes: form.minutes,
-      reason: `monthly verification form with ${form.label} signed late: ${hours(form.minutes)} lost`,
-    }));
-  const sumOf = (state: FormHoursState) =>
-    forms.filter((form) => form.state === state).reduce((sum, form) => sum + form.minutes, 0);
-  return {
-    rawMinutes: adjusted.rawMinutes + sumOf('signed-late') + sumOf('at-risk'),
-    countedMinutes: adjusted.countedMinutes,
-    countedSupervisedMinutes: adjusted.countedSupervisedMinutes,
-    removals: [...late, ...adjusted.removals],
-    atRiskMinutes: sumOf('at-risk'),
-    lostMinutes: sumOf('signed-late'),
-    forms,
-    keptTotals,
-  };
+  const parts = input.parts.map((part) => ({ ...part, type: input.type }));
+  return adjustMonthByStructures({ ...input, parts })[input.type];
 }

@@ -58,9 +58,9 @@ describe('adjustMonthRows (Handbook "Fieldwork Verification Forms": one M-FVF pe
       ],
       '2026-12-15',
     );
-    expect(adjusted.forms).toEqual([
-      { key: 'o:acme aba', label: 'Acme ABA', state: 'signed', minutes: 70 * HOUR },
-      { key: 'r3', label: 'Supervisor 3', state: 'signed', minutes: 50 * HOUR },
+    expect(adjusted.forms.map(({ key, label, state, minutes }) => [key, label, state, minutes])).toEqual([
+      ['o:acme aba', 'Acme ABA', 'signed', 70 * HOUR],
+      ['r3', 'Supervisor 3', 'signed', 50 * HOUR],
     ]);
     expect(adjusted.countedMinutes).toBe(120 * HOUR);
   });

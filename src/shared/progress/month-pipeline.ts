@@ -1,6 +1,6 @@
 import type { RuleSet } from '../logs/rule-sets';
 import { subjectKey } from '../supervisors/form-subject';
-import { adjustMonthByForms, type FormHoursMonth, type FormPart } from './form-hours';
+import { adjustMonthByStructures, type FormHoursMonth, type MonthPart } from './form-hours';
 
 // A trainee's record as the counting rules read it, and the one pipeline that judges it: month
 // rows → their forms → the shortfall rules (BACB-RULES "Forms and deadlines", "Adjusted hours").
@@ -46,13 +46,14 @@ export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: FormHoursMonth };
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
 
 /**
- * A month and type's hours split by form (decision 024): one part per form subject, an
+ * A month's hours split by structure and type (decision 024): one part per form subject, an
  * organization's records added up, each with its form's (earliest, shared) signing date.
  */
-function formPartsOf(parts: readonly FormPartRow[], month: string, type: number): FormPart[] {
-  const result = new Map<string, FormPart>();
+function formPartsOf(parts: readonly FormPartRow[], month: string): MonthPart[] {
+  const result = new Map<string, MonthPart>();
   for (const row of parts) {
-    if (row.month !== month || row.experienceTypeId !== type) continue;
+    const type = row.experienceTypeId;
+    if (row.month !== month || !isExperienceType(type)) continue;
     const key = subjectKey({ id: row.traineeSupervisorId, organization: row.organization });
     const totals = {
       totalMinutes: row.experienceMinutes,
@@ -64,10 +65,10 @@ function formPartsOf(parts: readonly FormPartRow[], month: string, type: number)
       observations: row.observations,
       observationMinutes: row.observationMinutes,
     };
-    const existing = result.get(key);
+    const existing = result.get(`${type}${key}`);
     if (!existing) {
       const label = key.startsWith('o:') ? row.organization : row.supervisorName;
-      result.set(key, { key, label, totals, signedOn: row.signedOn });
+      result.set(`${type}${key}`, { key, label, type, totals, signedOn: row.signedOn });
       continue;
     }
     for (const name of Object.keys(totals) as (keyof typeof totals)[]) {
@@ -79,7 +80,7 @@ function formPartsOf(parts: readonly FormPartRow[], month: string, type: number)
   return [...result.values()];
 }
 
-/** Each record month and type, oldest first, counted after forms and shortfall rules (form-hours.ts). */
+/** Each record month and type, oldest first, judged structure by structure (form-hours.ts). */
 export function adjustMonthRows(
   counting: CountingRows,
   ruleSet: RuleSet,
@@ -91,6 +92,7 @@ export function adjustMonthRows(
     (a, b) => a.month.localeCompare(b.month) || a.experienceTypeId - b.experienceTypeId,
   );
   const result: AdjustedMonthRow[] = [];
+  let judged: ReturnType<typeof adjustMonthByStructures> | undefined;
   for (const [index, row] of sorted.entries()) {
     // The cumulative sums run to the end of the month, across both types.
     if (index === 0 || sorted[index - 1]!.month !== row.month) {
@@ -98,22 +100,19 @@ export function adjustMonthRows(
         cumulative.experienceMinutes += sameMonth.experienceMinutes;
         cumulative.unrestrictedMinutes += sameMonth.unrestrictedMinutes;
       }
-    }
-    if (!isExperienceType(row.experienceTypeId)) continue;
-    result.push({
-      row,
-      adjusted: adjustMonthByForms({
+      judged = adjustMonthByStructures({
         month: row.month,
         today,
-        type: row.experienceTypeId,
         ruleSet,
-        parts: formPartsOf(parts, row.month, row.experienceTypeId),
+        parts: formPartsOf(parts, row.month),
         cumulative: {
           totalMinutes: cumulative.experienceMinutes,
           unrestrictedMinutes: cumulative.unrestrictedMinutes,
         },
-      }),
-    });
+      });
+    }
+    if (!isExperienceType(row.experienceTypeId)) continue;
+    result.push({ row, adjusted: judged![row.experienceTypeId] });
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { checkMonth, type MonthlyCheck } from '../logs/monthly-checks';
+import type { MonthlyCheck } from '../logs/monthly-checks';
 import {
   RULE_SET_IDS,
   RULE_SETS,
@@ -19,7 +19,7 @@ import {
   monthOf,
 } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
-import type { FormHoursMonth } from './form-hours';
+import type { FormHoursMonth, FormPartResult } from './form-hours';
 import { CONCENTRATED_MULTIPLIER, HOURS_GOAL } from './progress';
 
 /*
@@ -133,7 +133,7 @@ function phrase(check: MonthlyCheck): string {
 }
 
 /** What would mend a failed requirement before `lastDay`, or null when logging more cannot. */
-function mendOf(check: MonthlyCheck, totals: FormHoursMonth['keptTotals'], lastDay: string) {
+function mendOf(check: MonthlyCheck, totals: FormPartResult['totals'], lastDay: string) {
   const by = `by ${formatUsDate(lastDay)}`;
   const required = check.required ?? 0;
   switch (check.key) {
@@ -160,22 +160,24 @@ function mendOf(check: MonthlyCheck, totals: FormHoursMonth['keptTotals'], lastD
   }
 }
 
-/** Requirements one set fails that the other does not fail the same way: the rules that differ. */
+/**
+ * Requirements one set fails that the other does not fail the same way: the rules that differ,
+ * structure by structure (each is judged on its own), named where the month has several.
+ */
 function differencesOf(entry: SwitchMonthInput) {
-  const checks = Object.fromEntries(
-    RULE_SET_IDS.map((id) => [
-      id,
-      checkMonth(entry.under[id].keptTotals, entry.type, RULE_SETS[id]),
-    ]),
-  ) as Record<RuleSetId, MonthlyCheck[]>;
-  const result: { ruleSet: RuleSetId; check: MonthlyCheck }[] = [];
+  const result: { ruleSet: RuleSetId; check: MonthlyCheck; form: FormPartResult; who: string }[] =
+    [];
+  const named = entry.under['2022'].forms.length > 1;
   for (const id of RULE_SET_IDS) {
     const other = RULE_SET_IDS.find((candidate) => candidate !== id)!;
-    for (const check of checks[id]) {
-      if (check.status !== 'fail' || check.key === 'unrestricted-percent') continue;
-      const there = checks[other].find((candidate) => candidate.key === check.key);
-      if (there?.status === 'fail' && there.required === check.required) continue;
-      result.push({ ruleSet: id, check });
+    for (const form of entry.under[id].forms) {
+      const there = entry.under[other].forms.find((candidate) => candidate.key === form.key);
+      for (const check of form.checks) {
+        if (check.status !== 'fail' || check.key === 'unrestricted-percent') continue;
+        const same = there?.checks.find((candidate) => candidate.key === check.key);
+        if (same?.status === 'fail' && same.required === check.required) continue;
+        result.push({ ruleSet: id, check, form, who: named ? `${form.label}: ` : '' });
+      }
     }
   }
   return result;
@@ -209,12 +211,10 @@ export function compareStandards(
       month.countedMinutes[id] += entry.under[id].countedMinutes;
     }
     if (entry.under['2022'].countedMinutes === entry.under['2027'].countedMinutes) continue;
-    for (const { ruleSet, check } of differencesOf(entry)) {
-      month.differences.push({ ruleSet, key: check.key, text: phrase(check) });
-      const mend = month.isRunning
-        ? mendOf(check, entry.under[ruleSet].keptTotals, monthEnd(entry.month))
-        : null;
-      if (mend) month.mends.push({ ruleSet, text: mend });
+    for (const { ruleSet, check, form, who } of differencesOf(entry)) {
+      month.differences.push({ ruleSet, key: check.key, text: who + phrase(check) });
+      const mend = month.isRunning ? mendOf(check, form.totals, monthEnd(entry.month)) : null;
+      if (mend) month.mends.push({ ruleSet, text: who + mend });
     }
   }
   const months = [...byMonth.values()]

@@ -7,7 +7,7 @@ import { todayOf, traineeToday, type Zoned } from '../../clock';
 import { adjustMonthRows } from '../../../shared/progress/month-pipeline';
 import { readCountingRows, traineeStandards } from '../progress';
 import { standardsToWire } from '../../../shared/logs/standards-in-force';
-import { atRiskReason } from '../../../shared/progress/form-hours';
+import { heldParts } from '../../../shared/progress/form-hours';
 import * as repo from './plan.repository';
 import { toPlanWire } from './plan.wire';
 
@@ -52,9 +52,7 @@ export async function getPlan(ctx: {
       atRiskMinutes: adjusted.atRiskMinutes,
       reasons: [
         ...adjusted.removals.map((removal) => removal.reason),
-        ...adjusted.forms
-          .filter((form) => form.state === 'at-risk')
-          .map((form) => atRiskReason(form, row.month)),
+        ...heldParts(row.month, adjusted).map((held) => held.reason),
       ],
       unrestrictedMinutes: row.unrestrictedMinutes,
       supervisedMinutes: row.supervisedMinutes,
