@@ -89,6 +89,7 @@ describe('GET /api/v1/at-risk/', () => {
       {
         expereince_type: 1,
         name: 'Supervised Fieldwork',
+        structure: null,
         hours_so_far: 6,
         projected_hours: 18,
         supervision_percent: 33.3,

@@ -523,7 +523,19 @@ describe('a paper form’s date is the trainee’s word until the supervisor it 
       answered_by: null,
       rejection_reason: null,
     });
-    expect(await monthRow('2026-08')).toMatchObject({ adjusted_hours: 35, removals: [] });
+    // On time now, B's structure is judged on its own (Handbook "Multiple Settings and/or
+    // Supervisors"): its 10 h are under the 20-hour minimum, whatever A's 25 h hold.
+    expect(await monthRow('2026-08')).toMatchObject({
+      adjusted_hours: 25,
+      removals: [
+        {
+          rule: 'below-minimum',
+          hours: 10,
+          reason: 'Bo Berg: fewer than 20 hours this month: 0 of 10 hours count',
+          expereince_type: 1,
+        },
+      ],
+    });
     expect(await bRow()).toMatchObject({ state: 'signed', signed_on: '2026-09-25' });
     const mail = await w.t.lastMailTo(supervisorB.email);
     expect(mail?.subject).toBe(

@@ -5,6 +5,8 @@ import { IdSchema } from '../wire/primitives';
 export const TraineeMonthTypeSchema = z.object({
   expereince_type: z.number(),
   name: z.string(),
+  /** The structure judged, where the month has several (each meets the month on its own). */
+  structure: z.string().nullable(),
   hours_so_far: z.number(),
   projected_hours: z.number(),
   supervision_percent: z.number(),

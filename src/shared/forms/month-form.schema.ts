@@ -4,6 +4,7 @@ import { IdSchema, MonthSchema } from '../wire/primitives';
 import { FormSignatureSchema } from './attestations';
 import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
 import { PaperFormSchema } from './paper-form.schema';
+import { StructureMonthSchema } from '../progress/month-validation.schema';
 
 // The wire of the official monthly forms: one M-FVF per month, supervisor record and fieldwork
 // type, signed in the app by both parties before the deadline (BACB-RULES "Forms and deadlines";
@@ -100,6 +101,8 @@ export const MonthFormRowSchema = z.object({
   lost_hours: z.number(),
   /** 'overdue' (no signed form after the deadline): the hours set apart until one is recorded. */
   at_risk_hours: z.number(),
+  /** Its structure's own judgement of the month: what it keeps, what it met, and why not. */
+  judgement: StructureMonthSchema.nullable(),
 });
 export type MonthFormRow = z.infer<typeof MonthFormRowSchema>;
 

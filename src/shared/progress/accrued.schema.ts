@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 import { RULE_SET_IDS } from '../logs/rule-sets';
 import { IdSchema, IsoDateSchema, MonthSchema } from '../wire/primitives';
+import { StructureMonthSchema } from './month-validation.schema';
 
 /** The sidebar's rows (SPEC §2, §3 "Accrued totals"): hours decimal, percentages 0–100. */
 export const AccruedTotalsSchema = z.object({
@@ -109,6 +110,8 @@ export const DashboardMonthSchema = z.object({
     z.object({ hours: z.number(), reason: z.string(), expereince_type: z.number() }),
   ),
   types: z.array(z.number()),
+  /** Each structure's own judgement (one per structure and type with hours). */
+  structures: z.array(StructureMonthSchema),
 });
 export type DashboardMonth = z.infer<typeof DashboardMonthSchema>;
 

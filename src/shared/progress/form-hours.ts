@@ -94,7 +94,7 @@ export type FormPartResult = {
   countedMinutes: number;
   countedSupervisedMinutes: number;
   removals: Removal[];
-  /** Its requirements on its own figures (empty when it is not judged: lost, at risk, mixed). */
+  /** Its requirements on its own figures (shown even where its state sets them aside). */
   checks: MonthlyCheck[];
   totals: MonthTotals;
 };
@@ -221,13 +221,14 @@ function judgePart(
     cumulativeUnrestrictedMinutes: input.cumulative.unrestrictedMinutes,
   };
   const base = { key: part.key, label: part.label, type: part.type, minutes, totals };
+  const checks = checkMonth(totals, part.type, input.ruleSet);
   const unjudged = (state: PartState, removals: Removal[] = []): FormPartResult => ({
     ...base,
     state,
     countedMinutes: 0,
     countedSupervisedMinutes: 0,
     removals,
-    checks: [],
+    checks,
   });
   if ((typesOf.get(part.key)?.size ?? 0) > 1) return unjudged('mixed-types');
   const state = formHoursState(input.month, part.signedOn, input.today);
@@ -245,7 +246,7 @@ function judgePart(
     countedMinutes: adjusted.countedMinutes,
     countedSupervisedMinutes: adjusted.countedSupervisedMinutes,
     removals: adjusted.removals,
-    checks: checkMonth(totals, part.type, input.ruleSet),
+    checks,
   };
 }
 

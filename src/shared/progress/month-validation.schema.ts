@@ -13,7 +13,28 @@ export const MonthlyCheckSchema = z.object({
   status: z.enum(['pass', 'fail', 'info']),
 });
 
-/** GET /api/v1/validate/: the month's requirement checks per fieldwork type. */
+/**
+ * One supervision structure's month of one type, judged on its own (Handbook "Multiple Settings
+ * and/or Supervisors"): whom it names, its form's state, what it logged and keeps, and why.
+ */
+export const StructureMonthSchema = z.object({
+  /** 'r12' (a supervisor record) or 'o:acme aba' (an organization). */
+  key: z.string(),
+  name: z.string(),
+  expereince_type: z.number(),
+  state: z.enum(['signed', 'signed-late', 'open', 'at-risk', 'mixed-types']),
+  total_hours: z.number(),
+  counted_hours: z.number(),
+  checks: z.array(MonthlyCheckSchema),
+  /** Why it keeps less, or why its hours are held apart. */
+  reasons: z.array(z.string()),
+});
+export type StructureMonth = z.infer<typeof StructureMonthSchema>;
+
+/**
+ * GET /api/v1/validate/: the month's requirement checks per fieldwork type; `checks` over the
+ * type's hours, `structures` each structure's own (the verdict where there are several).
+ */
 export const MonthValidationSchema = z.object({
   month: z.string(),
   is_current_month: z.boolean(),
@@ -24,6 +45,7 @@ export const MonthValidationSchema = z.object({
       name: z.string(),
       total_hours: z.number(),
       checks: z.array(MonthlyCheckSchema),
+      structures: z.array(StructureMonthSchema),
     }),
   ),
 });

@@ -40,6 +40,7 @@ function typeOutlook(
   { type, totals }: Totals['types'][number],
   ruleSet: Totals['ruleSet'],
   pace: MonthPace,
+  structure: string | null = null,
 ): TraineeMonthType {
   const outlook = monthOutlook(totals, type.id, ruleSet, pace);
   const check = (key: string) => outlook.checks.find((item) => item.key === key);
@@ -49,6 +50,7 @@ function typeOutlook(
   return {
     expereince_type: type.id,
     name: type.name,
+    structure,
     hours_so_far: roundToQuarterHour(totals.totalMinutes / 60),
     projected_hours: roundToQuarterHour(outlook.projectedMinutes / 60),
     supervision_percent: roundPercent(supervision?.actual ?? 0),
@@ -84,13 +86,20 @@ async function traineeOutlook(
     today,
   });
   const pace = monthPace(today);
-  const types = totals.types.map((row) => typeOutlook(row, totals.ruleSet, pace));
+  const months = adjustMonthRows(await readCountingRows(db, trainee.id), totals.ruleSet, today);
+  // Each structure meets the month on its own (Handbook "Multiple Settings and/or Supervisors").
+  const types = totals.types.flatMap((row) => {
+    const forms =
+      months.find(
+        (item) => item.row.month === monthOf(today) && item.row.experienceTypeId === row.type.id,
+      )?.adjusted.forms ?? [];
+    if (forms.length < 2) return [typeOutlook(row, totals.ruleSet, pace)];
+    return forms.map((form) =>
+      typeOutlook({ type: row.type, totals: form.totals }, totals.ruleSet, pace, form.label),
+    );
+  });
   // Past months with a form unsigned after its deadline, by the rule the dashboard reads.
-  const atRisk = adjustMonthRows(
-    await readCountingRows(db, trainee.id),
-    totals.ruleSet,
-    today,
-  ).filter(({ adjusted }) => adjusted.atRiskMinutes > 0);
+  const atRisk = months.filter(({ adjusted }) => adjusted.atRiskMinutes > 0);
   // What the 2027 switch changes, in the trainee's own dashboard's words.
   const { comparison } = await traineeUnderBoth(db, trainee.id, today);
   const summary = isBeforeSwitch(today)

@@ -18,6 +18,9 @@ import { minutesToHours, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
 import * as supervisorsRepo from '../supervisors';
+import { readCountingRows, ruleSetFor } from '../progress';
+import { adjustMonthRows } from '../../../shared/progress/month-pipeline';
+import { structureMonthsOf } from '../../../shared/progress/structure-month';
 import { formSubjects, recordName, subjectOf } from '../../../shared/supervisors/form-subject';
 import * as repo from './month-forms.repository';
 import { livePaperForms } from './paper/paper-forms.service';
@@ -168,8 +171,24 @@ export async function listMonthForms(
 ): Promise<MonthFormsAnswer> {
   const traineeId = await listedTrainee(ctx, ctx.traineeId);
   const today = await traineeToday(ctx.db, traineeId, ctx.now, ctx.actor);
-  const inputs = await loadFormInputs(ctx.db, traineeId);
+  const [inputs, counting, ruleSet] = await Promise.all([
+    loadFormInputs(ctx.db, traineeId),
+    readCountingRows(ctx.db, traineeId),
+    ruleSetFor(ctx.db, traineeId, ctx.now),
+  ]);
   const { forms, records, signoffs } = inputs;
+  const subjects = formSubjects(records);
+  const judgements = new Map(
+    adjustMonthRows(counting, ruleSet, today).flatMap(({ row, adjusted }) =>
+      structureMonthsOf(row.month, adjusted).map((item) => [
+        `${row.month}|${item.key}|${item.expereince_type}`,
+        item,
+      ]),
+    ),
+  );
+  const judgementOf = (month: string, recordId: number, type: number) =>
+    judgements.get(`${month}|${subjectOf(subjects, recordId)?.key ?? `r${recordId}`}|${type}`) ??
+    null;
   const visible = recordsVisibleTo(ctx.actor, records);
   const names = new Map(records.map((record) => [record.id, recordName(record)]));
 
@@ -206,6 +225,7 @@ export async function listMonthForms(
       signed_on: signedOn,
       lost_hours: status.state === 'signed-late' ? minutesToHours(now.totalMinutes) : 0,
       at_risk_hours: status.state === 'overdue' ? minutesToHours(now.totalMinutes) : 0,
+      judgement: judgementOf(row.month, row.recordId, row.type),
     });
   }
   results.sort(

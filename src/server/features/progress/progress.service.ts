@@ -20,7 +20,9 @@ import type {
   MonthValidation,
 } from '../../../shared/progress/accrued.schema';
 import { hoursSoFar } from '../../../shared/progress/hours-so-far';
-import { atRiskReason } from '../../../shared/progress/form-hours';
+import { heldParts } from '../../../shared/progress/form-hours';
+import type { StructureMonth } from '../../../shared/progress/month-validation.schema';
+import { structureMonthsOf } from '../../../shared/progress/structure-month';
 import {
   badgePercentages,
   CONCENTRATED_MULTIPLIER,
@@ -146,23 +148,31 @@ export async function validateMonth(ctx: {
 }): Promise<MonthValidation> {
   const today = todayOf(ctx.actor, ctx.now);
   const month = ctx.month ?? monthOf(today);
-  const { ruleSet, standards, types } = await monthTotalsByType({
-    db: ctx.db,
-    traineeId: ctx.actor.id,
-    month,
-    choice: ctx.ruleSet,
-    today,
-  });
+  const [{ ruleSet, standards, types }, counting] = await Promise.all([
+    monthTotalsByType({
+      db: ctx.db,
+      traineeId: ctx.actor.id,
+      month,
+      choice: ctx.ruleSet,
+      today,
+    }),
+    repo.readCountingRows(ctx.db, ctx.actor.id),
+  ]);
+  const judged = adjustMonthRows(counting, ruleSet, today).filter(({ row }) => row.month === month);
   return {
     month,
     is_current_month: month === monthOf(today),
     rule_set: standardsToWire(standards),
-    types: types.map(({ type, totals }) => ({
-      expereince_type: type.id,
-      name: type.name,
-      total_hours: minutesToHours(totals.totalMinutes),
-      checks: checkMonth(totals, type.id, ruleSet),
-    })),
+    types: types.map(({ type, totals }) => {
+      const adjusted = judged.find(({ row }) => row.experienceTypeId === type.id)?.adjusted;
+      return {
+        expereince_type: type.id,
+        name: type.name,
+        total_hours: minutesToHours(totals.totalMinutes),
+        checks: checkMonth(totals, type.id, ruleSet),
+        structures: adjusted ? structureMonthsOf(month, adjusted) : [],
+      };
+    }),
   };
 }
 
@@ -203,16 +213,18 @@ function monthRows(
     let atRiskMinutes = 0;
     const removals: DashboardMonth['removals'] = [];
     const atRisk: DashboardMonth['at_risk'] = [];
+    const structures: StructureMonth[] = [];
     for (const { row, adjusted } of adjustedRows.filter((item) => item.row.month === month)) {
       countedMinutes += adjusted.countedMinutes;
       atRiskMinutes += adjusted.atRiskMinutes;
-      for (const form of adjusted.forms.filter((item) => item.state === 'at-risk')) {
+      for (const { form, reason } of heldParts(month, adjusted)) {
         atRisk.push({
           hours: minutesToHours(form.minutes),
-          reason: atRiskReason(form, month),
+          reason,
           expereince_type: row.experienceTypeId,
         });
       }
+      structures.push(...structureMonthsOf(month, adjusted));
       for (const removal of adjusted.removals) {
         removals.push({
           rule: removal.rule,
@@ -237,6 +249,7 @@ function monthRows(
       at_risk_hours: minutesToHours(atRiskMinutes),
       at_risk: atRisk,
       types: typeRows.map((row) => row.experienceTypeId),
+      structures,
     });
   }
   return result.reverse();
