@@ -155,7 +155,7 @@ const withLabel = (label: string, removal: Removal): Removal => ({
  * accrual ... the trainee must independently meet the requirements at each site"). Each structure
  * and type is judged by `adjustMonthSplit` on its own figures; the month counts the sum.
  *
- * The minimum and maximum (docs/decisions/030-structures-judged-alone.md): the Handbook lists
+ * The minimum and maximum (docs/decisions/031-structures-judged-alone.md): the Handbook lists
  * "Fieldwork hours per supervisory period: Minimum of 20 hours–maximum of 130 hours" among each
  * fieldwork type's monthly requirements, so each structure meets both on its own; and "Accrual of
  * Fieldwork" says "Trainees must accrue no fewer than 20 and no more than 130 hours of fieldwork

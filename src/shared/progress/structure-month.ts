@@ -1,4 +1,4 @@
-import { minutesToHours } from '../logs/time';
+import { formatHours, minutesToHours } from '../logs/time';
 import type { StructureMonth } from './month-validation.schema';
 import { heldParts, type FormHoursMonth } from './form-hours';
 
@@ -18,4 +18,22 @@ export function structureMonthsOf(month: string, adjusted: FormHoursMonth): Stru
       ...(held.has(form) ? [held.get(form)!] : []),
     ],
   }));
+}
+
+const HELD: Partial<Record<StructureMonth['state'], string>> = {
+  'signed-late': 'its form was signed late',
+  'at-risk': 'its form is unsigned past the deadline',
+  'mixed-types': 'it mixes fieldwork types',
+};
+
+/** 'Sam Ortiz: 0 of 30 h count (missed: observations with a client)': one structure in one line. */
+export function structureLine(structure: StructureMonth, typeName?: string): string {
+  const who = typeName ? `${structure.name} (${typeName})` : structure.name;
+  const figures = `${formatHours(structure.counted_hours * 60)} of ${formatHours(structure.total_hours * 60)} h count`;
+  const held = HELD[structure.state];
+  if (held) return `${who}: ${figures} (${held})`;
+  const missed = structure.checks
+    .filter((check) => check.status === 'fail' && check.key !== 'unrestricted-percent')
+    .map((check) => check.label.toLowerCase());
+  return `${who}: ${figures} (${missed.length ? `missed: ${missed.join(', ')}` : 'met every requirement'})`;
 }

@@ -122,10 +122,10 @@ function TraineeRow({ trainee }: { trainee: TraineeOutlook }) {
           </Stack>
         ) : null}
         {trainee.types.map((type) => (
-          <Stack key={type.expereince_type} gap={6}>
+          <Stack key={`${type.expereince_type}-${type.structure ?? ''}`} gap={6}>
             {trainee.types.length > 1 ? (
               <Text size="xs" fw={600}>
-                {type.name}
+                {type.structure ? `${type.name} with ${type.structure}` : type.name}
               </Text>
             ) : null}
             <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" m={0}>

@@ -10,6 +10,7 @@ import {
   deadlineText,
   figuresText,
   hoursStatusText,
+  judgementText,
   lateSigningText,
   paperFormText,
   reviewText,
@@ -81,6 +82,7 @@ export function MonthFormRowItem({
     (!form || (!form.is_complete && row.is_outdated));
   const step = nextStep(row, actions.party);
   const hoursStatus = hoursStatusText(row);
+  const judgement = judgementText(row);
   // A rejected paper form is removed before another is recorded (one per form).
   const canRecordPaper =
     actions.onRecordPaper !== undefined &&
@@ -110,6 +112,15 @@ export function MonthFormRowItem({
       <div style={{ minWidth: 0, flex: '1 1 260px' }}>
         <FormRowTitle title={title} badge={badge} />
         <Text size="sm">{figuresText(row.figures)}</Text>
+        {judgement ? (
+          <Text
+            size="sm"
+            fw={600}
+            c={row.judgement?.counted_hours === row.judgement?.total_hours ? 'green.9' : 'orange.9'}
+          >
+            {judgement}
+          </Text>
+        ) : null}
         <Text size="sm" c={row.state === 'overdue' ? 'red.8' : 'dimmed'}>
           {deadlineText(row)}
         </Text>

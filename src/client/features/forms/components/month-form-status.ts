@@ -7,6 +7,7 @@ import type {
 import { logsToReviewText } from '../../../../shared/forms/form-review';
 import { paperFormSignedOn, paperFormStatusText } from '../../../../shared/forms/paper-form-status';
 import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
+import { structureLine } from '../../../../shared/progress/structure-month';
 
 /** The fieldwork types a form is filled per (the wire's `expereince_type`). */
 const FIELDWORK_TYPES: Readonly<Record<number, string>> = {
@@ -99,6 +100,19 @@ export function hoursStatusText(row: MonthFormRow): string | null {
     return `At risk: ${formatFormHours(row.at_risk_hours)} h not counted until a signed form is recorded`;
   }
   return null;
+}
+
+/**
+ * What the row's structure keeps of the month, judged on its own (Handbook "Multiple Settings
+ * and/or Supervisors"), while its form still counts; the late and overdue lines say the rest.
+ */
+export function judgementText(
+  row: Pick<MonthFormRow, 'judgement' | 'is_month_over'>,
+): string | null {
+  const { judgement } = row;
+  if (!judgement || (judgement.state !== 'signed' && judgement.state !== 'open')) return null;
+  const line = structureLine(judgement).slice(judgement.name.length + 2);
+  return `${row.is_month_over ? 'Counts' : 'So far counts'} ${line}`;
 }
 
 /**

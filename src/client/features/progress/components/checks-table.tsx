@@ -6,7 +6,8 @@ import { formatActual, formatRequired, type MonthlyCheckWire } from './check-for
 
 /**
  * The month card's body once the figures are there (month-requirements-card.tsx): each experience
- * type's hours and its checks' table. Loaded beside the figures, with Table and Badge.
+ * type's hours and its checks' table; a type under several supervision structures shows each
+ * structure's own table, as each meets the month on its own. Loaded beside the figures.
  */
 export default function MonthTypeChecks({
   types,
@@ -15,23 +16,41 @@ export default function MonthTypeChecks({
   types: MonthValidation['types'];
   isCurrentMonth: boolean;
 }) {
-  return types.map((type) => (
-    <Stack gap={4} key={type.expereince_type}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text component="h3" fw={600} size="sm">
-          {type.name}
-        </Text>
-        <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
-          {roundToQuarterHour(type.total_hours)} h logged
-        </Badge>
-      </Group>
-      <ChecksTable
-        caption={`${type.name} requirements`}
-        checks={type.checks}
-        isCurrentMonth={isCurrentMonth}
-      />
-    </Stack>
-  ));
+  return types.flatMap((type) => {
+    const parts =
+      type.structures.length > 1
+        ? type.structures.map((structure) => ({
+            key: `${type.expereince_type}-${structure.key}`,
+            title: `${type.name} with ${structure.name}`,
+            hours: structure.total_hours,
+            checks: structure.checks,
+          }))
+        : [
+            {
+              key: `${type.expereince_type}`,
+              title: type.name,
+              hours: type.total_hours,
+              checks: type.checks,
+            },
+          ];
+    return parts.map((part) => (
+      <Stack gap={4} key={part.key}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text component="h3" fw={600} size="sm">
+            {part.title}
+          </Text>
+          <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
+            {roundToQuarterHour(part.hours)} h logged
+          </Badge>
+        </Group>
+        <ChecksTable
+          caption={`${part.title} requirements`}
+          checks={part.checks}
+          isCurrentMonth={isCurrentMonth}
+        />
+      </Stack>
+    ));
+  });
 }
 
 /** One experience type's checks. */

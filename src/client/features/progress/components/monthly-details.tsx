@@ -21,6 +21,7 @@ import type {
   SwitchMonthWire,
 } from '../../../../shared/progress/standards-switch.schema';
 import { EXPERIENCE_TYPES } from '../../../../shared/reference/lookups';
+import { structureLine } from '../../../../shared/progress/structure-month';
 import { ErrorState, LoadingState } from '../../../components/page-state';
 import { localToday } from '../../../lib/local-date';
 import { useStandardsSwitch } from '../../../lib/standards-switch';
@@ -70,13 +71,27 @@ function reasonsOf(row: DashboardMonth, isInProgress: boolean): string[] {
     .concat(atRisk);
 }
 
+/** A month under several structures: each one's own verdict first (each meets the month alone). */
+function structureLinesOf(row: DashboardMonth): string[] {
+  if (new Set(row.structures.map((item) => item.key)).size < 2) return [];
+  const hasBothTypes = new Set(row.types).size > 1;
+  return row.structures.map((structure) =>
+    structureLine(
+      structure,
+      hasBothTypes
+        ? EXPERIENCE_TYPES.find((item) => item.id === structure.expereince_type)?.name
+        : undefined,
+    ),
+  );
+}
+
 /** What a month's rows say beside their figures: the standards in force and the other ones. */
 type Comparison = { months: Map<string, SwitchMonthWire>; inForce: RuleSetId };
 
 /** The reasons under a month: its removals, and what the other standards count of it. */
 function notesOf(row: DashboardMonth, isInProgress: boolean, comparison: Comparison): string[] {
   const other = otherStandardsLine(row, comparison.months.get(row.month), comparison.inForce);
-  return [...reasonsOf(row, isInProgress), ...(other ? [other] : [])];
+  return [...structureLinesOf(row), ...reasonsOf(row, isInProgress), ...(other ? [other] : [])];
 }
 
 function CountedHours({ row }: { row: DashboardMonth }) {
