@@ -26,14 +26,22 @@ const HELD: Partial<Record<StructureMonth['state'], string>> = {
   'mixed-types': 'it mixes fieldwork types',
 };
 
-/** 'Sam Ortiz: 0 of 30 h count (missed: observations with a client)': one structure in one line. */
-export function structureLine(structure: StructureMonth, typeName?: string): string {
-  const who = typeName ? `${structure.name} (${typeName})` : structure.name;
-  const figures = `${formatHours(structure.counted_hours * 60)} of ${formatHours(structure.total_hours * 60)} h count`;
+/** Why a structure keeps what it keeps, in brackets: '(missed: observations with a client)'. */
+export function structureVerdict(structure: StructureMonth): string {
   const held = HELD[structure.state];
-  if (held) return `${who}: ${figures} (${held})`;
+  if (held) return `(${held})`;
   const missed = structure.checks
     .filter((check) => check.status === 'fail' && check.key !== 'unrestricted-percent')
     .map((check) => check.label.toLowerCase());
-  return `${who}: ${figures} (${missed.length ? `missed: ${missed.join(', ')}` : 'met every requirement'})`;
+  return `(${missed.length ? `missed: ${missed.join(', ')}` : 'met every requirement'})`;
+}
+
+/** '0 of 30 h': what a structure keeps of what it logged. */
+export const structureFigures = (structure: StructureMonth) =>
+  `${formatHours(structure.counted_hours * 60)} of ${formatHours(structure.total_hours * 60)} h`;
+
+/** 'Sam Ortiz: 0 of 30 h count (missed: observations with a client)': one structure, one line. */
+export function structureLine(structure: StructureMonth, typeName?: string): string {
+  const who = typeName ? `${structure.name} (${typeName})` : structure.name;
+  return `${who}: ${structureFigures(structure)} count ${structureVerdict(structure)}`;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FvfVariantId } from '../../../src/server/features/forms/fvf/fvf-fields';
 import { buildFvfTemplate } from '../../../src/server/features/forms/fvf/fvf-template.fixture';
 import { createLogPayload } from '../../../src/shared/logs/log-entry.factory';
+import type { LogEntryWire } from '../../../src/shared/logs/log-entry.schema';
 import { addMonths } from '../../../src/shared/logs/time';
 import { pdfBytes } from '../../helpers/file-fixtures';
 import { chooseByKeyboard } from './files';
@@ -19,10 +20,11 @@ export async function linkSupervisor(
   request: APIRequestContext,
   trainee: Account,
   supervisor: Account,
+  [name, lastname] = ['Sloane', 'Signer'],
 ) {
   const created = await request.post('/api/v1/trainee-supervisors/', {
     headers: authHeader(trainee),
-    data: { name: 'Sloane', lastname: 'Signer', email: supervisor.email },
+    data: { name, lastname, email: supervisor.email },
   });
   expect(created.status(), await created.text()).toBe(201);
   await acceptRequestFrom(request, supervisor, trainee);
@@ -35,6 +37,7 @@ export async function logFourHours(
   trainee: Account,
   record: number,
   date: string,
+  overrides: Partial<LogEntryWire> = {},
 ): Promise<number> {
   const response = await request.post('/api/v1/experience-log/', {
     headers: authHeader(trainee),
@@ -52,6 +55,7 @@ export async function logFourHours(
       supervision_end_time: '10:00',
       supervised_hours: 1,
       independant_hours: 3,
+      ...overrides,
     }),
   });
   expect(response.status(), await response.text()).toBe(201);

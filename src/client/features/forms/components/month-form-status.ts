@@ -7,7 +7,7 @@ import type {
 import { logsToReviewText } from '../../../../shared/forms/form-review';
 import { paperFormSignedOn, paperFormStatusText } from '../../../../shared/forms/paper-form-status';
 import { formatMonthYear, formatUsDate } from '../../../../shared/logs/time';
-import { structureLine } from '../../../../shared/progress/structure-month';
+import { structureFigures, structureVerdict } from '../../../../shared/progress/structure-month';
 
 /** The fieldwork types a form is filled per (the wire's `expereince_type`). */
 const FIELDWORK_TYPES: Readonly<Record<number, string>> = {
@@ -111,8 +111,8 @@ export function judgementText(
 ): string | null {
   const { judgement } = row;
   if (!judgement || (judgement.state !== 'signed' && judgement.state !== 'open')) return null;
-  const line = structureLine(judgement).slice(judgement.name.length + 2);
-  return `${row.is_month_over ? 'Counts' : 'So far counts'} ${line}`;
+  const counts = row.is_month_over ? 'Counts' : 'So far counts';
+  return `${counts} ${structureFigures(judgement)} ${structureVerdict(judgement)}`;
 }
 
 /**
