@@ -69,14 +69,6 @@ export function earliestSignature(dates: readonly (string | null | undefined)[])
 
 export const NO_PART_TOTALS: Readonly<FormPartTotals> = NO_MONTH_FIGURES;
 
-export function addPartTotals(parts: readonly FormPartTotals[]): FormPartTotals {
-  const sum = { ...NO_PART_TOTALS };
-  for (const part of parts) {
-    for (const key of Object.keys(sum) as (keyof FormPartTotals)[]) sum[key] += part[key];
-  }
-  return sum;
-}
-
 /** A structure's month of one type: held apart because the structure mixed types that month. */
 export type PartState = FormHoursState | 'mixed-types';
 

@@ -58,7 +58,9 @@ describe('adjustMonthRows (Handbook "Fieldwork Verification Forms": one M-FVF pe
       ],
       '2026-12-15',
     );
-    expect(adjusted.forms.map(({ key, label, state, minutes }) => [key, label, state, minutes])).toEqual([
+    expect(
+      adjusted.forms.map(({ key, label, state, minutes }) => [key, label, state, minutes]),
+    ).toEqual([
       ['o:acme aba', 'Acme ABA', 'signed', 70 * HOUR],
       ['r3', 'Supervisor 3', 'signed', 50 * HOUR],
     ]);
