@@ -12,6 +12,11 @@ import {
 } from '../../../shared/logs/log-entry.schema';
 import { LOG_MESSAGES } from '../../../shared/logs/log-messages';
 import { overlapMessage } from '../../../shared/logs/log-overlap';
+import {
+  fieldworkTypeConflict,
+  type StructureRecord,
+  type TypedLog,
+} from '../../../shared/logs/one-type-per-structure';
 import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
@@ -71,6 +76,8 @@ export type EntryFacts = {
   overlapping: Pick<repo.LogRow, 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   /** The 5th-edition task ids an edited legacy log may keep. */
   allowedLegacyTaskIds?: readonly string[] | undefined;
+  /** Handbook "Number of Hours by Fieldwork Type": the month's structure holds the other type. */
+  typeConflict?: string | null | undefined;
 };
 
 /** Shared by the log form and the import; a signed month is the caller's to refuse. */
@@ -101,7 +108,23 @@ export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldError
       }),
     ];
   }
+  if (facts.typeConflict) errors.expereince_type = [facts.typeConflict];
   return errors;
+}
+
+/** What `fieldworkTypeConflict` says of the entry under a record, against the month's logs. */
+export function typeConflictOf(
+  entry: LogEntryInput,
+  recordId: number | null,
+  month: { logs: readonly TypedLog[]; records: readonly StructureRecord[] },
+): string | null {
+  if (recordId === null) return null;
+  const typed = {
+    date: entry.dateOfExperience,
+    recordId,
+    experienceTypeId: entry.experienceTypeId,
+  };
+  return fieldworkTypeConflict(typed, month.logs, month.records);
 }
 
 export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): repo.LogValues {
@@ -172,17 +195,22 @@ async function resolveEntry(
     return MADE_EARLIER;
   }
   if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+  const month = { logs: checks.monthTypes, records: checks.records };
   const errors = entryErrors(entry, {
     isOwnRecord: !namesRecord || checks.isOwnRecord,
     isEndedRecord: namesRecord && checks.isEndedRecord,
     overlapping: checks.overlapping,
     allowedLegacyTaskIds: options.allowedLegacyTaskIds,
+    typeConflict: namesRecord ? typeConflictOf(entry, entry.traineeSupervisorId, month) : null,
   });
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
 
   let traineeSupervisorId = entry.traineeSupervisorId;
   if (entry.newSupervisor !== null) {
     traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
+    // A supervisor named again by email is a listed record: its month may hold the other type.
+    const conflict = typeConflictOf(entry, traineeSupervisorId, month);
+    if (conflict) throw AppError.field('expereince_type', conflict);
   }
   if (traineeSupervisorId === null) throw AppError.field('supervisor', LOG_MESSAGES.required);
   return valuesOf(entry, traineeSupervisorId);
@@ -339,20 +367,23 @@ export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   });
 }
 
-/** A restored log is a new pending entry, so a signed month or an overlap refuses it too. */
+/** A restored log is a new pending entry, so a signed month, an overlap or the other type refuses it. */
 export async function restoreLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
   const deleted = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   const since = recoverySince(ctx.now);
   if (!deleted?.deletedAt || deleted.deletedAt <= since)
     throw new AppError('NOT_FOUND', 'Deleted log not found');
   await ctx.db.transaction(async (tx) => {
-    await assertMonthOpen(tx, ctx.actor.id, deleted.dateOfExperience);
-    const overlapping = await repo.findOverlapping(tx, ctx.actor.id, {
+    const checks = await repo.preflight(tx, ctx.actor.id, {
+      months: [monthOf(deleted.dateOfExperience)],
+      recordId: deleted.traineeSupervisorId,
       date: deleted.dateOfExperience,
       startMinute: deleted.startMinute,
       endMinute: deleted.endMinute,
       excludeId: deleted.id,
     });
+    if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+    const { overlapping } = checks;
     if (overlapping) {
       throw new AppError(
         'CONFLICT',
@@ -363,6 +394,16 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
         }),
       );
     }
+    const conflict = fieldworkTypeConflict(
+      {
+        date: deleted.dateOfExperience,
+        recordId: deleted.traineeSupervisorId,
+        experienceTypeId: deleted.experienceTypeId === 2 ? 2 : 1,
+      },
+      checks.monthTypes,
+      checks.records,
+    );
+    if (conflict) throw new AppError('CONFLICT', conflict);
     if (!(await repo.restore(tx, ctx.actor.id, ctx.id, since)))
       throw new AppError('NOT_FOUND', 'Deleted log not found');
     await repo.addHistory(tx, {
