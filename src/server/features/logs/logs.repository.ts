@@ -10,7 +10,6 @@ import {
   sql,
   type Placeholder,
 } from 'drizzle-orm';
-import type { StructureRecord, TypedLog } from '../../../shared/logs/one-type-per-structure';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -22,6 +21,7 @@ import {
   users,
   type FieldChanges,
 } from '../../db/schema';
+import { storedType, type RecordTypedLog, type StructureRecord } from './logs.fieldwork-type';
 import { namesOf, selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
 /* What other modules use of the files beside this one is exported from here. */
@@ -105,7 +105,7 @@ export type Preflight = {
   overlapping: Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   earlierDigest: string | null;
   /** The types of the entry's month by record: its other live logs (not the edited one). */
-  monthTypes: TypedLog[];
+  monthTypes: RecordTypedLog[];
   /** The trainee's supervisor records, for the structures they make. */
   records: StructureRecord[];
 };
@@ -176,7 +176,7 @@ export async function preflight(
     earlierDigest: row?.earlierDigest ?? null,
     monthTypes: (row?.monthTypes ?? []).map(([recordId, type, date]) => ({
       recordId,
-      experienceTypeId: type === 2 ? 2 : 1,
+      experienceTypeId: storedType(type),
       date,
     })),
     records: row?.records ?? [],

@@ -12,11 +12,6 @@ import {
 } from '../../../shared/logs/log-entry.schema';
 import { LOG_MESSAGES } from '../../../shared/logs/log-messages';
 import { overlapMessage } from '../../../shared/logs/log-overlap';
-import {
-  fieldworkTypeConflict,
-  type StructureRecord,
-  type TypedLog,
-} from '../../../shared/logs/one-type-per-structure';
 import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
@@ -29,6 +24,7 @@ import * as supervisorsRepo from '../supervisors';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
 import { digestOf, findByIdempotencyKey, KEY_REUSED } from './logs.idempotency';
+import { storedType, typeConflictJudge } from './logs.fieldwork-type';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
 import { pauseAt } from '../../plugins/pause-points';
 import { todayOf, type Zoned } from '../../clock';
@@ -112,21 +108,6 @@ export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldError
   return errors;
 }
 
-/** What `fieldworkTypeConflict` says of the entry under a record, against the month's logs. */
-export function typeConflictOf(
-  entry: LogEntryInput,
-  recordId: number | null,
-  month: { logs: readonly TypedLog[]; records: readonly StructureRecord[] },
-): string | null {
-  if (recordId === null) return null;
-  const typed = {
-    date: entry.dateOfExperience,
-    recordId,
-    experienceTypeId: entry.experienceTypeId,
-  };
-  return fieldworkTypeConflict(typed, month.logs, month.records);
-}
-
 export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): repo.LogValues {
   return {
     traineeSupervisorId,
@@ -195,13 +176,18 @@ async function resolveEntry(
     return MADE_EARLIER;
   }
   if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
-  const month = { logs: checks.monthTypes, records: checks.records };
+  const typeConflict = (recordId: number | null) =>
+    typeConflictJudge(checks.records)(
+      { date: entry.dateOfExperience, experienceTypeId: entry.experienceTypeId },
+      recordId,
+      checks.monthTypes,
+    );
   const errors = entryErrors(entry, {
     isOwnRecord: !namesRecord || checks.isOwnRecord,
     isEndedRecord: namesRecord && checks.isEndedRecord,
     overlapping: checks.overlapping,
     allowedLegacyTaskIds: options.allowedLegacyTaskIds,
-    typeConflict: namesRecord ? typeConflictOf(entry, entry.traineeSupervisorId, month) : null,
+    typeConflict: namesRecord ? typeConflict(entry.traineeSupervisorId) : null,
   });
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
 
@@ -209,7 +195,7 @@ async function resolveEntry(
   if (entry.newSupervisor !== null) {
     traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
     // A supervisor named again by email is a listed record: its month may hold the other type.
-    const conflict = typeConflictOf(entry, traineeSupervisorId, month);
+    const conflict = typeConflict(traineeSupervisorId);
     if (conflict) throw AppError.field('expereince_type', conflict);
   }
   if (traineeSupervisorId === null) throw AppError.field('supervisor', LOG_MESSAGES.required);
@@ -394,14 +380,10 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
         }),
       );
     }
-    const conflict = fieldworkTypeConflict(
-      {
-        date: deleted.dateOfExperience,
-        recordId: deleted.traineeSupervisorId,
-        experienceTypeId: deleted.experienceTypeId === 2 ? 2 : 1,
-      },
+    const conflict = typeConflictJudge(checks.records)(
+      { date: deleted.dateOfExperience, experienceTypeId: storedType(deleted.experienceTypeId) },
+      deleted.traineeSupervisorId,
       checks.monthTypes,
-      checks.records,
     );
     if (conflict) throw new AppError('CONFLICT', conflict);
     if (!(await repo.restore(tx, ctx.actor.id, ctx.id, since)))
