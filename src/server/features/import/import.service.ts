@@ -188,6 +188,11 @@ async function checkRows(
         endMinutes: entry.endMinute,
       };
       const overlapping = findOverlappingLog(window, existingByDate.get(window.date) ?? []);
+      const conflict = typeConflict(
+        { date: entry.dateOfExperience, experienceTypeId: entry.experienceTypeId },
+        entry.traineeSupervisorId,
+        typedByMonth.get(monthOf(entry.dateOfExperience)) ?? [],
+      );
       const checks = entryErrors(entry, {
         isOwnRecord: true,
         // Every imported row is a new log: none may go to a former supervisor (the log form's rule).
@@ -200,13 +205,10 @@ async function checkRows(
               endMinute: overlapping.endMinutes,
             }
           : null,
-        typeConflict: typeConflict(
-          { date: entry.dateOfExperience, experienceTypeId: entry.experienceTypeId },
-          entry.traineeSupervisorId,
-          typedByMonth.get(monthOf(entry.dateOfExperience)) ?? [],
-        ),
+        typeConflict: conflict,
       });
-      if (entry.traineeSupervisorId !== null) {
+      // A row refused for its type holds none; later rows are judged by the month as it stands.
+      if (entry.traineeSupervisorId !== null && conflict === null) {
         const { dateOfExperience: date, experienceTypeId } = entry;
         placeType({ date, recordId: entry.traineeSupervisorId, experienceTypeId });
       }
