@@ -38,6 +38,15 @@ const next = random(20261126);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
 const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
+/** A month of one structure holds one fieldwork type (the seeded days: January 1, March 2). */
+const MONTH_TYPES: Record<string, 1 | 2> = {
+  '2026-01': 1,
+  '2026-02': 2,
+  '2026-03': 2,
+  '2026-04': 1,
+  '2026-05': 2,
+  '2026-06': 1,
+};
 /** Afternoon and evening slots: the seeded days are 09:00–12:00. */
 const SLOTS = [
   { start: 13, end: 16 },
@@ -45,14 +54,14 @@ const SLOTS = [
 ];
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/** A valid log on `date` in `slot` with random type, supervision, contact and split. */
+/** A valid log on `date` in `slot` with its month's type, random supervision, contact and split. */
 function randomLog(date: string, slot: (typeof SLOTS)[number]): LogEntryWire {
   const unrestricted = pick([0, 1, 2, 3]);
   const kind = pick(['Individual', 'Group', 'No supervision'] as const);
   const base = {
     supervisor: recordId,
     trainee_supervisor: recordId,
-    expereince_type: pick([1, 2]),
+    expereince_type: MONTH_TYPES[date.slice(0, 7)],
     date_of_experience: date,
     time_of_expereince_start: hh(slot.start),
     time_of_expereince_end: hh(slot.end),

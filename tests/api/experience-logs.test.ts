@@ -80,9 +80,10 @@ describe('experience logs', () => {
   });
 
   it('stores actual hours for a concentrated entry the old client sent ×1.33', async () => {
+    // January: March with this supervisor holds supervised fieldwork.
     const response = await createLog({
       expereince_type: 2,
-      date_of_experience: '2026-03-06',
+      date_of_experience: '2026-01-06',
       experience_hours: 3.99,
     });
     expect(response.statusCode).toBe(201);

@@ -46,6 +46,14 @@ beforeAll(async () => {
     payload: { name: 'Zoë', lastname: 'Müller', email: 'zoe@example.com' },
   });
   const id = record.json<{ id: number }>().id;
+  // Concentrated hours with another supervisor: March with Zoë holds supervised fieldwork.
+  const other = await t.request({
+    method: 'POST',
+    url: '/api/v1/trainee-supervisors/',
+    token: trainee.token,
+    payload: { name: 'Ana', lastname: 'Núñez', email: 'ana@example.com' },
+  });
+  const otherId = other.json<{ id: number }>().id;
   await log(
     {
       date_of_experience: '2026-03-02',
@@ -71,7 +79,7 @@ beforeAll(async () => {
       expereince_type: 2,
       task: ['C.3'],
     },
-    id,
+    otherId,
   );
 });
 afterAll(async () => t.close());
@@ -143,7 +151,7 @@ describe('CSV export', () => {
         '09:00',
         '12:00',
         'Concentrated Supervised Fieldwork',
-        'Zoë Müller',
+        'Ana Núñez',
         "Client's home",
         '3',
         '2',

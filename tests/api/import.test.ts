@@ -360,10 +360,21 @@ describe('the month totals', () => {
   it('adds a whole file as they add its rows one by one, and moves the progress revision', async () => {
     const whole = await trainee();
     const oneByOne = await trainee();
+    // Concentrated hours with a second supervisor: one structure's month holds one type.
+    for (const who of [whole, oneByOne]) {
+      const sam = await t.request({
+        method: 'POST',
+        url: '/api/v1/trainee-supervisors/',
+        token: who.token,
+        payload: { name: 'Sam', lastname: 'Ortiz', email: `sam.${who.id}@example.com` },
+      });
+      expect(sam.statusCode, sam.body).toBe(201);
+    }
     const rows = [
       genericRow('2026-02-02', '09:00', '12:00'),
       genericRow('2026-02-03', '09:00', '10:30', {
         type: 'Concentrated',
+        supervisor: 'Sam Ortiz',
         group: 'Group',
         contact: 'Group meeting',
         observed: 'No',
@@ -374,7 +385,11 @@ describe('the month totals', () => {
         restricted: 'Restricted',
       }),
       genericRow('2026-03-02', '08:00', '09:00', { contact: 'Phone call (not a contact)' }),
-      genericRow('2026-03-03', '10:00', '11:00', { type: 'Concentrated', tasks: 'C.1' }),
+      genericRow('2026-03-03', '10:00', '11:00', {
+        type: 'Concentrated',
+        supervisor: 'Sam Ortiz',
+        tasks: 'C.1',
+      }),
     ];
     // Each has a log in March already: the file adds to that month's totals.
     for (const who of [whole, oneByOne]) {

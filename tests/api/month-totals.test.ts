@@ -18,6 +18,8 @@ let trainee: TestUser;
 let other: TestUser;
 let supervisor: TestUser;
 let recordId: number;
+/** Concentrated hours are under a record of their own: a structure's month holds one type. */
+let concentratedRecordId: number;
 let otherRecordId: number;
 
 const createLog = async (user: TestUser, record: number, overrides: Partial<LogEntryWire>) => {
@@ -55,6 +57,10 @@ beforeAll(async () => {
     email: supervisor.email,
     supervisorUserId: supervisor.id,
   });
+  concentratedRecordId = await insertSupervisorRecord(t.db, trainee.id, {
+    name: 'Lee Park',
+    supervisorUserId: supervisor.id,
+  });
   otherRecordId = await insertSupervisorRecord(t.db, other.id);
 });
 afterAll(async () => t.close());
@@ -72,7 +78,7 @@ describe('log_month_totals', () => {
       }),
     );
     ids.push(
-      await createLog(trainee, recordId, {
+      await createLog(trainee, concentratedRecordId, {
         date_of_experience: '2026-04-15',
         expereince_type: 2,
         client_observation: 'No',
@@ -92,8 +98,8 @@ describe('log_month_totals', () => {
   it('moves an edited log between months and types, and takes it away on delete', async () => {
     const moved = await asTrainee('PUT', `/api/v1/experience-log/${ids[0]}/`, {
       ...createLogPayload({
-        supervisor: recordId,
-        trainee_supervisor: recordId,
+        supervisor: concentratedRecordId,
+        trainee_supervisor: concentratedRecordId,
         date_of_experience: '2026-05-11',
         expereince_type: 2,
         time_of_expereince_end: '13:00',

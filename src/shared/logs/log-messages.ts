@@ -1,5 +1,6 @@
 import { INVALID_EMAIL, REQUIRED } from '../wire/primitives';
-import { formatDuration } from './time';
+import type { ExperienceTypeId } from '../reference/lookups';
+import { formatDuration, formatMonthYear } from './time';
 
 export const EXPERIENCE_NOTE_MAX_LENGTH = 5000;
 
@@ -28,6 +29,11 @@ export const LOG_MESSAGES = {
   chooseObservation: 'Choose Yes or No',
   observationNotPositive: 'Observation time must be more than 0 (answer No if there was none)',
   noteTooLong: `Must be at most ${EXPERIENCE_NOTE_MAX_LENGTH} characters`,
+  /** A month of a structure (a supervisor, or an organization) that holds the other type. */
+  oneTypePerStructure: (held: { month: string; structure: string; type: ExperienceTypeId }) => {
+    const type = held.type === 2 ? 'concentrated' : 'supervised';
+    return `${formatMonthYear(held.month)} with ${held.structure} already holds ${type} fieldwork: a supervision structure accrues one fieldwork type per month. Log this as ${type}, or move the other logs first.`;
+  },
 } as const;
 
 /** SPEC §5: supervised hours longer than the supervision window they were logged in. */

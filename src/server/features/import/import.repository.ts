@@ -45,13 +45,16 @@ export async function signedMonths(db: Db, traineeId: number): Promise<Set<strin
   return new Set(rows.map((row) => row.month));
 }
 
-export function logWindowsBetween(db: Db, traineeId: number, from: string, to: string) {
+/** The live logs' times (overlaps) and record and type (one type per structure's month). */
+export function logsBetween(db: Db, traineeId: number, from: string, to: string) {
   return db
     .select({
       id: experienceLogs.id,
       dateOfExperience: experienceLogs.dateOfExperience,
       startMinute: experienceLogs.startMinute,
       endMinute: experienceLogs.endMinute,
+      traineeSupervisorId: experienceLogs.traineeSupervisorId,
+      experienceTypeId: experienceLogs.experienceTypeId,
     })
     .from(experienceLogs)
     .where(

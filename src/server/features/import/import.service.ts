@@ -12,7 +12,14 @@ import {
 import type { LogEntryInput } from '../../../shared/logs/log-entry.schema';
 import { findOverlappingLog, type LogWindow } from '../../../shared/logs/log-overlap';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
-import { formatTime, formatUsDate, minutesToHours, monthOf } from '../../../shared/logs/time';
+import {
+  formatTime,
+  formatUsDate,
+  minutesToHours,
+  monthEnd,
+  monthOf,
+  monthStart,
+} from '../../../shared/logs/time';
 import { EXPERIENCE_TYPES, SETTINGS } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
@@ -21,7 +28,10 @@ import {
   entrySchemaFor,
   NOT_OWN_SUPERVISOR,
   SIGNED_MONTH,
+  storedType,
+  typeConflictJudge,
   valuesOf,
+  type RecordTypedLog,
   diffSnapshots,
   snapshotOf,
 } from '../logs';
@@ -123,12 +133,31 @@ async function checkRows(
 
   const dates = parsed.flatMap((result) => (result.success ? [result.data.dateOfExperience] : []));
   dates.sort();
+  // Whole months: a row's month may hold a type on a day outside the file's dates.
   const [signed, existing] = await Promise.all([
     repo.signedMonths(db, actor.id),
     dates.length === 0
       ? []
-      : repo.logWindowsBetween(db, actor.id, dates[0] ?? '', dates[dates.length - 1] ?? ''),
+      : repo.logsBetween(
+          db,
+          actor.id,
+          monthStart(dates[0] ?? ''),
+          monthEnd(dates[dates.length - 1] ?? ''),
+        ),
   ]);
+  // The types each month already holds, by the existing logs and then by each row placed.
+  const typedByMonth = new Map<string, RecordTypedLog[]>();
+  const placeType = (log: RecordTypedLog) => {
+    const month = monthOf(log.date);
+    const list = typedByMonth.get(month);
+    if (list) list.push(log);
+    else typedByMonth.set(month, [log]);
+  };
+  for (const log of existing) {
+    const { dateOfExperience: date, traineeSupervisorId: recordId } = log;
+    placeType({ date, recordId, experienceTypeId: storedType(log.experienceTypeId) });
+  }
+  const typeConflict = typeConflictJudge(records);
   const existingByDate = new Map<string, LogWindow[]>();
   for (const log of existing) {
     const list = existingByDate.get(log.dateOfExperience) ?? [];
@@ -159,6 +188,11 @@ async function checkRows(
         endMinutes: entry.endMinute,
       };
       const overlapping = findOverlappingLog(window, existingByDate.get(window.date) ?? []);
+      const conflict = typeConflict(
+        { date: entry.dateOfExperience, experienceTypeId: entry.experienceTypeId },
+        entry.traineeSupervisorId,
+        typedByMonth.get(monthOf(entry.dateOfExperience)) ?? [],
+      );
       const checks = entryErrors(entry, {
         isOwnRecord: true,
         // Every imported row is a new log: none may go to a former supervisor (the log form's rule).
@@ -171,7 +205,13 @@ async function checkRows(
               endMinute: overlapping.endMinutes,
             }
           : null,
+        typeConflict: conflict,
       });
+      // A row refused for its type holds none; later rows are judged by the month as it stands.
+      if (entry.traineeSupervisorId !== null && conflict === null) {
+        const { dateOfExperience: date, experienceTypeId } = entry;
+        placeType({ date, recordId: entry.traineeSupervisorId, experienceTypeId });
+      }
       for (const [field, messages] of Object.entries(checks)) {
         for (const message of messages) addError(errors, field, message);
       }

@@ -17,4 +17,5 @@ export {
   loadSupervisedLog,
   valuesOf,
 } from './logs.service';
+export { storedType, typeConflictJudge, type RecordTypedLog } from './logs.fieldwork-type';
 export { diffSnapshots, snapshotOf, taskItemOf, toExperienceLog } from './logs.wire';

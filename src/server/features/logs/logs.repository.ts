@@ -1,13 +1,11 @@
 import {
   and,
-  asc,
   desc,
   eq,
   getTableColumns,
   gt,
   isNotNull,
   isNull,
-  lt,
   ne,
   sql,
   type Placeholder,
@@ -23,6 +21,7 @@ import {
   users,
   type FieldChanges,
 } from '../../db/schema';
+import { storedType, type RecordTypedLog, type StructureRecord } from './logs.fieldwork-type';
 import { namesOf, selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
 /* What other modules use of the files beside this one is exported from here. */
@@ -98,35 +97,6 @@ export async function listDeletedSince(
   return rows;
 }
 
-/** Another live log of the trainee on that date whose times overlap [start, end). */
-export async function findOverlapping(
-  db: Db,
-  traineeId: number,
-  slot: { date: string; startMinute: number; endMinute: number; excludeId?: number | undefined },
-): Promise<Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | undefined> {
-  const [row] = await db
-    .select({
-      id: experienceLogs.id,
-      dateOfExperience: experienceLogs.dateOfExperience,
-      startMinute: experienceLogs.startMinute,
-      endMinute: experienceLogs.endMinute,
-    })
-    .from(experienceLogs)
-    .where(
-      and(
-        eq(experienceLogs.traineeId, traineeId),
-        eq(experienceLogs.dateOfExperience, slot.date),
-        isNull(experienceLogs.deletedAt),
-        lt(experienceLogs.startMinute, slot.endMinute),
-        gt(experienceLogs.endMinute, slot.startMinute),
-        slot.excludeId === undefined ? undefined : ne(experienceLogs.id, slot.excludeId),
-      ),
-    )
-    .orderBy(asc(experienceLogs.startMinute))
-    .limit(1);
-  return row;
-}
-
 export type Preflight = {
   isMonthSigned: boolean;
   isOwnRecord: boolean;
@@ -134,6 +104,10 @@ export type Preflight = {
   isEndedRecord: boolean;
   overlapping: Pick<LogRow, 'id' | 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   earlierDigest: string | null;
+  /** The types of the entry's month by record: its other live logs (not the edited one). */
+  monthTypes: RecordTypedLog[];
+  /** The trainee's supervisor records, for the structures they make. */
+  records: StructureRecord[];
 };
 
 const placeholder = (name: string) => sql.placeholder(name);
@@ -153,6 +127,12 @@ const preflightQuery = (db: Db, name: string) =>
       earlierDigest: sql<
         string | null
       >`(select ${experienceLogs.idempotencyDigest} from ${experienceLogs} where ${experienceLogs.traineeId} = ${placeholder('traineeId')} and ${experienceLogs.idempotencyKey} = ${placeholder('idempotencyKey')}::uuid limit 1)`,
+      monthTypes: sql<
+        [number, number, string][] | null
+      >`(select json_agg(json_build_array(t.record_id, t.type_id, t.first_date)) from (select ${experienceLogs.traineeSupervisorId} as record_id, ${experienceLogs.experienceTypeId} as type_id, min(${experienceLogs.dateOfExperience})::text as first_date from ${experienceLogs} where ${experienceLogs.traineeId} = ${placeholder('traineeId')} and ${experienceLogs.dateOfExperience} >= date_trunc('month', ${placeholder('date')}::date)::date and ${experienceLogs.dateOfExperience} < (date_trunc('month', ${placeholder('date')}::date) + interval '1 month')::date and ${experienceLogs.deletedAt} is null and ${experienceLogs.id} <> ${placeholder('excludeId')} group by 1, 2) t)`,
+      records: sql<
+        StructureRecord[] | null
+      >`(select json_agg(json_build_object('id', ${traineeSupervisors.id}, 'name', ${traineeSupervisors.name}, 'lastname', ${traineeSupervisors.lastname}, 'organization', ${traineeSupervisors.organization})) from ${traineeSupervisors} where ${traineeSupervisors.traineeId} = ${placeholder('traineeId')})`,
     })
     .from(sql`(select 1) as preflight`)
     .prepare(name);
@@ -194,6 +174,12 @@ export async function preflight(
       endMinute: overlapping.end_minute,
     },
     earlierDigest: row?.earlierDigest ?? null,
+    monthTypes: (row?.monthTypes ?? []).map(([recordId, type, date]) => ({
+      recordId,
+      experienceTypeId: storedType(type),
+      date,
+    })),
+    records: row?.records ?? [],
   };
 }
 

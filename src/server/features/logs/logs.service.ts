@@ -24,6 +24,7 @@ import * as supervisorsRepo from '../supervisors';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
 import * as repo from './logs.repository';
 import { digestOf, findByIdempotencyKey, KEY_REUSED } from './logs.idempotency';
+import { storedType, typeConflictJudge } from './logs.fieldwork-type';
 import { diffSnapshots, snapshotOf, toExperienceLog, toHistoryEntry } from './logs.wire';
 import { pauseAt } from '../../plugins/pause-points';
 import { todayOf, type Zoned } from '../../clock';
@@ -71,6 +72,8 @@ export type EntryFacts = {
   overlapping: Pick<repo.LogRow, 'dateOfExperience' | 'startMinute' | 'endMinute'> | null;
   /** The 5th-edition task ids an edited legacy log may keep. */
   allowedLegacyTaskIds?: readonly string[] | undefined;
+  /** Handbook "Number of Hours by Fieldwork Type": the month's structure holds the other type. */
+  typeConflict?: string | null | undefined;
 };
 
 /** Shared by the log form and the import; a signed month is the caller's to refuse. */
@@ -101,6 +104,7 @@ export function entryErrors(entry: LogEntryInput, facts: EntryFacts): FieldError
       }),
     ];
   }
+  if (facts.typeConflict) errors.expereince_type = [facts.typeConflict];
   return errors;
 }
 
@@ -172,17 +176,27 @@ async function resolveEntry(
     return MADE_EARLIER;
   }
   if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+  const typeConflict = (recordId: number | null) =>
+    typeConflictJudge(checks.records)(
+      { date: entry.dateOfExperience, experienceTypeId: entry.experienceTypeId },
+      recordId,
+      checks.monthTypes,
+    );
   const errors = entryErrors(entry, {
     isOwnRecord: !namesRecord || checks.isOwnRecord,
     isEndedRecord: namesRecord && checks.isEndedRecord,
     overlapping: checks.overlapping,
     allowedLegacyTaskIds: options.allowedLegacyTaskIds,
+    typeConflict: namesRecord ? typeConflict(entry.traineeSupervisorId) : null,
   });
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid log', errors);
 
   let traineeSupervisorId = entry.traineeSupervisorId;
   if (entry.newSupervisor !== null) {
     traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
+    // A supervisor named again by email is a listed record: its month may hold the other type.
+    const conflict = typeConflict(traineeSupervisorId);
+    if (conflict) throw AppError.field('expereince_type', conflict);
   }
   if (traineeSupervisorId === null) throw AppError.field('supervisor', LOG_MESSAGES.required);
   return valuesOf(entry, traineeSupervisorId);
@@ -339,20 +353,23 @@ export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   });
 }
 
-/** A restored log is a new pending entry, so a signed month or an overlap refuses it too. */
+/** A restored log is a new pending entry, so a signed month, an overlap or the other type refuses it. */
 export async function restoreLog(ctx: Context & { id: number }): Promise<ExperienceLog> {
   const deleted = await repo.findForTrainee(ctx.db, ctx.actor.id, ctx.id, { includeDeleted: true });
   const since = recoverySince(ctx.now);
   if (!deleted?.deletedAt || deleted.deletedAt <= since)
     throw new AppError('NOT_FOUND', 'Deleted log not found');
   await ctx.db.transaction(async (tx) => {
-    await assertMonthOpen(tx, ctx.actor.id, deleted.dateOfExperience);
-    const overlapping = await repo.findOverlapping(tx, ctx.actor.id, {
+    const checks = await repo.preflight(tx, ctx.actor.id, {
+      months: [monthOf(deleted.dateOfExperience)],
+      recordId: deleted.traineeSupervisorId,
       date: deleted.dateOfExperience,
       startMinute: deleted.startMinute,
       endMinute: deleted.endMinute,
       excludeId: deleted.id,
     });
+    if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+    const { overlapping } = checks;
     if (overlapping) {
       throw new AppError(
         'CONFLICT',
@@ -363,6 +380,12 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
         }),
       );
     }
+    const conflict = typeConflictJudge(checks.records)(
+      { date: deleted.dateOfExperience, experienceTypeId: storedType(deleted.experienceTypeId) },
+      deleted.traineeSupervisorId,
+      checks.monthTypes,
+    );
+    if (conflict) throw new AppError('CONFLICT', conflict);
     if (!(await repo.restore(tx, ctx.actor.id, ctx.id, since)))
       throw new AppError('NOT_FOUND', 'Deleted log not found');
     await repo.addHistory(tx, {

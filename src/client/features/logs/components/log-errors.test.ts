@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOG_MESSAGES } from '../../../../shared/logs/log-messages';
 import { ApiError } from '../../../lib/api-client';
 import { reportLogErrors } from './log-errors';
 
@@ -46,6 +47,20 @@ describe('reportLogErrors', () => {
     );
     expect(result.placed).toEqual([['supervisor', 'This supervisor’s access has ended']]);
     expect(result.messages).toEqual(['Supervisor: This supervisor’s access has ended!']);
+  });
+
+  it('puts the refusal of a second fieldwork type in a structure’s month (Handbook "Number of Hours by Fieldwork Type") under the Experience Type select', () => {
+    const message = LOG_MESSAGES.oneTypePerStructure({
+      month: '2026-03',
+      structure: 'Dana Reyes',
+      type: 1,
+    });
+    const result = report(
+      new ApiError(400, 'VALIDATION', 'Invalid log', { expereince_type: [message] }),
+    );
+    expect(result.placed).toEqual([['expereince_type', message]]);
+    expect(result.fields).toEqual(['expereince_type']);
+    expect(result.messages).toEqual([`Experience Type: ${message}`]);
   });
 
   it('toasts a message for the whole entry, or for no field of the form, without placing it', () => {
