@@ -473,6 +473,35 @@ describe('errors in the log form’s words', () => {
     expect(await logCount(who.id)).toBe(before);
   });
 
+  it('refuses a row only in a month its own supervisor’s structure signed off (issue 38)', async () => {
+    const who = await trainee();
+    const lee = await t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: who.token,
+      payload: { name: 'Lee', lastname: 'Park', email: 'lee.signed@example.com' },
+    });
+    expect(lee.statusCode, lee.body).toBe(201);
+    const signoff = {
+      traineeId: who.id,
+      supervisorUserId: supervisor.id,
+      traineeSupervisorId: who.recordId,
+      month: '2026-02',
+      signedAt: new Date('2026-03-01T10:00:00Z'),
+    };
+    await t.db.insert(monthSignoffs).values(signoff);
+    const file = genericCsv(
+      genericRow('2026-02-10', '10:00', '11:00'),
+      genericRow('2026-02-11', '10:00', '11:00', { supervisor: 'Lee Park' }),
+    );
+    const checked = await preview(who, file, GENERIC_MAPPING);
+    expect(checked.counts).toEqual({ rows: 2, valid: 1, invalid: 1 });
+    expect(checked.rows.map((row) => row.errors)).toEqual([
+      { date_of_experience: [signedMonthMessage({ ...signoff, signedBy: supervisor.name }, [])] },
+      {},
+    ]);
+  });
+
   it('checks again at the import: a log saved since the preview stops the whole file', async () => {
     const who = await trainee();
     const file = genericCsv(

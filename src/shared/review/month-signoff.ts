@@ -1,4 +1,4 @@
-import { organizationName, subjectKey } from '../supervisors/form-subject';
+import { formSubjects, subjectKey, subjectOf } from '../supervisors/form-subject';
 import { formatMonthYear } from '../logs/time';
 
 type StructureRecord = { id: number; organization: string };
@@ -31,8 +31,10 @@ export function signoffCovering<S extends Signoff>(
 
 /** Why a write touching a log of a signed structure-month is refused, naming who signed it. */
 export function signedMonthMessage(signoff: Signoff, records: readonly StructureRecord[]): string {
-  const record = records.find((item) => item.id === signoff.traineeSupervisorId);
-  const organization = organizationName(record?.organization ?? '');
+  const id = signoff.traineeSupervisorId;
+  // Named as the structure's earliest record spells it, as its forms are.
+  const organization =
+    (id === null ? undefined : subjectOf(formSubjects(records), id))?.organization ?? '';
   const month = formatMonthYear(signoff.month);
   const what =
     organization === ''
