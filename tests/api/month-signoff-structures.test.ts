@@ -8,6 +8,7 @@ import type { MonthState } from '../../src/shared/review/review.schema';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import {
   approveLogs,
+  atOrganization,
   dropTemplate,
   filled,
   formsWorld,
@@ -201,6 +202,40 @@ describe('two individual supervisors in one month', () => {
     expect(underAna.json()).toEqual({ detail: ANA_LOCKED, code: 'CONFLICT' });
   });
 
+  it('lets Ben reopen an approved log of his March, and Ana none of hers', async () => {
+    const logId = benLogs[2] ?? 0;
+    const approved = await as(w, ben, {
+      method: 'POST',
+      url: '/api/v1/flag-log/',
+      payload: { log_id: logId, is_approved: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const byBen = await as(w, ben, {
+      method: 'POST',
+      url: '/api/v1/reopen-log/',
+      payload: { log_id: logId },
+    });
+    expect(byBen.statusCode, byBen.body).toBe(200);
+    expect(await statusOf(w, logId)).toEqual({ status: 'pending', record: benRecord });
+    const byAna = await as(w, ana, {
+      method: 'POST',
+      url: '/api/v1/reopen-log/',
+      payload: { log_id: anaLogs[1] },
+    });
+    expect(byAna.statusCode).toBe(409);
+    expect(byAna.json()).toEqual({
+      detail: 'This month is signed off. Reopen the month first if a log in it needs to change.',
+      code: 'CONFLICT',
+    });
+    // Nor may Ben reopen Ana's log: it is not his to see.
+    const benOnAnas = await as(w, ben, {
+      method: 'POST',
+      url: '/api/v1/reopen-log/',
+      payload: { log_id: anaLogs[1] },
+    });
+    expect(benOnAnas.json()).toEqual({ detail: 'Log not found', code: 'NOT_FOUND' });
+  });
+
   it('refuses moving a log into Ana’s March, by its supervisor or by its date', async () => {
     const toAna = await as(w, w.trainee, {
       method: 'PUT',
@@ -386,5 +421,31 @@ describe('two supervisors at one organization', () => {
       payload: logWith(w.leeRecord, { date_of_experience: '2026-03-28' }),
     });
     expect(underLee.statusCode, underLee.body).toBe(201);
+  });
+
+  it('keeps the record of a supervisor who signed the organization’s month, logs or none', async () => {
+    // Kim, at Acme ABA too, has no log: her sign-off names her record, which must stay.
+    const kim = await createSupervisor(w.t.db, { name: 'Kim Cho' });
+    const kimRecord = await linkSupervisor(w.t, w.trainee, kim, 'Kim', 'Cho');
+    await atOrganization(w, kimRecord, 'Acme ABA');
+    await approveLogs(w, '2026-03');
+    const signed = await signOff(w, kim, '2026-03');
+    expect(signed.statusCode, signed.body).toBe(200);
+    const deleted = await as(w, w.trainee, {
+      method: 'DELETE',
+      url: `/api/v1/trainee-supervisors/${kimRecord}/`,
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual({
+      detail:
+        'This supervisor signed months off, so they cannot be deleted: the sign-offs must keep their supervisor for BACB audits. End their access instead.',
+      code: 'CONFLICT',
+    });
+    const stranger = await createTrainee(w.t.db);
+    const byStranger = await as(w, stranger, {
+      method: 'DELETE',
+      url: `/api/v1/trainee-supervisors/${kimRecord}/`,
+    });
+    expect(byStranger.json()).toEqual({ detail: 'Supervisor not found', code: 'NOT_FOUND' });
   });
 });
