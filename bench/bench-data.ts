@@ -495,9 +495,10 @@ export async function generateBenchData(
   const signedBefore = monthOf(addDays(monthStart(month), -62));
   const signoffRows: unknown[][] = [];
   trainees.slice(0, options.trainees).forEach((t) => {
-    const supervisorId = supervisorOfRecord.get(t.records[0] as number);
+    const record = t.records[0] as number;
+    const supervisorId = supervisorOfRecord.get(record);
     for (let m = monthOf(firstDay); m < signedBefore; m = monthOf(addDays(monthEnd(m), 1)))
-      signoffRows.push([t.id, supervisorId, m, `${addDays(monthEnd(m), 5)}T12:00:00Z`]);
+      signoffRows.push([t.id, supervisorId, record, m, `${addDays(monthEnd(m), 5)}T12:00:00Z`]);
   });
   await insertColumns(
     client,
@@ -505,6 +506,7 @@ export async function generateBenchData(
     [
       { name: 'trainee_id', type: 'int' },
       { name: 'supervisor_user_id', type: 'int' },
+      { name: 'trainee_supervisor_id', type: 'int' },
       { name: 'month', type: 'text' },
       { name: 'signed_at', type: 'timestamptz' },
     ],

@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, monthForms, monthSignoffs } from '../../src/server/db/schema';
-import { SIGNED_MONTH } from '../../src/server/features/logs/logs.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import { readFvf } from '../../src/server/features/forms/fvf/fvf-read';
 import type { MonthForm } from '../../src/shared/forms/month-form.schema';
@@ -213,7 +212,9 @@ describe('POST /api/v1/month-forms/{id}/sign/', () => {
       }),
     });
     expect(added.statusCode, added.body).toBe(409);
-    expect(added.json().detail).toBe(SIGNED_MONTH);
+    expect(added.json().detail).toBe(
+      'Ana Núñez signed off March 2026, so your logs with them in that month are locked: none can be added, changed, moved in or out, or deleted. Ask them to reopen the month if something must change.',
+    );
   });
 
   it('never changes a complete form: either party signing again is a 409', async () => {

@@ -3,11 +3,7 @@ import { GENERIC_HEADER, GENERIC_MAPPING } from '../helpers/import-fixtures';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experienceLogs, logHistory, monthSignoffs } from '../../src/server/db/schema';
-import {
-  FORMER_SUPERVISOR,
-  NOT_OWN_SUPERVISOR,
-  SIGNED_MONTH,
-} from '../../src/server/features/logs/logs.service';
+import { FORMER_SUPERVISOR, NOT_OWN_SUPERVISOR } from '../../src/server/features/logs/logs.service';
 import { EXPORT_COLUMNS } from '../../src/server/features/logs/logs.export';
 import {
   IMPORT_MAX_COLUMNS,
@@ -18,6 +14,7 @@ import {
 } from '../../src/shared/import/import.schema';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
+import { signedMonthMessage } from '../../src/shared/review/month-signoff';
 import { overlapMessage } from '../../src/shared/logs/log-overlap';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
@@ -432,6 +429,7 @@ describe('errors in the log form’s words', () => {
     await t.db.insert(monthSignoffs).values({
       traineeId: who.id,
       supervisorUserId: supervisor.id,
+      traineeSupervisorId: who.recordId,
       month: '2026-02',
       signedAt: new Date('2026-03-01T10:00:00Z'),
     });
@@ -456,7 +454,14 @@ describe('errors in the log form’s words', () => {
     expect(errorsOf(4)).toEqual({
       time_of_expereince_start: ['This entry overlaps row 3 of this file (3/6/2026, 10:00–12:00).'],
     });
-    expect(errorsOf(5)).toEqual({ date_of_experience: [SIGNED_MONTH] });
+    expect(errorsOf(5)).toEqual({
+      date_of_experience: [
+        signedMonthMessage(
+          { month: '2026-02', traineeSupervisorId: who.recordId, signedBy: supervisor.name },
+          [],
+        ),
+      ],
+    });
     expect(errorsOf(6)).toEqual({ date_of_experience: ['⋆Invalid date'] });
     expect(errorsOf(7)).toMatchObject({
       date_of_experience: ['⋆Invalid date'],
@@ -481,6 +486,35 @@ describe('errors in the log form’s words', () => {
       IMPORT_MESSAGES.hasErrors,
     );
     expect(await logCount(who.id)).toBe(before);
+  });
+
+  it('refuses a row only in a month its own supervisor’s structure signed off (issue 38)', async () => {
+    const who = await trainee();
+    const lee = await t.request({
+      method: 'POST',
+      url: '/api/v1/trainee-supervisors/',
+      token: who.token,
+      payload: { name: 'Lee', lastname: 'Park', email: 'lee.signed@example.com' },
+    });
+    expect(lee.statusCode, lee.body).toBe(201);
+    const signoff = {
+      traineeId: who.id,
+      supervisorUserId: supervisor.id,
+      traineeSupervisorId: who.recordId,
+      month: '2026-02',
+      signedAt: new Date('2026-03-01T10:00:00Z'),
+    };
+    await t.db.insert(monthSignoffs).values(signoff);
+    const file = genericCsv(
+      genericRow('2026-02-10', '10:00', '11:00'),
+      genericRow('2026-02-11', '10:00', '11:00', { supervisor: 'Lee Park' }),
+    );
+    const checked = await preview(who, file, GENERIC_MAPPING);
+    expect(checked.counts).toEqual({ rows: 2, valid: 1, invalid: 1 });
+    expect(checked.rows.map((row) => row.errors)).toEqual([
+      { date_of_experience: [signedMonthMessage({ ...signoff, signedBy: supervisor.name }, [])] },
+      {},
+    ]);
   });
 
   it('checks again at the import: a log saved since the preview stops the whole file', async () => {

@@ -98,6 +98,7 @@ beforeAll(async () => {
   await w.t.db.insert(monthSignoffs).values({
     traineeId: w.trainee.id,
     supervisorUserId: w.supervisor.id,
+    traineeSupervisorId: w.supervisorRecordId,
     month: '2026-10',
     signedAt: new Date('2026-11-02T10:00:00Z'),
   });

@@ -1,7 +1,6 @@
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { digestSubscriptions } from '../../src/server/db/schema';
-import { SIGNED_MONTH } from '../../src/server/features/logs/logs.service';
 import { sendDailyDigests } from '../../src/server/features/review/review-digest.service';
 import { createLogPayload } from '../../src/shared/logs/log-entry.factory';
 import type { LogEntryWire } from '../../src/shared/logs/log-entry.schema';
@@ -563,7 +562,11 @@ describe('restoring a log', () => {
 
     const restored = await as(tara, 'POST', `/api/v1/experience-log/${deleted.id}/restore/`);
     expect(restored.statusCode, restored.body).toBe(409);
-    expect(restored.json()).toEqual({ detail: SIGNED_MONTH, code: 'CONFLICT' });
+    expect(restored.json()).toEqual({
+      detail:
+        'Dora Supervisor signed off March 2026, so your logs with them in that month are locked: none can be added, changed, moved in or out, or deleted. Ask them to reopen the month if something must change.',
+      code: 'CONFLICT',
+    });
     // It stays deleted: the signed month still holds the 3 h that were approved, nothing pending.
     const months = (
       await own.request({ method: 'GET', url: '/api/v1/month-signoff/', token: tara.token })

@@ -406,6 +406,11 @@ export const monthSignoffs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     month: text().notNull(),
+    /**
+     * The signer's record: the sign-off covers its structure (issue 38), the record's own logs or
+     * its organization's. Null only for an older sign-off whose signer had no record of the trainee.
+     */
+    traineeSupervisorId: integer().references(() => traineeSupervisors.id),
     signedAt: timestamp({ withTimezone: true }).notNull(),
     reopenedAt: timestamp({ withTimezone: true }),
     reopenedBy: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -137,8 +137,13 @@ export const LinkedTraineeSchema = z.object({
 export type LinkedTrainee = z.infer<typeof LinkedTraineeSchema>;
 
 /** A month's review state, for both sides. */
+/** One structure's month (issue 38): a supervisor record of its own, or an organization. */
 export const MonthStateSchema = z.object({
   month: z.string(),
+  /** The structure's first record; `organization` '' for an individual supervisor. */
+  trainee_supervisor: z.number(),
+  supervisor_name: z.string(),
+  organization: z.string(),
   logs: z.number(),
   approved: z.number(),
   pending: z.number(),

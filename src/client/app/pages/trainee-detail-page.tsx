@@ -119,7 +119,8 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
                   Months
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Approve a month’s logs, then sign it off: its logs are locked until you reopen it.
+                  Approve a month’s logs with you (or your organization), then sign it off: they are
+                  locked until you reopen it. The trainee’s logs with other supervisors stay open.
                 </Text>
               </div>
               <MonthSignoffList trainee={trainee} />

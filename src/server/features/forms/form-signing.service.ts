@@ -8,7 +8,7 @@ import { formatMonthYear } from '../../../shared/logs/time';
 import { EXPERIENCE_TYPES } from '../../../shared/reference/lookups';
 import type { Db } from '../../db/client';
 import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../files';
-import { findActiveSignoff, signOffMonth } from '../logs';
+import { listLiveSignoffs, listStructureLogs, signOffMonth, type StructureMonth } from '../logs';
 import { FORM_MESSAGES, loadFvfEngine } from './fvf';
 import { readObjectIfPresent } from './templates/templates.service';
 import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
@@ -75,7 +75,7 @@ async function signForm(
   }
   // The supervisor attests they reviewed the records: their M-FVF signature signs the month off.
   const signsMonthOff = form.kind === 'monthly' && party === 'supervisor';
-  if (signsMonthOff) await assertReviewedForSignature(ctx.db, form, ctx.actor.id);
+  if (signsMonthOff) await assertReviewedForSignature(ctx.db, form);
 
   const unsigned = await readObjectIfPresent(ctx.storage, form.storageKey);
   // A signature that landed since the row was read removed the version read here.
@@ -139,7 +139,7 @@ async function signForm(
       if (!isRecorded) throw new AppError('CONFLICT', FORMS_MESSAGES.signing.changedMeanwhile);
       if (signsMonthOff) {
         // Again in the transaction: a log may have moved back to pending while the PDF was made.
-        await assertReviewedForSignature(tx, form, ctx.actor.id);
+        await assertReviewedForSignature(tx, form);
         await signOffWithForm(tx, form, ctx.actor.id, ctx.now);
       }
     });
@@ -167,46 +167,45 @@ export async function signFinalForm(ctx: SignContext): Promise<FinalForm> {
 }
 
 // A supervisor's M-FVF signature, in the app or by confirming a paper form, signs the month off
-// (issue 36, src/shared/forms/form-review.ts); refused while a log it reports is pending or
-// flagged.
+// (issue 36, src/shared/forms/form-review.ts) for the form's structure (issue 38); refused while
+// a log of the structure's month is pending or flagged.
 
-type MonthFormKey = {
-  traineeId: number;
-  traineeSupervisorId: number;
-  month: string;
-  experienceTypeId: number;
-};
+type MonthFormKey = { traineeId: number; traineeSupervisorId: number; month: string };
 
-export async function assertReviewedForSignature(
-  db: Db,
-  form: MonthFormKey,
-  supervisorUserId: number,
-): Promise<void> {
+async function structureMonthOf(db: Db, form: MonthFormKey): Promise<StructureMonth> {
   const subject = await subjectOfRecord(db, form.traineeId, form.traineeSupervisorId);
-  const message = notReviewedMessage(
-    await repo.logsToReview(db, {
-      traineeId: form.traineeId,
-      month: form.month,
-      recordIds: subject.records.map((record) => record.id),
-      experienceTypeId: form.experienceTypeId,
-      supervisorUserId,
-    }),
-  );
+  return {
+    traineeId: form.traineeId,
+    month: form.month,
+    recordIds: subject.records.map((record) => record.id),
+  };
+}
+
+export async function assertReviewedForSignature(db: Db, form: MonthFormKey): Promise<void> {
+  const logs = await listStructureLogs(db, await structureMonthOf(db, form));
+  const count = (status: 'pending' | 'flagged') =>
+    logs.filter((log) => log.status === status).length;
+  const message = notReviewedMessage({ pending: count('pending'), flagged: count('flagged') });
   if (message) throw new AppError('CONFLICT', message);
 }
 
-/** In the signature's transaction. */
+/** In the signature's transaction; a structure signed off already stays as it is. */
 export async function signOffWithForm(
   tx: Db,
   form: MonthFormKey,
   supervisorUserId: number,
   now: Date,
 ): Promise<void> {
-  if (await findActiveSignoff(tx, form.traineeId, form.month, supervisorUserId)) return;
+  const structure = await structureMonthOf(tx, form);
+  const signoffs = await listLiveSignoffs(tx, form.traineeId, [form.month]);
+  const isSigned = signoffs.some(
+    ({ traineeSupervisorId: id }) => id !== null && structure.recordIds.includes(id),
+  );
+  if (isSigned) return;
   await signOffMonth(tx, {
-    traineeId: form.traineeId,
+    ...structure,
+    traineeSupervisorId: form.traineeSupervisorId,
     supervisorUserId,
-    month: form.month,
     now,
   });
 }

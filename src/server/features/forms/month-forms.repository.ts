@@ -1,19 +1,11 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { LogsToReview } from '../../../shared/forms/form-review';
 import type { FvfLogRow } from '../../../shared/forms/fvf-values';
 import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
-import {
-  experienceLogs,
-  monthForms,
-  monthSignoffs,
-  paperForms,
-  traineeSupervisors,
-  users,
-} from '../../db/schema';
-import { formSignedOn, organizationKeySql as orgKey } from '../progress';
+import { experienceLogs, monthForms, paperForms, traineeSupervisors } from '../../db/schema';
+import { formSignedOn } from '../progress';
 
 /** An Organization form signed with another supervisor of the organization covers it too. */
 export function noSignedMonthlyForm(form: {
@@ -60,55 +52,6 @@ export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise
         month ? lte(experienceLogs.dateOfExperience, monthEnd(month)) : undefined,
       ),
     );
-}
-
-/** Issue 36: the form's logs and the supervisor's own of the month, still pending or flagged. */
-export async function logsToReview(
-  db: Db,
-  key: {
-    traineeId: number;
-    month: string;
-    recordIds: readonly number[];
-    experienceTypeId: number;
-    supervisorUserId: number;
-  },
-): Promise<LogsToReview> {
-  const [row] = await db
-    .select({
-      pending: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'pending'))::int`,
-      flagged: sql<number>`(count(*) filter (where ${experienceLogs.status} = 'flagged'))::int`,
-    })
-    .from(experienceLogs)
-    .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, experienceLogs.traineeSupervisorId))
-    .where(
-      and(
-        eq(experienceLogs.traineeId, key.traineeId),
-        isNull(experienceLogs.deletedAt),
-        gte(experienceLogs.dateOfExperience, monthStart(key.month)),
-        lte(experienceLogs.dateOfExperience, monthEnd(key.month)),
-        or(
-          and(
-            inArray(experienceLogs.traineeSupervisorId, [...key.recordIds]),
-            eq(experienceLogs.experienceTypeId, key.experienceTypeId),
-          ),
-          eq(traineeSupervisors.supervisorUserId, key.supervisorUserId),
-        ),
-      ),
-    );
-  return { pending: row?.pending ?? 0, flagged: row?.flagged ?? 0 };
-}
-
-export function listLiveSignoffs(db: Db, traineeId: number) {
-  return db
-    .select({
-      month: monthSignoffs.month,
-      supervisorUserId: monthSignoffs.supervisorUserId,
-      signedAt: monthSignoffs.signedAt,
-      supervisorName: users.name,
-    })
-    .from(monthSignoffs)
-    .innerJoin(users, eq(users.id, monthSignoffs.supervisorUserId))
-    .where(and(eq(monthSignoffs.traineeId, traineeId), isNull(monthSignoffs.reopenedAt)));
 }
 
 function selectRecords(db: Db) {
@@ -198,16 +141,14 @@ export async function voidIncomplete(db: Db, id: number, by: number, now: Date):
 }
 
 /**
- * A paper form verified logs that may now change too (issue 36); an Organization form adds up
- * the hours of its organization's records, so those are voided too.
+ * A paper form verified logs that may now change too (issue 36). `recordIds`: the reopened
+ * structure's records (issue 38), so an Organization form, which adds up all of them, goes too.
  */
 export async function voidMonth(
   db: Db,
-  values: { traineeId: number; month: string; supervisorUserId: number; by: number; now: Date },
+  values: { traineeId: number; month: string; recordIds: readonly number[]; by: number; now: Date },
 ): Promise<number> {
-  const signers = sql`select s.id, s.organization from ${traineeSupervisors} s where s.trainee_id = ${values.traineeId} and s.supervisor_user_id = ${values.supervisorUserId}`;
-  const covered = (recordColumn: AnyPgColumn) =>
-    sql`${recordColumn} in (select r.id from ${traineeSupervisors} r where r.trainee_id = ${values.traineeId} and (r.id in (select id from (${signers}) a) or (btrim(r.organization) <> '' and ${orgKey(sql`r.organization`)} in (select ${orgKey(sql`a.organization`)} from (${signers}) a where btrim(a.organization) <> ''))))`;
+  const covered = (recordColumn: AnyPgColumn) => inArray(recordColumn, [...values.recordIds]);
   const rows = await db
     .update(monthForms)
     .set({ voidedAt: values.now, voidedBy: values.by, updatedAt: values.now })

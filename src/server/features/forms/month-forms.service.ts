@@ -14,9 +14,11 @@ import type {
   MonthFormRow,
   MonthFormsAnswer,
 } from '../../../shared/forms/month-form.schema';
+import { signoffCovering } from '../../../shared/review/month-signoff';
 import { minutesToHours, monthOf } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { todayOf, traineeToday } from '../../clock';
+import { listLiveSignoffs } from '../logs';
 import * as supervisorsRepo from '../supervisors';
 import { readCountingRows, ruleSetFor } from '../progress';
 import { adjustMonthRows } from '../../../shared/progress/month-pipeline';
@@ -83,7 +85,7 @@ async function loadFormInputs(db: Db, traineeId: number, month?: string) {
     repo.listForTrainee(db, traineeId, 'monthly'),
     supervisorsRepo.listForTrainee(db, traineeId),
     livePaperForms(db, traineeId),
-    repo.listLiveSignoffs(db, traineeId),
+    listLiveSignoffs(db, traineeId),
   ]);
   return { logs, forms, records, papers, signoffs };
 }
@@ -109,11 +111,14 @@ function formSlots({ logs, forms, records, papers }: FormInputs) {
   const paperOf = new Map(
     papers.map((item) => [keyOf(item.month, item.trainee_supervisor, item.expereince_type), item]),
   );
-  // The form's logs still waiting for the supervisor (issue 36: its signature waits for them).
+  // The structure-month's logs still waiting for the supervisor (issues 36, 38: its signature
+  // signs the structure's month off, so it waits for them all).
+  const structureOf = (month: string, recordId: number) =>
+    `${month}|${subjectOf(subjects, recordId)?.key ?? `r${recordId}`}`;
   const waiting = new Map<string, LogsToReview>();
   for (const log of logs) {
     if (log.status === 'approved') continue;
-    const key = keyOf(monthOf(log.dateOfExperience), log.traineeSupervisorId, log.experienceTypeId);
+    const key = structureOf(monthOf(log.dateOfExperience), log.traineeSupervisorId);
     const counts = waiting.get(key) ?? { pending: 0, flagged: 0 };
     counts[log.status] += 1;
     waiting.set(key, counts);
@@ -143,7 +148,7 @@ function formSlots({ logs, forms, records, papers }: FormInputs) {
     figures: figures.get(key),
     form: live.get(key),
     paperForm: paperOf.get(key) ?? null,
-    logsWaiting: waiting.get(key) ?? { pending: 0, flagged: 0 },
+    logsWaiting: waiting.get(structureOf(slot.month, slot.recordId)) ?? { pending: 0, flagged: 0 },
   }));
 }
 
@@ -195,10 +200,10 @@ export async function listMonthForms(
   const results: MonthFormRow[] = [];
   for (const { figures, form, paperForm, logsWaiting, ...row } of formSlots(inputs)) {
     if (!visible(row.recordId)) continue;
-    const signer = records.find((record) => record.id === row.recordId)?.supervisorUserId;
-    const signoff = signoffs.find(
-      (item) => item.month === row.month && item.supervisorUserId === signer,
-    );
+    const signoff = signoffCovering(signoffs, records, {
+      month: row.month,
+      traineeSupervisorId: row.recordId,
+    });
     const now = figures ?? NO_MINUTES;
     // Signed in the app or on paper: the earliest signature is what the deadline judges.
     const signedOn = earliestSignature([form?.completedOn, paperFormSignedOn(paperForm)]);
@@ -218,7 +223,7 @@ export async function listMonthForms(
       is_outdated: form !== undefined && !sameMinutes(form, now),
       logs_waiting: logsWaiting,
       signed_off: signoff
-        ? { signed_at: signoff.signedAt.toISOString(), signed_by: signoff.supervisorName }
+        ? { signed_at: signoff.signedAt.toISOString(), signed_by: signoff.signedBy }
         : null,
       form: form ? await toMonthForm(ctx.storage, form) : null,
       paper_form: paperForm,

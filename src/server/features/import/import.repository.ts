@@ -8,7 +8,6 @@ import {
   importMappings,
   logHistory,
   logTasks,
-  monthSignoffs,
   type FieldChanges,
 } from '../../db/schema';
 import { LOG_VALUE_KEYS, type LogValues } from '../logs';
@@ -35,14 +34,6 @@ export async function saveMapping(
     .insert(importMappings)
     .values({ userId, columns, updatedAt: now })
     .onConflictDoUpdate({ target: importMappings.userId, set: { columns, updatedAt: now } });
-}
-
-export async function signedMonths(db: Db, traineeId: number): Promise<Set<string>> {
-  const rows = await db
-    .select({ month: monthSignoffs.month })
-    .from(monthSignoffs)
-    .where(and(eq(monthSignoffs.traineeId, traineeId), isNull(monthSignoffs.reopenedAt)));
-  return new Set(rows.map((row) => row.month));
 }
 
 /** The live logs' times (overlaps) and record and type (one type per structure's month). */

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/import/import.schema';
 import type { LogEntryInput } from '../../../shared/logs/log-entry.schema';
 import { findOverlappingLog, type LogWindow } from '../../../shared/logs/log-overlap';
+import { signedMonthMessage, signoffCovering } from '../../../shared/review/month-signoff';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import {
   formatTime,
@@ -27,7 +28,7 @@ import {
   entryErrors,
   entrySchemaFor,
   NOT_OWN_SUPERVISOR,
-  SIGNED_MONTH,
+  listLiveSignoffs,
   storedType,
   typeConflictJudge,
   valuesOf,
@@ -134,8 +135,8 @@ async function checkRows(
   const dates = parsed.flatMap((result) => (result.success ? [result.data.dateOfExperience] : []));
   dates.sort();
   // Whole months: a row's month may hold a type on a day outside the file's dates.
-  const [signed, existing] = await Promise.all([
-    repo.signedMonths(db, actor.id),
+  const [signoffs, existing] = await Promise.all([
+    listLiveSignoffs(db, actor.id),
     dates.length === 0
       ? []
       : repo.logsBetween(
@@ -215,9 +216,15 @@ async function checkRows(
       for (const [field, messages] of Object.entries(checks)) {
         for (const message of messages) addError(errors, field, message);
       }
-      if (signed.has(monthOf(entry.dateOfExperience))) {
-        addError(errors, 'date_of_experience', SIGNED_MONTH);
-      }
+      // Issue 38: only a month its supervisor's structure signed off refuses the row.
+      const signoff =
+        entry.traineeSupervisorId === null
+          ? undefined
+          : signoffCovering(signoffs, records, {
+              month: monthOf(entry.dateOfExperience),
+              traineeSupervisorId: entry.traineeSupervisorId,
+            });
+      if (signoff) addError(errors, 'date_of_experience', signedMonthMessage(signoff, records));
       const placed = fileByDate.get(window.date) ?? [];
       const earlier = findOverlappingLog(window, placed);
       if (earlier) addError(errors, 'time_of_expereince_start', overlapsRowMessage(earlier));

@@ -1,17 +1,22 @@
 export { EXPORT_COLUMNS, exportLogsCsv } from './logs.export';
-export { signOffMonth } from './logs.signoff';
+export {
+  type LiveSignoff,
+  type StructureMonth,
+  listLiveSignoffs,
+  listStructureLogs,
+  signOffMonth,
+  signedMonthOf,
+} from './logs.signoff';
 export {
   LOG_VALUE_KEYS,
   type LogRecord,
   type LogValues,
   addHistory,
-  findActiveSignoff,
   listForSupervisor,
   supervisedBy,
 } from './logs.repository';
 export {
   NOT_OWN_SUPERVISOR,
-  SIGNED_MONTH,
   entryErrors,
   entrySchemaFor,
   loadSupervisedLog,

@@ -22,6 +22,7 @@ import {
   type FieldChanges,
 } from '../../db/schema';
 import { storedType, type RecordTypedLog, type StructureRecord } from './logs.fieldwork-type';
+import type { Signoff } from '../../../shared/review/month-signoff';
 import { namesOf, selectRecords, type LogRecord, type LogRow } from './logs.records.repository';
 
 /* What other modules use of the files beside this one is exported from here. */
@@ -98,7 +99,8 @@ export async function listDeletedSince(
 }
 
 export type Preflight = {
-  isMonthSigned: boolean;
+  /** The live sign-offs of the months (the trainee's records below say whose structure each is). */
+  signoffs: Signoff[];
   isOwnRecord: boolean;
   /** An old log keeps its supervisor; new hours cannot go to a former one. */
   isEndedRecord: boolean;
@@ -112,10 +114,14 @@ export type Preflight = {
 
 const placeholder = (name: string) => sql.placeholder(name);
 
+const isLiveSignoffOfMonths = sql`s.trainee_id = ${placeholder('traineeId')} and s.month in (${placeholder('month')}, ${placeholder('otherMonth')}) and s.reopened_at is null`;
+
 const preflightQuery = (db: Db, name: string) =>
   db
     .select({
-      isMonthSigned: sql<boolean>`exists (select 1 from ${monthSignoffs} where ${monthSignoffs.traineeId} = ${placeholder('traineeId')} and ${monthSignoffs.month} in (${placeholder('month')}, ${placeholder('otherMonth')}) and ${monthSignoffs.reopenedAt} is null)`,
+      signoffs: sql<
+        { month: string; trainee_supervisor_id: number | null; signed_by: string }[]
+      >`(select coalesce(json_agg(json_build_object('month', s.month, 'trainee_supervisor_id', s.trainee_supervisor_id, 'signed_by', u.name) order by s.id), '[]'::json) from ${monthSignoffs} s join ${users} u on u.id = s.supervisor_user_id where ${isLiveSignoffOfMonths})`,
       isOwnRecord: sql<boolean>`exists (select 1 from ${traineeSupervisors} where ${traineeSupervisors.id} = ${placeholder('recordId')} and ${traineeSupervisors.traineeId} = ${placeholder('traineeId')})`,
       isEndedRecord: sql<boolean>`exists (select 1 from ${traineeSupervisors} where ${traineeSupervisors.id} = ${placeholder('recordId')} and ${traineeSupervisors.traineeId} = ${placeholder('traineeId')} and ${traineeSupervisors.accessEndedAt} is not null and not exists (select 1 from ${experienceLogs} e where e.id = ${placeholder('excludeId')} and e.trainee_supervisor_id = ${traineeSupervisors.id}))`,
       overlapping: sql<{
@@ -164,7 +170,11 @@ export async function preflight(
   });
   const overlapping = row?.overlapping ?? null;
   return {
-    isMonthSigned: row?.isMonthSigned ?? false,
+    signoffs: (row?.signoffs ?? []).map((signoff) => ({
+      month: signoff.month,
+      traineeSupervisorId: signoff.trainee_supervisor_id,
+      signedBy: signoff.signed_by,
+    })),
     isOwnRecord: row?.isOwnRecord ?? false,
     isEndedRecord: row?.isEndedRecord ?? false,
     overlapping: overlapping && {
@@ -340,28 +350,4 @@ export async function restore(
     )
     .returning({ id: experienceLogs.id });
   return rows.length === 1;
-}
-
-/** Any supervisor's. */
-export async function findActiveSignoff(
-  db: Db,
-  traineeId: number,
-  month: string,
-  supervisorUserId?: number,
-) {
-  const [row] = await db
-    .select()
-    .from(monthSignoffs)
-    .where(
-      and(
-        eq(monthSignoffs.traineeId, traineeId),
-        eq(monthSignoffs.month, month),
-        isNull(monthSignoffs.reopenedAt),
-        supervisorUserId === undefined
-          ? undefined
-          : eq(monthSignoffs.supervisorUserId, supervisorUserId),
-      ),
-    )
-    .limit(1);
-  return row;
 }

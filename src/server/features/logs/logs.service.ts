@@ -12,6 +12,7 @@ import {
 } from '../../../shared/logs/log-entry.schema';
 import { LOG_MESSAGES } from '../../../shared/logs/log-messages';
 import { overlapMessage } from '../../../shared/logs/log-overlap';
+import { signedMonthMessage, signoffCovering } from '../../../shared/review/month-signoff';
 import { monthOf } from '../../../shared/logs/time';
 import { SUPERVISION_CONTACTS } from '../../../shared/logs/rule-sets';
 import { SETTINGS } from '../../../shared/reference/lookups';
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import * as supervisorsRepo from '../supervisors';
 import { listPage, type PageFilters, type Scope } from './logs.page.repository';
+import { signedMonthOf } from './logs.signoff';
 import * as repo from './logs.repository';
 import { digestOf, findByIdempotencyKey, KEY_REUSED } from './logs.idempotency';
 import { storedType, typeConflictJudge } from './logs.fieldwork-type';
@@ -135,15 +137,16 @@ export function valuesOf(entry: LogEntryInput, traineeSupervisorId: number): rep
 const MADE_EARLIER = Symbol('made earlier');
 
 /**
- * MADE_EARLIER is answered before any other check: the earlier log overlaps this entry. `months`
- * are the entry's and an edited log's former one.
+ * MADE_EARLIER is answered before any other check: the earlier log overlaps this entry.
+ * `current`: an edited log as it is, since a log may not leave a signed structure-month either.
  */
 type ResolveOptions = {
   logId?: number;
   allowedLegacyTaskIds?: readonly string[];
-  months: [string, string?];
+  current?: StructureLog;
   idempotency?: { key: string; digest: string } | undefined;
 };
+type StructureLog = { month: string; traineeSupervisorId: number };
 async function resolveEntry(
   ctx: WriteContext,
   entry: LogEntryInput,
@@ -161,8 +164,9 @@ async function resolveEntry(
 ): Promise<repo.LogValues | typeof MADE_EARLIER> {
   const { db, actor } = ctx;
   const namesRecord = entry.newSupervisor === null && entry.traineeSupervisorId !== null;
+  const month = monthOf(entry.dateOfExperience);
   const checks = await repo.preflight(db, actor.id, {
-    months: options.months,
+    months: [month, options.current?.month],
     recordId: namesRecord ? entry.traineeSupervisorId : null,
     date: entry.dateOfExperience,
     startMinute: entry.startMinute,
@@ -175,7 +179,14 @@ async function resolveEntry(
       throw new AppError('CONFLICT', KEY_REUSED);
     return MADE_EARLIER;
   }
-  if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+  // Issue 38: a log of a signed structure-month stays, and none moves into one.
+  const assertOpen = (log: StructureLog) => {
+    const signoff = signoffCovering(checks.signoffs, checks.records, log);
+    if (signoff) throw new AppError('CONFLICT', signedMonthMessage(signoff, checks.records));
+  };
+  if (options.current) assertOpen(options.current);
+  if (namesRecord && entry.traineeSupervisorId !== null)
+    assertOpen({ month, traineeSupervisorId: entry.traineeSupervisorId });
   const typeConflict = (recordId: number | null) =>
     typeConflictJudge(checks.records)(
       { date: entry.dateOfExperience, experienceTypeId: entry.experienceTypeId },
@@ -194,7 +205,9 @@ async function resolveEntry(
   let traineeSupervisorId = entry.traineeSupervisorId;
   if (entry.newSupervisor !== null) {
     traineeSupervisorId = await addOrReuseSupervisor(ctx, entry.newSupervisor);
-    // A supervisor named again by email is a listed record: its month may hold the other type.
+    // One already listed may be reused: its month may be signed, or hold the other type (the
+    // caller's transaction undoes).
+    assertOpen({ month, traineeSupervisorId });
     const conflict = typeConflict(traineeSupervisorId);
     if (conflict) throw AppError.field('expereince_type', conflict);
   }
@@ -230,12 +243,12 @@ async function addSupervisorRecord(
   return row;
 }
 
-export const SIGNED_MONTH =
-  'Your supervisor signed off this month, so its logs are locked. Ask them to reopen the month if something must change.';
-
-async function assertMonthOpen(db: Db, traineeId: number, date: string): Promise<void> {
-  if (await repo.findActiveSignoff(db, traineeId, monthOf(date)))
-    throw new AppError('CONFLICT', SIGNED_MONTH);
+async function assertLogOpen(db: Db, traineeId: number, log: repo.LogRecord): Promise<void> {
+  const signed = await signedMonthOf(db, traineeId, {
+    month: monthOf(log.dateOfExperience),
+    traineeSupervisorId: log.traineeSupervisorId,
+  });
+  if (signed) throw new AppError('CONFLICT', signed.message);
 }
 
 async function loadOwnLog(ctx: Context, id: number): Promise<repo.LogRecord> {
@@ -265,10 +278,7 @@ export async function createLog(
     return { log: toExperienceLog(earlier), replayed: true };
   };
   const write = async (db: Db) => {
-    const values = await resolveEntry({ ...ctx, db, owedMails }, entry, {
-      months: [monthOf(entry.dateOfExperience)],
-      idempotency,
-    });
+    const values = await resolveEntry({ ...ctx, db, owedMails }, entry, { idempotency });
     if (values === MADE_EARLIER) return undefined;
     const changes = diffSnapshots(null, snapshotOf(values, entry.taskIds));
     const entryToWrite = { values, taskIds: entry.taskIds, changes, idempotency };
@@ -306,7 +316,10 @@ export async function updateLog(
     const values = await resolveEntry(txCtx, entry, {
       logId: ctx.id,
       allowedLegacyTaskIds: current.taskIds,
-      months: [monthOf(current.dateOfExperience), monthOf(entry.dateOfExperience)],
+      current: {
+        month: monthOf(current.dateOfExperience),
+        traineeSupervisorId: current.traineeSupervisorId,
+      },
     });
     if (!(await repo.updateUnapprovedLog(tx, ctx.actor.id, ctx.id, values, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);
@@ -338,7 +351,7 @@ async function sendOwed(ctx: Context & { mail: supervisorsRepo.LinkMail }, mails
 export async function deleteLog(ctx: Context & { id: number }): Promise<void> {
   const current = await loadOwnLog(ctx, ctx.id);
   if (current.status === 'approved') throw new AppError('CONFLICT', APPROVED_LOCKED);
-  await assertMonthOpen(ctx.db, ctx.actor.id, current.dateOfExperience);
+  await assertLogOpen(ctx.db, ctx.actor.id, current);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.softDelete(tx, ctx.actor.id, ctx.id, ctx.now))) {
       throw new AppError('CONFLICT', APPROVED_LOCKED);
@@ -368,7 +381,11 @@ export async function restoreLog(ctx: Context & { id: number }): Promise<Experie
       endMinute: deleted.endMinute,
       excludeId: deleted.id,
     });
-    if (checks.isMonthSigned) throw new AppError('CONFLICT', SIGNED_MONTH);
+    const signoff = signoffCovering(checks.signoffs, checks.records, {
+      month: monthOf(deleted.dateOfExperience),
+      traineeSupervisorId: deleted.traineeSupervisorId,
+    });
+    if (signoff) throw new AppError('CONFLICT', signedMonthMessage(signoff, checks.records));
     const { overlapping } = checks;
     if (overlapping) {
       throw new AppError(

@@ -1,8 +1,3 @@
-export {
-  formSignedOn,
-  organizationKeySql,
-  readCountingRows,
-  sameSubject,
-} from './progress.repository';
+export { formSignedOn, readCountingRows, sameSubject } from './progress.repository';
 export { getAccrued, monthTotalsByType } from './progress.service';
 export { ruleSetFor, traineeStandards, traineeUnderBoth } from './standards.service';

@@ -188,12 +188,14 @@ export async function approveMany(ctx: Context & { traineeId: number; logIds: re
   return { approved: approved.sort((a, b) => a - b), skipped };
 }
 
-/** Puts an approved log back to pending so the trainee can change it (not in a signed month). */
+/** Puts an approved log back to pending so the trainee can change it (not in its signed month). */
 export async function reopenLog(ctx: Context & { logId: number }): Promise<ExperienceLog> {
   const log = await loadSupervisedLog(ctx, ctx.logId);
-  if (await logsRepo.findActiveSignoff(ctx.db, log.traineeId, monthOf(log.dateOfExperience))) {
-    throw new AppError('CONFLICT', SIGNED_MONTH);
-  }
+  const signed = await logsRepo.signedMonthOf(ctx.db, log.traineeId, {
+    month: monthOf(log.dateOfExperience),
+    traineeSupervisorId: log.traineeSupervisorId,
+  });
+  if (signed) throw new AppError('CONFLICT', SIGNED_MONTH);
   await ctx.db.transaction(async (tx) => {
     const moved = await repo.transitionLog(tx, log.id, {
       from: ['approved'],

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { LinkStatus } from '../../../shared/supervisors/trainee-supervisor.schema';
 import type { Db } from '../../db/client';
-import { experienceLogs, supervisorLinkRequests, traineeSupervisors, users } from '../../db/schema';
+import {
+  experienceLogs,
+  monthSignoffs,
+  supervisorLinkRequests,
+  traineeSupervisors,
+  users,
+} from '../../db/schema';
 
 export type TraineeSupervisorRow = typeof traineeSupervisors.$inferSelect;
 /** `linkStatus` null: no account. */
@@ -97,6 +103,16 @@ export async function countLogs(db: Db, traineeSupervisorId: number): Promise<nu
     .from(experienceLogs)
     .where(eq(experienceLogs.traineeSupervisorId, traineeSupervisorId));
   return row?.value ?? 0;
+}
+
+/** A month sign-off names the record of its signer (issue 38): the record must stay. */
+export async function hasSignoffs(db: Db, traineeSupervisorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: monthSignoffs.id })
+    .from(monthSignoffs)
+    .where(eq(monthSignoffs.traineeSupervisorId, traineeSupervisorId))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function remove(db: Db, traineeId: number, id: number): Promise<void> {

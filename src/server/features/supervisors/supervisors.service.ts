@@ -166,6 +166,12 @@ export async function deleteTraineeSupervisor(ctx: {
         `This supervisor is on ${logs} of your logs, so they cannot be deleted: your logs must keep their supervisor for BACB audits. End their access instead.`,
       );
     }
+    if (await repo.hasSignoffs(tx, id)) {
+      throw new AppError(
+        'CONFLICT',
+        'This supervisor signed months off, so they cannot be deleted: the sign-offs must keep their supervisor for BACB audits. End their access instead.',
+      );
+    }
     await repo.remove(tx, actor.id, id);
   });
 }

@@ -93,8 +93,8 @@ export function PaperAnswerModal({
             ) : (
               <Alert color="gray" variant="light" title="Confirmation">
                 I signed this form on paper on {formatUsDate(paper.signed_on)}, and the scan is that
-                form. Confirming also signs the month off: its logs are locked until I reopen the
-                month.
+                form. Confirming also signs the month off: the month’s logs this form covers are
+                locked until I reopen it.
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">

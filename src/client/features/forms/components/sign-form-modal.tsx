@@ -202,8 +202,9 @@ export function SignFormModal({
             </Alert>
             {party === 'supervisor' && form.kind === 'monthly' ? (
               <Text size="sm">
-                Your signature also signs the month off, as “Sign off month” does: its logs are
-                locked until you reopen the month, which voids this form.
+                Your signature also signs the month off, as “Sign off month” does: the month’s logs
+                this form covers are locked until you reopen it, which voids this form. Logs with
+                other supervisors stay open.
               </Text>
             ) : null}
             <TextInput

@@ -14,6 +14,7 @@ import { useReopenMonth } from '../api/reopen-month';
 import { useSignMonth } from '../api/sign-month';
 import { useBulkApproval } from './bulk-approve';
 import { MonthStateBadge, monthCounts } from './month-state-badge';
+import { signedNote } from './month-structure';
 import { reportReviewError } from './review-errors';
 import { APPROVE_COLOR } from './review-colors';
 import { OfflineState } from '../../../components/offline';
@@ -69,14 +70,16 @@ function MonthActions({ trainee, month }: { trainee: Trainee; month: MonthState 
   const reopen = useReopenMonth();
   const label = formatMonthYear(month.month);
   const body = { traineeId: trainee.id, month: month.month };
+  // Issue 38: the sign-off is the organization's (its every supervisor's logs), or the supervisor's own.
+  const whose = month.organization ? `logs at ${month.organization}` : 'logs with you';
 
   const confirmSign = () =>
     openConfirmModal({
       title: `Sign off ${label}?`,
       children: (
         <Text size="sm">
-          You confirm that you reviewed {trainee.name}’s {month.logs} logs of {label}. They are
-          locked until you reopen the month.
+          You confirm that you reviewed {trainee.name}’s {month.logs} {whose} in {label}. They are
+          locked until the month is reopened; their logs with other supervisors stay open.
         </Text>
       ),
       labels: { confirm: 'Sign off month', cancel: 'Cancel' },
@@ -92,9 +95,9 @@ function MonthActions({ trainee, month }: { trainee: Trainee; month: MonthState 
       title: `Reopen ${label}?`,
       children: (
         <Text size="sm">
-          The month’s logs are unlocked, so logs can be reopened and changed. Its monthly forms, in
-          the app or on paper, are voided: new ones are signed. The reopening is kept in each log’s
-          history.
+          The month’s {whose} are unlocked, so they can be reopened and changed. Their monthly and
+          final forms covering it, in the app or on paper, are voided: new ones are signed. Other
+          supervisors’ sign-offs and forms stand. The reopening is kept in each log’s history.
         </Text>
       ),
       labels: { confirm: 'Reopen month', cancel: 'Cancel' },
@@ -138,10 +141,8 @@ function MonthActions({ trainee, month }: { trainee: Trainee; month: MonthState 
 }
 
 function monthNote(month: MonthState): string {
-  if (month.state === 'signed') {
-    const when = month.signed_at ? ` ${formatInstant(month.signed_at)}` : '';
-    return `Signed${when}${month.signed_by ? ` by ${month.signed_by}` : ''} · ${monthCounts(month)}`;
-  }
+  const signed = signedNote(month, formatInstant);
+  if (signed) return `${signed} · ${monthCounts(month)}`;
   if (month.flagged > 0) return `${monthCounts(month)} · flagged logs wait for the trainee`;
   return monthCounts(month);
 }
@@ -169,7 +170,7 @@ export function MonthSignoffList({ trainee }: { trainee: Trainee }) {
     <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {months.data.map((month) => (
         <Group
-          key={month.month}
+          key={`${month.month}-${month.trainee_supervisor}`}
           component="li"
           justify="space-between"
           gap="xs"
@@ -180,6 +181,7 @@ export function MonthSignoffList({ trainee }: { trainee: Trainee }) {
             <Group gap="xs">
               <Text fw={600} size="sm">
                 {formatMonthYear(month.month)}
+                {month.organization ? ` · ${month.organization}` : ''}
               </Text>
               <MonthStateBadge state={month.state} />
             </Group>

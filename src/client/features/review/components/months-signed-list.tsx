@@ -5,12 +5,14 @@ import { ErrorState } from '../../../components/page-state';
 import { formatInstant } from '../../../lib/local-date';
 import { useMonthStates } from '../api/month-states';
 import { MonthStateBadge, monthCounts } from './month-state-badge';
+import { signedNote, structureName } from './month-structure';
 
 const SHOWN = 6;
 
 /**
- * The trainee's months and their sign-off (GET /api/v1/month-signoff/): Signed (locked), Ready for
- * sign-off (every log approved) or Open (logs still to review), newest first.
+ * The trainee's months and their sign-off (GET /api/v1/month-signoff/), one row per supervisor
+ * (or organization) of the month, each signed on its own (issue 38): Signed (its logs locked),
+ * Ready for sign-off (every log approved) or Open (logs still to review), newest first.
  */
 export function MonthsSignedList() {
   const months = useMonthStates(null);
@@ -30,9 +32,9 @@ export function MonthsSignedList() {
             Monthly sign-off
           </Title>
           <Text size="sm" c="dimmed">
-            Your supervisor signs a month once every log in it is approved; its logs are then
-            locked. Their signature on the month’s form (in the app, or confirming a paper one)
-            signs it off too.
+            Each supervisor (or organization) signs your month off once every log with them in it is
+            approved; those logs are then locked, and your logs with others stay open. Their
+            signature on the month’s form (in the app, or confirming a paper one) signs it off too.
           </Text>
         </div>
         {months.isError ? (
@@ -51,7 +53,7 @@ export function MonthsSignedList() {
           <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {shown.map((month) => (
               <Group
-                key={month.month}
+                key={`${month.month}-${month.trainee_supervisor}`}
                 component="li"
                 justify="space-between"
                 gap="xs"
@@ -61,12 +63,10 @@ export function MonthsSignedList() {
               >
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600}>
-                    {formatMonthYear(month.month)}
+                    {formatMonthYear(month.month)} · {structureName(month)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {month.state === 'signed' && month.signed_at
-                      ? `Signed ${formatInstant(month.signed_at)}${month.signed_by ? ` by ${month.signed_by}` : ''}`
-                      : monthCounts(month)}
+                    {signedNote(month, formatInstant) ?? monthCounts(month)}
                   </Text>
                 </div>
                 <MonthStateBadge state={month.state} />

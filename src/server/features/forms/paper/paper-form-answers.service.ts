@@ -25,11 +25,11 @@ export async function answerPaperForm(
   if (answered) throw new AppError('CONFLICT', PAPER_FORM_MESSAGES.alreadyAnswered(answered));
   const isConfirmed = ctx.request.answer === 'confirmed';
   // Confirming is the supervisor's signature, as signing in the app (form-signing.service.ts).
-  if (isConfirmed) await assertReviewedForSignature(ctx.db, form, ctx.actor.id);
+  if (isConfirmed) await assertReviewedForSignature(ctx.db, form);
   await ctx.db.transaction(async (tx) => {
     await answerOnce(tx, ctx, form.id);
     if (isConfirmed) {
-      await assertReviewedForSignature(tx, form, ctx.actor.id);
+      await assertReviewedForSignature(tx, form);
       await signOffWithForm(tx, form, ctx.actor.id, ctx.now);
     }
   });
