@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   FORM_MONTH_NOT_OVER: { status: 409, shape: 'detail' },
   /** No hours (that count) with this supervisor and fieldwork type for the form asked for. */
   FORM_NO_HOURS: { status: 400, shape: 'non_field_code' },
+  /** An F-FVF's period holds a month without hours: a break starts a new experience (issue 38). */
+  FORM_PERIOD_BREAK: { status: 400, shape: 'non_field_code' },
   RATE_LIMITED: { status: 429, shape: 'detail' },
   /** Something broke on our side; the body never says what. */
   INTERNAL: { status: 500, shape: 'detail' },

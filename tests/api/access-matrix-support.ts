@@ -404,8 +404,9 @@ export async function createMatrixWorld() {
     trainee_supervisor: recordId,
     expereince_type: 1,
   });
+  // March alone: February has no hours, so January is an experience of its own (issue 38).
   const finalForm = await filledFinal(w, {
-    from_month: '2026-01',
+    from_month: '2026-03',
     to_month: '2026-03',
     trainee_supervisor: recordId,
     expereince_type: 1,

@@ -51,7 +51,8 @@ const approveAll = (trainee: TestUser) =>
 
 beforeAll(async () => {
   // March: Ana and Lee at Acme ABA (organizationWorld); January: 20 concentrated days with
-  // Ana, so the period is Mixed.
+  // Ana, so the period is Mixed; February: one concentrated day (counting nothing, under the
+  // monthly minimum), so January to March is one experience (issue 38).
   const world = await organizationWorld();
   ({ lee, leeRecord } = world);
   w = world;
@@ -59,13 +60,14 @@ beforeAll(async () => {
   await dropTemplate(w, 'mfvf-2022-organization');
   await dropTemplate(w, 'ffvf-2022-organization');
   await logDays(w, w.recordId, '2026-01-05', 20, 2);
+  await logDays(w, w.recordId, '2026-02-02', 1, 2);
   await approveAll(w.trainee);
-  // January's M-FVF was signed on paper in time (decision 024: unsigned past its deadline, its
-  // hours would be at risk and the F-FVF would count none of them).
+  // January's and February's M-FVFs were signed on paper in time (decision 024: unsigned past
+  // the deadline, their hours would be at risk and the F-FVF would count none of them).
   await insertPaperForms(w.t.db, {
     traineeId: w.trainee.id,
     traineeSupervisorId: w.recordId,
-    months: ['2026-01'],
+    months: ['2026-01', '2026-02'],
     experienceTypeId: 2,
   });
 });

@@ -39,6 +39,9 @@ beforeAll(async () => {
   await dropTemplate(w, 'mfvf-2022-individual');
   await dropTemplate(w, 'ffvf-2022-individual');
   await logDays(w, w.recordId, '2026-01-05', 20);
+  // February's one day keeps January to March one experience (a month without hours would start
+  // a new one: issue 38); under the monthly minimum, it counts nothing.
+  await logDays(w, w.recordId, '2026-02-02', 1);
   await logDays(w, w.recordId, '2026-03-01', 20);
   // January's form recorded as signed on paper in time (unsigned after its deadline, its hours
   // would be at risk: decision 024).
@@ -170,6 +173,14 @@ describe('an F-FVF that no longer shows its period', () => {
           counted_hours: 0,
           reasons: ['monthly verification form with Ana Núñez signed late: 60 hours lost'],
         },
+        {
+          month: '2026-02',
+          logged_hours: 3,
+          counted_hours: 0,
+          reasons: [
+            'at risk: no signed monthly form with Ana Núñez by 3/31/2026: 3 hours not counted until a signed form is recorded',
+          ],
+        },
       ],
     });
     form = await filledFinal(w, { ...JANUARY_TO_MARCH, trainee_supervisor: w.recordId });
@@ -179,7 +190,8 @@ describe('an F-FVF that no longer shows its period', () => {
 
 describe('reopening a month of the period', () => {
   it('voids the F-FVF, even signed, keeping it and its PDF as history; other months do not', async () => {
-    expect((await sign(w, w.supervisor, form.id, undefined, 'final')).statusCode).toBe(200);
+    const signed = await sign(w, w.supervisor, form.id, undefined, 'final');
+    expect(signed.statusCode, signed.body).toBe(200);
     await logDays(w, w.recordId, '2025-12-01', 1);
     await w.t.db
       .update(experienceLogs)

@@ -230,7 +230,8 @@ describe('POST /api/v1/final-forms/', () => {
     const blank = await createTrainee(w.t.db);
     const record = await insertSupervisorRecord(w.t.db, blank.id);
     await logDays({ t: w.t, trainee: blank }, record, '2026-03-01', 20);
-    const response = await fill(w, blank, payload({ trainee_supervisor: record }), 'final');
+    const march = payload({ trainee_supervisor: record, from_month: '2026-03' });
+    const response = await fill(w, blank, march, 'final');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       non_field_errors: [

@@ -690,8 +690,9 @@ export const monthForms = pgTable(
     uniqueIndex('month_forms_live')
       .on(t.traineeSupervisorId, t.month, t.experienceTypeId)
       .where(sql`${t.voidedAt} is null and ${t.kind} = 'monthly'`),
+    // One live F-FVF per supervision experience (issue 38): experiences end in different months.
     uniqueIndex('month_forms_final_live')
-      .on(t.traineeSupervisorId, t.experienceTypeId)
+      .on(t.traineeSupervisorId, t.experienceTypeId, t.month)
       .where(sql`${t.voidedAt} is null and ${t.kind} = 'final'`),
     uniqueIndex('month_forms_storage_key').on(t.storageKey),
     check(

@@ -7,8 +7,9 @@ import {
   MonthFormsQuerySchema,
 } from './month-form.schema';
 
-// The official final form's wire: one F-FVF per supervisor record and fieldwork type over a period,
-// with the hours that count (decision 013), signed in the app as the M-FVF is (decision 012).
+// The official final form's wire: one F-FVF per supervision experience of a supervisor record (or
+// organization) over a period, with the hours that count (decision 013), signed in the app as the
+// M-FVF is (decision 012). A month without hours ends an experience (experience-periods.ts).
 
 /** The longest supervision period: all fieldwork falls within 5 continuous years (BACB-RULES). */
 export const MAX_PERIOD_MONTHS = 60;
@@ -35,7 +36,7 @@ export const FinalFormAdjustmentSchema = z.object({
   reasons: z.array(z.string()),
 });
 
-/** One supervisor (or organization) with hours; `expereince_type` 3 is both types' columns. */
+/** One supervision experience of a supervisor (or organization); `expereince_type` 3: both. */
 export const FinalFormRowSchema = z.object({
   /** The responsible supervisor's record: the live form's, else the one with the most logs. */
   trainee_supervisor: z.number(),
@@ -43,9 +44,9 @@ export const FinalFormRowSchema = z.object({
   /** The organization whose supervisors the form lists ('' for one supervisor's own). */
   organization: z.string(),
   expereince_type: z.number(),
-  /** The first month with hours with this supervisor (or organization). */
+  /** The experience's first month with hours with this supervisor (or organization). */
   first_month: z.string(),
-  /** The last month with hours that is over; null while none is. */
+  /** The experience's last month with hours that is over; null while none is. */
   last_month: z.string().nullable(),
   /** The period shown: the live form's, else first_month to last_month. */
   from_month: z.string(),
@@ -61,7 +62,7 @@ export const FinalFormRowSchema = z.object({
 });
 export type FinalFormRow = z.infer<typeof FinalFormRowSchema>;
 
-/** GET /api/v1/final-forms/: the rows (by supervisor name, then type) and the voided forms. */
+/** GET /api/v1/final-forms/: the rows (by supervisor name, then first month) and the voided forms. */
 export const FinalFormsAnswerSchema = z.object({
   today: z.string(),
   results: z.array(FinalFormRowSchema),

@@ -87,7 +87,7 @@ export async function subjectOfRecord(
 export async function findLiveOfSubject(
   db: Db,
   subject: FormSubject,
-  keys: readonly { month?: string; experienceTypeId: number }[],
+  keys: readonly { month: string; experienceTypeId: number }[],
 ): Promise<repo.MonthFormRow | undefined> {
   for (const record of subject.records) {
     for (const key of keys) {

@@ -76,13 +76,18 @@ type FillRequest = FormsContext & {
     | 'observationMinutes'
   > & { monthsCounted?: number };
   isProrated: boolean;
-  existing: repo.MonthFormRow | undefined;
+  /** The live forms the new one replaces: voided, kept as history. */
+  existing: readonly repo.MonthFormRow[];
+  /** Run first in the transaction: refuses if another fill changed `existing` meanwhile. */
+  claim?: (tx: Db) => Promise<void>;
   completeMessage: string;
 };
 
 /** A live form not yet complete is replaced (voided, kept as history); a complete one is final. */
 export async function fillAndKeep(ctx: FillRequest): Promise<number> {
-  if (ctx.existing?.completedOn) throw new AppError('CONFLICT', ctx.completeMessage);
+  if (ctx.existing.some((form) => form.completedOn)) {
+    throw new AppError('CONFLICT', ctx.completeMessage);
+  }
   return keep(ctx, await fill(ctx));
 }
 
@@ -116,8 +121,11 @@ async function keep(ctx: FillRequest, filled: Awaited<ReturnType<typeof fill>>):
   const storageKey = await putPdf(ctx.storage, actor.id, filled.bytes);
   try {
     return await db.transaction(async (tx) => {
-      if (existing && !(await repo.voidIncomplete(tx, existing.id, actor.id, ctx.now))) {
-        throw new AppError('CONFLICT', FORMS_MESSAGES.fill.filledMeanwhile);
+      await ctx.claim?.(tx);
+      for (const form of existing) {
+        if (!(await repo.voidIncomplete(tx, form.id, actor.id, ctx.now))) {
+          throw new AppError('CONFLICT', FORMS_MESSAGES.fill.filledMeanwhile);
+        }
       }
       return repo.insert(tx, {
         kind: filled.form,

@@ -11,7 +11,8 @@ import { type StoredFile, recordCompletedForm, storeCompletedForm } from '../fil
 import { listLiveSignoffs, listStructureLogs, signOffMonth, type StructureMonth } from '../logs';
 import { FORM_MESSAGES, loadFvfEngine } from './fvf';
 import { readObjectIfPresent } from './templates/templates.service';
-import { currentFinalFigures, getFinalForm, showsFinalFigures } from './final-forms.service';
+import { currentFinalFigures, showsFinalFigures } from './final-form-figures';
+import { getFinalForm } from './final-forms.service';
 import * as repo from './month-forms.repository';
 import { currentFigures, getMonthForm } from './month-forms.service';
 import { formFileName, NO_MINUTES, sameMinutes } from './month-forms.wire';

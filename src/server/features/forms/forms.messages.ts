@@ -1,3 +1,4 @@
+import type { PeriodBreak } from '../../../shared/forms/experience-periods';
 import { formatMonthYear } from '../../../shared/logs/time';
 
 // The engine's own refusals are fvf/fvf.errors.ts; wire messages shared with the client are in
@@ -24,6 +25,21 @@ export const FORMS_MESSAGES = {
       'The last month of this period is not over yet: a final form can include it from the first day of the next month.',
     noHours: (from: string, to: string) =>
       `No hours with this supervisor count from ${formatMonthYear(from)} to ${formatMonthYear(to)}.`,
+    /** Handbook "Fieldwork Verification Forms": a break starts a new supervision experience. */
+    periodBreak: (withWhom: string, gap: PeriodBreak) => {
+      const months =
+        gap.fromMonth === gap.toMonth
+          ? `${formatMonthYear(gap.fromMonth)} has`
+          : `${formatMonthYear(gap.fromMonth)} to ${formatMonthYear(gap.toMonth)} have`;
+      const noHours = `${months} no hours with ${withWhom}`;
+      if (gap.before === null) {
+        return `${noHours}: a supervision experience starts with its first month with hours; start the period in ${formatMonthYear(gap.after ?? gap.toMonth)}.`;
+      }
+      if (gap.after === null) {
+        return `${noHours}: a supervision experience ends with its last month with hours; end the period in ${formatMonthYear(gap.before)}.`;
+      }
+      return `${noHours}: a break starts a new supervision experience; fill one final form up to ${formatMonthYear(gap.before)} and another from ${formatMonthYear(gap.after)}.`;
+    },
     complete:
       'This final form is signed and can no longer change. Reopening a month of its period voids it.',
   },

@@ -96,10 +96,9 @@ export async function findById(db: Db, id: number): Promise<MonthFormRecord | un
   return row ? toRecord(row) : undefined;
 }
 
-/** Without a month, the live F-FVF. */
 export async function findLive(
   db: Db,
-  key: { traineeSupervisorId: number; month?: string; experienceTypeId: number },
+  key: { traineeSupervisorId: number; month: string; experienceTypeId: number },
 ): Promise<MonthFormRow | undefined> {
   const [row] = await db
     .select()
@@ -107,14 +106,40 @@ export async function findLive(
     .where(
       and(
         eq(monthForms.traineeSupervisorId, key.traineeSupervisorId),
-        key.month === undefined ? eq(monthForms.kind, 'final') : eq(monthForms.month, key.month),
-        key.month === undefined ? undefined : eq(monthForms.kind, 'monthly'),
+        eq(monthForms.kind, 'monthly'),
+        eq(monthForms.month, key.month),
         eq(monthForms.experienceTypeId, key.experienceTypeId),
         isNull(monthForms.voidedAt),
       ),
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The live F-FVFs of a subject's records, their rows locked until the transaction ends: no
+ * unique index can say two periods do not overlap, so fills of one subject take turns.
+ */
+export async function lockLiveFinals(
+  db: Db,
+  recordIds: readonly number[],
+): Promise<{ id: number; fromMonth: string | null; toMonth: string }[]> {
+  await db
+    .select({ id: traineeSupervisors.id })
+    .from(traineeSupervisors)
+    .where(inArray(traineeSupervisors.id, [...recordIds]))
+    .orderBy(traineeSupervisors.id)
+    .for('no key update');
+  return db
+    .select({ id: monthForms.id, fromMonth: monthForms.fromMonth, toMonth: monthForms.month })
+    .from(monthForms)
+    .where(
+      and(
+        inArray(monthForms.traineeSupervisorId, [...recordIds]),
+        eq(monthForms.kind, 'final'),
+        isNull(monthForms.voidedAt),
+      ),
+    );
 }
 
 export type NewMonthForm = Omit<

@@ -312,7 +312,7 @@ export async function createMonthForm(
     figures: { ...figures, traineeSupervisorId: record.id },
     kept: figures,
     isProrated: input.prorated ?? false,
-    existing,
+    existing: existing ? [existing] : [],
     completeMessage: FORMS_MESSAGES.month.complete,
   });
   return getMonthForm({ ...ctx, id });

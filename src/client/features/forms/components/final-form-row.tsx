@@ -6,6 +6,7 @@ import { formatMonthYear } from '../../../../shared/logs/time';
 import {
   finalNextStep,
   finalRowKey,
+  finalRowName,
   finalRowTitle,
   finalStateBadge,
   monthsCountText,
@@ -68,7 +69,13 @@ function PeriodFill({
   // A live form of this very period that still shows its hours has nothing to fill again.
   const hasNothingToFill = row.form !== null && isSame && !row.is_outdated;
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
+    <Group
+      gap="xs"
+      align="flex-end"
+      wrap="wrap"
+      role="group"
+      aria-label={`Period for ${finalRowName(row)}`}
+    >
       <NativeSelect
         size="xs"
         label="Period from"
@@ -111,7 +118,7 @@ function PeriodFill({
   );
 }
 
-/** One supervisor record × fieldwork type: its period, the hours that count and the F-FVF. */
+/** One supervision experience: its period, the hours that count and the F-FVF. */
 export function FinalFormRowItem({
   row,
   actions,
@@ -120,6 +127,8 @@ export function FinalFormRowItem({
   actions: FinalFormRowActions;
 }) {
   const title = finalRowTitle(row);
+  // A supervisor's experiences share the title: buttons and the signing dialog say the period.
+  const name = finalRowName(row);
   const badge = finalStateBadge(row);
   const step = finalNextStep(row, actions.party);
   const { form } = row;
@@ -136,7 +145,7 @@ export function FinalFormRowItem({
         <div style={{ minWidth: 0, flex: '1 1 260px' }}>
           <FormRowTitle title={title} badge={badge} />
           <Text size="sm">
-            {periodText(row.from_month, row.to_month)} · {monthsCountText(row.months)}
+            Period {periodText(row.from_month, row.to_month)} · {monthsCountText(row.months)}
           </Text>
           <Text size="sm">{figuresText(row.figures)}</Text>
           {step ? (
@@ -153,7 +162,7 @@ export function FinalFormRowItem({
         </div>
         <Group gap="xs">
           <FormRowActions
-            form={form && { ...form, kind: 'final', title }}
+            form={form && { ...form, kind: 'final', title: name }}
             canSign={form !== null && !form.is_complete && !row.is_outdated}
             actions={actions}
           />

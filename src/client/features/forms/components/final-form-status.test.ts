@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FinalFormRow } from '../../../../shared/forms/final-form.schema';
+import { createFinalForm, createFinalRow } from './final-form-row.fixture';
 import {
   finalNextStep,
+  finalRowKey,
+  finalRowName,
   finalRowTitle,
   finalStateBadge,
   monthsCountText,
@@ -9,57 +12,8 @@ import {
   periodText,
 } from './final-form-status';
 
-const row = (overrides: Partial<FinalFormRow> = {}): FinalFormRow => ({
-  trainee_supervisor: 4,
-  supervisor_name: 'Dana Supervisor',
-  organization: '',
-  expereince_type: 1,
-  first_month: '2026-01',
-  last_month: '2026-03',
-  from_month: '2026-01',
-  to_month: '2026-03',
-  figures: {
-    independent_hours: 80,
-    supervised_hours: 40,
-    total_hours: 120,
-    observation_minutes: 60,
-    percent_supervised: 33.3,
-  },
-  months: 2,
-  adjustments: [],
-  is_period_over: true,
-  is_outdated: false,
-  form: null,
-  ...overrides,
-});
-
-type Form = NonNullable<FinalFormRow['form']>;
-const form = (overrides: Partial<Form> = {}): Form => ({
-  id: 9,
-  user: 1,
-  trainee_supervisor: 4,
-  supervisor_name: 'Dana Supervisor',
-  organization: '',
-  expereince_type: 1,
-  variant: 'ffvf-2022-individual',
-  variant_label: 'F-FVF 2022 (Individual)',
-  edition: '2022',
-  signers: ['supervisor'],
-  template: { source: 'folder', sha256: 'ab12' },
-  figures: row().figures,
-  trainee_signature: null,
-  supervisor_signature: null,
-  completed_on: null,
-  is_complete: false,
-  record_file: null,
-  document: '/files/x.pdf',
-  created_at: '2026-04-10T12:00:00.000Z',
-  voided_at: null,
-  from_month: '2026-01',
-  to_month: '2026-03',
-  months: 2,
-  ...overrides,
-});
+const row = createFinalRow;
+const form = createFinalForm;
 
 describe('final form status texts', () => {
   it('names a row by supervisor (or organization) and fieldwork type', () => {
@@ -69,6 +23,15 @@ describe('final form status texts', () => {
     expect(
       finalRowTitle({ supervisor_name: 'Dana', organization: 'Acme ABA', expereince_type: 3 }),
     ).toBe('Acme ABA (Dana signs) · Mixed fieldwork');
+  });
+
+  it('tells two experiences of one supervisor apart (Handbook "Fieldwork Verification Forms": a break starts a new one)', () => {
+    const summer = row({ first_month: '2026-05', from_month: '2026-05', to_month: '2026-06' });
+    expect([finalRowKey(row()), finalRowKey(summer)]).toEqual(['4:2026-01', '4:2026-05']);
+    expect([finalRowName(row()), finalRowName(summer)]).toEqual([
+      'Dana Supervisor · Supervised fieldwork, January 2026 – March 2026',
+      'Dana Supervisor · Supervised fieldwork, May 2026 – June 2026',
+    ]);
   });
 
   it.each([

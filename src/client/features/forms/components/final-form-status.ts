@@ -11,9 +11,19 @@ export function finalRowTitle(
   return `${signerText(row)} · ${fieldworkTypeName(row.expereince_type)}`;
 }
 
-/** A row's identity: one F-FVF per supervisor (or organization), named by its signer's record. */
-export function finalRowKey(row: Pick<FinalFormRow, 'trainee_supervisor'>) {
-  return `${row.trainee_supervisor}`;
+/** A row's identity: one F-FVF per supervision experience of a supervisor (or organization). */
+export function finalRowKey(row: Pick<FinalFormRow, 'trainee_supervisor' | 'first_month'>) {
+  return `${row.trainee_supervisor}:${row.first_month}`;
+}
+
+/** 'Dana · Supervised fieldwork, January 2026 – March 2026': one experience among several. */
+export function finalRowName(
+  row: Pick<
+    FinalFormRow,
+    'supervisor_name' | 'organization' | 'expereince_type' | 'from_month' | 'to_month'
+  >,
+) {
+  return `${finalRowTitle(row)}, ${periodText(row.from_month, row.to_month)}`;
 }
 
 /** 'January 2026 – March 2026', or 'March 2026' for a one-month period. */

@@ -66,7 +66,9 @@ export function FinalFormsSection() {
             supervisors), filled from your logs over the supervision period you choose, supervised
             and concentrated fieldwork in their own columns. It reports the hours that count: a
             month whose M-FVF was signed late, or that misses a requirement, counts less or nothing.
-            The responsible supervisor signs it; you keep it and send it with your application.
+            A month without hours with a supervisor ends a supervision experience, and the next
+            month with hours starts another with its own final form (BACB Handbook). The responsible
+            supervisor signs it; you keep it and send it with your application.
           </Text>
           <InstalledTemplates form="final" />
         </div>

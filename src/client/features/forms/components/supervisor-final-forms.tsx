@@ -19,8 +19,9 @@ export function SupervisorFinalForms({ traineeId }: { traineeId: number }) {
             Final verification forms (official F-FVF)
           </Title>
           <Text size="sm" c="dimmed">
-            The trainee’s final form for the supervision with you, with the hours that count. Sign
-            it once it shows the period you supervised.
+            The trainee’s final forms for the supervision with you, one per supervision experience
+            (a month without hours ends one), with the hours that count. Sign each once it shows the
+            period you supervised.
           </Text>
         </div>
         <FinalFormsList

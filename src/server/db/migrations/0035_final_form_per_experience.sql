@@ -1,0 +1,2 @@
+DROP INDEX "month_forms_final_live";--> statement-breakpoint
+CREATE UNIQUE INDEX "month_forms_final_live" ON "month_forms" USING btree ("trainee_supervisor_id","experience_type_id","month") WHERE "month_forms"."voided_at" is null and "month_forms"."kind" = 'final';
