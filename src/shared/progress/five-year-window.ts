@@ -78,7 +78,7 @@ function totalsOf(months: readonly WindowMonth[]) {
 }
 
 const within = (from: string) => (month: WindowMonth) =>
-  month.month >= from && month.month <= windowEnd(from);
+  isInWindow({ from, to: windowEnd(from) }, month.month);
 
 /**
  * The window a trainee's total counts (BACB-RULES "When hours may count at all": the 60
@@ -124,9 +124,19 @@ export function fiveYearWindow(input: {
   };
 }
 
+/** Whether a month lies in the window (first and last month included). */
+export function isInWindow(window: Pick<FiveYearWindow, 'from' | 'to'>, month: string): boolean {
+  return month >= window.from && month <= window.to;
+}
+
+/** "May 2021–April 2026". */
+export function windowLabel(window: Pick<FiveYearWindow, 'from' | 'to'>): string {
+  return `${formatMonthYear(window.from)}–${formatMonthYear(window.to)}`;
+}
+
 /** "outside the five-year window May 2021–April 2026", a month outside's reason. */
 export function outsideReason(window: Pick<FiveYearWindow, 'from' | 'to'>): string {
-  return `outside the five-year window ${formatMonthYear(window.from)}–${formatMonthYear(window.to)}`;
+  return `outside the five-year window ${windowLabel(window)}`;
 }
 
 const hoursOf = (minutes: number) =>
