@@ -18,10 +18,15 @@ let t: TestApp;
 const NOW = new Date('2026-06-15T12:00:00Z');
 
 /**
- * A record of `count` months from `first`: 8 days of 3 hours each (24 h, every requirement met)
- * and 10 days in the month `longMonth` names; every past month's form signed on paper on time.
+ * A record of `count` months from `first`: `days` days of 3 hours each (by default 8: 24 h, every
+ * requirement met) and 10 days in the month `longMonth` names; the form of every month before
+ * `formsBefore` (by default June 2026) signed on paper on time.
  */
-async function traineeWithRecord(first: string, count: number, longMonth?: string) {
+async function traineeWithRecord(
+  first: string,
+  count: number,
+  options: { longMonth?: string; days?: number; formsBefore?: string } = {},
+) {
   const trainee = await createTrainee(t.db);
   const recordId = await insertSupervisorRecord(t.db, trainee.id);
   const months = Array.from({ length: count }, (_unused, index) => addMonths(first, index));
@@ -30,13 +35,13 @@ async function traineeWithRecord(first: string, count: number, longMonth?: strin
       traineeId: trainee.id,
       traineeSupervisorId: recordId,
       firstDate: `${month}-02`,
-      count: month === longMonth ? 10 : 8,
+      count: month === options.longMonth ? 10 : (options.days ?? 8),
     });
   }
   await insertPaperForms(t.db, {
     traineeId: trainee.id,
     traineeSupervisorId: recordId,
-    months: months.filter((month) => month < '2026-06'),
+    months: months.filter((month) => month < (options.formsBefore ?? '2026-06')),
   });
   return trainee;
 }
@@ -71,7 +76,7 @@ afterAll(async () => t.close());
 describe('the five-year window (BCBA Handbook, "Duration of Fieldwork")', () => {
   it('counts only the 60 months ending with the running month of a 62-month record', async () => {
     // May 2021 to June 2026: May 2021 (24 h) and June 2021 (30 h) are outside.
-    const trainee = await traineeWithRecord('2021-05', 62, '2021-06');
+    const trainee = await traineeWithRecord('2021-05', 62, { longMonth: '2021-06' });
     const dashboard = await get<Dashboard>(trainee, '/api/v1/dashboard-api/');
     expect(dashboard).toMatchObject({
       total_hours: 1494,
@@ -128,7 +133,7 @@ describe('the five-year window (BCBA Handbook, "Duration of Fieldwork")', () => 
   });
 
   it('the badges and the plan count the same window as the dashboard', async () => {
-    const trainee = await traineeWithRecord('2021-05', 62, '2021-06');
+    const trainee = await traineeWithRecord('2021-05', 62, { longMonth: '2021-06' });
     const dashboard = await get<Dashboard>(trainee, '/api/v1/dashboard-api/');
     const badges = await get<Badges>(trainee, '/api/v1/badges-api/');
     expect(badges).toEqual({
@@ -178,7 +183,7 @@ describe('the five-year window (BCBA Handbook, "Duration of Fieldwork")', () => 
   });
 
   it('a month later, the month the list named is outside and the next three are told', async () => {
-    const trainee = await traineeWithRecord('2021-05', 62, '2021-06');
+    const trainee = await traineeWithRecord('2021-05', 62, { longMonth: '2021-06' });
     t.clock.now = new Date('2026-07-15T12:00:00Z');
     const dashboard = await get<Dashboard>(trainee, '/api/v1/dashboard-api/');
     expect(dashboard.five_year_window).toMatchObject({ from: '2021-08', to: '2026-07' });
@@ -197,6 +202,20 @@ describe('the five-year window (BCBA Handbook, "Duration of Fieldwork")', () => 
     expect(badges.overall_progress).toBe(dashboard.progress_percent);
   });
 
+  it('the 2027 switch’s hours still needed are the dashboard’s remaining hours', async () => {
+    // 61 months of 21 h to May 2026; on 15 August 2026 September 2021 to May 2026 count: 57 × 21.
+    const trainee = await traineeWithRecord('2021-05', 61, { days: 7, formsBefore: '2026-09' });
+    t.clock.now = new Date('2026-08-15T12:00:00Z');
+    const dashboard = await get<Dashboard>(trainee, '/api/v1/dashboard-api/');
+    expect(dashboard).toMatchObject({ counted_hours: 1197, remaining_hours: 803 });
+    const table = await get<{ rule_set: { id: string; reason: string } }>(
+      trainee,
+      '/api/v1/dashboard-table-api/',
+    );
+    expect(table.rule_set.id).toBe('2027');
+    expect(table.rule_set.reason).toMatch(/^You need 803 more hours toward the total /);
+  });
+
   it('a trainee with one year of record has nothing outside and nothing expiring', async () => {
     const trainee = await traineeWithRecord('2025-07', 12);
     const dashboard = await get<Dashboard>(trainee, '/api/v1/dashboard-api/');
@@ -213,7 +232,7 @@ describe('the five-year window (BCBA Handbook, "Duration of Fieldwork")', () => 
   });
 
   it('shows each trainee only their own window; a supervisor reads a linked trainee’s plan only', async () => {
-    const long = await traineeWithRecord('2021-05', 62, '2021-06');
+    const long = await traineeWithRecord('2021-05', 62, { longMonth: '2021-06' });
     const short = await traineeWithRecord('2025-07', 12);
     const ownDashboard = await get<Dashboard>(short, '/api/v1/dashboard-api/');
     expect(ownDashboard.outside_window).toEqual([]);
