@@ -2,11 +2,13 @@ import { addMonths, monthOf, monthStart } from '../logs/time';
 import {
   fiveYearWindow,
   isInWindow,
+  outsideReason,
   windowEnd,
   windowStart,
   type FiveYearWindow,
   WINDOW_MONTHS,
 } from '../progress/five-year-window';
+import { hoursSoFar, type HoursSoFar } from '../progress/hours-so-far';
 import type { PlanHistoryMonth, PlanInput } from './plan';
 import { countsNow } from './plan-months';
 
@@ -75,4 +77,36 @@ export function planWindow(input: PlanInput): PlanWindow {
     },
     keepsAllUntil: isFixed ? window.to : windowEnd(firstCounted ?? currentMonth),
   };
+}
+
+/**
+ * The record as the plan's rows and its "so far" read it: a month outside today's window counts
+ * nothing (`isOutsideWindow`, with the reason), its counted hours told apart (hours-so-far.ts).
+ */
+export function readThroughWindow(
+  input: PlanInput,
+  window: FiveYearWindow,
+): { history: PlanHistoryMonth[]; soFar: HoursSoFar } {
+  const currentMonth = monthOf(input.today);
+  const reason = outsideReason(window);
+  const history = input.history.map((row) =>
+    row.month > currentMonth || isInWindow(window, row.month)
+      ? row
+      : {
+          ...row,
+          countedMinutes: 0,
+          isOutsideWindow: true,
+          reasons: row.rawMinutes > 0 ? [...row.reasons, reason] : row.reasons,
+        },
+  );
+  const soFar = hoursSoFar(
+    input.history
+      .filter((row) => row.month <= currentMonth)
+      .map((row) =>
+        isInWindow(window, row.month)
+          ? row
+          : { ...row, countedMinutes: 0, outsideWindowMinutes: row.countedMinutes },
+      ),
+  );
+  return { history, soFar };
 }

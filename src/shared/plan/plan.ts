@@ -1,7 +1,7 @@
 import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
 import { addMonths, monthOf } from '../logs/time';
-import { isInWindow, outsideReason, windowEnd, WINDOW_MONTHS } from '../progress/five-year-window';
-import { hoursSoFar, type HoursSoFar } from '../progress/hours-so-far';
+import { windowEnd, WINDOW_MONTHS } from '../progress/five-year-window';
+import type { HoursSoFar } from '../progress/hours-so-far';
 import { CONCENTRATED_MULTIPLIER, isGoalMet } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { buildPlanMonths, monthsBetween } from './plan-months';
@@ -12,7 +12,12 @@ import {
   spreadEvenly,
   type MonthRoom,
 } from './plan-spread';
-import { planWindow, type PlanExpiringMonth, type PlanWindow } from './plan-window';
+import {
+  planWindow,
+  readThroughWindow,
+  type PlanExpiringMonth,
+  type PlanWindow,
+} from './plan-window';
 
 /**
  * One month and fieldwork type of the record: `countedMinutes` is what the BACB would count
@@ -289,33 +294,12 @@ function chooseTypePlan(input: PlanInput, record: PlanWindow): TypePlan {
  */
 export function planToFinish(input: PlanInput): Plan {
   const record = planWindow(input);
-  const { window } = record;
   const chosen = chooseTypePlan(input, record);
-  const currentMonth = monthOf(input.today);
-  const reason = outsideReason(window);
-  const history = input.history.map((row) =>
-    row.month > currentMonth || isInWindow(window, row.month)
-      ? row
-      : {
-          ...row,
-          countedMinutes: 0,
-          isOutsideWindow: true,
-          reasons: row.rawMinutes > 0 ? [...row.reasons, reason] : row.reasons,
-        },
-  );
-  const soFar = hoursSoFar(
-    input.history
-      .filter((row) => row.month <= currentMonth)
-      .map((row) =>
-        isInWindow(window, row.month)
-          ? row
-          : { ...row, countedMinutes: 0, outsideWindowMinutes: row.countedMinutes },
-      ),
-  );
+  const { history, soFar } = readThroughWindow(input, record.window);
   return {
     ...chosen.plan,
     soFar,
-    window: { from: window.from, to: window.to },
+    window: { from: record.window.from, to: record.window.to },
     months: buildPlanMonths({ ...input, history }, chosen),
   };
 }
