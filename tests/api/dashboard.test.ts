@@ -72,6 +72,16 @@ describe('dashboard', () => {
       approved_hours: 24,
       counted_hours: 60,
       at_risk_hours: 0,
+      // Five months of 2026: all inside the window that ends with June 2026 (decision 030).
+      five_year_window: {
+        from: '2021-07',
+        to: '2026-06',
+        label: 'July 2021–June 2026',
+        basis: 'running',
+      },
+      outside_window: [],
+      outside_window_hours: 0,
+      expiring: [],
     });
   });
 

@@ -11,6 +11,7 @@ export function monthsBetween(from: string, to: string): number {
 
 /** A record month as it counts now: past ones adjusted, the current one as logged, up to the max. */
 export function countsNow(row: PlanHistoryMonth, input: PlanInput): number {
+  if (row.isOutsideWindow) return 0;
   return row.month === monthOf(input.today)
     ? Math.min(row.rawMinutes, rulesFor(input.ruleSet, row.experienceTypeId).maxMonthlyHours * 60)
     : row.countedMinutes;
@@ -52,7 +53,8 @@ function toScheduleOf(
 
 /**
  * The plan's rows, from the record's first month to the plan's last: actual hours where begun,
- * planned from the current month on, both added up (the chart's two lines meet the month before).
+ * planned from the current month on, both added up (the chart's two lines meet the month before);
+ * the planned line drops the hours of a month once it falls outside the five-year window.
  */
 export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
   const currentMonth = monthOf(input.today);
@@ -110,6 +112,9 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
     const typeTotal = (kind === 'current' ? Math.min(ofType?.rawMinutes ?? 0, max) : 0) + toLog;
     if (actual !== null) cumulativeActual += actual;
     cumulativePlanned += planned;
+    const expired = plan.plan.expiring
+      .filter((leaving) => leaving.on <= `${month}-01`)
+      .reduce((sum, leaving) => sum + leaving.minutes, 0);
     rows.push({
       month,
       kind,
@@ -119,7 +124,7 @@ export function buildPlanMonths(input: PlanInput, plan: TypePlan): PlanMonth[] {
       toLogMinutes: toLog,
       unrestrictedMinutes: unrestrictedToLog,
       cumulativeActualMinutes: actual === null ? null : cumulativeActual,
-      cumulativePlannedMinutes: cumulativePlanned,
+      cumulativePlannedMinutes: cumulativePlanned - expired,
       // Under the minimum a month counts nothing: nothing to schedule in it.
       toSchedule:
         typeTotal > 0 && typeTotal >= rules.minMonthlyHours * 60

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { RULE_SETS, rulesFor } from '../logs/rule-sets';
 import { addMonths, monthEnd } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { planToFinish, type PlanHistoryMonth, type PlanInput } from './plan';
+import { windowStart } from '../progress/five-year-window';
+import { goalMinutesLeft, planToFinish, type PlanHistoryMonth, type PlanInput } from './plan';
 import { PLAN_STEP_MINUTES } from './plan-spread';
 
 const HOUR = 60;
 
-/** A trainee's record and plan inputs: up to 60 months back, a target up to 7 years ahead. */
+/** A trainee's record and plan inputs: up to 72 months back, a target up to 7 years ahead. */
 const inputs: fc.Arbitrary<PlanInput> = fc
   .record({
     currentIndex: fc.integer({ min: 2025 * 12, max: 2029 * 12 }),
@@ -18,7 +19,7 @@ const inputs: fc.Arbitrary<PlanInput> = fc
     types: fc.constantFrom<ExperienceTypeId[]>([1], [2], [1, 2]),
     months: fc.array(
       fc.record({
-        back: fc.integer({ min: 0, max: 58 }),
+        back: fc.integer({ min: 0, max: 71 }),
         type: fc.constantFrom<ExperienceTypeId>(1, 2),
         raw: fc.integer({ min: 0, max: 200 * HOUR }),
         countedShare: fc.double({ min: 0, max: 1, noNaN: true }),
@@ -51,14 +52,12 @@ const inputs: fc.Arbitrary<PlanInput> = fc
         observationMinutes: 0,
       });
     }
-    const first = history.map((row) => row.month).sort()[0];
     return {
       today,
       targetDate: monthEnd(addMonths(current, targetAhead)),
       ruleSet,
       types,
       history,
-      firstFieldworkDate: first ? `${first}-01` : null,
     };
   });
 
@@ -154,7 +153,7 @@ describe('planToFinish, for any record and target', () => {
         if (plan.status !== 'too-soon') return;
         expect(plan.boundedBy).toBe('monthly-maximum');
         const atEarliest = planToFinish({ ...input, targetDate: `${plan.earliestMonth}-01` });
-        expect(atEarliest.status).toBe('reachable');
+        expect(['reachable', 'beyond-time-limit']).toContain(atEarliest.status);
         expect(atEarliest.finishMonth).toBe(plan.earliestMonth);
         const before = addMonths(plan.earliestMonth!, -1);
         if (before >= input.today.slice(0, 7)) {
@@ -165,7 +164,45 @@ describe('planToFinish, for any record and target', () => {
     );
   });
 
-  it('never plans past the end of the 5-year time limit', () => {
+  it('ends with the goal inside the five-year window of its last month (Handbook, "Duration of Fieldwork")', () => {
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const plan = planToFinish(input);
+        if (plan.status === 'done' || plan.status === 'unreachable') return;
+        const current = input.today.slice(0, 7);
+        const last = plan.months.at(-1)!.month;
+        const max = (type: ExperienceTypeId) =>
+          rulesFor(input.ruleSet, type).maxMonthlyHours * HOUR;
+        // What still counts in the window ending with the plan's last month, and what is planned.
+        const kept = (type: ExperienceTypeId) =>
+          sum(
+            input.history
+              .filter(
+                (row) =>
+                  row.experienceTypeId === type &&
+                  row.month <= current &&
+                  row.month >= windowStart(last),
+              )
+              .map((row) =>
+                row.month === current ? Math.min(row.rawMinutes, max(type)) : row.countedMinutes,
+              ),
+          );
+        const planned = sum(plan.months.map((month) => month.toLogMinutes ?? 0));
+        const type = plan.experienceTypeId;
+        expect(
+          goalMinutesLeft(input.ruleSet, type, {
+            supervised: kept(1) + (type === 1 ? planned : 0),
+            concentrated: kept(2) + (type === 2 ? planned : 0),
+          }),
+        ).toBe(0);
+        // Only a plan past the window of the hours so far loses any of them.
+        if (last <= plan.keepsAllUntil) expect(plan.expiring).toEqual([]);
+        else expect(plan.expiring.every((month) => month.month < windowStart(last))).toBe(true);
+      }),
+    );
+  });
+
+  it('never plans past the end of the 5-year time limit, five years from the current month', () => {
     fc.assert(
       fc.property(inputs, (input) => {
         const plan = planToFinish(input);
@@ -185,10 +222,16 @@ describe('planToFinish, for any record and target', () => {
         for (const month of plan.months) {
           actual += month.actualMinutes ?? 0;
           planned += month.kind === 'past' ? month.actualMinutes! : month.plannedMinutes!;
+          // Less the months fallen outside the five-year window by then.
+          const expired = sum(
+            plan.expiring
+              .filter((leaving) => leaving.on <= `${month.month}-01`)
+              .map((leaving) => leaving.minutes),
+          );
           if (month.cumulativeActualMinutes !== null)
             expect(month.cumulativeActualMinutes).toBe(actual);
           if (month.cumulativePlannedMinutes !== null)
-            expect(month.cumulativePlannedMinutes).toBe(planned);
+            expect(month.cumulativePlannedMinutes).toBe(planned - expired);
         }
         expect(actual).toBe(plan.countedMinutes);
       }),

@@ -84,6 +84,21 @@ export const PlanResultSchema = z.object({
     note: z.string().nullable(),
   }),
   message: z.string(),
+  /** Today's five-year window, the dashboard's (decision 030). */
+  five_year_window: z.object({ from: z.string(), to: z.string(), label: z.string() }),
+  /** Hours so far that fall outside the window before the plan's last month: in `needed_hours`. */
+  expiring_before_finish: z.object({
+    hours: z.number(),
+    months: z.array(
+      z.object({
+        month: z.string(),
+        label: z.string(),
+        counted_hours: z.number(),
+        on: z.string().meta({ description: 'The day the month falls out (YYYY-MM-DD).' }),
+      }),
+    ),
+    note: z.string().nullable(),
+  }),
   months: z.array(PlanMonthSchema),
 });
 export type PlanResult = z.infer<typeof PlanResultSchema>;

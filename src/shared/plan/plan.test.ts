@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_SETS } from '../logs/rule-sets';
+import { addMonths } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
 import {
   goalMinutesLeft,
-  lastMonthWithin,
   planToFinish,
   unrestrictedMinutesLeft,
   type PlanHistoryMonth,
@@ -39,18 +39,9 @@ function input(overrides: Partial<PlanInput> = {}): PlanInput {
     ruleSet: RULE_SETS['2022'],
     types: [1] satisfies ExperienceTypeId[],
     history: [],
-    firstFieldworkDate: null,
     ...overrides,
   };
 }
-
-describe('month arithmetic', () => {
-  it('ends the 5-year time limit in the month of the day before the fifth anniversary', () => {
-    expect(lastMonthWithin('2026-03-01', 5)).toBe('2031-02');
-    expect(lastMonthWithin('2026-03-02', 5)).toBe('2031-03');
-    expect(lastMonthWithin('2024-02-29', 5)).toBe('2029-02');
-  });
-});
 
 describe('goalMinutesLeft', () => {
   const rules = RULE_SETS['2027'];
@@ -176,7 +167,6 @@ describe('the current month: planned for its days left', () => {
         today: '2026-11-28',
         targetDate: '2027-01-31',
         history,
-        firstFieldworkDate: history.length > 0 ? '2026-11-02' : null,
       }),
     );
     const current = plan.months.find((month) => month.kind === 'current')!;
@@ -244,40 +234,135 @@ describe('planToFinish', () => {
     expect(later).toMatchObject({ status: 'reachable', experienceTypeId: 1 });
   });
 
-  it('keeps the plan within 5 years of the first log', () => {
-    const history = [
-      historyMonth({
-        month: '2022-03',
-        rawMinutes: 1500 * HOUR,
-        countedMinutes: 1500 * HOUR,
-        unrestrictedMinutes: 1000 * HOUR,
-      }),
-    ];
-    const plan = planToFinish(
-      input({ history, firstFieldworkDate: '2022-03-14', targetDate: '2028-01-31' }),
-    );
-    expect(plan).toMatchObject({
-      status: 'beyond-time-limit',
-      latestMonth: '2027-03',
-      boundedBy: 'time-limit',
+  describe('the five-year window (BCBA Handbook, "Duration of Fieldwork": by calendar month)', () => {
+    const march2022 = historyMonth({
+      month: '2022-03',
+      rawMinutes: 1500 * HOUR,
+      countedMinutes: 1500 * HOUR,
+      unrestrictedMinutes: 1000 * HOUR,
     });
-    expect(plan.months.at(-1)?.month).toBe('2027-03');
+
+    it('plans past the window of the hours so far, earning again the hours that fall out', () => {
+      const plan = planToFinish(input({ history: [march2022], targetDate: '2028-01-31' }));
+      // March 2022 to February 2027 is the window of the hours so far (not March 2027: calendar
+      // months, not date-to-date); finishing in January 2028, March 2022 falls out on 1 March 2027.
+      expect(plan).toMatchObject({
+        status: 'reachable',
+        latestMonth: '2031-05',
+        keepsAllUntil: '2027-02',
+        boundedBy: null,
+        countedMinutes: 1500 * HOUR,
+        neededMinutes: 2000 * HOUR,
+        finishMonth: '2028-01',
+        expiring: [{ month: '2022-03', minutes: 1500 * HOUR, on: '2027-03-01' }],
+        window: { from: '2021-07', to: '2026-06' },
+      });
+      const cumulative = (month: string) =>
+        plan.months.find((row) => row.month === month)?.cumulativePlannedMinutes;
+      // The planned line drops March 2022's hours the month they fall out, and ends at the goal.
+      expect(cumulative('2027-03')! - cumulative('2027-02')!).toBeLessThan(0);
+      expect(cumulative('2028-01')).toBe(2000 * HOUR);
+    });
+
+    it('keeps every planned hour in one window: five years from the current month at most', () => {
+      const plan = planToFinish(input({ targetDate: '2031-07-31' }));
+      expect(plan).toMatchObject({
+        status: 'beyond-time-limit',
+        latestMonth: '2031-05',
+        boundedBy: 'time-limit',
+        expiring: [],
+      });
+      expect(plan.months.at(-1)?.month).toBe('2031-05');
+    });
+
+    it('finishing by the window’s last month keeps every hour', () => {
+      const plan = planToFinish(input({ history: [march2022], targetDate: '2027-02-28' }));
+      expect(plan).toMatchObject({
+        status: 'reachable',
+        neededMinutes: 500 * HOUR,
+        expiring: [],
+        boundedBy: null,
+      });
+    });
+
+    it('a date too soon: the earliest month counts the hours that fall out by then', () => {
+      const plan = planToFinish(
+        input({ history: [historyMonth({ month: '2022-01' })], targetDate: '2026-12-31' }),
+      );
+      // By December 2026 (the window's last month) 1,900 hours are needed: 91 + 6 × 130 = 871
+      // fit. From January 2027 January 2022 is out: 2,000 hours, 91 + 15 × 130 by September 2027.
+      expect(plan).toMatchObject({
+        status: 'too-soon',
+        earliestMonth: '2027-09',
+        finishMonth: '2027-09',
+        neededMinutes: 2000 * HOUR,
+        expiring: [{ month: '2022-01', minutes: 100 * HOUR, on: '2027-01-01' }],
+      });
+    });
+
+    it('counts nothing of a month already outside today’s window, and says why', () => {
+      const plan = planToFinish(
+        input({
+          history: [historyMonth({ month: '2021-05' }), historyMonth({ month: '2026-01' })],
+        }),
+      );
+      expect(plan.countedMinutes).toBe(100 * HOUR);
+      expect(plan.neededMinutes).toBe(1900 * HOUR);
+      expect(plan.soFar).toMatchObject({
+        loggedMinutes: 200 * HOUR,
+        countedMinutes: 100 * HOUR,
+        outsideWindowMinutes: 100 * HOUR,
+      });
+      expect(plan.months[0]).toMatchObject({
+        month: '2021-05',
+        actualMinutes: 0,
+        loggedMinutes: 100 * HOUR,
+        countedMinutes: 0,
+        reasons: ['outside the five-year window July 2021–June 2026'],
+      });
+    });
+
+    it('a record that met the goal long ago is done, in its best 60 months', () => {
+      const history = Array.from({ length: 30 }, (_unused, index) =>
+        historyMonth({
+          month: addMonths('2015-01', index),
+          rawMinutes: 70 * HOUR,
+          countedMinutes: 70 * HOUR,
+        }),
+      );
+      const plan = planToFinish(input({ history }));
+      expect(plan).toMatchObject({
+        status: 'done',
+        countedMinutes: 2100 * HOUR,
+        neededMinutes: 0,
+        expiring: [],
+        window: { from: '2015-01', to: '2019-12' },
+      });
+    });
   });
 
   it('says when the hours cannot be reached within the time limit at all', () => {
+    // 12,000 restricted hours: 2,000 more and 16,000 unrestricted to make 60%, past 60 months.
     const plan = planToFinish(
       input({
-        history: [historyMonth({ month: '2022-01' })],
-        firstFieldworkDate: '2022-01-03',
+        history: [
+          historyMonth({
+            month: '2026-01',
+            rawMinutes: 12000 * HOUR,
+            unrestrictedMinutes: 0,
+            countedMinutes: 0,
+          }),
+        ],
         targetDate: '2026-12-31',
       }),
     );
-    // June to December 2026: 7 × 130 = 910 hours, 1,900 needed.
     expect(plan).toMatchObject({
       status: 'unreachable',
       finishMonth: null,
       earliestMonth: null,
       boundedBy: 'time-limit',
+      latestMonth: '2031-05',
+      neededMinutes: 18000 * HOUR,
     });
   });
 
@@ -290,9 +375,7 @@ describe('planToFinish', () => {
         unrestrictedMinutes: 500 * HOUR,
       }),
     ];
-    const plan = planToFinish(
-      input({ history, firstFieldworkDate: '2026-01-02', targetDate: '2030-12-31' }),
-    );
+    const plan = planToFinish(input({ history, targetDate: '2030-12-31' }));
     // 500 + x ≥ 0.6 (1,900 + x) → x ≥ 1,600, all unrestricted.
     expect(plan.isRaisedByUnrestricted).toBe(true);
     expect(plan.neededMinutes).toBe(1600 * HOUR);
@@ -315,7 +398,7 @@ describe('planToFinish', () => {
         observations: 0,
       }),
     ];
-    const plan = planToFinish(input({ history, firstFieldworkDate: '2026-04-01' }));
+    const plan = planToFinish(input({ history }));
     expect(plan.countedMinutes).toBe(10 * HOUR);
     expect(plan.months.map((row) => [row.month, row.kind, row.actualMinutes])).toEqual(
       expect.arrayContaining([
@@ -350,7 +433,7 @@ describe('planToFinish', () => {
         unrestrictedMinutes: 1500 * HOUR,
       }),
     ];
-    const plan = planToFinish(input({ history, firstFieldworkDate: '2026-01-01' }));
+    const plan = planToFinish(input({ history }));
     expect(plan).toMatchObject({ status: 'done', neededMinutes: 0 });
   });
 });

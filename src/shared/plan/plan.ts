@@ -1,9 +1,10 @@
 import { rulesFor, type FieldworkRules, type RuleSet } from '../logs/rule-sets';
-import { addDays, addMonths, monthOf } from '../logs/time';
-import { hoursSoFar, type HoursSoFar } from '../progress/hours-so-far';
-import { CONCENTRATED_MULTIPLIER } from '../progress/progress';
+import { addMonths, monthOf } from '../logs/time';
+import { windowEnd, WINDOW_MONTHS } from '../progress/five-year-window';
+import type { HoursSoFar } from '../progress/hours-so-far';
+import { CONCENTRATED_MULTIPLIER, isGoalMet } from '../progress/progress';
 import type { ExperienceTypeId } from '../reference/lookups';
-import { buildPlanMonths, countsNow, monthsBetween } from './plan-months';
+import { buildPlanMonths, monthsBetween } from './plan-months';
 import {
   capacityOf,
   currentMonthRoom,
@@ -11,6 +12,12 @@ import {
   spreadEvenly,
   type MonthRoom,
 } from './plan-spread';
+import {
+  planWindow,
+  readThroughWindow,
+  type PlanExpiringMonth,
+  type PlanWindow,
+} from './plan-window';
 
 /**
  * One month and fieldwork type of the record: `countedMinutes` is what the BACB would count
@@ -26,6 +33,8 @@ export type PlanHistoryMonth = {
   reasons: string[];
   /** Minutes under forms unsigned after their deadline (form-hours.ts): not counted, not lost. */
   atRiskMinutes?: number;
+  /** Outside today's five-year window: the month counts nothing toward the total. */
+  isOutsideWindow?: boolean;
   unrestrictedMinutes: number;
   supervisedMinutes: number;
   individualMinutes: number;
@@ -43,8 +52,6 @@ export type PlanInput = {
   /** The fieldwork types the trainee can do from now on (at least one). */
   types: readonly ExperienceTypeId[];
   history: readonly PlanHistoryMonth[];
-  /** The date of the first log, where the time limit starts; null with no logs yet. */
-  firstFieldworkDate: string | null;
 };
 
 /**
@@ -89,13 +96,19 @@ export type Plan = {
   finishMonth: string | null;
   /** The earliest month the hours can be reached, at the monthly maximum. */
   earliestMonth: string | null;
+  /** The five-year window's last month from the current month: every planned hour within it. */
   latestMonth: string;
+  /** The last month in which every hour counted so far still counts (plan-window.ts). */
+  keepsAllUntil: string;
   boundedBy: 'monthly-maximum' | 'time-limit' | null;
   /** True when the 60% unrestricted rule needs more hours than the goal does. */
   isRaisedByUnrestricted: boolean;
   /** Minutes that count so far, and that are still to log (of the plan's type). */
   countedMinutes: number;
+  /** Of the hours still to log, those earned again for months that fall out before the end. */
   neededMinutes: number;
+  /** Today's months that fall outside the five-year window before the plan's last month. */
+  expiring: PlanExpiringMonth[];
   /** The most planned in one month from now on, and the month's maximum. */
   peakMonthMinutes: number;
   maxMonthMinutes: number;
@@ -103,17 +116,10 @@ export type Plan = {
   daysLeftThisMonth: number;
   /** The record as every screen reads it (src/shared/progress/hours-so-far.ts). */
   soFar: HoursSoFar;
+  /** Today's five-year window, the dashboard's. */
+  window: { from: string; to: string };
   months: PlanMonth[];
 };
-
-/** The last month of the time limit: the month of the day before `years` years after `start`. */
-export function lastMonthWithin(start: string, years: number): string {
-  const anniversary = `${Number(start.slice(0, 4)) + years}${start.slice(4)}`;
-  // 29 February's anniversary in a common year is 1 March (Date rolls it over).
-  const next = new Date(`${anniversary.slice(0, 8)}01T00:00:00Z`);
-  next.setUTCDate(Number(start.slice(8, 10)));
-  return monthOf(addDays(next.toISOString().slice(0, 10), -1));
-}
 
 const GOAL_SCALE = 100;
 const MULTIPLIER_SCALED = Math.round(CONCENTRATED_MULTIPLIER * GOAL_SCALE);
@@ -131,7 +137,10 @@ export function goalMinutesLeft(
     supervisedGoal * GOAL_SCALE -
     counted.supervised * GOAL_SCALE -
     counted.concentrated * MULTIPLIER_SCALED;
-  if (short <= 0 || counted.concentrated >= concentratedGoal) return 0;
+  if (
+    isGoalMet({ supervisedMinutes: counted.supervised, concentratedMinutes: counted.concentrated })
+  )
+    return 0;
   if (type === 1) return Math.ceil(short / GOAL_SCALE);
   return Math.min(Math.ceil(short / MULTIPLIER_SCALED), concentratedGoal - counted.concentrated);
 }
@@ -148,48 +157,39 @@ export function unrestrictedMinutesLeft(
 const sumOf = (rows: readonly PlanHistoryMonth[], pick: (row: PlanHistoryMonth) => number) =>
   rows.reduce((sum, row) => sum + pick(row), 0);
 
-function countedSoFar(input: PlanInput, currentMonth: string) {
-  const ofType = (type: ExperienceTypeId) =>
-    sumOf(
-      input.history.filter((row) => row.experienceTypeId === type && row.month <= currentMonth),
-      (row) => countsNow(row, input),
-    );
-  return { supervised: ofType(1), concentrated: ofType(2) };
-}
-
 /** A plan for one type before its months are written out: `extra` is still to log. */
 export type TypePlan = {
   type: ExperienceTypeId;
   rules: FieldworkRules;
-  plan: Omit<Plan, 'months' | 'soFar'>;
+  plan: Omit<Plan, 'months' | 'soFar' | 'window'>;
   extra: number[];
 };
 
-function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
+function planForType(input: PlanInput, type: ExperienceTypeId, record: PlanWindow): TypePlan {
   const currentMonth = monthOf(input.today);
   const targetMonth = monthOf(input.targetDate);
   const rules = rulesFor(input.ruleSet, type);
   const max = rules.maxMonthlyHours * 60;
   const min = rules.minMonthlyHours * 60;
-  const counted = countedSoFar(input, currentMonth);
   const upToNow = input.history.filter((row) => row.month <= currentMonth);
   const loggedNow = sumOf(
     upToNow.filter((row) => row.month === currentMonth && row.experienceTypeId === type),
     (row) => row.rawMinutes,
   );
-  const goalLeft = goalMinutesLeft(input.ruleSet, type, counted);
-  const shareLeft =
-    goalLeft === 0
-      ? 0
-      : unrestrictedMinutesLeft(rules.minUnrestrictedPercent, {
-          totalMinutes: sumOf(upToNow, (row) => row.rawMinutes) + goalLeft,
-          unrestrictedMinutes: sumOf(upToNow, (row) => row.unrestrictedMinutes) + goalLeft,
-        });
-  const needed = goalLeft + shareLeft;
-  const latestMonth = lastMonthWithin(
-    input.firstFieldworkDate ?? input.today,
-    input.ruleSet.timeLimitYears,
-  );
+  // What a plan ending in `end` still needs: the hours that fall out before it are earned again.
+  const neededBy = (end: string) => {
+    const goalLeft = goalMinutesLeft(input.ruleSet, type, record.countedAt(end));
+    const shareLeft =
+      goalLeft === 0
+        ? 0
+        : unrestrictedMinutesLeft(rules.minUnrestrictedPercent, {
+            totalMinutes: sumOf(upToNow, (row) => row.rawMinutes) + goalLeft,
+            unrestrictedMinutes: sumOf(upToNow, (row) => row.unrestrictedMinutes) + goalLeft,
+          });
+    return { needed: goalLeft + shareLeft, shareLeft };
+  };
+  // Hours planned from now on must share one window: the one starting this month at the latest.
+  const latestMonth = windowEnd(currentMonth);
   const currentRoom = currentMonthRoom({
     today: input.today,
     minMinutes: min,
@@ -202,24 +202,34 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
     Array.from({ length: monthsBetween(currentMonth, month) }, (_unused, index) => roomOf(index));
 
   let earliestMonth: string | null = null;
-  const windowMonths = monthsBetween(currentMonth, latestMonth);
-  for (let count = 1, capacity = 0; count <= windowMonths; count += 1) {
+  for (let count = 1, capacity = 0; count <= WINDOW_MONTHS; count += 1) {
     capacity += capacityOf([roomOf(count - 1)]);
-    if (capacity >= needed) {
-      earliestMonth = addMonths(currentMonth, count - 1);
+    const month = addMonths(currentMonth, count - 1);
+    if (capacity >= neededBy(month).needed) {
+      earliestMonth = month;
       break;
     }
   }
   let status: PlanStatus;
   let endMonth: string;
-  if (needed === 0) [status, endMonth] = ['done', currentMonth];
+  if (neededBy(currentMonth).needed === 0) [status, endMonth] = ['done', currentMonth];
   else if (earliestMonth === null) [status, endMonth] = ['unreachable', latestMonth];
   else if (targetMonth > latestMonth) [status, endMonth] = ['beyond-time-limit', latestMonth];
   else if (earliestMonth > targetMonth) [status, endMonth] = ['too-soon', earliestMonth];
   else [status, endMonth] = ['reachable', targetMonth];
 
-  const extra = needed === 0 ? [] : spreadEvenly(needed, roomsUpTo(endMonth));
+  // A spread that finishes before its last month (its minimums) ends there: fewer hours fall out.
+  let { needed, shareLeft } = neededBy(endMonth);
+  let extra = needed === 0 ? [] : spreadEvenly(needed, roomsUpTo(endMonth));
+  for (let last = extra.findLastIndex((minutes) => minutes > 0); last >= 0;) {
+    if (last === extra.length - 1 || status === 'unreachable') break;
+    endMonth = addMonths(currentMonth, last);
+    ({ needed, shareLeft } = neededBy(endMonth));
+    extra = spreadEvenly(needed, roomsUpTo(endMonth));
+    last = extra.findLastIndex((minutes) => minutes > 0);
+  }
   const lastPlanned = extra.findLastIndex((minutes) => minutes > 0);
+  const counted = record.countedAt(currentMonth);
   return {
     type,
     rules,
@@ -232,6 +242,7 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
         status === 'unreachable' ? null : addMonths(currentMonth, Math.max(0, lastPlanned)),
       earliestMonth,
       latestMonth,
+      keepsAllUntil: record.keepsAllUntil,
       boundedBy:
         status === 'too-soon'
           ? 'monthly-maximum'
@@ -241,6 +252,7 @@ function planForType(input: PlanInput, type: ExperienceTypeId): TypePlan {
       isRaisedByUnrestricted: shareLeft > 0,
       countedMinutes: counted.supervised + counted.concentrated,
       neededMinutes: needed,
+      expiring: status === 'done' ? [] : record.expiringBy(endMonth),
       peakMonthMinutes: Math.max(
         0,
         ...extra.map((minutes, index) => minutes + (index === 0 ? loggedNow : 0)),
@@ -263,9 +275,9 @@ const STATUS_ORDER: readonly PlanStatus[] = [
  * With both types: supervised where it reaches the target (it needs less supervision), else
  * concentrated (×1.33), else whichever finishes sooner; every month left uses that one type.
  */
-function chooseTypePlan(input: PlanInput): TypePlan {
+function chooseTypePlan(input: PlanInput, record: PlanWindow): TypePlan {
   const types: ExperienceTypeId[] = input.types.length > 0 ? [...new Set(input.types)].sort() : [1];
-  const plans = types.map((type) => planForType(input, type));
+  const plans = types.map((type) => planForType(input, type, record));
   const rank = (candidate: TypePlan) => STATUS_ORDER.indexOf(candidate.plan.status);
   return plans.reduce((best, candidate) => {
     if (rank(candidate) !== rank(best)) return rank(candidate) < rank(best) ? candidate : best;
@@ -277,11 +289,17 @@ function chooseTypePlan(input: PlanInput): TypePlan {
 
 /**
  * The plan to a finish date (issue 14): each month's hours within the monthly minimum and maximum,
- * the time limit and the 60% unrestricted rule (BACB-RULES "Rule sets"), with supervision to book.
+ * the five-year window and the 60% unrestricted rule (BACB-RULES "Rule sets"), with supervision to
+ * book. Months outside today's window count nothing (decision 030), as on the dashboard.
  */
 export function planToFinish(input: PlanInput): Plan {
-  const chosen = chooseTypePlan(input);
-  const currentMonth = monthOf(input.today);
-  const soFar = hoursSoFar(input.history.filter((row) => row.month <= currentMonth));
-  return { ...chosen.plan, soFar, months: buildPlanMonths(input, chosen) };
+  const record = planWindow(input);
+  const chosen = chooseTypePlan(input, record);
+  const { history, soFar } = readThroughWindow(input, record.window);
+  return {
+    ...chosen.plan,
+    soFar,
+    window: { from: record.window.from, to: record.window.to },
+    months: buildPlanMonths({ ...input, history }, chosen),
+  };
 }

@@ -86,6 +86,36 @@ export const DashboardSchema = z.object({
   // Under monthly forms unsigned after the deadline: not in `counted_hours`, not lost yet; a signed
   // form brings them back (decision 024).
   at_risk_hours: z.number(),
+  /** The 60 calendar months the counted figures add (decision 030). */
+  five_year_window: z.object({
+    from: z.string(),
+    to: z.string(),
+    label: z.string(),
+    basis: z.enum(['running', 'best']).meta({
+      description:
+        '`running`: the goal is not met, the window ends with the current month and moves with it; `best`: the 60 months reaching the goal with the most hours, fixed.',
+    }),
+  }),
+  /** Months whose counted hours fall outside the window: not in the counted figures. */
+  outside_window: z.array(
+    z.object({
+      month: z.string(),
+      date: z.string(),
+      counted_hours: z.number(),
+      reason: z.string(),
+    }),
+  ),
+  outside_window_hours: z.number(),
+  /** Over the next three months, the months that fall outside the window, month by month. */
+  expiring: z.array(
+    z.object({
+      on: z.string().meta({ description: 'The day the month falls out (YYYY-MM-DD).' }),
+      month: z.string(),
+      date: z.string(),
+      counted_hours: z.number(),
+      message: z.string(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -29,6 +29,7 @@ describe('hoursSoFar', () => {
       awaitingApprovalMinutes: expected.awaiting * HOUR,
       countedMinutes: expected.counted * HOUR,
       atRiskMinutes: 0,
+      outsideWindowMinutes: 0,
     });
   });
 });
@@ -48,6 +49,19 @@ describe('hoursSoFarNote', () => {
     ],
   ])('%s', (_name, months, note) => {
     expect(hoursSoFarNote(hoursSoFar(months))).toBe(note);
+  });
+
+  it('tells hours outside the five-year window (Handbook, "Duration of Fieldwork") from those a month lost', () => {
+    expect(
+      hoursSoFarNote({
+        loggedMinutes: 100 * 60,
+        awaitingApprovalMinutes: 0,
+        countedMinutes: 50 * 60,
+        outsideWindowMinutes: 40 * 60,
+      }),
+    ).toBe(
+      '10 hours of the 100 hours logged do not count: a month that misses a monthly requirement counts fewer hours, or none (each month says why). 40 hours counted in months outside the five-year window do not count toward the total (all fieldwork must fall within five continuous years).',
+    );
   });
 
   it('tells hours at risk from hours that do not count', () => {

@@ -7,6 +7,8 @@ export type MonthHours = {
   countedMinutes: number;
   /** Of the raw minutes, those under a form unsigned after its deadline (at risk). */
   atRiskMinutes?: number;
+  /** Counted minutes of a month outside the five-year window (then `countedMinutes` is 0). */
+  outsideWindowMinutes?: number;
 };
 
 /**
@@ -21,6 +23,8 @@ export type HoursSoFar = {
   countedMinutes: number;
   /** Of the uncounted hours, those under a form unsigned after its deadline: at risk, not lost. */
   atRiskMinutes?: number;
+  /** Of the uncounted hours, those of months outside the five-year window (decision 030). */
+  outsideWindowMinutes?: number;
 };
 
 export function hoursSoFar(months: readonly MonthHours[]): HoursSoFar {
@@ -32,6 +36,7 @@ export function hoursSoFar(months: readonly MonthHours[]): HoursSoFar {
     awaitingApprovalMinutes: Math.max(0, loggedMinutes - sum((month) => month.approvedMinutes)),
     countedMinutes: sum((month) => month.countedMinutes),
     atRiskMinutes: sum((month) => month.atRiskMinutes ?? 0),
+    outsideWindowMinutes: sum((month) => month.outsideWindowMinutes ?? 0),
   };
 }
 
@@ -41,12 +46,19 @@ const hours = (minutes: number) =>
 /** What the figures leave out and why (null when all logged hours count and none await approval). */
 export function hoursSoFarNote(soFar: HoursSoFar): string | null {
   const atRisk = Math.max(0, soFar.atRiskMinutes ?? 0);
-  const notCounted = Math.max(0, soFar.loggedMinutes - soFar.countedMinutes - atRisk);
+  const outside = Math.max(0, soFar.outsideWindowMinutes ?? 0);
+  const notCounted = Math.max(0, soFar.loggedMinutes - soFar.countedMinutes - atRisk - outside);
   const parts: string[] = [];
   if (notCounted > 0) {
     parts.push(
       `${hours(notCounted)} of the ${hours(soFar.loggedMinutes)} logged ${formatHours(notCounted) === '1' ? 'does' : 'do'} not count: a month ` +
         'that misses a monthly requirement counts fewer hours, or none (each month says why).',
+    );
+  }
+  if (outside > 0) {
+    parts.push(
+      `${hours(outside)} counted in months outside the five-year window ${formatHours(outside) === '1' ? 'does' : 'do'} not count toward the total ` +
+        '(all fieldwork must fall within five continuous years).',
     );
   }
   if (atRisk > 0) {

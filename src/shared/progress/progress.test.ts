@@ -5,6 +5,7 @@ import {
   CONCENTRATED_GOAL,
   CONCENTRATED_MULTIPLIER,
   HOURS_GOAL,
+  isGoalMet,
   litMilestones,
   overallProgress,
   supervisorGridBand,
@@ -17,6 +18,24 @@ const HOUR = 60;
 describe('progress constants', () => {
   it('uses the BACB goals and the 1.33 factor', () => {
     expect([HOURS_GOAL, CONCENTRATED_GOAL, CONCENTRATED_MULTIPLIER]).toEqual([2000, 1500, 1.33]);
+  });
+});
+
+describe('isGoalMet (BACB-RULES "Rule sets": 2,000 supervised, or 1,500 concentrated)', () => {
+  it.each<[string, number, number, boolean]>([
+    ['1,999.75 supervised hours', 1999.75, 0, false],
+    ['2,000 supervised hours', 2000, 0, true],
+    ['1,499.75 concentrated hours', 0, 1499.75, false],
+    ['1,500 concentrated hours (1,995 toward the total)', 0, 1500, true],
+    ['1,000 supervised and 751.88 concentrated (×1.33 = 1,000.0004)', 1000, 751.88, true],
+    ['1,000 supervised and 751.87 concentrated (×1.33 = 999.99)', 1000, 751.87, false],
+  ])('%s: %s', (_name, supervised, concentrated, expected) => {
+    expect(
+      isGoalMet({
+        supervisedMinutes: Math.round(supervised * HOUR),
+        concentratedMinutes: Math.round(concentrated * HOUR),
+      }),
+    ).toBe(expected);
   });
 });
 

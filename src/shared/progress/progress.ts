@@ -19,6 +19,18 @@ export type HoursByType = {
   concentratedMinutes: number;
 };
 
+/**
+ * Whether counted hours reach the total (BACB-RULES "Rule sets"): 2,000 toward the goal with
+ * concentrated ×1.33, or 1,500 concentrated. In hundredths of a minute, so ×1.33 stays exact.
+ */
+export function isGoalMet(hours: HoursByType): boolean {
+  const scaled = Math.round(CONCENTRATED_MULTIPLIER * 100);
+  return (
+    hours.supervisedMinutes * 100 + hours.concentratedMinutes * scaled >= HOURS_GOAL * 60 * 100 ||
+    hours.concentratedMinutes >= CONCENTRATED_GOAL * 60
+  );
+}
+
 /** Overall progress: `percent` for display, `rawPercent` unrounded and uncapped. */
 export type OverallProgress = { percent: number; rawPercent: number };
 

@@ -12,6 +12,7 @@ import { FormsDueCard } from '../../features/forms/components/forms-due-card';
 import { useDashboard } from '../../features/progress/api/dashboard';
 import { useDashboardTable } from '../../features/progress/api/dashboard-table';
 import { CountedHoursCard } from '../../features/progress/components/counted-hours-card';
+import { FiveYearWindowCard } from '../../features/progress/components/five-year-window-card';
 import { MonthlyDetails } from '../../features/progress/components/monthly-details';
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
 import { MonthsSignedList } from '../../features/review/components/months-signed-list';
@@ -114,6 +115,7 @@ export function DashboardPage() {
             dashboard={standardsSwitch.isPending ? undefined : dashboard.data}
             ruleSetLabel={table.data?.rule_set.label}
           />
+          <FiveYearWindowCard dashboard={standardsSwitch.isPending ? undefined : dashboard.data} />
           <ProgressCharts dashboard={dashboard.data} />
           <MonthlyDetails />
           <MonthsSignedList />

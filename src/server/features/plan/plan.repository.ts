@@ -1,6 +1,6 @@
-import { and, eq, isNull, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { experienceLogs, fieldworkPlans } from '../../db/schema';
+import { fieldworkPlans } from '../../db/schema';
 
 export type PlanSettingsRow = typeof fieldworkPlans.$inferSelect;
 
@@ -30,13 +30,4 @@ export async function saveSettings(
       target: fieldworkPlans.traineeId,
       set: { ...settings, updatedAt: now },
     });
-}
-
-/** The date of the trainee's first live log, where the time limit starts; null with none. */
-export async function firstFieldworkDate(db: Db, traineeId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ first: min(experienceLogs.dateOfExperience) })
-    .from(experienceLogs)
-    .where(and(eq(experienceLogs.traineeId, traineeId), isNull(experienceLogs.deletedAt)));
-  return row?.first ?? null;
 }

@@ -38,10 +38,7 @@ export async function getPlan(ctx: {
   const settings = row ? settingsOf(row) : null;
   const base = { settings, rule_set: standardsToWire(standards), today };
   if (!settings) return { ...base, plan: null };
-  const [counting, firstFieldworkDate] = await Promise.all([
-    readCountingRows(ctx.db, ctx.traineeId),
-    repo.firstFieldworkDate(ctx.db, ctx.traineeId),
-  ]);
+  const counting = await readCountingRows(ctx.db, ctx.traineeId);
   const history: PlanHistoryMonth[] = adjustMonthRows(counting, ruleSet, today).map(
     ({ row, adjusted }) => ({
       month: row.month,
@@ -68,7 +65,6 @@ export async function getPlan(ctx: {
     ruleSet,
     types: settings.fieldwork_types,
     history,
-    firstFieldworkDate,
   });
   return { ...base, plan: toPlanWire(plan, ruleSet) };
 }

@@ -1,7 +1,8 @@
 import type { RuleSet } from '../../../shared/logs/rule-sets';
 import { formatMonthYear, minutesToHours } from '../../../shared/logs/time';
 import type { Plan, PlanMonth } from '../../../shared/plan/plan';
-import { isTightPlan, planMessage } from '../../../shared/plan/plan-message';
+import { expiringNote, isTightPlan, planMessage } from '../../../shared/plan/plan-message';
+import { windowLabel } from '../../../shared/progress/five-year-window';
 import { hoursSoFarNote } from '../../../shared/progress/hours-so-far';
 import type { PlanMonthWire, PlanResult } from '../../../shared/plan/plan.schema';
 
@@ -56,6 +57,17 @@ export function toPlanWire(plan: Plan, ruleSet: RuleSet): PlanResult {
       note: hoursSoFarNote(plan.soFar),
     },
     message: planMessage(plan, ruleSet),
+    five_year_window: { ...plan.window, label: windowLabel(plan.window) },
+    expiring_before_finish: {
+      hours: minutesToHours(plan.expiring.reduce((sum, month) => sum + month.minutes, 0)),
+      months: plan.expiring.map((month) => ({
+        month: month.month,
+        label: formatMonthYear(month.month),
+        counted_hours: minutesToHours(month.minutes),
+        on: month.on,
+      })),
+      note: expiringNote(plan),
+    },
     months: plan.months.map(monthToWire),
   };
 }

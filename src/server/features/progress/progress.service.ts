@@ -44,6 +44,7 @@ import {
 import { keptProgress, type DashboardFigures } from './progress.kept';
 import { standardsFor } from './standards.service';
 import * as repo from './progress.repository';
+import { fiveYearWindowFields, insideFiveYearWindow } from './progress.window';
 
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
@@ -272,7 +273,7 @@ function dashboardFigures(
   // Progress toward the goal is the hours that count (issue 36): the same reading as the
   // headline, the badges and the plan; the logged hours are the type figures beside it.
   const countedOf = (type: number) =>
-    adjusted
+    insideFiveYearWindow(adjusted, today)
       .filter(({ row }) => row.experienceTypeId === type)
       .reduce((total, item) => total + item.adjusted.countedMinutes, 0);
   const counted = { supervisedMinutes: countedOf(1), concentratedMinutes: countedOf(2) };
@@ -300,6 +301,7 @@ function dashboardFigures(
       at_risk_hours: minutesToHours(
         Math.round(months.reduce((total, row) => total + row.at_risk_hours * 60, 0)),
       ),
+      ...fiveYearWindowFields(adjusted, today),
     },
   };
 }
@@ -352,7 +354,7 @@ export async function getBadges(ctx: DashboardContext): Promise<Badges> {
   const today = todayOf(ctx, ctx.now);
   const standards = await standardsFor(ctx.db, ctx.traineeId, ctx.ruleSet, today);
   const counting = await repo.readCountingRows(ctx.db, ctx.traineeId);
-  const months = adjustMonthRows(counting, standards.ruleSet, today);
+  const months = insideFiveYearWindow(adjustMonthRows(counting, standards.ruleSet, today), today);
   const countedMinutesOf = (type: number) =>
     hoursSoFar(
       months

@@ -27,6 +27,7 @@ import { keptProgress, type RecordUnderBoth } from './progress.kept';
 import { adjustMonthRows, type CountingRows } from '../../../shared/progress/month-pipeline';
 import * as repo from './progress.repository';
 import * as switchRepo from './standards-switch.repository';
+import { insideFiveYearWindow } from './progress.window';
 
 /** A stored rule set choice as a rule set id; null means the default by date. */
 function choiceOf(stored: string | null | undefined): RuleSetId | null {
@@ -53,7 +54,8 @@ export function recordUnderBoth(counting: CountingRows, today: string): RecordUn
   );
   const reach = reachBeforeSwitch({
     today,
-    countedProgressMinutes: under2022.reduce(
+    // What the dashboard's remaining hours count: the five-year window's months (decision 030).
+    countedProgressMinutes: insideFiveYearWindow(under2022, today).reduce(
       (sum, { row, adjusted }) =>
         sum + adjusted.countedMinutes * (row.experienceTypeId === 2 ? CONCENTRATED_MULTIPLIER : 1),
       0,

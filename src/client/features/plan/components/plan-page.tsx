@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
+  List,
   Paper,
   SimpleGrid,
   Stack,
@@ -19,6 +20,7 @@ import {
   type PlanResponse,
   type PlanResult,
 } from '../../../../shared/plan/plan.schema';
+import { formatMonthYear } from '../../../../shared/logs/time';
 import { EXPERIENCE_TYPES } from '../../../../shared/reference/lookups';
 import { DateField } from '../../../components/date-field';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
@@ -167,7 +169,34 @@ function Reachability({ plan }: { plan: PlanResult }) {
           {plan.so_far.note}
         </Text>
       ) : null}
+      <ExpiringBeforeFinish plan={plan} />
     </Stack>
+  );
+}
+
+/** Hours so far that fall outside the five-year window before the plan ends (decision 030). */
+function ExpiringBeforeFinish({ plan }: { plan: PlanResult }) {
+  const expiring = plan.expiring_before_finish;
+  if (!expiring.note) return null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="plan-expiring-title">
+      <Stack gap={4}>
+        <Title order={3} size="h5" id="plan-expiring-title">
+          Falling outside the five-year window ({plan.five_year_window.label} today)
+        </Title>
+        <Text size="sm" data-testid="plan-expiring-note">
+          {expiring.note}
+        </Text>
+        <List size="sm" aria-labelledby="plan-expiring-title">
+          {expiring.months.map((month) => (
+            <List.Item key={month.month}>
+              {month.label}: {planHours(month.counted_hours)} h, falling outside on 1{' '}
+              {formatMonthYear(month.on.slice(0, 7))}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
   );
 }
 

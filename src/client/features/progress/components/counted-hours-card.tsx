@@ -30,6 +30,7 @@ export function CountedHoursCard({
         ),
         countedMinutes: hoursToMinutes(dashboard.counted_hours),
         atRiskMinutes: hoursToMinutes(dashboard.at_risk_hours),
+        outsideWindowMinutes: hoursToMinutes(dashboard.outside_window_hours),
       })
     : null;
   return (
