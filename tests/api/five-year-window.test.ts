@@ -10,7 +10,7 @@ import { linkSupervisor } from './forms-support';
 
 /*
  * BCBA Handbook, "Duration of Fieldwork": "Fieldwork must be completed within five continuous
- * years ... calculated by calendar month" (decision 030). On 15 June 2026 the window of a trainee
+ * years ... calculated by calendar month" (decision 032). On 15 June 2026 the window of a trainee
  * still short of the goal is July 2021 to June 2026.
  */
 

@@ -31,7 +31,7 @@ export function planMessage(plan: Plan, ruleSet: RuleSet): string {
     : '';
   const planned = plan.months.reduce((sum, month) => sum + (month.toLogMinutes ?? 0), 0);
   const expiringMinutes = plan.expiring.reduce((sum, month) => sum + month.minutes, 0);
-  // Decision 030: hours so far that fall outside the window by the plan's end are earned again.
+  // Decision 032: hours so far that fall outside the window by the plan's end are earned again.
   const keep =
     plan.earliestMonth !== null && plan.earliestMonth <= plan.keepsAllUntil
       ? ` Finish by ${formatMonthYear(plan.keepsAllUntil)} and they all still count.`
@@ -79,7 +79,7 @@ export function planMessage(plan: Plan, ruleSet: RuleSet): string {
 }
 
 /**
- * What falls outside the five-year window before the plan's last month (decision 030; BCBA
+ * What falls outside the five-year window before the plan's last month (decision 032; BCBA
  * Handbook, "Duration of Fieldwork"), null when nothing does.
  */
 export function expiringNote(plan: Pick<Plan, 'expiring' | 'finishMonth'>): string | null {

@@ -16,7 +16,7 @@ import { countsNow } from './plan-months';
 export type PlanExpiringMonth = { month: string; minutes: number; on: string };
 
 /**
- * The record through the five-year window, as the plan reads it (decision 030): today's window is
+ * The record through the five-year window, as the plan reads it (decision 032): today's window is
  * the dashboard's (the same counted hours); a plan that ends later sees the window end with it.
  */
 export type PlanWindow = {

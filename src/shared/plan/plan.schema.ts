@@ -84,7 +84,7 @@ export const PlanResultSchema = z.object({
     note: z.string().nullable(),
   }),
   message: z.string(),
-  /** Today's five-year window, the dashboard's (decision 030). */
+  /** Today's five-year window, the dashboard's (decision 032). */
   five_year_window: z.object({ from: z.string(), to: z.string(), label: z.string() }),
   /** Hours so far that fall outside the window before the plan's last month: in `needed_hours`. */
   expiring_before_finish: z.object({

@@ -290,7 +290,7 @@ function chooseTypePlan(input: PlanInput, record: PlanWindow): TypePlan {
 /**
  * The plan to a finish date (issue 14): each month's hours within the monthly minimum and maximum,
  * the five-year window and the 60% unrestricted rule (BACB-RULES "Rule sets"), with supervision to
- * book. Months outside today's window count nothing (decision 030), as on the dashboard.
+ * book. Months outside today's window count nothing (decision 032), as on the dashboard.
  */
 export function planToFinish(input: PlanInput): Plan {
   const record = planWindow(input);

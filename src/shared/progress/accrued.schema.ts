@@ -86,7 +86,7 @@ export const DashboardSchema = z.object({
   // Under monthly forms unsigned after the deadline: not in `counted_hours`, not lost yet; a signed
   // form brings them back (decision 024).
   at_risk_hours: z.number(),
-  /** The 60 calendar months the counted figures add (decision 030). */
+  /** The 60 calendar months the counted figures add (decision 032). */
   five_year_window: z.object({
     from: z.string(),
     to: z.string(),

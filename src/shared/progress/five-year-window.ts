@@ -82,7 +82,7 @@ const within = (from: string) => (month: WindowMonth) =>
 
 /**
  * The window a trainee's total counts (BACB-RULES "When hours may count at all": the 60
- * consecutive months holding the most counted hours). Our reading (decision 030): a trainee who
+ * consecutive months holding the most counted hours). Our reading (decision 032): a trainee who
  * still needs hours will earn them from the running month on, so the window they will apply with
  * holds it: the 60 months ending with the running month (no record month is later), sliding a
  * month each month; hours before it no longer count, and the next months' falling out is told

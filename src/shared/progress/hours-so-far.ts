@@ -23,7 +23,7 @@ export type HoursSoFar = {
   countedMinutes: number;
   /** Of the uncounted hours, those under a form unsigned after its deadline: at risk, not lost. */
   atRiskMinutes?: number;
-  /** Of the uncounted hours, those of months outside the five-year window (decision 030). */
+  /** Of the uncounted hours, those of months outside the five-year window (decision 032). */
   outsideWindowMinutes?: number;
 };
 

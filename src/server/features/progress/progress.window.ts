@@ -11,7 +11,7 @@ import {
 } from '../../../shared/progress/five-year-window';
 import type { AdjustedMonthRow } from '../../../shared/progress/month-pipeline';
 
-// The dashboards' side of the five-year window (decision 030): the adjusted rows in, the rows
+// The dashboards' side of the five-year window (decision 032): the adjusted rows in, the rows
 // that count and the wire's figures out. The rule is src/shared/progress/five-year-window.ts.
 
 const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;

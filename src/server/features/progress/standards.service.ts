@@ -54,7 +54,7 @@ export function recordUnderBoth(counting: CountingRows, today: string): RecordUn
   );
   const reach = reachBeforeSwitch({
     today,
-    // What the dashboard's remaining hours count: the five-year window's months (decision 030).
+    // What the dashboard's remaining hours count: the five-year window's months (decision 032).
     countedProgressMinutes: insideFiveYearWindow(under2022, today).reduce(
       (sum, { row, adjusted }) =>
         sum + adjusted.countedMinutes * (row.experienceTypeId === 2 ? CONCENTRATED_MULTIPLIER : 1),

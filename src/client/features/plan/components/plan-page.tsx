@@ -174,7 +174,7 @@ function Reachability({ plan }: { plan: PlanResult }) {
   );
 }
 
-/** Hours so far that fall outside the five-year window before the plan ends (decision 030). */
+/** Hours so far that fall outside the five-year window before the plan ends (decision 032). */
 function ExpiringBeforeFinish({ plan }: { plan: PlanResult }) {
   const expiring = plan.expiring_before_finish;
   if (!expiring.note) return null;

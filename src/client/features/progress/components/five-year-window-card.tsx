@@ -3,7 +3,7 @@ import type { Dashboard } from '../../../../shared/progress/accrued.schema';
 import { COUNT_TEXT_COLORS, hoursLabel, sentenceCase } from './hours-label';
 
 /**
- * The five-year window (BCBA Handbook, "Duration of Fieldwork"; decision 030): which 60 months the
+ * The five-year window (BCBA Handbook, "Duration of Fieldwork"; decision 032): which 60 months the
  * hours that count come from, the months outside it apart with why, and what falls out next.
  */
 export function FiveYearWindowCard({ dashboard }: { dashboard: Dashboard | undefined }) {
