@@ -113,11 +113,7 @@ export function MonthFormRowItem({
         <FormRowTitle title={title} badge={badge} />
         <Text size="sm">{figuresText(row.figures)}</Text>
         {judgement ? (
-          <Text
-            size="sm"
-            fw={600}
-            c={row.judgement?.counted_hours === row.judgement?.total_hours ? 'green.9' : 'orange.9'}
-          >
+          <Text size="sm" fw={600}>
             {judgement}
           </Text>
         ) : null}
