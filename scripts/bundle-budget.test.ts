@@ -146,11 +146,8 @@ describe('PAGE_BUDGETS', () => {
       }
     }
     const over = PAGE_BUDGETS.filter((budget) => budget.maxJsGzip > budget.targetJsGzip);
-    expect(over.map((budget) => budget.name)).toEqual([
-      'trainee log form',
-      'trainee dashboard',
-      'supervisor home',
-    ]);
+    // The dashboard is back within its target (4 December 2026: 190.6 KB).
+    expect(over.map((budget) => budget.name)).toEqual(['trainee log form', 'supervisor home']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHelpCircle, IconPencilPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,10 +12,8 @@ import { FormsDueCard } from '../../features/forms/components/forms-due-card';
 import { useDashboard } from '../../features/progress/api/dashboard';
 import { useDashboardTable } from '../../features/progress/api/dashboard-table';
 import { CountedHoursCard } from '../../features/progress/components/counted-hours-card';
-import { FiveYearWindowCard } from '../../features/progress/components/five-year-window-card';
 import { MonthlyDetails } from '../../features/progress/components/monthly-details';
 import { ProgressCharts } from '../../features/progress/components/progress-charts';
-import { MonthsSignedList } from '../../features/review/components/months-signed-list';
 import { useSupervisorChoices } from './supervisor-choices';
 import { isWaitingForConnection } from '../../lib/connection';
 import { useStandardsSwitch } from '../../lib/standards-switch';
@@ -25,6 +23,19 @@ import { LazyStandardsSwitchCard } from '../../components/lazy-standards-switch-
 const TaskDataCard = lazy(() =>
   import('../../features/progress/components/task-data-card').then((m) => ({
     default: m.TaskDataCard,
+  })),
+);
+
+// Below the headline and the charts: the five-year window's card and the months signed off load
+// beside the figures they show (each waits for its own answer, with its own loading state).
+const FiveYearWindowCard = lazy(() =>
+  import('../../features/progress/components/five-year-window-card').then((m) => ({
+    default: m.FiveYearWindowCard,
+  })),
+);
+const MonthsSignedList = lazy(() =>
+  import('../../features/review/components/months-signed-list').then((m) => ({
+    default: m.MonthsSignedList,
   })),
 );
 
@@ -115,10 +126,16 @@ export function DashboardPage() {
             dashboard={standardsSwitch.isPending ? undefined : dashboard.data}
             ruleSetLabel={table.data?.rule_set.label}
           />
-          <FiveYearWindowCard dashboard={standardsSwitch.isPending ? undefined : dashboard.data} />
+          <Suspense fallback={<Skeleton height={120} radius="sm" />}>
+            <FiveYearWindowCard
+              dashboard={standardsSwitch.isPending ? undefined : dashboard.data}
+            />
+          </Suspense>
           <ProgressCharts dashboard={dashboard.data} />
           <MonthlyDetails />
-          <MonthsSignedList />
+          <Suspense fallback={<Skeleton height={120} radius="sm" />}>
+            <MonthsSignedList />
+          </Suspense>
         </>
       )}
       {/* The forms and the export do not depend on the figures: they stay usable. */}
