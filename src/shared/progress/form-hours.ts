@@ -7,6 +7,7 @@ import {
 import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours, formatMonthYear, formatUsDate } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
+import { isOrganizationKey } from '../supervisors/form-subject';
 import {
   adjustMonthSplit,
   hoursWord,
@@ -133,8 +134,6 @@ export function heldParts(month: string, adjusted: Pick<FormHoursMonth, 'forms'>
 /** A month's hours of one type under one structure (a supervisor record, or an organization). */
 export type MonthPart = FormPart & { type: ExperienceTypeId };
 
-const isOrganization = (key: string) => key.startsWith('o:');
-
 const withLabel = (label: string, removal: Removal): Removal => ({
   ...removal,
   reason: `${label}: ${removal.reason}`,
@@ -230,7 +229,7 @@ function judgePart(
     return unjudged(state, minutes > 0 ? [{ rule: 'form-signed-late', minutes, reason }] : []);
   }
   const adjusted = adjustMonthSplit(totals, part.type, input.ruleSet, {
-    groupFrom: isOrganization(part.key) ? null : part.label,
+    groupFrom: isOrganizationKey(part.key) ? null : part.label,
   });
   return {
     ...base,

@@ -1,5 +1,5 @@
 import type { RuleSet } from '../logs/rule-sets';
-import { subjectKey } from '../supervisors/form-subject';
+import { isOrganizationKey, subjectKey } from '../supervisors/form-subject';
 import { adjustMonthByStructures, type FormHoursMonth, type MonthPart } from './form-hours';
 
 // A trainee's record as the counting rules read it, and the one pipeline that judges it: month
@@ -67,7 +67,7 @@ function formPartsOf(parts: readonly FormPartRow[], month: string): MonthPart[] 
     };
     const existing = result.get(`${type}${key}`);
     if (!existing) {
-      const label = key.startsWith('o:') ? row.organization : row.supervisorName;
+      const label = isOrganizationKey(key) ? row.organization : row.supervisorName;
       result.set(`${type}${key}`, { key, label, type, totals, signedOn: row.signedOn });
       continue;
     }

@@ -20,6 +20,9 @@ export function subjectKey(record: SubjectRecord): string {
   return org === '' ? `r${record.id}` : `o:${org}`;
 }
 
+/** Whether a subject key (`subjectKey`) names an organization. */
+export const isOrganizationKey = (key: string) => key.startsWith('o:');
+
 export type FormSubject<R extends SubjectRecord> = {
   key: string;
   /** The organization as its earliest record spells it; '' for an individual form. */
