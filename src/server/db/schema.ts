@@ -41,6 +41,14 @@ export const users = pgTable(
     bacbId: text().notNull().default(''),
     fieldworkState: text().notNull().default(''),
     fieldworkCountry: text().notNull().default(''),
+    /** Issue 39 part 4: eligibility pathway 1–4; null until recorded. */
+    pathway: integer(),
+    /** The first class meeting of the first behavior-analytic course (pathways 1 and 2). */
+    firstClassOn: date({ mode: 'string' }),
+    /** Issue 39: the trainee asked for the contract rule before recording any contract. */
+    contractRuleOn: boolean().notNull().default(false),
+    /** When the trainee answered the one-time ask to record or sign their contracts. */
+    contractAskAnsweredAt: timestamp({ withTimezone: true }),
     dateJoined: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -55,6 +63,15 @@ export const supervisorProfiles = pgTable('supervisor_profiles', {
   supervisorQualification: text().notNull().default(''),
   dateQualified: date({ mode: 'string' }),
   dateContract: date({ mode: 'string' }),
+  /** Issue 39 part 3 (BCBA Handbook, "Supervisor Qualifications"). */
+  certifiedOn: date({ mode: 'string' }),
+  trainingCompletedOn: date({ mode: 'string' }),
+  /** The 8-hour supervision training certificate (files storage). */
+  trainingCertificateKey: text(),
+  trainingCertificateName: text(),
+  trainingCertificateType: text(),
+  consultingSupervisorName: text().notNull().default(''),
+  consultingSupervisorBacbId: text().notNull().default(''),
 });
 
 /** One per token, stored as SHA-256 hashes. */
@@ -915,3 +932,134 @@ export const standardsSwitchNotices = pgTable('standards_switch_notices', {
   months: text().array().notNull(),
   sentAt: createdAt(),
 });
+
+/**
+ * Issue 39: one supervision contract per structure (a supervisor record, or every record at one
+ * organization: `structureKey` is shared/supervisors/form-subject's `subjectKey` when drafted).
+ * Versions are the original (1) and its amendments; none is ever deleted (BCBA Handbook,
+ * "Supervision Contract": "each amendment must be signed and dated by all relevant parties").
+ */
+export const supervisionContracts = pgTable(
+  'supervision_contracts',
+  {
+    id: serial().primaryKey(),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The record it was drafted with; an organization's contract names the organization too. */
+    traineeSupervisorId: integer()
+      .notNull()
+      .references(() => traineeSupervisors.id),
+    structureKey: text().notNull(),
+    organization: text().notNull().default(''),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Termination (either party): hours dated after `endedOn` need a new contract. */
+    endedOn: date({ mode: 'string' }),
+    endedReason: text(),
+    endedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** A draft nobody signed may be discarded; it stays, hidden, for the history. */
+    discardedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('supervision_contracts_trainee').on(t.traineeId),
+    index('supervision_contracts_record').on(t.traineeSupervisorId),
+  ],
+);
+
+export type ContractSection = { id: string; title: string; body: string };
+
+export const contractVersions = pgTable(
+  'contract_versions',
+  {
+    id: serial().primaryKey(),
+    contractId: integer()
+      .notNull()
+      .references(() => supervisionContracts.id, { onDelete: 'cascade' }),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 is the original; each amendment is the next. */
+    version: integer().notNull(),
+    source: text({ enum: ['app', 'upload'] }).notNull(),
+    /** The drafted text (app); an upload keeps only its title. */
+    title: text().notNull(),
+    sections: jsonb().$type<ContractSection[]>().notNull().default([]),
+    /** Bumped by each edit before signing: a signature names the text it signed. */
+    revision: integer().notNull().default(1),
+    /** The date of the last signature (app), or the signing date declared with an upload. */
+    completedOn: date({ mode: 'string' }),
+    /** The signed PDF (app, once complete) or the uploaded file. */
+    storageKey: text(),
+    fileName: text(),
+    contentType: text(),
+    sizeBytes: integer(),
+    sha256: text(),
+    /** An upload: who signed it, as declared. */
+    declaredSigners: text().array(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contract_versions_number').on(t.contractId, t.version),
+    index('contract_versions_trainee').on(t.traineeId),
+  ],
+);
+
+/**
+ * Who must sign a version, and their signature once given: the trainee and every supervisor of the
+ * structure (at an organization, all of them: "All parties are required to sign").
+ */
+export const contractSignatures = pgTable(
+  'contract_signatures',
+  {
+    id: serial().primaryKey(),
+    versionId: integer()
+      .notNull()
+      .references(() => contractVersions.id, { onDelete: 'cascade' }),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    party: text({ enum: ['trainee', 'supervisor'] }).notNull(),
+    /** A supervisor party's record (null for the trainee). */
+    traineeSupervisorId: integer().references(() => traineeSupervisors.id),
+    /** The account that signed. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    typedName: text(),
+    signedOn: date({ mode: 'string' }),
+    /** The statement of intent the signer affirmed, word for word. */
+    intent: text(),
+    /** The version's `revision` the signature covers. */
+    signedRevision: integer(),
+    signedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('contract_signatures_version').on(t.versionId),
+    uniqueIndex('contract_signatures_trainee')
+      .on(t.versionId)
+      .where(sql`${t.party} = 'trainee'`),
+    uniqueIndex('contract_signatures_supervisor')
+      .on(t.versionId, t.traineeSupervisorId)
+      .where(sql`${t.party} = 'supervisor'`),
+  ],
+);
+
+/** Issue 39 part 3: a first-year supervisor's monthly consultation (BCBA Handbook, "Supervisor Qualifications"). */
+export const consultationMeetings = pgTable(
+  'consultation_meetings',
+  {
+    id: serial().primaryKey(),
+    supervisorUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    metOn: date({ mode: 'string' }).notNull(),
+    consultantName: text().notNull(),
+    consultantBacbId: text().notNull(),
+    notes: text().notNull().default(''),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('consultation_meetings_supervisor').on(t.supervisorUserId, t.metOn)],
+);

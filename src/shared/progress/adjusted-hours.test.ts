@@ -16,8 +16,11 @@ const countsAll = (minutes: number): AdjustedMonth => ({
 });
 
 describe('ADJUSTMENT_ORDER', () => {
-  it('applies the zeroing rules first, then the cap, group cut, percentage and contacts', () => {
+  it('sets apart hours that may not count ("Starting Fieldwork"), then applies the zeroing rules, the cap, group cut, percentage and contacts', () => {
     expect(ADJUSTMENT_ORDER).toEqual([
+      'before-coursework',
+      'before-contract',
+      'after-contract',
       'form-signed-late',
       'concentrated-failed',
       'no-observation',

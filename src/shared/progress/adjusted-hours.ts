@@ -12,6 +12,10 @@ export function hoursWord(minutes: number, adjective = ''): string {
 
 /** A BACB-RULES "Adjusted hours" shortfall that removes hours from a month. */
 export type AdjustmentRule =
+  // Hours that may not count at all (shared/contracts/start-of-fieldwork.ts), judged first.
+  | 'before-coursework'
+  | 'before-contract'
+  | 'after-contract'
   | 'form-signed-late'
   | 'concentrated-failed'
   | 'no-observation'
@@ -26,6 +30,9 @@ export type AdjustmentRule =
 // percentage: group hours that do not count cannot count as supervision. Contacts last, as it
 // scales what is left ("hours capped at the maximum").
 export const ADJUSTMENT_ORDER: readonly AdjustmentRule[] = [
+  'before-coursework',
+  'before-contract',
+  'after-contract',
   'form-signed-late',
   'concentrated-failed',
   'no-observation',

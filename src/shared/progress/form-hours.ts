@@ -8,6 +8,7 @@ import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours, formatMonthYear, formatUsDate } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { isOrganizationKey } from '../supervisors/form-subject';
+import { isWaitingCause, type StartCause } from '../contracts/start-of-fieldwork';
 import {
   adjustMonthSplit,
   hoursWord,
@@ -48,10 +49,16 @@ export type FormPart = {
   key: string;
   /** Whom the form names, as the reasons say it ('Dana Reyes', 'Acme ABA'). */
   label: string;
+  /** The hours that may count (dated within a contract, after the first class). */
   totals: FormPartTotals;
+  /** Hours that may not count at all, set apart before any judgement (start-of-fieldwork.ts). */
+  outside?: readonly OutsideHours[];
   /** Both parties' signing date (app: the later signature; or a paper form); earliest of several. */
   signedOn: string | null;
 };
+
+/** Hours dated where `startCause` says they do not count, with the reason in words. */
+export type OutsideHours = { cause: StartCause; minutes: number; reason: string };
 
 /** A form's state on `today` (dates 'YYYY-MM-DD', month 'YYYY-MM'). */
 export function formHoursState(
@@ -82,8 +89,10 @@ export type FormPartResult = {
   label: string;
   type: ExperienceTypeId;
   state: PartState;
-  /** Its logged minutes. */
+  /** Its logged minutes (`outside` included). */
   minutes: number;
+  /** Logged minutes dated where they do not count (before a contract, the first class…). */
+  outside: OutsideHours[];
   countedMinutes: number;
   countedSupervisedMinutes: number;
   removals: Removal[];
@@ -94,9 +103,12 @@ export type FormPartResult = {
 
 /** A month of one fieldwork type after its structures' judgements. */
 export type FormHoursMonth = AdjustedMonthSplit & {
-  /** Minutes not counted, not lost yet: forms unsigned after the deadline, mixed-type months. */
+  /**
+   * Minutes not counted, not lost yet: forms unsigned after the deadline, mixed-type months, hours
+   * waiting for a supervision contract to be recorded.
+   */
   atRiskMinutes: number;
-  /** Minutes of forms signed late (also a 'form-signed-late' removal each). */
+  /** Minutes of forms signed late and hours dated outside a contract (a removal each). */
   lostMinutes: number;
   /** One per structure with hours of this type in the month. */
   forms: FormPartResult[];
@@ -120,15 +132,28 @@ export function mixedTypesReason(part: Pick<FormPartResult, 'label' | 'minutes'>
   return `${formatMonthYear(month)} with ${part.label} mixes supervised and concentrated fieldwork (one fieldwork type per month, per supervision structure): ${hours(part.minutes)} not counted until the logs are corrected`;
 }
 
-/** The parts a month holds apart (not counted, not lost), each with its reason. */
+/** A structure's logged minutes that may count (dated within its contract…). */
+export const judgedMinutesOf = (form: Pick<FormPartResult, 'minutes' | 'outside'>) =>
+  form.minutes - form.outside.reduce((sum, part) => sum + part.minutes, 0);
+
+/** The parts a month holds apart (not counted, not lost), each with its minutes and reason. */
 export function heldParts(month: string, adjusted: Pick<FormHoursMonth, 'forms'>) {
-  return adjusted.forms.flatMap((form) =>
-    form.state === 'at-risk'
-      ? [{ form, reason: atRiskReason(form, month) }]
-      : form.state === 'mixed-types'
-        ? [{ form, reason: mixedTypesReason(form, month) }]
-        : [],
-  );
+  return adjusted.forms.flatMap((form) => {
+    const minutes = judgedMinutesOf(form);
+    const own = { label: form.label, minutes };
+    const held =
+      minutes <= 0
+        ? []
+        : form.state === 'at-risk'
+          ? [{ form, minutes, reason: atRiskReason(own, month) }]
+          : form.state === 'mixed-types'
+            ? [{ form, minutes, reason: mixedTypesReason(own, month) }]
+            : [];
+    const waiting = form.outside
+      .filter((part) => isWaitingCause(part.cause) && part.minutes > 0)
+      .map((part) => ({ form, minutes: part.minutes, reason: part.reason }));
+    return [...held, ...waiting];
+  });
 }
 
 /** A month's hours of one type under one structure (a supervisor record, or an organization). */
@@ -175,10 +200,10 @@ export function adjustMonthByStructures(input: {
   const judged = input.parts.map((part) => judgePart(input, part, typesOf));
   capAcrossStructures(judged, input.ruleSet);
   if (new Set(input.parts.map((part) => part.key)).size > 1) {
+    // The form's and the contract's reasons name the structure already.
+    const named = new Set(['form-signed-late', 'before-contract', 'after-contract']);
     for (const form of judged) {
-      form.removals = form.removals.map((r) =>
-        r.rule === 'form-signed-late' ? r : withLabel(form.label, r),
-      );
+      form.removals = form.removals.map((r) => (named.has(r.rule) ? r : withLabel(form.label, r)));
     }
   }
   const monthOfType = (type: ExperienceTypeId): FormHoursMonth => {
@@ -186,14 +211,20 @@ export function adjustMonthByStructures(input: {
     const sum = (pick: (form: FormPartResult) => number) =>
       forms.reduce((total, form) => total + pick(form), 0);
     const sumOf = (...states: PartState[]) =>
-      sum((form) => (states.includes(form.state) ? form.minutes : 0));
+      sum((form) => (states.includes(form.state) ? judgedMinutesOf(form) : 0));
+    const outsideOf = (waiting: boolean) =>
+      sum((form) =>
+        form.outside
+          .filter((part) => isWaitingCause(part.cause) === waiting)
+          .reduce((total, part) => total + part.minutes, 0),
+      );
     return {
       rawMinutes: sum((form) => form.minutes),
       countedMinutes: sum((form) => form.countedMinutes),
       countedSupervisedMinutes: sum((form) => form.countedSupervisedMinutes),
       removals: forms.flatMap((form) => form.removals),
-      atRiskMinutes: sumOf('at-risk', 'mixed-types'),
-      lostMinutes: sumOf('signed-late'),
+      atRiskMinutes: sumOf('at-risk', 'mixed-types') + outsideOf(true),
+      lostMinutes: sumOf('signed-late') + outsideOf(false),
       forms,
     };
   };
@@ -205,29 +236,42 @@ function judgePart(
   part: MonthPart,
   typesOf: ReadonlyMap<string, ReadonlySet<ExperienceTypeId>>,
 ): FormPartResult {
-  const minutes = Math.max(0, part.totals.totalMinutes);
+  // Hours dated where they may not count come off first, whole ("Starting Fieldwork").
+  const outside = (part.outside ?? []).filter((hours) => hours.minutes > 0);
+  const lost: Removal[] = outside.flatMap((hours) =>
+    isWaitingCause(hours.cause)
+      ? []
+      : [{ rule: hours.cause, minutes: hours.minutes, reason: hours.reason }],
+  );
+  const judgedMinutes = Math.max(0, part.totals.totalMinutes);
+  const minutes = judgedMinutes + outside.reduce((sum, hours) => sum + hours.minutes, 0);
   const totals: MonthTotals = {
     ...part.totals,
     cumulativeTotalMinutes: input.cumulative.totalMinutes,
     cumulativeUnrestrictedMinutes: input.cumulative.unrestrictedMinutes,
   };
-  const base = { key: part.key, label: part.label, type: part.type, minutes, totals };
+  const base = { key: part.key, label: part.label, type: part.type, minutes, outside, totals };
   const checks = checkMonth(totals, part.type, input.ruleSet);
   const unjudged = (state: PartState, removals: Removal[] = []): FormPartResult => ({
     ...base,
     state,
     countedMinutes: 0,
     countedSupervisedMinutes: 0,
-    removals,
+    removals: [...lost, ...removals],
     checks,
   });
   if ((typesOf.get(part.key)?.size ?? 0) > 1) return unjudged('mixed-types');
   const state = formHoursState(input.month, part.signedOn, input.today);
   if (state === 'at-risk') return unjudged(state);
   if (state === 'signed-late') {
-    const reason = `monthly verification form with ${part.label} signed late: ${hours(minutes)} lost`;
-    return unjudged(state, minutes > 0 ? [{ rule: 'form-signed-late', minutes, reason }] : []);
+    const reason = `monthly verification form with ${part.label} signed late: ${hours(judgedMinutes)} lost`;
+    return unjudged(
+      state,
+      judgedMinutes > 0 ? [{ rule: 'form-signed-late', minutes: judgedMinutes, reason }] : [],
+    );
   }
+  // Nothing left to judge: the month's requirements are not failed by hours that never counted.
+  if (judgedMinutes === 0 && outside.length > 0) return unjudged(state);
   const adjusted = adjustMonthSplit(totals, part.type, input.ruleSet, {
     groupFrom: isOrganizationKey(part.key) ? null : part.label,
   });
@@ -236,7 +280,7 @@ function judgePart(
     state,
     countedMinutes: adjusted.countedMinutes,
     countedSupervisedMinutes: adjusted.countedSupervisedMinutes,
-    removals: adjusted.removals,
+    removals: [...lost, ...adjusted.removals],
     checks,
   };
 }

@@ -1,6 +1,17 @@
 import type { RuleSet } from '../logs/rule-sets';
 import { isOrganizationKey, subjectKey } from '../supervisors/form-subject';
-import { adjustMonthByStructures, type FormHoursMonth, type MonthPart } from './form-hours';
+import {
+  startDatesOf,
+  startReason,
+  type StartCause,
+  type StartFacts,
+} from '../contracts/start-of-fieldwork';
+import {
+  adjustMonthByStructures,
+  type FormHoursMonth,
+  type MonthPart,
+  type OutsideHours,
+} from './form-hours';
 
 // A trainee's record as the counting rules read it, and the one pipeline that judges it: month
 // rows → their forms → the shortfall rules (BACB-RULES "Forms and deadlines", "Adjusted hours").
@@ -36,9 +47,16 @@ export type FormPartRow = MinuteTotals & {
   organization: string;
   /** When the form covering it was signed (app or paper, earliest); null when none is. */
   signedOn: string | null;
+  /** Why these logs may not count at all (start-of-fieldwork.ts); null or absent: they may. */
+  startCause?: StartCause | null;
 };
 
-export type CountingRows = { rows: readonly MonthTypeRow[]; parts: readonly FormPartRow[] };
+export type CountingRows = {
+  rows: readonly MonthTypeRow[];
+  parts: readonly FormPartRow[];
+  /** The contracts and first class the parts' `startCause` was read against (their reasons' dates). */
+  start?: StartFacts;
+};
 
 /** A month and fieldwork type's sums, with what the BACB would count of them. */
 export type AdjustedMonthRow = { row: MonthTypeRow; adjusted: FormHoursMonth };
@@ -49,26 +67,44 @@ const isExperienceType = (id: number): id is 1 | 2 => id === 1 || id === 2;
  * A month's hours split by structure and type (decision 024): one part per form subject, an
  * organization's records added up, each with its form's (earliest, shared) signing date.
  */
-function formPartsOf(parts: readonly FormPartRow[], month: string): MonthPart[] {
+function formPartsOf(
+  parts: readonly FormPartRow[],
+  month: string,
+  start: StartFacts | undefined,
+): MonthPart[] {
   const result = new Map<string, MonthPart>();
+  const outsideOf = new Map<string, Map<StartCause, number>>();
   for (const row of parts) {
     const type = row.experienceTypeId;
     if (row.month !== month || !isExperienceType(type)) continue;
     const key = subjectKey({ id: row.traineeSupervisorId, organization: row.organization });
-    const totals = {
-      totalMinutes: row.experienceMinutes,
-      supervisedMinutes: row.supervisedMinutes,
-      individualMinutes: row.individualMinutes,
-      groupMinutes: row.groupMinutes,
-      unrestrictedMinutes: row.unrestrictedMinutes,
-      contacts: row.contacts,
-      observations: row.observations,
-      observationMinutes: row.observationMinutes,
-    };
+    if (row.startCause) {
+      const causes = outsideOf.get(`${type}${key}`) ?? new Map<StartCause, number>();
+      causes.set(row.startCause, (causes.get(row.startCause) ?? 0) + row.experienceMinutes);
+      outsideOf.set(`${type}${key}`, causes);
+    }
+    const totals = row.startCause
+      ? NO_TOTALS
+      : {
+          totalMinutes: row.experienceMinutes,
+          supervisedMinutes: row.supervisedMinutes,
+          individualMinutes: row.individualMinutes,
+          groupMinutes: row.groupMinutes,
+          unrestrictedMinutes: row.unrestrictedMinutes,
+          contacts: row.contacts,
+          observations: row.observations,
+          observationMinutes: row.observationMinutes,
+        };
     const existing = result.get(`${type}${key}`);
     if (!existing) {
       const label = isOrganizationKey(key) ? row.organization : row.supervisorName;
-      result.set(`${type}${key}`, { key, label, type, totals, signedOn: row.signedOn });
+      result.set(`${type}${key}`, {
+        key,
+        label,
+        type,
+        totals: { ...totals },
+        signedOn: row.signedOn,
+      });
       continue;
     }
     for (const name of Object.keys(totals) as (keyof typeof totals)[]) {
@@ -77,8 +113,31 @@ function formPartsOf(parts: readonly FormPartRow[], month: string): MonthPart[] 
     if (row.signedOn !== null && (existing.signedOn === null || row.signedOn < existing.signedOn))
       existing.signedOn = row.signedOn;
   }
+  for (const [id, part] of result) {
+    const causes = outsideOf.get(id);
+    if (!causes) continue;
+    const dates = start
+      ? startDatesOf(part.key, start)
+      : { startsOn: null, endedOn: null, firstClassOn: null };
+    part.outside = [...causes].map(([cause, minutes]): OutsideHours => ({
+      cause,
+      minutes,
+      reason: startReason(cause, minutes, part.label, dates),
+    }));
+  }
   return [...result.values()];
 }
+
+const NO_TOTALS = {
+  totalMinutes: 0,
+  supervisedMinutes: 0,
+  individualMinutes: 0,
+  groupMinutes: 0,
+  unrestrictedMinutes: 0,
+  contacts: 0,
+  observations: 0,
+  observationMinutes: 0,
+};
 
 /** Each record month and type, oldest first, judged structure by structure (form-hours.ts). */
 export function adjustMonthRows(
@@ -86,7 +145,7 @@ export function adjustMonthRows(
   ruleSet: RuleSet,
   today: string,
 ): AdjustedMonthRow[] {
-  const { rows, parts } = counting;
+  const { rows, parts, start } = counting;
   const cumulative = { experienceMinutes: 0, unrestrictedMinutes: 0 };
   const sorted = [...rows].sort(
     (a, b) => a.month.localeCompare(b.month) || a.experienceTypeId - b.experienceTypeId,
@@ -104,7 +163,7 @@ export function adjustMonthRows(
         month: row.month,
         today,
         ruleSet,
-        parts: formPartsOf(parts, row.month),
+        parts: formPartsOf(parts, row.month, start),
         cumulative: {
           totalMinutes: cumulative.experienceMinutes,
           unrestrictedMinutes: cumulative.unrestrictedMinutes,

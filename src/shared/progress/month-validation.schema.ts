@@ -26,6 +26,13 @@ export const StructureMonthSchema = z.object({
   total_hours: z.number(),
   counted_hours: z.number(),
   checks: z.array(MonthlyCheckSchema),
+  /** Hours dated where they may not count at all (issue 39: before a contract, the first class). */
+  outside: z.array(
+    z.object({
+      cause: z.enum(['before-coursework', 'before-contract', 'after-contract', 'no-contract']),
+      hours: z.number(),
+    }),
+  ),
   /** Why it keeps less, or why its hours are held apart. */
   reasons: z.array(z.string()),
 });

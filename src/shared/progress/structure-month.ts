@@ -4,7 +4,7 @@ import { heldParts, type FormHoursMonth } from './form-hours';
 
 /** Each structure's own judgement of a month and type, as every screen says it (wire shape). */
 export function structureMonthsOf(month: string, adjusted: FormHoursMonth): StructureMonth[] {
-  const held = new Map(heldParts(month, adjusted).map(({ form, reason }) => [form, reason]));
+  const held = heldParts(month, adjusted);
   return adjusted.forms.map((form) => ({
     key: form.key,
     name: form.label,
@@ -13,9 +13,13 @@ export function structureMonthsOf(month: string, adjusted: FormHoursMonth): Stru
     total_hours: minutesToHours(form.minutes),
     counted_hours: minutesToHours(form.countedMinutes),
     checks: form.checks,
+    outside: form.outside.map((part) => ({
+      cause: part.cause,
+      hours: minutesToHours(part.minutes),
+    })),
     reasons: [
       ...form.removals.map((removal) => removal.reason),
-      ...(held.has(form) ? [held.get(form)!] : []),
+      ...held.filter((part) => part.form === form).map((part) => part.reason),
     ],
   }));
 }
@@ -27,9 +31,19 @@ const HELD: Partial<Record<StructureMonth['state'], string>> = {
 };
 
 /** Why a structure keeps what it keeps, in brackets: '(missed: observations with a client)'. */
+const OUTSIDE: Record<StructureMonth['outside'][number]['cause'], string> = {
+  'before-coursework': 'dated before the first class meeting',
+  'before-contract': 'dated before its supervision contract',
+  'after-contract': 'dated after its supervision contract ended',
+  'no-contract': 'waiting for a signed supervision contract',
+};
+
 export function structureVerdict(structure: StructureMonth): string {
   const held = HELD[structure.state];
   if (held) return `(${held})`;
+  const outsideHours = structure.outside.reduce((sum, part) => sum + part.hours, 0);
+  if (structure.outside.length > 0 && outsideHours >= structure.total_hours)
+    return `(${[...new Set(structure.outside.map((part) => OUTSIDE[part.cause]))].join(', ')})`;
   const missed = structure.checks
     .filter((check) => check.status === 'fail' && check.key !== 'unrestricted-percent')
     .map((check) => check.label.toLowerCase());

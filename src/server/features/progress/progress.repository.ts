@@ -10,8 +10,16 @@ import type {
 } from '../../../shared/progress/month-pipeline';
 import { splitRange } from './range-split';
 import {
+  recordStartIntervals,
+  type StartFacts,
+  type StartInterval,
+} from '../../../shared/contracts/start-of-fieldwork';
+import { subjectKey } from '../../../shared/supervisors/form-subject';
+import {
+  contractVersions,
   experienceLogs,
   fieldworkPlans,
+  supervisionContracts,
   logMonthTotals,
   logTasks,
   supervisionContacts,
@@ -298,7 +306,18 @@ export function formSignedOn(form: {
 const logMonth = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
 
 /** How a month's hours split by the form that verifies them (decision 024). */
-export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPartRow[]> {
+export async function sumLogsByForm(
+  db: Db,
+  traineeId: number,
+  intervals: readonly (StartInterval & { record: number })[] = [],
+): Promise<FormPartRow[]> {
+  // Each log's `startCause`, looked up in the runs of days the shared rule computed.
+  const startCause =
+    intervals.length === 0
+      ? sql<string | null>`null::text`
+      : sql<
+          string | null
+        >`(select w.cause from jsonb_to_recordset(${JSON.stringify(intervals)}::jsonb) as w(record int, "from" date, "to" date, cause text) where w.record = ${experienceLogs.traineeSupervisorId} and ${experienceLogs.dateOfExperience} between w."from" and w."to" limit 1)`;
   const sums = Object.fromEntries(
     TOTAL_KEYS.map((key) => [key, sql<number>`coalesce(sum(${logParts[key]}), 0)::int`.as(key)]),
   ) as Record<keyof MinuteTotals, SQL.Aliased<number>>;
@@ -307,18 +326,20 @@ export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPart
       month: logMonth.as('month'),
       experienceTypeId: experienceLogs.experienceTypeId,
       traineeSupervisorId: experienceLogs.traineeSupervisorId,
+      startCause: startCause.as('start_cause'),
       ...sums,
     })
     .from(experienceLogs)
     .leftJoin(supervisionContacts, eq(supervisionContacts.id, experienceLogs.supervisionContactId))
     .where(scope(traineeId, {}))
-    .groupBy(logMonth, experienceLogs.experienceTypeId, experienceLogs.traineeSupervisorId)
+    .groupBy(logMonth, experienceLogs.experienceTypeId, experienceLogs.traineeSupervisorId, sql`4`)
     .as('g');
   const rows = await db
     .select({
       month: grouped.month,
       experienceTypeId: grouped.experienceTypeId,
       traineeSupervisorId: grouped.traineeSupervisorId,
+      startCause: grouped.startCause,
       supervisorName: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
       organization: sql<string>`btrim(${traineeSupervisors.organization})`,
       // The month's form of that record and type, with the subquery's own column names.
@@ -331,7 +352,12 @@ export async function sumLogsByForm(db: Db, traineeId: number): Promise<FormPart
     })
     .from(grouped)
     .innerJoin(traineeSupervisors, eq(traineeSupervisors.id, grouped.traineeSupervisorId))
-    .orderBy(grouped.month, grouped.experienceTypeId, grouped.traineeSupervisorId);
+    .orderBy(
+      grouped.month,
+      grouped.experienceTypeId,
+      grouped.traineeSupervisorId,
+      grouped.startCause,
+    );
   return rows as unknown as FormPartRow[];
 }
 
@@ -342,6 +368,57 @@ export async function readCountingRows(
   // The rows and their revision first, the parts after: parts newer than the revision can only
   // make a kept value recomputed sooner, never a stale one kept under a newer revision.
   const { rows, revision } = await sumLogsByMonthAndType(db, traineeId);
-  const parts = await sumLogsByForm(db, traineeId);
-  return { rows, parts, revision };
+  const { facts, intervals } = await readStartFacts(db, traineeId);
+  const parts = await sumLogsByForm(db, traineeId, intervals);
+  return { rows, parts, start: facts, revision };
+}
+
+/**
+ * What decides whether an hour may count at all (shared/contracts/start-of-fieldwork.ts): the
+ * trainee's pathway and first class, the contracts of their structures, and the runs of days each
+ * supervisor record's hours do not count (empty for most: nothing to look up).
+ */
+export async function readStartFacts(
+  db: Db,
+  traineeId: number,
+): Promise<{ facts: StartFacts; intervals: (StartInterval & { record: number })[] }> {
+  const [trainee] = await db
+    .select({
+      pathway: users.pathway,
+      firstClassOn: users.firstClassOn,
+      contractRuleOn: users.contractRuleOn,
+    })
+    .from(users)
+    .where(eq(users.id, traineeId));
+  const contracts = await db
+    .select({
+      structureKey: supervisionContracts.structureKey,
+      endedOn: supervisionContracts.endedOn,
+      startsOn: sql<
+        string | null
+      >`(select min(${contractVersions.completedOn})::text from ${contractVersions} where ${contractVersions.contractId} = ${supervisionContracts.id})`,
+    })
+    .from(supervisionContracts)
+    .where(
+      and(eq(supervisionContracts.traineeId, traineeId), isNull(supervisionContracts.discardedAt)),
+    );
+  const facts: StartFacts = {
+    contracts,
+    // Decision 033: contracts decide once one is on record, or once the trainee asks.
+    contractRuleOn:
+      (trainee?.contractRuleOn ?? false) ||
+      contracts.some((contract) => contract.startsOn !== null),
+    pathway: trainee?.pathway ?? null,
+    firstClassOn: trainee?.firstClassOn ?? null,
+  };
+  if (!facts.contractRuleOn && facts.firstClassOn === null) return { facts, intervals: [] };
+  const records = await db
+    .select({ id: traineeSupervisors.id, organization: traineeSupervisors.organization })
+    .from(traineeSupervisors)
+    .where(eq(traineeSupervisors.traineeId, traineeId));
+  const intervals = recordStartIntervals(
+    records.map((record) => ({ id: record.id, structureKey: subjectKey(record) })),
+    facts,
+  );
+  return { facts, intervals };
 }

@@ -218,9 +218,9 @@ function monthRows(
     for (const { row, adjusted } of adjustedRows.filter((item) => item.row.month === month)) {
       countedMinutes += adjusted.countedMinutes;
       atRiskMinutes += adjusted.atRiskMinutes;
-      for (const { form, reason } of heldParts(month, adjusted)) {
+      for (const { minutes, reason } of heldParts(month, adjusted)) {
         atRisk.push({
-          hours: minutesToHours(form.minutes),
+          hours: minutesToHours(minutes),
           reason,
           expereince_type: row.experienceTypeId,
         });
