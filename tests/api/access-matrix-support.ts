@@ -197,6 +197,10 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/get-trainee-task/?u_id=${ids.trainee}&month=2026-03`,
   }),
   'PUT /api/v1/rule-set/': () => ({ url: '/api/v1/rule-set/', payload: { rule_set: null } }),
+  'POST /api/v1/start-of-fieldwork/ask/': () => ({
+    url: '/api/v1/start-of-fieldwork/ask/',
+    payload: { answer: 'later' },
+  }),
   'PUT /api/v1/time-zone/': () => ({
     url: '/api/v1/time-zone/',
     payload: { time_zone: 'America/New_York' },

@@ -174,6 +174,8 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/badges-api/': traineeOwn,
   'PUT /api/v1/rule-set/': traineeOwn,
   'GET /api/v1/validate/': traineeOwn,
+  'GET /api/v1/start-of-fieldwork/': traineeOwn,
+  'POST /api/v1/start-of-fieldwork/ask/': traineeOwn,
   // The record under both standards before the 2027 switch (issue 35).
   'GET /api/v1/standards-switch/': traineeAndSupervisors,
   'GET /api/v1/plan/': traineeAndSupervisors,

@@ -165,3 +165,27 @@ export function startReason(
       return `no signed supervision contract with ${label} on record: ${hours(minutes)} wait for it (no hours before a signed supervision contract, Handbook, "Starting Fieldwork")`;
   }
 }
+
+/**
+ * What the log form and the import say before saving an entry dated where it would not count
+ * (the same rule, `startCause`), or null when it would count.
+ */
+export function startWarning(
+  date: string,
+  structure: { key: string; label: string },
+  facts: StartFacts,
+): string | null {
+  const cause = startCause(date, structure.key, facts);
+  if (cause === null) return null;
+  const dates = startDatesOf(structure.key, facts);
+  switch (cause) {
+    case 'before-coursework':
+      return `This entry is dated before your first class meeting${DATE_OR_NONE(dates.firstClassOn)}: it will not count (Handbook, "Starting Fieldwork").`;
+    case 'before-contract':
+      return `This entry is dated before the supervision contract with ${structure.label} was signed by everyone${DATE_OR_NONE(dates.startsOn)}: it will not count (Handbook, "Starting Fieldwork").`;
+    case 'after-contract':
+      return `This entry is dated after the supervision contract with ${structure.label} ended${DATE_OR_NONE(dates.endedOn)}: it will not count until a new contract is signed (Handbook, "Starting Fieldwork").`;
+    case 'no-contract':
+      return `There is no signed supervision contract with ${structure.label} on record: this entry will wait for one, and counts only if it is dated on or after the day everyone signed (Handbook, "Starting Fieldwork").`;
+  }
+}

@@ -75,3 +75,65 @@ describe('adjustMonthRows (Handbook "Fieldwork Verification Forms": one M-FVF pe
     expect(after.countedMinutes).toBe(30 * HOUR);
   });
 });
+
+describe('adjustMonthRows with hours dated before a contract (Handbook "Starting Fieldwork": no hours before a signed supervision contract)', () => {
+  const start = {
+    contracts: [{ structureKey: 'r1', startsOn: '2026-09-11', endedOn: null }],
+    contractRuleOn: true,
+    pathway: null,
+    firstClassOn: null,
+  };
+  const run = (parts: FormPartRow[]) => {
+    const total = parts.reduce((sum, row) => sum + row.experienceMinutes / HOUR, 0);
+    const row = { ...sums(total), month: '2026-09', experienceTypeId: 1, approvedMinutes: 0 };
+    return adjustMonthRows({ rows: [row], parts, start }, RULE_SETS['2022'], '2026-10-05')[0]!
+      .adjusted;
+  };
+
+  it('sets the hours before the contract apart first, then judges the rest on its own figures', () => {
+    const adjusted = run([
+      part(1, '', 30, '2026-10-02'),
+      { ...part(1, '', 10, '2026-10-02'), startCause: 'before-contract' },
+    ]);
+    expect(adjusted.rawMinutes).toBe(40 * HOUR);
+    expect(adjusted.countedMinutes).toBe(30 * HOUR);
+    expect(adjusted.lostMinutes).toBe(10 * HOUR);
+    expect(adjusted.removals).toEqual([
+      {
+        rule: 'before-contract',
+        minutes: 10 * HOUR,
+        reason:
+          '10 hours dated before the supervision contract with Supervisor 1 was signed by everyone (9/11/2026) do not count (no hours before a signed supervision contract, Handbook, "Starting Fieldwork")',
+      },
+    ]);
+    expect(adjusted.forms[0]!.totals.totalMinutes).toBe(30 * HOUR);
+  });
+
+  it('what is left below the monthly minimum counts nothing, as any month under 20 hours', () => {
+    const adjusted = run([
+      part(1, '', 15, '2026-10-02'),
+      { ...part(1, '', 10, '2026-10-02'), startCause: 'before-contract' },
+    ]);
+    expect(adjusted.countedMinutes).toBe(0);
+    expect(adjusted.removals.map((removal) => [removal.rule, removal.minutes])).toEqual([
+      ['before-contract', 10 * HOUR],
+      ['below-minimum', 15 * HOUR],
+    ]);
+  });
+
+  it('hours waiting for a contract are held, not lost, and a month of only those fails no check', () => {
+    const adjusted = run([{ ...part(2, '', 14, null), startCause: 'no-contract' }]);
+    expect(adjusted.countedMinutes).toBe(0);
+    expect(adjusted.atRiskMinutes).toBe(14 * HOUR);
+    expect(adjusted.lostMinutes).toBe(0);
+    expect(adjusted.removals).toEqual([]);
+    expect(adjusted.forms[0]!.outside).toEqual([
+      {
+        cause: 'no-contract',
+        minutes: 14 * HOUR,
+        reason:
+          'no signed supervision contract with Supervisor 2 on record: 14 hours wait for it (no hours before a signed supervision contract, Handbook, "Starting Fieldwork")',
+      },
+    ]);
+  });
+});

@@ -17,6 +17,10 @@ import {
   StandardsSwitchQuerySchema,
   StandardsSwitchSchema,
 } from '../../../shared/progress/standards-switch.schema';
+import {
+  StartAskAnswerSchema,
+  StartOfFieldworkSchema,
+} from '../../../shared/contracts/start-of-fieldwork.schema';
 import type { AppDeps } from '../../deps';
 import {
   guard,
@@ -28,6 +32,7 @@ import {
 import * as supervisors from '../supervisors';
 import * as service from './progress.service';
 import * as standards from './standards.service';
+import * as start from './start-of-fieldwork.service';
 
 const tags = ['progress'];
 
@@ -160,6 +165,29 @@ export function progressRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         });
         return { rule_set: request.body.rule_set };
       },
+    );
+
+    // Issue 39: what decides whether the trainee's hours may count at all, and the one-time ask.
+    app.get(
+      '/api/v1/start-of-fieldwork/',
+      { onRequest: guard.trainee, schema: { tags, response: { 200: StartOfFieldworkSchema } } },
+      async (request) =>
+        start.getStartOfFieldwork({ db, traineeId: requireTrainee(request).id, now: deps.now() }),
+    );
+
+    app.post(
+      '/api/v1/start-of-fieldwork/ask/',
+      {
+        onRequest: guard.trainee,
+        schema: { tags, body: StartAskAnswerSchema, response: { 200: StartOfFieldworkSchema } },
+      },
+      async (request) =>
+        start.answerStartAsk({
+          db,
+          traineeId: requireTrainee(request).id,
+          now: deps.now(),
+          answer: request.body.answer,
+        }),
     );
 
     app.get(
