@@ -19,6 +19,7 @@ import { overlapMessage } from '../../src/shared/logs/log-overlap';
 import { PAYWALL_MESSAGES } from '../../src/shared/billing/access';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { answerRequestFrom } from '../helpers/link-requests';
+import { contractOnRecord } from '../helpers/contract-factory';
 import { progressRevision, totalsBothWays } from '../helpers/month-totals';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from './files-support';
@@ -535,6 +536,27 @@ describe('errors in the log form’s words', () => {
       `Line 3 of the file: ${overlapMessage({ date: '2026-03-11', startMinutes: 540, endMinutes: 720 })}`,
     );
     expect(await logCount(who.id)).toBe(1);
+  });
+
+  it('warns, row by row, of hours dated before the supervision contract (Handbook "Starting Fieldwork"), and stores them', async () => {
+    const who = await trainee();
+    await contractOnRecord(t.db, {
+      traineeId: who.id,
+      record: who.recordId,
+      startsOn: '2026-03-10',
+    });
+    const file = genericCsv(
+      genericRow('2026-03-09', '09:00', '10:00'),
+      genericRow('2026-03-10', '09:00', '10:00'),
+    );
+    const previewed = await preview(who, file, GENERIC_MAPPING);
+    expect(previewed.counts).toEqual({ rows: 2, valid: 2, invalid: 0 });
+    expect(previewed.rows.map((row) => row.warnings)).toEqual([
+      [
+        'This entry is dated before the supervision contract with Dana Reyes was signed by everyone (3/10/2026): it will not count (Handbook, "Starting Fieldwork").',
+      ],
+      [],
+    ]);
   });
 
   it('refuses rows naming a supervisor whose access the trainee ended, as the log form does, at the preview and again at the import', async () => {

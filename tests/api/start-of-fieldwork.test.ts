@@ -8,13 +8,8 @@ import type {
   DashboardTable,
   MonthValidation,
 } from '../../src/shared/progress/accrued.schema';
-import {
-  contractSignatures,
-  contractVersions,
-  supervisionContracts,
-  users,
-  type experienceLogs,
-} from '../../src/server/db/schema';
+import { users, type experienceLogs } from '../../src/server/db/schema';
+import { contractOnRecord as contractOnRecordIn } from '../helpers/contract-factory';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { formsWorld, linkSupervisor, setFormFields, type FormsWorld } from './forms-support';
@@ -64,45 +59,12 @@ async function september(trainee: TestUser, record: number) {
   await days(trainee, record, '2026-09-02', 19);
 }
 
-/** A contract on record, everyone signed on `startsOn` (the contracts feature writes the same rows). */
-async function contractOnRecord(
+const contractOnRecord = (
   trainee: TestUser,
   record: number,
   startsOn: string,
   endedOn: string | null = null,
-) {
-  const [contract] = await w.t.db
-    .insert(supervisionContracts)
-    .values({
-      traineeId: trainee.id,
-      traineeSupervisorId: record,
-      structureKey: `r${record}`,
-      endedOn,
-      endedReason: endedOn ? 'The trainee moved to another clinic.' : null,
-    })
-    .returning({ id: supervisionContracts.id });
-  const [version] = await w.t.db
-    .insert(contractVersions)
-    .values({
-      contractId: contract!.id,
-      traineeId: trainee.id,
-      version: 1,
-      source: 'app',
-      title: 'Supervision contract',
-      completedOn: startsOn,
-    })
-    .returning({ id: contractVersions.id });
-  await w.t.db.insert(contractSignatures).values([
-    { versionId: version!.id, traineeId: trainee.id, party: 'trainee', signedOn: startsOn },
-    {
-      versionId: version!.id,
-      traineeId: trainee.id,
-      party: 'supervisor',
-      traineeSupervisorId: record,
-      signedOn: startsOn,
-    },
-  ]);
-}
+) => contractOnRecordIn(w.t.db, { traineeId: trainee.id, record, startsOn, endedOn });
 
 type World = { trainee: TestUser; dana: TestUser; record: number };
 async function newTrainee(name: string): Promise<World> {

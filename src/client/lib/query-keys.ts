@@ -45,6 +45,7 @@ export const queryKeys = {
     dashboard: ['progress', 'dashboard'] as const,
     dashboardTable: ['progress', 'dashboard-table'] as const,
     badges: ['progress', 'badges'] as const,
+    startOfFieldwork: ['progress', 'start-of-fieldwork'] as const,
     /** The record under both standards before the 2027 switch (the trainee's own). */
     standardsSwitch: ['progress', 'standards-switch'] as const,
     /** The task grid's documented tasks of a month, or of all time (null). */

@@ -109,6 +109,8 @@ export const PreviewRowSchema = z.object({
   notes: z.string(),
   /** The log form's messages, keyed by its fields; empty when the row will be stored. */
   errors: z.record(z.string(), z.array(z.string())),
+  /** Stored, but would not count (issue 39: dated before its contract, the first class…). */
+  warnings: z.array(z.string()),
 });
 export type PreviewRow = z.infer<typeof PreviewRowSchema>;
 

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { NewLogForm } from '../../features/logs/components/new-log-form';
 import { WelcomePanel } from '../../features/logs/components/welcome-panel';
 import { MonthRequirementsCard } from '../../features/progress/components/month-requirements-card';
+import { StartOfFieldworkNotice } from '../../features/progress/components/start-of-fieldwork-notice';
+import { useStartWarning } from '../../features/progress/api/start-of-fieldwork';
 import { localToday } from '../../lib/local-date';
 import classes from './log-hour-page.module.css';
 import { useSupervisorChoices } from './supervisor-choices';
@@ -41,6 +43,7 @@ function ListsPlaceholder() {
  */
 export function LogHourPage() {
   const supervisors = useSupervisorChoices();
+  const startWarning = useStartWarning();
   const month = localToday().slice(0, 7);
   const heading = useRef<HTMLHeadingElement>(null);
   return (
@@ -64,9 +67,10 @@ export function LogHourPage() {
         </Button>
       </Group>
       <WelcomePanel onDismiss={() => heading.current?.focus()} />
+      <StartOfFieldworkNotice />
       <div className={classes.layout}>
         <div className={classes.form}>
-          <NewLogForm supervisors={supervisors} />
+          <NewLogForm supervisors={supervisors} startWarning={startWarning} />
         </div>
         <aside className={classes.card} aria-label="This month">
           <MonthRequirementsCard month={month} />

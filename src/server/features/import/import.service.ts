@@ -36,6 +36,7 @@ import {
   diffSnapshots,
   snapshotOf,
 } from '../logs';
+import { startWarningsFor } from '../progress';
 import * as supervisorsRepo from '../supervisors';
 import { readSpreadsheet, type Sheet } from './import.parse';
 import * as repo from './import.repository';
@@ -82,6 +83,7 @@ function previewRow(
   converted: ConvertedRow,
   entry: LogEntryInput | null,
   errors: FieldErrors,
+  warnings: string[],
 ): PreviewRow {
   const { wire } = converted;
   const hours = (minutes: number | undefined) =>
@@ -110,6 +112,7 @@ function previewRow(
     tasks: entry ? entry.taskIds.join('; ') : text(wire.task),
     notes: entry?.experienceNote ?? text(wire.experience_note),
     errors,
+    warnings,
   };
 }
 
@@ -125,7 +128,10 @@ async function checkRows(
 ): Promise<Checked> {
   const { db, actor, now } = ctx;
   const schema = entrySchemaFor(now, actor);
-  const records = await supervisorsRepo.listForTrainee(db, actor.id);
+  const [records, startWarning] = await Promise.all([
+    supervisorsRepo.listForTrainee(db, actor.id),
+    startWarningsFor(db, actor.id),
+  ]);
   const endedRecords = new Set(
     records.filter((record) => record.accessEndedAt !== null).map((record) => record.id),
   );
@@ -238,7 +244,11 @@ async function checkRows(
     // A supervisor the trainee does not have is that, not also a missing one.
     if (errors.supervisor?.includes(NOT_OWN_SUPERVISOR)) errors.supervisor = [NOT_OWN_SUPERVISOR];
     const isValid = Object.keys(errors).length === 0;
-    rows.push(previewRow(line, row, entry, errors));
+    const warning =
+      isValid && entry?.traineeSupervisorId != null
+        ? startWarning(entry.dateOfExperience, entry.traineeSupervisorId)
+        : null;
+    rows.push(previewRow(line, row, entry, errors, warning ? [warning] : []));
     entries.push(isValid ? entry : null);
   });
   return { rows, entries };

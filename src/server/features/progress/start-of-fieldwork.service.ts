@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { isWaitingCause } from '../../../shared/contracts/start-of-fieldwork';
+import { isWaitingCause, startWarning } from '../../../shared/contracts/start-of-fieldwork';
 import type { StartOfFieldwork } from '../../../shared/contracts/start-of-fieldwork.schema';
 import { minutesToHours } from '../../../shared/logs/time';
 import {
@@ -76,6 +76,41 @@ export async function getStartOfFieldwork(ctx: Ctx): Promise<StartOfFieldwork> {
       name: structureName(record),
     })),
     structures: [...structures.values()],
+  };
+}
+
+/**
+ * The warning before saving an entry dated where it would not count, by date and supervisor
+ * record (the import's preview says it on each row, as the log form does).
+ */
+export async function startWarningsFor(
+  db: Db,
+  traineeId: number,
+): Promise<(date: string, record: number) => string | null> {
+  const { facts } = await readStartFacts(db, traineeId);
+  if (!facts.contractRuleOn && facts.firstClassOn === null) return () => null;
+  const records = await db
+    .select({
+      id: traineeSupervisors.id,
+      organization: traineeSupervisors.organization,
+      name: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
+    })
+    .from(traineeSupervisors)
+    .where(eq(traineeSupervisors.traineeId, traineeId));
+  const structures = new Map(
+    records.map((record) => [
+      record.id,
+      {
+        key: subjectKey(record),
+        label: isOrganizationKey(subjectKey(record))
+          ? organizationName(record.organization)
+          : record.name,
+      },
+    ]),
+  );
+  return (date, record) => {
+    const structure = structures.get(record);
+    return structure ? startWarning(date, structure, facts) : null;
   };
 }
 

@@ -267,6 +267,17 @@ function PreviewStep({
           <strong>{invalid.toLocaleString('en-US')}</strong> with errors
         </Text>
       </Group>
+      {invalid === 0 && preview.rows.some((row) => row.warnings.length > 0) ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+          {plural(
+            preview.rows.filter((row) => row.warnings.length > 0).length,
+            'row is',
+            'rows are',
+          )}{' '}
+          dated where the hours would not count (before a supervision contract, after it ended or
+          before your first class): they will be stored, but not counted. Each says why below.
+        </Alert>
+      ) : null}
       {invalid > 0 ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>
           The import takes every row or none. Correct the rows with errors in your file (the

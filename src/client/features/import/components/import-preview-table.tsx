@@ -141,6 +141,20 @@ export function ImportPreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
                   </Table.Td>
                 </Table.Tr>
               );
+              if (!isBad && row.warnings.length > 0)
+                return [
+                  main,
+                  <Table.Tr key={`${row.line}-warnings`} bg="yellow.0">
+                    <Table.Td />
+                    <Table.Td colSpan={6}>
+                      <List size="sm" spacing={2}>
+                        {row.warnings.map((warning) => (
+                          <List.Item key={warning}>{warning}</List.Item>
+                        ))}
+                      </List>
+                    </Table.Td>
+                  </Table.Tr>,
+                ];
               if (!isBad) return [main];
               return [
                 main,

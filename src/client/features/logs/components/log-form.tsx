@@ -1,4 +1,4 @@
-import { Fieldset, Stack, VisuallyHidden } from '@mantine/core';
+import { Alert, Fieldset, Stack, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
@@ -36,6 +36,8 @@ type LogFormProps = {
   flags?: FieldFlags;
   /** The submit button's words; 'Save' unless told ('Submit' on edit and resend). */
   submitLabel?: string;
+  /** Why an entry of that date and supervisor record would not count (issue 39), or null. */
+  startWarning?: (date: string, record: string) => string | null;
 };
 
 const NO_FLAGS: FieldFlags = {};
@@ -54,6 +56,7 @@ export function LogForm({
   extraActions,
   flags = NO_FLAGS,
   submitLabel = 'Save',
+  startWarning,
 }: LogFormProps) {
   const lookups = useLogLookups();
   const [version, setVersion] = useTaskVersion();
@@ -71,6 +74,10 @@ export function LogForm({
     form.setValue('trainee_supervisor', onlySupervisor);
   }, [onlySupervisor, isAddingSupervisor, form]);
   const { errors, isSubmitting } = form.formState;
+  const startMessage =
+    startWarning && !isAddingSupervisor && values.date_of_experience && values.trainee_supervisor
+      ? startWarning(values.date_of_experience, String(values.trainee_supervisor))
+      : null;
 
   return (
     <form onSubmit={logForm.onSubmit} noValidate aria-label="Experience entry">
@@ -175,6 +182,12 @@ export function LogForm({
               {...form.register('experience_note')}
               error={errors.experience_note?.message}
             />
+
+            {startMessage && !isReadOnly ? (
+              <Alert color="yellow" variant="light" title="This entry may not count">
+                {startMessage}
+              </Alert>
+            ) : null}
 
             {!isReadOnly || extraActions ? (
               <LogFormActions

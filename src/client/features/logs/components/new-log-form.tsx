@@ -14,7 +14,14 @@ const freshValues = (kept?: KeptLogChoices) => emptyLogValues({ today: localToda
  * when the form starts over (SPEC §2, §4), keeping the saved entry's supervisor, fieldwork type
  * and setting. The welcome is a panel of the page (WelcomePanel).
  */
-export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) {
+export function NewLogForm({
+  supervisors,
+  startWarning,
+}: {
+  supervisors: SupervisorChoices;
+  /** Issue 39: the page's warning for an entry dated where it would not count. */
+  startWarning?: (date: string, record: string) => string | null;
+}) {
   const createLog = useCreateLog();
   const [saved, setSaved] = useState<{ id: number; date: string } | null>(null);
   const [initialValues] = useState(() => freshValues());
@@ -25,6 +32,7 @@ export function NewLogForm({ supervisors }: { supervisors: SupervisorChoices }) 
         initialValues={initialValues}
         supervisors={supervisors}
         isNewEntry
+        startWarning={startWarning}
         onSave={async (payload) => {
           const log = await createLog.mutateAsync(payload);
           // null: kept on this device to send later (the waiting list says so).
