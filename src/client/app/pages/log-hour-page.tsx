@@ -5,14 +5,24 @@ import { Link } from 'react-router';
 import { NewLogForm } from '../../features/logs/components/new-log-form';
 import { WelcomePanel } from '../../features/logs/components/welcome-panel';
 import { MonthRequirementsCard } from '../../features/progress/components/month-requirements-card';
-import { StartOfFieldworkNotice } from '../../features/progress/components/start-of-fieldwork-notice';
-import { useStartWarning } from '../../features/progress/api/start-of-fieldwork';
+
 import { localToday } from '../../lib/local-date';
 import classes from './log-hour-page.module.css';
 import { useSupervisorChoices } from './supervisor-choices';
 
 // The lists under the form (the last thing on the page, below the fold) load beside it.
 const LogHourLists = lazy(() => import('./log-hour-lists'));
+// Issue 39's notices: shown only when some hours may not count, so loaded beside the form.
+const StartOfFieldworkNotice = lazy(
+  () => import('../../features/progress/components/start-of-fieldwork-notice'),
+);
+const StartWarning = lazy(() => import('../../features/progress/components/start-warning'));
+
+const startNotice = (date: string, record: string) => (
+  <Suspense fallback={null}>
+    <StartWarning date={date} record={record} />
+  </Suspense>
+);
 
 /** The lists' place while their code loads: the month's list and the deleted ones, loading. */
 function ListsPlaceholder() {
@@ -43,7 +53,6 @@ function ListsPlaceholder() {
  */
 export function LogHourPage() {
   const supervisors = useSupervisorChoices();
-  const startWarning = useStartWarning();
   const month = localToday().slice(0, 7);
   const heading = useRef<HTMLHeadingElement>(null);
   return (
@@ -67,10 +76,12 @@ export function LogHourPage() {
         </Button>
       </Group>
       <WelcomePanel onDismiss={() => heading.current?.focus()} />
-      <StartOfFieldworkNotice />
+      <Suspense fallback={null}>
+        <StartOfFieldworkNotice />
+      </Suspense>
       <div className={classes.layout}>
         <div className={classes.form}>
-          <NewLogForm supervisors={supervisors} startWarning={startWarning} />
+          <NewLogForm supervisors={supervisors} startNotice={startNotice} />
         </div>
         <aside className={classes.card} aria-label="This month">
           <MonthRequirementsCard month={month} />

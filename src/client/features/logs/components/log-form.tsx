@@ -1,4 +1,4 @@
-import { Alert, Fieldset, Stack, VisuallyHidden } from '@mantine/core';
+import { Fieldset, Stack, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LogEntryWire } from '../../../../shared/logs/log-entry.schema';
@@ -36,8 +36,8 @@ type LogFormProps = {
   flags?: FieldFlags;
   /** The submit button's words; 'Save' unless told ('Submit' on edit and resend). */
   submitLabel?: string;
-  /** Why an entry of that date and supervisor record would not count (issue 39), or null. */
-  startWarning?: (date: string, record: string) => string | null;
+  /** What to say of an entry of that date and supervisor record that would not count (issue 39). */
+  startNotice?: (date: string, record: string) => ReactNode;
 };
 
 const NO_FLAGS: FieldFlags = {};
@@ -56,7 +56,7 @@ export function LogForm({
   extraActions,
   flags = NO_FLAGS,
   submitLabel = 'Save',
-  startWarning,
+  startNotice,
 }: LogFormProps) {
   const lookups = useLogLookups();
   const [version, setVersion] = useTaskVersion();
@@ -75,8 +75,8 @@ export function LogForm({
   }, [onlySupervisor, isAddingSupervisor, form]);
   const { errors, isSubmitting } = form.formState;
   const startMessage =
-    startWarning && !isAddingSupervisor && values.date_of_experience && values.trainee_supervisor
-      ? startWarning(values.date_of_experience, String(values.trainee_supervisor))
+    startNotice && !isAddingSupervisor && values.date_of_experience && values.trainee_supervisor
+      ? startNotice(values.date_of_experience, String(values.trainee_supervisor))
       : null;
 
   return (
@@ -183,11 +183,7 @@ export function LogForm({
               error={errors.experience_note?.message}
             />
 
-            {startMessage && !isReadOnly ? (
-              <Alert color="yellow" variant="light" title="This entry may not count">
-                {startMessage}
-              </Alert>
-            ) : null}
+            {isReadOnly ? null : startMessage}
 
             {!isReadOnly || extraActions ? (
               <LogFormActions

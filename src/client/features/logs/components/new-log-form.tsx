@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { localToday } from '../../../lib/local-date';
 import { useCreateLog } from '../api/create-log';
 import { LogForm } from './log-form';
@@ -16,11 +16,11 @@ const freshValues = (kept?: KeptLogChoices) => emptyLogValues({ today: localToda
  */
 export function NewLogForm({
   supervisors,
-  startWarning,
+  startNotice,
 }: {
   supervisors: SupervisorChoices;
   /** Issue 39: the page's warning for an entry dated where it would not count. */
-  startWarning?: (date: string, record: string) => string | null;
+  startNotice?: (date: string, record: string) => ReactNode;
 }) {
   const createLog = useCreateLog();
   const [saved, setSaved] = useState<{ id: number; date: string } | null>(null);
@@ -32,7 +32,7 @@ export function NewLogForm({
         initialValues={initialValues}
         supervisors={supervisors}
         isNewEntry
-        startWarning={startWarning}
+        startNotice={startNotice}
         onSave={async (payload) => {
           const log = await createLog.mutateAsync(payload);
           // null: kept on this device to send later (the waiting list says so).

@@ -17,7 +17,7 @@ const hours = (value: number) => {
  * structure's hours waiting for a contract, the hours dated outside one, a missing first class.
  * Nothing while loading, on an error (the page works without it) or when all is in order.
  */
-export function StartOfFieldworkNotice() {
+export default function StartOfFieldworkNotice() {
   const { data } = useStartOfFieldwork();
   const answer = useAnswerStartAsk();
   if (!data) return null;
