@@ -42,8 +42,8 @@ describe('the columns naming storage objects', () => {
     const keyColumns = values
       .filter((value): value is PgTable => is(value, PgTable))
       .flatMap((table) => Object.values(getTableColumns(table)))
-      .filter((column) => /^(storage_?key|profile_?pic)$/i.test(column.name));
-    expect(keyColumns.length).toBe(4);
+      .filter((column) => /^(storage_?key|profile_?pic|\w*certificate_?key)$/i.test(column.name));
+    expect(keyColumns.length).toBe(6);
     expect(new Set(keyColumns)).toEqual(new Set(OBJECT_KEY_COLUMNS.map(({ column }) => column)));
   });
 });

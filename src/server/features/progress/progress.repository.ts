@@ -11,6 +11,7 @@ import type {
 import { splitRange } from './range-split';
 import {
   recordStartIntervals,
+  type ContractTerm,
   type StartFacts,
   type StartInterval,
 } from '../../../shared/contracts/start-of-fieldwork';
@@ -382,26 +383,22 @@ export async function readStartFacts(
   db: Db,
   traineeId: number,
 ): Promise<{ facts: StartFacts; intervals: (StartInterval & { record: number })[] }> {
+  // One statement: the trainee's facts and their contracts (each from its earliest signed version).
   const [trainee] = await db
     .select({
       pathway: users.pathway,
       firstClassOn: users.firstClassOn,
       contractRuleOn: users.contractRuleOn,
+      contracts: sql<ContractTerm[]>`coalesce((select json_agg(json_build_object(
+          'structureKey', c.structure_key,
+          'endedOn', c.ended_on,
+          'startsOn', (select min(v.completed_on) from ${contractVersions} v where v.contract_id = c.id)
+        ) order by c.id) from ${supervisionContracts} c
+        where c.trainee_id = ${traineeId} and c.discarded_at is null), '[]'::json)`,
     })
     .from(users)
     .where(eq(users.id, traineeId));
-  const contracts = await db
-    .select({
-      structureKey: supervisionContracts.structureKey,
-      endedOn: supervisionContracts.endedOn,
-      startsOn: sql<
-        string | null
-      >`(select min(${contractVersions.completedOn})::text from ${contractVersions} where ${contractVersions.contractId} = ${supervisionContracts.id})`,
-    })
-    .from(supervisionContracts)
-    .where(
-      and(eq(supervisionContracts.traineeId, traineeId), isNull(supervisionContracts.discardedAt)),
-    );
+  const contracts = trainee?.contracts ?? [];
   const facts: StartFacts = {
     contracts,
     // Decision 033: contracts decide once one is on record, or once the trainee asks.
