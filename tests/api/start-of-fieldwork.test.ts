@@ -135,6 +135,8 @@ describe('Handbook "Starting Fieldwork": hours before the supervision contract d
     const form = forms.results.find((item) => item.month === '2026-09');
     expect(form?.judgement?.outside).toEqual([{ cause: 'before-contract', hours: 50 }]);
     expect(form?.judgement?.counted_hours).toBe(0);
+    // Its M-FVF reports the fieldwork: the hours from the contract on, not the 50 before it.
+    expect(form?.figures).toMatchObject({ total_hours: 50, supervised_hours: 5 });
   });
 
   it('says so on the start-of-fieldwork answer: 50 hours lost, none waiting', async () => {

@@ -5,7 +5,7 @@ import type { LogStatus } from '../../../shared/logs/log-entry.schema';
 import { monthEnd, monthStart } from '../../../shared/logs/time';
 import type { Db } from '../../db/client';
 import { experienceLogs, monthForms, paperForms, traineeSupervisors } from '../../db/schema';
-import { formSignedOn } from '../progress';
+import { formSignedOn, logStartCause, readStartFacts } from '../progress';
 
 /** An Organization form signed with another supervisor of the organization covers it too. */
 export function noSignedMonthlyForm(form: {
@@ -27,8 +27,17 @@ export type MonthFormRecord = MonthFormRow & {
 
 export type FormLogRow = FvfLogRow & { status: LogStatus };
 
-/** Every status, as the monthly checks and the dashboard count them: a form never disagrees. */
-export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise<FormLogRow[]> {
+/**
+ * Every status, as the monthly checks and the dashboard count them: a form never disagrees. Logs
+ * dated where they may not count at all (before the structure's contract, after its end, before
+ * the first class: issue 39) are not fieldwork, so no form reports them.
+ */
+export async function listLiveLogs(
+  db: Db,
+  traineeId: number,
+  month?: string,
+): Promise<FormLogRow[]> {
+  const { intervals } = await readStartFacts(db, traineeId);
   return db
     .select({
       traineeSupervisorId: experienceLogs.traineeSupervisorId,
@@ -50,6 +59,7 @@ export function listLiveLogs(db: Db, traineeId: number, month?: string): Promise
         isNull(experienceLogs.deletedAt),
         month ? gte(experienceLogs.dateOfExperience, monthStart(month)) : undefined,
         month ? lte(experienceLogs.dateOfExperience, monthEnd(month)) : undefined,
+        intervals.length > 0 ? sql`${logStartCause(intervals)} is null` : undefined,
       ),
     );
 }

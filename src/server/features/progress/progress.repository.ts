@@ -306,19 +306,25 @@ export function formSignedOn(form: {
 
 const logMonth = sql<string>`to_char(${experienceLogs.dateOfExperience}, 'YYYY-MM')`;
 
+/**
+ * A log's `startCause` (shared/contracts/start-of-fieldwork.ts), looked up in the runs of days the
+ * shared rule computed for each supervisor record (`readStartFacts`); null where it may count.
+ */
+export function logStartCause(intervals: readonly (StartInterval & { record: number })[]) {
+  return intervals.length === 0
+    ? sql<string | null>`null::text`
+    : sql<
+        string | null
+      >`(select w.cause from jsonb_to_recordset(${JSON.stringify(intervals)}::jsonb) as w(record int, "from" date, "to" date, cause text) where w.record = ${experienceLogs.traineeSupervisorId} and ${experienceLogs.dateOfExperience} between w."from" and w."to" limit 1)`;
+}
+
 /** How a month's hours split by the form that verifies them (decision 024). */
 export async function sumLogsByForm(
   db: Db,
   traineeId: number,
   intervals: readonly (StartInterval & { record: number })[] = [],
 ): Promise<FormPartRow[]> {
-  // Each log's `startCause`, looked up in the runs of days the shared rule computed.
-  const startCause =
-    intervals.length === 0
-      ? sql<string | null>`null::text`
-      : sql<
-          string | null
-        >`(select w.cause from jsonb_to_recordset(${JSON.stringify(intervals)}::jsonb) as w(record int, "from" date, "to" date, cause text) where w.record = ${experienceLogs.traineeSupervisorId} and ${experienceLogs.dateOfExperience} between w."from" and w."to" limit 1)`;
+  const startCause = logStartCause(intervals);
   const sums = Object.fromEntries(
     TOTAL_KEYS.map((key) => [key, sql<number>`coalesce(sum(${logParts[key]}), 0)::int`.as(key)]),
   ) as Record<keyof MinuteTotals, SQL.Aliased<number>>;
