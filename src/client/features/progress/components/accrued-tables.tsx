@@ -51,8 +51,8 @@ function CountedNote() {
       </Text>
       {data.at_risk_hours > 0 ? (
         <Text size="sm" px="xs" c="red.8" fw={600}>
-          At risk: {formatHours(hoursToMinutes(data.at_risk_hours))} h (no signed form after the
-          deadline)
+          At risk: {formatHours(hoursToMinutes(data.at_risk_hours))} h (not counted until a signed
+          form or contract is recorded)
         </Text>
       ) : null}
     </section>

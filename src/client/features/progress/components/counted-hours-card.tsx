@@ -76,8 +76,8 @@ export function CountedHoursCard({
           )}
           {atRisk > 0 ? (
             <Text size="sm" fw={600} c="red.8" data-testid="at-risk-hours">
-              At risk, not counted: {hoursLabel(atRisk)} hours. A month is past its deadline with no
-              signed monthly form on record; they count once one signed in time is recorded.{' '}
+              At risk, not counted: {hoursLabel(atRisk)} hours. They wait for a monthly form signed
+              in time, a supervision contract or corrected logs: Monthly Details says which.{' '}
               <Anchor component={Link} to="/student/upload" size="sm" c="red.9" fw={600}>
                 Fieldwork Forms
               </Anchor>

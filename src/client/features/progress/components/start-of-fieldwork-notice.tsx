@@ -46,8 +46,18 @@ export default function StartOfFieldworkNotice() {
               </Button>
               <Button
                 size="xs"
+                variant="light"
+                loading={answer.isPending && answer.variables === 'apply'}
+                disabled={answer.isPending}
+                onClick={() => answer.mutate('apply')}
+              >
+                Count only hours under a contract
+              </Button>
+              <Button
+                size="xs"
                 variant="subtle"
-                loading={answer.isPending}
+                loading={answer.isPending && answer.variables === 'later'}
+                disabled={answer.isPending}
                 onClick={() => answer.mutate('later')}
               >
                 Not now
