@@ -38,6 +38,10 @@ const OUTSIDE: Record<StructureMonth['outside'][number]['cause'], string> = {
   'no-contract': 'waiting for a signed supervision contract',
 };
 
+/** '10 h dated before its supervision contract': each run of a structure's hours that may not count. */
+export const outsideLines = (structure: Pick<StructureMonth, 'outside'>) =>
+  structure.outside.map((part) => `${formatHours(part.hours * 60)} h ${OUTSIDE[part.cause]}`);
+
 export function structureVerdict(structure: StructureMonth): string {
   const held = HELD[structure.state];
   if (held) return `(${held})`;

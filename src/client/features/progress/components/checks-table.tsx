@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@ma
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { roundToQuarterHour } from '../../../../shared/logs/time';
 import type { MonthValidation } from '../../../../shared/progress/month-validation.schema';
+import { outsideLines } from '../../../../shared/progress/structure-month';
 import { formatActual, formatRequired, type MonthlyCheckWire } from './check-format';
 
 /**
@@ -17,13 +18,16 @@ export default function MonthTypeChecks({
   isCurrentMonth: boolean;
 }) {
   return types.flatMap((type) => {
+    // A structure's own table where there are several, or where some of its hours may not
+    // count at all (issue 39): its checks are on the hours that may.
     const parts =
-      type.structures.length > 1
+      type.structures.length > 1 || type.structures.some((s) => s.outside.length > 0)
         ? type.structures.map((structure) => ({
             key: `${type.expereince_type}-${structure.key}`,
             title: `${type.name} with ${structure.name}`,
             hours: structure.total_hours,
             checks: structure.checks,
+            outside: outsideLines(structure),
           }))
         : [
             {
@@ -31,6 +35,7 @@ export default function MonthTypeChecks({
               title: type.name,
               hours: type.total_hours,
               checks: type.checks,
+              outside: [],
             },
           ];
     return parts.map((part) => (
@@ -43,6 +48,11 @@ export default function MonthTypeChecks({
             {roundToQuarterHour(part.hours)} h logged
           </Badge>
         </Group>
+        {part.outside.map((line) => (
+          <Text key={line} size="sm" c="orange.9">
+            {line}: not counted (Handbook, “Starting Fieldwork”)
+          </Text>
+        ))}
         <ChecksTable
           caption={`${part.title} requirements`}
           checks={part.checks}
