@@ -16,14 +16,13 @@ import { addDays, formatHours, formatUsDate } from '../logs/time';
  */
 
 /** Why an hour does not count (yet): 'no-contract' waits for a contract; the others are lost. */
-export type StartCause = 'before-coursework' | 'no-contract' | 'before-contract' | 'after-contract';
-
-export const START_CAUSES: readonly StartCause[] = [
+export const START_CAUSES = [
   'before-coursework',
   'before-contract',
   'after-contract',
   'no-contract',
-];
+] as const;
+export type StartCause = (typeof START_CAUSES)[number];
 
 /** Held apart, not lost: a contract may still be recorded (one signed on paper, with its date). */
 export const isWaitingCause = (cause: StartCause): cause is 'no-contract' =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { START_CAUSES } from '../contracts/start-of-fieldwork';
 import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 
 // Apart from accrued.schema.ts (which re-exports it) so the log form's month card parses its
@@ -29,7 +30,7 @@ export const StructureMonthSchema = z.object({
   /** Hours dated where they may not count at all (issue 39: before a contract, the first class). */
   outside: z.array(
     z.object({
-      cause: z.enum(['before-coursework', 'before-contract', 'after-contract', 'no-contract']),
+      cause: z.enum(START_CAUSES),
       hours: z.number(),
     }),
   ),
