@@ -10,6 +10,8 @@ import type {
 } from '../../src/shared/progress/accrued.schema';
 import { users, type experienceLogs } from '../../src/server/db/schema';
 import { contractOnRecord as contractOnRecordIn } from '../helpers/contract-factory';
+import { parseContractRuleArgs } from '../../scripts/contract-rule';
+import { setContractRule } from '../../src/server/features/progress/start-of-fieldwork.service';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { formsWorld, linkSupervisor, setFormFields, type FormsWorld } from './forms-support';
@@ -281,5 +283,34 @@ describe('the start-of-fieldwork routes are the trainee’s own', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['answer']);
+  });
+});
+
+describe('the operator says otherwise (decision 033: npm run contract-rule)', () => {
+  it('reads its arguments', () => {
+    expect(parseContractRuleArgs(['--email', 'a@b.co', '--on'])).toEqual({
+      ok: true,
+      email: 'a@b.co',
+      on: true,
+    });
+    expect(parseContractRuleArgs(['--email', 'a@b.co'])).toEqual({
+      ok: false,
+      error: 'Say --on or --off',
+    });
+    expect(parseContractRuleArgs(['--on'])).toMatchObject({ ok: false });
+  });
+
+  it('turns the rule on for one trainee: their hours then wait for a contract', async () => {
+    const t = await newTrainee('Abe Lind');
+    await september(t.trainee, t.record);
+    expect((await septemberRow(t.trainee)).adjusted_hours).toBe(100);
+    expect(await setContractRule(w.t.db, t.trainee.email.toUpperCase(), true)).toEqual({
+      id: t.trainee.id,
+      name: 'Abe Lind',
+    });
+    expect(await septemberRow(t.trainee)).toMatchObject({ adjusted_hours: 0, at_risk_hours: 100 });
+    expect(await setContractRule(w.t.db, t.dana.email, true)).toBeNull();
+    await setContractRule(w.t.db, t.trainee.email, false);
+    expect((await septemberRow(t.trainee)).adjusted_hours).toBe(100);
   });
 });

@@ -125,3 +125,20 @@ export async function answerStartAsk(ctx: Ctx & { answer: 'apply' | 'later' }) {
     .where(eq(users.id, ctx.traineeId));
   return getStartOfFieldwork(ctx);
 }
+
+/**
+ * The operator's switch (`npm run contract-rule`, decision 033): contracts decide a trainee's
+ * hours from now (`on`), or again only once one is recorded (`off`). Null: no such trainee.
+ */
+export async function setContractRule(
+  db: Db,
+  email: string,
+  on: boolean,
+): Promise<{ id: number; name: string } | null> {
+  const [trainee] = await db
+    .update(users)
+    .set({ contractRuleOn: on })
+    .where(sql`${users.email} = ${email.trim().toLowerCase()} and not ${users.isSupervisor}`)
+    .returning({ id: users.id, name: users.name });
+  return trainee ?? null;
+}
