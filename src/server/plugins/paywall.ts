@@ -33,6 +33,8 @@ export const PAYWALL_EXEMPT: ReadonlySet<string> = new Set<RouteKey>([
   'POST /api/v1/trainee-supervisors/:id/end-access/',
   'PUT /users/profile/:id/',
   'PUT /api/v1/rule-set/',
+  // How the record is read (decision 033), like the rule set: never locked behind a payment.
+  'POST /api/v1/start-of-fieldwork/ask/',
   // Preferences, not records; the time zone counts an expired trainee's deadlines too.
   'PUT /api/v1/time-zone/',
   // Paying is the way out of the paywall; cancelling must never need a payment.
