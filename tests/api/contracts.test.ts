@@ -199,6 +199,21 @@ describe('a contract drafted, edited and signed in the app ("the trainee and sup
   });
 });
 
+describe('the parties stay ("retain a copy of the contract … for at least seven years")', () => {
+  it('keeps a supervisor record a contract names, even a discarded draft’s: its access is ended instead', async () => {
+    const drafted = await draft(w, w.trainee);
+    await expectCall(w, w.trainee, 'DELETE', `/api/v1/contracts/${drafted.id}/`, 204);
+    const removal = await call(
+      w,
+      w.trainee,
+      'DELETE',
+      `/api/v1/trainee-supervisors/${w.recordId}/`,
+    );
+    expect(removal.statusCode, removal.body).toBe(409);
+    expect(removal.json().detail).toContain('party to a supervision contract');
+  });
+});
+
 describe('ending a contract ("consequences … including proper termination of the relationship")', () => {
   it('ends on a date from its start to today, once, with a reason; nothing to amend after', async () => {
     const signed = await signedContract(w);
