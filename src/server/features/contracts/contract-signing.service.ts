@@ -19,6 +19,7 @@ import {
   loadContract,
   signaturesOfVersion,
   versionOf,
+  whose,
   type ContractsContext,
   type ContractView,
 } from './contract-view';
@@ -36,11 +37,6 @@ import {
 /** Here, beside its one writer: `contracts/` is no folder the storage sweep owns. */
 export const contractFileKey = (traineeId: number, ext: string) =>
   `contracts/${traineeId}/${randomUUID()}.${ext}`;
-
-const whose = (view: ContractView) => ({
-  contractId: view.contract.id,
-  traineeId: view.contract.traineeId,
-});
 
 export async function editVersion(
   ctx: ContractsContext & {

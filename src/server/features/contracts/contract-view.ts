@@ -1,10 +1,15 @@
 import { AppError } from '../../../shared/errors';
 import { CONTRACT_MESSAGES } from '../../../shared/contracts/contract.schema';
-import { isOrganizationKey, subjectKey } from '../../../shared/supervisors/form-subject';
+import {
+  formSubjects,
+  isOrganizationKey,
+  subjectKey,
+} from '../../../shared/supervisors/form-subject';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { eventsOf, type EventRow } from './contract-events.repository';
 import * as repo from './contracts.repository';
 
 // Who may see a contract (issue 39): its trainee, and any supervisor account linked (access not
@@ -33,7 +38,7 @@ export type ContractView = {
   mine: Set<number>;
   versions: repo.VersionRow[];
   signatures: repo.SignatureRow[];
-  events: repo.EventRow[];
+  events: EventRow[];
   training: Map<number, string | null>;
   /** Records named by signatures that have since left the structure, for their names. */
   recordsById: Map<number, repo.RecordRow>;
@@ -52,8 +57,16 @@ export async function structureOf(ctx: ContractsContext, traineeId: number, key:
     records,
     structureRecords: records.filter((record) => subjectKey(record) === key),
     mine,
+    /** As its earliest record spells it; '' for an individual supervisor. */
+    organization: formSubjects(records).find((subject) => subject.key === key)?.organization ?? '',
   };
 }
+
+/** The contract a history row or a mail is about. */
+export const whose = (view: Pick<ContractView, 'contract'>) => ({
+  contractId: view.contract.id,
+  traineeId: view.contract.traineeId,
+});
 
 /** The caller sees the structure: its trainee, or a supervisor of one of its records. */
 export function seesStructure(
@@ -108,7 +121,7 @@ export async function viewOf(
     mine: structure.mine,
     versions,
     signatures,
-    events: await repo.eventsOf(db, contract.id),
+    events: await eventsOf(db, contract.id),
     training: await repo.trainingDates(db, [...accounts]),
     recordsById: new Map(structure.records.map((record) => [record.id, record])),
   };
