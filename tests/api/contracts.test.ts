@@ -124,6 +124,22 @@ describe('a contract drafted, edited and signed in the app ("the trainee and sup
     expect(text).toContain('Signed at 2026-04-11 12:30:00 UTC');
   });
 
+  it('dates each signature in the signer’s own day, and the contract from the last of them (decision 029)', async () => {
+    // 12:00 UTC on April 10 is already April 11 at Kiritimati (UTC+14).
+    const zone = await call(w, w.supervisor, 'PUT', '/api/v1/time-zone/', {
+      time_zone: 'Pacific/Kiritimati',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const drafted = await individualize(w, w.trainee, await draft(w, w.trainee));
+    await signAs(w, w.supervisor, drafted);
+    const signed = await signAs(w, w.trainee, drafted);
+    expect(signed.versions[0]?.signers.map((signer) => signer.signature?.signed_on)).toEqual([
+      '2026-04-10',
+      '2026-04-11',
+    ]);
+    expect(signed.starts_on).toBe('2026-04-11');
+  });
+
   it('refuses a stale revision and any edit once someone has signed', async () => {
     const drafted = await individualize(w, w.trainee, await draft(w, w.trainee));
     const stale = { full_name: 'Ana Núñez', intent: true, revision: 1 };
@@ -176,6 +192,31 @@ describe('a contract drafted, edited and signed in the app ("the trainee and sup
       409,
       CONTRACT_MESSAGES.notDiscardable,
     ]);
+  });
+
+  it('leaves a supervisor whose access ended the contract they signed, to read and download only', async () => {
+    const signed = await signedContract(w);
+    await expectCall(
+      w,
+      w.trainee,
+      'POST',
+      `/api/v1/trainee-supervisors/${w.recordId}/end-access/`,
+      200,
+    );
+    const seen = await expectCall(w, w.supervisor, 'GET', `/api/v1/contracts/${signed.id}/`, 200);
+    expect([seen.can_amend, seen.can_end, seen.can_edit, seen.can_discard]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    await documentOf(seen.versions[0]?.document ?? '', w.supervisor.token);
+    const end = await call(w, w.supervisor, 'POST', `/api/v1/contracts/${signed.id}/end/`, {
+      ended_on: '2026-04-10',
+      reason: 'Leaving',
+    });
+    expect([end.statusCode, end.json().detail]).toEqual([404, CONTRACT_MESSAGES.notFound]);
+    await expectCall(w, w.supervisor, 'POST', `/api/v1/contracts/${signed.id}/amendments/`, 404);
   });
 
   it('lists the trainee’s structures with their live contract, and a supervisor’s with ?trainee=', async () => {

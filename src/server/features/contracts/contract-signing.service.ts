@@ -213,7 +213,7 @@ async function completeWithPdf(
 
 /** The signed PDF or the uploaded file of a version, to stream. */
 export async function versionDocument(ctx: ContractsContext & { id: number; version: number }) {
-  const view = await loadContract(ctx, ctx.id);
+  const view = await loadContract(ctx, ctx.id, 'read');
   const version = versionOf(view, ctx.version);
   if (!version.storageKey) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.noDocument);
   const body = await ctx.storage.get(version.storageKey);

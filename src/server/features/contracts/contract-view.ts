@@ -36,6 +36,8 @@ export type ContractView = {
   structureRecords: repo.RecordRow[];
   /** The records the caller supervises (none for the trainee). */
   mine: Set<number>;
+  /** A party of today's structure; false for a former supervisor who only reads what they signed. */
+  canAct: boolean;
   versions: repo.VersionRow[];
   signatures: repo.SignatureRow[];
   events: EventRow[];
@@ -79,7 +81,16 @@ export function seesStructure(
   return structureRecords.some((record) => mine.has(record.id));
 }
 
-export async function loadContract(ctx: ContractsContext, id: number): Promise<ContractView> {
+/**
+ * To `read`, a supervisor who signed it keeps the contract after losing the trainee (as with
+ * forms, issue 27: they must "retain a copy of the contract … for at least seven years"), and
+ * may do nothing else with it.
+ */
+export async function loadContract(
+  ctx: ContractsContext,
+  id: number,
+  purpose: 'read' | 'act' = 'act',
+): Promise<ContractView> {
   const contract = await repo.findContract(ctx.db, id);
   if (!contract) throw CONTRACT_NOT_FOUND();
   if (!ctx.actor.isSupervisor && contract.traineeId !== ctx.actor.id) throw CONTRACT_NOT_FOUND();
@@ -88,16 +99,23 @@ export async function loadContract(ctx: ContractsContext, id: number): Promise<C
     contract.traineeId,
     contract.structureKey,
   );
-  if (!seesStructure(ctx.actor, contract.traineeId, structureRecords, mine))
-    throw CONTRACT_NOT_FOUND();
-  return viewOf(ctx.db, contract, { records, structureRecords, mine });
+  const canAct = seesStructure(ctx.actor, contract.traineeId, structureRecords, mine);
+  const hasSigned =
+    !canAct && purpose === 'read' && (await repo.hasSigned(ctx.db, contract.id, ctx.actor.id));
+  if (!canAct && !hasSigned) throw CONTRACT_NOT_FOUND();
+  return viewOf(ctx.db, contract, { records, structureRecords, mine, canAct });
 }
 
 /** The view of a contract already known visible (the list reads the structure once). */
 export async function viewOf(
   db: Db,
   contract: repo.ContractRow,
-  structure: { records: repo.RecordRow[]; structureRecords: repo.RecordRow[]; mine: Set<number> },
+  structure: {
+    records: repo.RecordRow[];
+    structureRecords: repo.RecordRow[];
+    mine: Set<number>;
+    canAct: boolean;
+  },
 ): Promise<ContractView> {
   const trainee = await repo.findPerson(db, contract.traineeId);
   if (!trainee) throw CONTRACT_NOT_FOUND();
@@ -119,6 +137,7 @@ export async function viewOf(
     trainee,
     structureRecords: structure.structureRecords,
     mine: structure.mine,
+    canAct: structure.canAct,
     versions,
     signatures,
     events: await eventsOf(db, contract.id),

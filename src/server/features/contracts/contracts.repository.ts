@@ -90,6 +90,17 @@ export async function lockVersion(
   return row;
 }
 
+/** Whether the account signed any version of the contract. */
+export async function hasSigned(db: Db, contractId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contractSignatures.id })
+    .from(contractSignatures)
+    .innerJoin(contractVersions, eq(contractVersions.id, contractSignatures.versionId))
+    .where(and(eq(contractVersions.contractId, contractId), eq(contractSignatures.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function signaturesOf(db: Db, versionIds: readonly number[]): Promise<SignatureRow[]> {
   if (versionIds.length === 0) return Promise.resolve([]);
   return db

@@ -58,7 +58,7 @@ export async function listContracts(
       (record) => subjectKey(record) === contract.structureKey,
     );
     if (!seesStructure(ctx.actor, traineeId, structureRecords, mine)) continue;
-    const view = await viewOf(ctx.db, contract, { records, structureRecords, mine });
+    const view = await viewOf(ctx.db, contract, { records, structureRecords, mine, canAct: true });
     results.push(toContract(view, ctx.actor));
   }
   const structures: ContractList['structures'] = [];
@@ -85,7 +85,7 @@ export async function listContracts(
 }
 
 export async function getContract(ctx: ContractsContext & { id: number }): Promise<Contract> {
-  return reload(ctx, ctx.id);
+  return toContract(await loadContract(ctx, ctx.id, 'read'), ctx.actor);
 }
 
 /** The structure of a record the caller may draft for, with the records that must sign. */
