@@ -141,7 +141,18 @@ function flagsOf(view: ContractView): Contract['flags'] {
     const flag = trainingFlagForContract({ name, trainingCompletedOn }, on);
     if (flag) flags.push(flag);
   }
-  const pending = latestVersion(view);
+  const latest = latestVersion(view);
+  if (latest && view.contract.endedOn === null && latest.source === 'app') {
+    const parties = new Set(signaturesOfVersion(view, latest.id).map((s) => s.traineeSupervisorId));
+    for (const record of view.structureRecords) {
+      if (record.accessEndedAt === null && !parties.has(record.id))
+        flags.push({
+          code: 'not-a-party',
+          message: CONTRACT_MESSAGES.notAParty(recordName(record), latest.version),
+        });
+    }
+  }
+  const pending = latest;
   if (pending && isOpenForSigning(view, pending)) {
     for (const signature of signaturesOfVersion(view, pending.id)) {
       const record = view.recordsById.get(signature.traineeSupervisorId ?? 0);
