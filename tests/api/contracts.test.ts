@@ -1,4 +1,9 @@
 import { createHash } from 'node:crypto';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPdfText } from '../../src/server/adapters/pdf/pdf-text';
 import { CONTRACT_INTENT, CONTRACT_MESSAGES } from '../../src/shared/contracts/contract.schema';
@@ -21,6 +26,28 @@ import {
  * from the template, edited until someone signs, signed by every party with a typed name, and
  * kept as a PDF of what they signed.
  */
+
+/** poppler, where it is installed (`apt-get install poppler-utils`), reads the PDF as a viewer does. */
+const hasPoppler = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+async function popplerText(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ft-contract-'));
+  try {
+    const file = join(dir, 'contract.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', file, '-']);
+    return stdout.replace(/\s+/g, ' ');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 let w: Awaited<ReturnType<typeof contractsWorld>>;
 beforeEach(async () => {
@@ -123,6 +150,24 @@ describe('a contract drafted, edited and signed in the app ("the trainee and sup
     expect(text).toContain('Date 4/10/2026');
     expect(text).toContain('Signed at 2026-04-11 12:30:00 UTC');
   });
+
+  it.skipIf(!hasPoppler)(
+    'writes a PDF poppler reads: every section, both typed names and the intent',
+    async () => {
+      const signed = await signedContract(w);
+      const text = await popplerText(
+        (await documentOf(signed.versions[0]?.document ?? '')).rawPayload,
+      );
+      expect(text).toContain('Supervision contract: Zoë Łukasz and Ana Núñez');
+      for (const section of signed.versions[0]?.sections ?? [])
+        expect(text).toContain(section.title);
+      expect(text).toContain('Signed as Zoë Łukasz');
+      expect(text).toContain('Signed as Ana Núñez');
+      expect(text).toContain(
+        'I understand that typing my full name below is my electronic signature',
+      );
+    },
+  );
 
   it('dates each signature in the signer’s own day, and the contract from the last of them (decision 029)', async () => {
     // 12:00 UTC on April 10 is already April 11 at Kiritimati (UTC+14).
