@@ -15,6 +15,7 @@ import { setContractRule } from '../../src/server/features/progress/start-of-fie
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { formsWorld, linkSupervisor, setFormFields, type FormsWorld } from './forms-support';
+import { draft, expectCall, individualize, signAs } from './contracts-support';
 
 /*
  * Issue 39 part 2 (docs/decisions/033-start-of-fieldwork.md). BCBA Handbook, "Starting Fieldwork":
@@ -200,6 +201,39 @@ describe('Handbook "Starting Fieldwork": pathways 1 and 2 count from the first c
     });
     await w.t.db.update(users).set({ pathway: 3 }).where(eq(users.id, t.trainee.id));
     expect((await septemberRow(t.trainee)).removals).toEqual([]);
+  });
+});
+
+describe('Handbook "Starting Fieldwork": a contract signed in the app counts from the day its last party signed', () => {
+  it('signed on 11 September, ended on 15 September: the days between count, as the rule says', async () => {
+    const t = await newTrainee('Eli Novak');
+    await september(t.trainee, t.record);
+    const world = { t: w.t, trainee: t.trainee, supervisor: t.dana, recordId: t.record };
+    try {
+      w.t.clock.now = new Date('2026-09-10T15:00:00.000Z');
+      const drafted = await individualize(world, t.trainee, await draft(world, t.trainee));
+      await signAs(world, t.trainee, drafted);
+      // The supervisor signs the next day (counted in their zone, UTC here): the contract's day.
+      w.t.clock.now = new Date('2026-09-11T15:00:00.000Z');
+      const signed = await signAs(world, t.dana, drafted);
+      expect(signed).toMatchObject({ status: 'in-force', starts_on: '2026-09-11' });
+      w.t.clock.now = TODAY;
+      expect((await septemberRow(t.trainee)).removals[0]).toMatchObject({
+        rule: 'before-contract',
+        hours: 50,
+      });
+      await expectCall(world, t.trainee, 'POST', `/api/v1/contracts/${signed.id}/end/`, 200, {
+        ended_on: '2026-09-15',
+        reason: 'Dana Reyes left the clinic.',
+      });
+      const row = await septemberRow(t.trainee);
+      expect(row.removals.slice(0, 2).map((removal) => [removal.rule, removal.hours])).toEqual([
+        ['before-contract', 50],
+        ['after-contract', 25],
+      ]);
+    } finally {
+      w.t.clock.now = TODAY;
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { RuleSet } from '../logs/rule-sets';
 import { isOrganizationKey, subjectKey } from '../supervisors/form-subject';
 import {
+  START_CAUSES,
   startDatesOf,
   startReason,
   type StartCause,
@@ -119,7 +120,11 @@ function formPartsOf(
     const dates = start
       ? startDatesOf(part.key, start)
       : { startsOn: null, endedOn: null, firstClassOn: null };
-    part.outside = [...causes].map(([cause, minutes]): OutsideHours => ({
+    // In the rules' order (START_CAUSES), whatever order the database gave.
+    const ordered = [...causes].sort(
+      ([a], [b]) => START_CAUSES.indexOf(a) - START_CAUSES.indexOf(b),
+    );
+    part.outside = ordered.map(([cause, minutes]): OutsideHours => ({
       cause,
       minutes,
       reason: startReason(cause, minutes, part.label, dates),
