@@ -16,6 +16,7 @@ import { pdfBytes } from '../helpers/file-fixtures';
 import type { TestUser } from '../helpers/factories';
 import { createTrainee, filesWorld, monthlyFields, uploadRecord } from './files-support';
 import { storedCopyOf } from '../helpers/stored-pdf';
+import { draft, individualize, signAs } from './contracts-support';
 
 type World = Awaited<ReturnType<typeof filesWorld>>;
 type Opened = {
@@ -203,6 +204,42 @@ describe(`GET ${WHOLE_RECORD_PATH}`, () => {
     const profile = (await record.json('profile.json')) as Record<string, unknown>;
     expect(profile.email).toBe(w.trainee.email);
     expect(profile).not.toHaveProperty('passwordHash');
+  });
+
+  it('has every supervision contract with its versions, signatures and history, and each signed PDF (issue 39; Handbook "Audits")', async () => {
+    const world = {
+      t: w.t,
+      trainee: w.trainee,
+      supervisor: w.supervisor,
+      recordId: w.supervisorRecordId,
+    };
+    const drafted = await individualize(world, w.trainee, await draft(world, w.trainee));
+    await signAs(world, w.trainee, drafted);
+    const signed = await signAs(world, w.supervisor, drafted);
+    const record = await download(w.trainee.token);
+    const contracts = (await record.json('contracts/contracts.json')) as {
+      id: number;
+      versions: { version: number; sha256: string; signatures: { party: string }[] }[];
+      history: { action: string }[];
+    }[];
+    expect(contracts.map((contract) => contract.id)).toEqual([signed.id]);
+    const [version] = contracts[0]!.versions;
+    expect(version?.signatures.map((signature) => signature.party).sort()).toEqual([
+      'supervisor',
+      'trainee',
+    ]);
+    expect(contracts[0]!.history.map((event) => event.action)).toEqual([
+      'drafted',
+      'edited',
+      'signed',
+      'signed',
+      'completed',
+    ]);
+    const pdfPath = record.zip.paths.find((path) => path.startsWith(`contracts/${signed.id}-v1-`));
+    expect(pdfPath).toBeDefined();
+    const bytes = await record.zip.read(pdfPath!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(version?.sha256);
   });
 
   it("is always the caller's own: another trainee's zip has nothing of the first, whatever the query says", async () => {

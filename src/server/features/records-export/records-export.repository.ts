@@ -2,6 +2,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  contractEvents,
+  contractSignatures,
+  contractVersions,
   experienceLogs,
   logHistory,
   logTasks,
@@ -10,6 +13,7 @@ import {
   monthSignoffs,
   recordFiles,
   removedTrainees,
+  supervisionContracts,
   supervisorProfiles,
   traineeSupervisors,
   users,
@@ -154,4 +158,40 @@ export function listRemovalsBySupervisor(db: Db, supervisorUserId: number) {
     .from(removedTrainees)
     .where(eq(removedTrainees.supervisorUserId, supervisorUserId))
     .orderBy(asc(removedTrainees.removedAt));
+}
+
+/** The trainee's supervision contracts (issue 39), each with its versions, signatures and history. */
+export async function listTraineeContracts(db: Db, traineeId: number) {
+  const [contracts, versions, signatures, events] = await Promise.all([
+    db
+      .select()
+      .from(supervisionContracts)
+      .where(eq(supervisionContracts.traineeId, traineeId))
+      .orderBy(asc(supervisionContracts.id)),
+    db
+      .select()
+      .from(contractVersions)
+      .where(eq(contractVersions.traineeId, traineeId))
+      .orderBy(asc(contractVersions.contractId), asc(contractVersions.version)),
+    db
+      .select()
+      .from(contractSignatures)
+      .where(eq(contractSignatures.traineeId, traineeId))
+      .orderBy(asc(contractSignatures.id)),
+    db
+      .select()
+      .from(contractEvents)
+      .where(eq(contractEvents.traineeId, traineeId))
+      .orderBy(asc(contractEvents.id)),
+  ]);
+  return contracts.map((contract) => ({
+    ...contract,
+    versions: versions
+      .filter((version) => version.contractId === contract.id)
+      .map((version) => ({
+        ...version,
+        signatures: signatures.filter((signature) => signature.versionId === version.id),
+      })),
+    history: events.filter((event) => event.contractId === contract.id),
+  }));
 }

@@ -104,6 +104,17 @@ async function writeRecord(ctx: ExportContext & { account: repo.ExportedAccount;
     }
     // Their scans are among the record files; this says whether the supervisor confirmed each.
     parts.push(zip.addJson('forms/paper-forms.json', await paperFormsOfRecord(db, traineeId)));
+    // Issue 39: the contracts, every version (signed PDF or upload) kept as the audit asks.
+    const contracts = await repo.listTraineeContracts(db, traineeId);
+    parts.push(zip.addJson('contracts/contracts.json', contracts));
+    for (const version of contracts.flatMap((contract) => contract.versions)) {
+      if (!version.storageKey) continue;
+      const name = safeName(version.fileName ?? `contract-v${version.version}.pdf`);
+      await addStored(
+        `contracts/${version.contractId}-v${version.version}-${name}`,
+        version.storageKey,
+      );
+    }
     const recordFiles = await repo.listTraineeRecordFiles(db, traineeId);
     parts.push(zip.addJson('record-files/record-files.json', recordFiles));
     for (const file of recordFiles) {
