@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { fvfTemplates, monthForms, recordFiles, users } from '../../db/schema';
+import { fvfTemplates, monthForms, recordFiles, supervisorProfiles, users } from '../../db/schema';
 
 /** A new column holding keys must be added here, or the sweep removes its objects. */
 export const OBJECT_KEY_COLUMNS: readonly { table: PgTable; column: PgColumn }[] = [
@@ -9,6 +9,7 @@ export const OBJECT_KEY_COLUMNS: readonly { table: PgTable; column: PgColumn }[]
   { table: monthForms, column: monthForms.storageKey },
   { table: fvfTemplates, column: fvfTemplates.storageKey },
   { table: users, column: users.profilePic },
+  { table: supervisorProfiles, column: supervisorProfiles.trainingCertificateKey },
 ];
 
 /** Which of `keys` a row names (a deleted record file's row still names its object). */

@@ -46,6 +46,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireActor(request),
           userId: request.params.id,
           input: request.body,
+          now: deps.now(),
         }),
     );
 
@@ -81,6 +82,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireSupervisor(request),
           userId: request.params.id,
           input: request.body,
+          now: deps.now(),
         }),
     );
   };
