@@ -94,6 +94,7 @@ export async function addConsultation(
     consultantName: input.consultant_name,
     consultantBacbId: input.consultant_bacb_id,
     notes: input.notes,
+    createdAt: ctx.now,
   });
   return toMeeting(row);
 }
