@@ -46,6 +46,8 @@ export type Ids = {
   session: number;
   /** The owner's request to `pendingSupervisor`, not yet answered (issue 36). */
   linkRequest: number;
+  /** A consultation meeting of `linkedSupervisor`'s (issue 39). */
+  consultation: number;
 };
 
 /** Ids no row has: what a caller gets for them is what they must get for the owner's. */
@@ -62,6 +64,7 @@ export const MISSING_IDS: Ids = {
   linkedSupervisor: 2_147_483_009,
   session: 2_147_483_010,
   linkRequest: 2_147_483_012,
+  consultation: 2_147_483_013,
 };
 
 export type MatrixRequest = {
@@ -374,6 +377,27 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/final-forms/${ids.finalForm}/sign/`,
     payload: signature,
   }),
+  'POST /api/v1/consultations/': () => ({
+    url: '/api/v1/consultations/',
+    payload: consultation,
+  }),
+  'DELETE /api/v1/consultations/:id/': (ids) => ({
+    url: `/api/v1/consultations/${ids.consultation}/`,
+  }),
+  'POST /api/v1/training-certificate/': async () => ({
+    url: '/api/v1/training-certificate/',
+    ...(await multipart({}, [{ name: 'training.pdf', bytes: await pdfBytes('8-hour training') }])),
+  }),
+  'GET /api/v1/supervisor-qualifications/:id/certificate/': (ids) => ({
+    url: `/api/v1/supervisor-qualifications/${ids.record}/certificate/`,
+  }),
+};
+
+const consultation = {
+  met_on: '2026-03-20',
+  consultant_name: 'Cora Consultant',
+  consultant_bacb_id: '1-11-11111',
+  notes: 'Monthly consultation',
 };
 
 const agendaOf = (ids: Ids) =>
@@ -472,6 +496,13 @@ export async function createMatrixWorld() {
       [{ name: 'january.pdf', bytes: await pdfBytes() }],
     )),
   });
+  // Issue 39: the linked supervisor's consultation and training certificate.
+  const meeting = await expectStatus(t, linkedSupervisor, 'POST', '/api/v1/consultations/', 201, {
+    payload: consultation,
+  });
+  await expectStatus(t, linkedSupervisor, 'POST', '/api/v1/training-certificate/', 201, {
+    ...(await multipart({}, [{ name: 'training.pdf', bytes: await pdfBytes('8-hour training') }])),
+  });
   const spareSession = await tokenFor(t, owner, TOKEN_LIFETIME_MS);
   const ids: Ids = {
     ...partial,
@@ -481,6 +512,7 @@ export async function createMatrixWorld() {
     paperForm: paperForm.id,
     session: await tokenIdOf(t, spareSession),
     linkRequest: linkRequest.id,
+    consultation: meeting.id,
   };
 
   const expiredToken = await tokenFor(t, owner, -60_000);

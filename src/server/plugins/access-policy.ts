@@ -249,4 +249,14 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/final-forms/:id/': traineeAndItsSupervisor,
   'GET /api/v1/final-forms/:id/download/': traineeAndItsSupervisor,
   'POST /api/v1/final-forms/:id/sign/': traineeAndItsSupervisor,
+  // Issue 39 part 3: a supervisor's own consultations and training certificate (the matrix's
+  // consultation is the linked supervisor's); a trainee reads their own records' supervisors.
+  'GET /api/v1/consultations/': supervisorOwn,
+  'POST /api/v1/consultations/': supervisorOwn,
+  'DELETE /api/v1/consultations/:id/': itsSupervisorOnly,
+  'GET /api/v1/training-certificate/': supervisorOwn,
+  'POST /api/v1/training-certificate/': supervisorOwn,
+  'DELETE /api/v1/training-certificate/': supervisorOwn,
+  'GET /api/v1/supervisor-qualifications/': traineeOwn,
+  'GET /api/v1/supervisor-qualifications/:id/certificate/': traineeRecord,
 };
