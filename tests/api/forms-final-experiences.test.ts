@@ -113,6 +113,8 @@ describe(`the final forms list (${HANDBOOK})`, () => {
       is_period_over: true,
       is_outdated: false,
       form: null,
+      // Issue 39: Dana's record has no account, so no profile to judge (forms-qualification).
+      qualification_flags: [],
     };
     expect(answer.results).toEqual([
       {

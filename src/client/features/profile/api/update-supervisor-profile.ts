@@ -1,11 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UserSchema, type SupervisorCredentials } from '../../../../shared/accounts/account.schema';
+import type { z } from 'zod';
+import {
+  UserSchema,
+  type SupervisorProfileUpdateRequestSchema,
+} from '../../../../shared/accounts/account.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
-type SupervisorProfileUpdate = { id: number; body: SupervisorCredentials };
+type SupervisorProfileUpdate = {
+  id: number;
+  body: z.input<typeof SupervisorProfileUpdateRequestSchema>;
+};
 
-/** PUT /users/supervisor/{id}/: the five BACB credential fields. */
+/** PUT /users/supervisor/{id}/: the five BACB credential fields, and the qualification ones sent. */
 export function updateSupervisorProfile({ id, body }: SupervisorProfileUpdate) {
   return apiRequest(UserSchema, `/users/supervisor/${id}/`, { method: 'PUT', body });
 }
