@@ -22,7 +22,12 @@ export function ConsultationsSection({ user }: { user: User }) {
   const [isAdding, setIsAdding] = useState(false);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="consult-title">
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="consult-title"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <div>
@@ -30,12 +35,15 @@ export function ConsultationsSection({ user }: { user: User }) {
               Consultations
             </Title>
             <Text size="sm" c="dimmed">
-              In your first year of certification, one meeting with your consulting supervisor
-              each month you supervise.
+              In your first year of certification, one meeting with your consulting supervisor each
+              month you supervise.
             </Text>
           </div>
           {isAdding ? null : (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setIsAdding(true)}
+            >
               Add consultation
             </Button>
           )}
@@ -49,7 +57,9 @@ export function ConsultationsSection({ user }: { user: User }) {
             onDone={() => setIsAdding(false)}
           />
         ) : null}
-        {consultations.isPending ? <LoadingState rows={3} label="Loading your consultations" /> : null}
+        {consultations.isPending ? (
+          <LoadingState rows={3} label="Loading your consultations" />
+        ) : null}
         {consultations.isError ? (
           <ErrorState error={consultations.error} onRetry={() => void consultations.refetch()} />
         ) : null}

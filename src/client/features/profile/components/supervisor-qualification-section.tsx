@@ -94,9 +94,15 @@ export function SupervisorQualificationSection({ user }: { user: User }) {
             {(
               [
                 ['BACB certification date', formatDate(certifiedOn)],
-                ['8-hour supervision training completed', formatDate(profile?.training_completed_on)],
+                [
+                  '8-hour supervision training completed',
+                  formatDate(profile?.training_completed_on),
+                ],
                 ['Consulting supervisor', profile?.consulting_supervisor_name || 'Not set'],
-                ["Consulting supervisor's BACB ID", profile?.consulting_supervisor_bacb_id || 'Not set'],
+                [
+                  "Consulting supervisor's BACB ID",
+                  profile?.consulting_supervisor_bacb_id || 'Not set',
+                ],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>

@@ -41,7 +41,9 @@ export function TrainingCertificateField({ user }: { user: User }) {
       const certificate = await getTrainingCertificate();
       window.open(certificate.url, '_blank', 'noopener');
     } catch (cause) {
-      notifyError(cause instanceof ApiError ? cause.message : 'The certificate could not be opened.');
+      notifyError(
+        cause instanceof ApiError ? cause.message : 'The certificate could not be opened.',
+      );
     }
   };
 
