@@ -52,7 +52,6 @@ export const SupervisorCredentialsSchema = z.object({
   date_qualified: CalendarDateSchema,
   date_contract: CalendarDateSchema,
 });
-export type SupervisorCredentials = z.infer<typeof SupervisorCredentialsSchema>;
 
 export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
 

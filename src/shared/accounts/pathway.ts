@@ -20,8 +20,6 @@ export const PATHWAYS = [
   { id: 4, name: 'Postdoctoral Experience' },
 ] as const;
 
-export type PathwayId = (typeof PATHWAYS)[number]['id'];
-
 export const PATHWAY_MESSAGES = {
   invalid: 'Choose pathway 1, 2, 3 or 4',
   firstClassRequired: 'Enter the date of the first class meeting (pathways 1 and 2)',

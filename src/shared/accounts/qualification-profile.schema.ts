@@ -30,7 +30,6 @@ export const SupervisorQualificationFieldsSchema = z.object({
   consulting_supervisor_name: nameText(150).optional(),
   consulting_supervisor_bacb_id: OptionalBacbIdSchema.optional(),
 });
-export type SupervisorQualificationFields = z.infer<typeof SupervisorQualificationFieldsSchema>;
 
 /** What the supervisor profile shows of them (defaults: an answer from before issue 39). */
 export const SupervisorQualificationViewSchema = z.object({

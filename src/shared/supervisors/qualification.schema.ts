@@ -92,4 +92,3 @@ export type SupervisorQualification = z.infer<typeof SupervisorQualificationSche
 export const SupervisorQualificationsAnswerSchema = z.object({
   results: z.array(SupervisorQualificationSchema),
 });
-export type SupervisorQualificationsAnswer = z.infer<typeof SupervisorQualificationsAnswerSchema>;

@@ -130,7 +130,7 @@ function certificateOf(
 export async function saveCertificate(
   ctx: Context & { file: StoredFile },
 ): Promise<{ certificate: TrainingCertificate; replacedKey: string | null }> {
-  const { db, storage, actor, file } = ctx;
+  const { db, actor, file } = ctx;
   const replacedKey = await db.transaction((tx) =>
     repo.replaceCertificate(tx, actor.id, {
       trainingCertificateKey: file.key,
