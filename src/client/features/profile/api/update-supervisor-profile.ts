@@ -5,6 +5,7 @@ import {
   type SupervisorProfileUpdateRequestSchema,
 } from '../../../../shared/accounts/account.schema';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
 type SupervisorProfileUpdate = {
@@ -21,6 +22,11 @@ export function useUpdateSupervisorProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSupervisorProfile,
-    onSuccess: (user) => queryClient.setQueryData(PROFILE_QUERY_KEY, user),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, user);
+      // The consultations owed and the forms' flags read the certification and training dates.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.qualification.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
+    },
   });
 }
