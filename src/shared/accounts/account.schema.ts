@@ -10,9 +10,7 @@ import {
 } from '../wire/primitives';
 import {
   BACB_ID_PATTERN,
-  SupervisorQualificationFieldsSchema,
   SupervisorQualificationViewSchema,
-  TraineeStartFieldsSchema,
   TraineeStartViewSchema,
 } from './qualification-profile.schema';
 
@@ -204,9 +202,7 @@ export const ProfileUpdateRequestSchema = z.object({
   name: PersonNameSchema,
   email: EmailSchema.optional(),
   ...TraineeProfileFieldsSchema.partial().shape,
-  ...TraineeStartFieldsSchema.shape,
 });
-export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 /** An ID number on the profile edit form, which says so when it is typed negative (SPEC §5). */
 const editedIdNumber = (pattern: RegExp) =>
@@ -221,8 +217,7 @@ const editedIdNumber = (pattern: RegExp) =>
 export const SupervisorProfileUpdateRequestSchema = SupervisorCredentialsSchema.extend({
   bacb_account_number: editedIdNumber(BACB_ACCOUNT_PATTERN),
   bacb_certification_number: editedIdNumber(BACB_CERTIFICATION_PATTERN),
-}).extend(SupervisorQualificationFieldsSchema.shape);
-export type SupervisorProfileUpdateRequest = z.infer<typeof SupervisorProfileUpdateRequestSchema>;
+});
 
 export const SupervisorProfileSchema = z.object({
   bacb_account_number: z.string(),

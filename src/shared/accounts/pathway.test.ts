@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PATHWAY_MESSAGES, PathwaySchema, pathwayLabel, startFieldsProblem } from './pathway';
+import { PATHWAY_MESSAGES, pathwayLabel, startFieldsProblem } from './pathway';
+import { PathwaySchema } from './profile-update.schema';
 
 const TODAY = '2026-04-10';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { needsFirstClass } from '../contracts/start-of-fieldwork';
+import { PATHWAY_INVALID } from './profile-update.schema';
 
 /*
  * The trainee's eligibility pathway and first class (issue 39 part 4). BCBA Handbook (updated
@@ -21,19 +21,13 @@ export const PATHWAYS = [
 ] as const;
 
 export const PATHWAY_MESSAGES = {
-  invalid: 'Choose pathway 1, 2, 3 or 4',
+  invalid: PATHWAY_INVALID,
   firstClassRequired: 'Enter the date of the first class meeting (pathways 1 and 2)',
   firstClassFuture: 'The first class meeting cannot be in the future',
   /** Shown beside the date: why it is asked ("Starting Fieldwork"). */
   firstClassExplained:
     'Hours dated before the first class meeting of your first behavior-analytic course do not count: trainees "may begin accruing hours after attending the first class meeting" (Handbook, "Starting Fieldwork").',
 } as const;
-
-/** 1–4, or null to clear it. */
-export const PathwaySchema = z.union(
-  [z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.null()],
-  { error: PATHWAY_MESSAGES.invalid },
-);
 
 /** "Pathway 2: Behavior-Analytic Coursework". */
 export function pathwayLabel(id: number): string {

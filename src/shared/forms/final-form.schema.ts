@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MonthSchema } from '../wire/primitives';
-import { QualificationFlagSchema } from '../supervisors/qualification.schema';
+import { QualificationFlagSchema } from '../supervisors/qualification-flag.schema';
 import {
   FormFiguresSchema,
   MonthFormCreateRequestSchema,

@@ -5,7 +5,7 @@ import { FormSignatureSchema } from './attestations';
 import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
 import { PaperFormSchema } from './paper-form.schema';
 import { StructureMonthSchema } from '../progress/month-validation.schema';
-import { QualificationFlagSchema } from '../supervisors/qualification.schema';
+import { QualificationFlagSchema } from '../supervisors/qualification-flag.schema';
 
 // The wire of the official monthly forms: one M-FVF per month, supervisor record and fieldwork
 // type, signed in the app by both parties before the deadline (BACB-RULES "Forms and deadlines";

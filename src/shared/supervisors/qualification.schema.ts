@@ -1,28 +1,12 @@
 import { z } from 'zod';
 import { IsoDateSchema, nameText, requiredText, REQUIRED, safeText } from '../wire/primitives';
-import { BACB_ID_PATTERN, INVALID_BACB_ID } from '../accounts/qualification-profile.schema';
+import { BACB_ID_PATTERN } from '../accounts/qualification-profile.schema';
+import { INVALID_BACB_ID } from '../accounts/profile-update.schema';
+import { QualificationFlagSchema } from './qualification-flag.schema';
 
 // The wire of a supervisor's qualification (issue 39 part 3; BCBA Handbook, "Supervisor
 // Qualifications"): the first-year consultations a supervisor keeps, and the flags
 // (shared/supervisors/qualification.ts) their trainees and the forms show.
-
-export const QUALIFICATION_FLAG_CODES = [
-  'certification-unknown',
-  'not-certified',
-  'consultation-missing',
-  'training-unknown',
-  'training-after-contract',
-  'training-after-month',
-] as const;
-
-/** A warning, never a removal: the reason and the section are in `message`. */
-export const QualificationFlagSchema = z.object({
-  code: z.enum(QUALIFICATION_FLAG_CODES),
-  /** The month it is about; null when it is about the whole period. */
-  month: z.string().nullable(),
-  message: z.string(),
-});
-export type QualificationFlagWire = z.infer<typeof QualificationFlagSchema>;
 
 export const CONSULTATION_MESSAGES = {
   future: 'The meeting date cannot be in the future',

@@ -1,4 +1,4 @@
-import type { QualificationFlagWire } from '../../../shared/supervisors/qualification.schema';
+import type { QualificationFlagWire } from '../../../shared/supervisors/qualification-flag.schema';
 import type { Db } from '../../db/client';
 import { formQualificationFlags } from '../qualification';
 

@@ -1,11 +1,11 @@
+import type { User } from '../../../shared/accounts/account.schema';
 import type {
-  ProfileUpdateRequest,
-  SupervisorProfileUpdateRequest,
-  User,
-} from '../../../shared/accounts/account.schema';
+  ProfileUpdateBody,
+  SupervisorProfileUpdateBody,
+} from '../../../shared/accounts/profile-update.schema';
 import { needsFirstClass } from '../../../shared/contracts/start-of-fieldwork';
 import { startFieldsProblem } from '../../../shared/accounts/pathway';
-import { QUALIFICATION_PROFILE_MESSAGES } from '../../../shared/accounts/qualification-profile.schema';
+import { QUALIFICATION_PROFILE_MESSAGES } from '../../../shared/accounts/profile-update.schema';
 import { AppError } from '../../../shared/errors';
 import { todayOf } from '../../clock';
 import type { Db } from '../../db/client';
@@ -36,7 +36,7 @@ export async function updateProfile(ctx: {
   db: Db;
   actor: Actor;
   userId: number;
-  input: ProfileUpdateRequest;
+  input: ProfileUpdateBody;
   now: Date;
 }): Promise<User> {
   const { db, actor, userId, input } = ctx;
@@ -77,7 +77,7 @@ export async function updateProfile(ctx: {
 async function startFieldsOf(
   db: Db,
   actor: Actor,
-  input: ProfileUpdateRequest,
+  input: ProfileUpdateBody,
   now: Date,
 ): Promise<{ pathway?: number | null; firstClassOn?: string | null }> {
   if (input.pathway === undefined && input.first_class_on === undefined) return {};
@@ -99,7 +99,7 @@ export async function updateSupervisorProfile(ctx: {
   db: Db;
   actor: Actor;
   userId: number;
-  input: SupervisorProfileUpdateRequest;
+  input: SupervisorProfileUpdateBody;
   now: Date;
 }): Promise<User> {
   const { db, actor, userId, input } = ctx;

@@ -13,10 +13,10 @@ import {
   type ConsultationCreateRequest,
   type ConsultationMeeting,
   type ConsultationsAnswer,
-  type QualificationFlagWire,
   type SupervisorQualification,
   type TrainingCertificate,
 } from '../../../shared/supervisors/qualification.schema';
+import type { QualificationFlagWire } from '../../../shared/supervisors/qualification-flag.schema';
 import { formatMonthYear } from '../../../shared/logs/time';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import { todayOf } from '../../clock';

@@ -17,7 +17,7 @@ import {
   type FormParty,
 } from '../../../../shared/forms/attestations';
 import type { MonthForm } from '../../../../shared/forms/month-form.schema';
-import type { QualificationFlagWire } from '../../../../shared/supervisors/qualification.schema';
+import type { QualificationFlagWire } from '../../../../shared/supervisors/qualification-flag.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  UserSchema,
-  type SupervisorProfileUpdateRequestSchema,
-} from '../../../../shared/accounts/account.schema';
+import { UserSchema } from '../../../../shared/accounts/account.schema';
+import type { SupervisorProfileUpdateBodySchema } from '../../../../shared/accounts/profile-update.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
 type SupervisorProfileUpdate = {
   id: number;
-  body: z.input<typeof SupervisorProfileUpdateRequestSchema>;
+  body: z.input<typeof SupervisorProfileUpdateBodySchema>;
 };
 
 /** PUT /users/supervisor/{id}/: the five BACB credential fields, and the qualification ones sent. */

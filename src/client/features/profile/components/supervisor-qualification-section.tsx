@@ -18,7 +18,7 @@ import { type User } from '../../../../shared/accounts/account.schema';
 import {
   OptionalBacbIdSchema,
   SupervisorQualificationFieldsSchema,
-} from '../../../../shared/accounts/qualification-profile.schema';
+} from '../../../../shared/accounts/profile-update.schema';
 import { firstAnniversary } from '../../../../shared/supervisors/qualification';
 import { IsoDateSchema } from '../../../../shared/wire/primitives';
 import { DateField } from '../../../components/date-field';

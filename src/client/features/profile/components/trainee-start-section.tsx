@@ -8,10 +8,10 @@ import type { User } from '../../../../shared/accounts/account.schema';
 import {
   PATHWAY_MESSAGES,
   PATHWAYS,
-  PathwaySchema,
   pathwayLabel,
   startFieldsProblem,
 } from '../../../../shared/accounts/pathway';
+import { PathwaySchema } from '../../../../shared/accounts/profile-update.schema';
 import { IsoDateSchema } from '../../../../shared/wire/primitives';
 import { DateField } from '../../../components/date-field';
 import { FormErrorsAlert } from '../../../components/form-errors-alert';
