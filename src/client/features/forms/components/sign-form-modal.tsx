@@ -102,7 +102,7 @@ function FiguresTable({ figures }: { figures: MonthForm['figures'] }) {
  * supervision requirements for the entire duration of the M-FVF or F-FVF they sign". A warning
  * with each reason and its section; signing stays allowed (the BACB's registry decides).
  */
-function QualificationWarning({
+export function QualificationWarning({
   flags,
   party,
 }: {
