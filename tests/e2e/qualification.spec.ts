@@ -46,7 +46,7 @@ test('the supervisor records their qualification, the certificate and a consulta
   await page.goto('/supervisor/profile-screen');
 
   const qualification = page.getByRole('region', { name: 'Supervisor qualification' });
-  await qualification.getByRole('button', { name: 'Edit qualification' }).click();
+  await qualification.getByRole('button', { name: 'Update qualification' }).click();
   await fillDate(page, 'BACB certification date', '2025-09-15');
   await fillDate(page, '8-hour supervision training completed', '2025-08-01');
   await qualification

@@ -76,7 +76,7 @@ export function SupervisorQualificationSection({ user }: { user: User }) {
           </div>
           {isEditing ? null : (
             <Button variant="default" onClick={() => setIsEditing(true)}>
-              Edit qualification
+              Update qualification
             </Button>
           )}
         </Group>
@@ -162,7 +162,7 @@ function QualificationEditor({ user, onDone }: { user: User; onDone: () => void 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Edit qualification">
+    <form onSubmit={onSubmit} noValidate aria-label="Update qualification">
       <Stack gap="md">
         <FormErrorsAlert messages={formErrors} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
