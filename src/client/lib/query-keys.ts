@@ -81,13 +81,6 @@ export const queryKeys = {
   calendarFeed: ['calendar-feed'] as const,
   /** The signed-in person's profile (its picture changes it too). */
   profile: ['profile'] as const,
-  /** Issue 39: a supervisor's consultations and certificate; a trainee's supervisors' standing. */
-  qualification: {
-    all: ['qualification'] as const,
-    consultations: ['qualification', 'consultations'] as const,
-    certificate: ['qualification', 'certificate'] as const,
-    supervisors: ['qualification', 'supervisors'] as const,
-  },
   /** Uploaded forms; any upload, edit, delete or restore refreshes all of it. */
   files: {
     all: ['files'] as const,

@@ -4,6 +4,7 @@ import {
   type ConsultationCreateRequest,
 } from '../../../../shared/supervisors/qualification.schema';
 import { apiRequest } from '../../../lib/api-client';
+import { QUALIFICATION_KEYS } from './qualification-keys';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/consultations/: records one monthly consultation meeting. */
@@ -17,7 +18,7 @@ export function useAddConsultation() {
     mutationFn: addConsultation,
     // The forms' flags read the consultations too.
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.qualification.all });
+      await queryClient.invalidateQueries({ queryKey: QUALIFICATION_KEYS.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
     },
   });

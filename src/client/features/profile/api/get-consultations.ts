@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ConsultationsAnswerSchema } from '../../../../shared/supervisors/qualification.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { QUALIFICATION_KEYS } from './qualification-keys';
 
 /** GET /api/v1/consultations/: the supervisor's meetings and the first-year months lacking one. */
 export function getConsultations(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getConsultations(signal?: AbortSignal) {
 
 export function useConsultations() {
   return useQuery({
-    queryKey: queryKeys.qualification.consultations,
+    queryKey: QUALIFICATION_KEYS.consultations,
     queryFn: ({ signal }) => getConsultations(signal),
   });
 }

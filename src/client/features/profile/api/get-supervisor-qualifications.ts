@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SupervisorQualificationsAnswerSchema } from '../../../../shared/supervisors/qualification.schema';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { QUALIFICATION_KEYS } from './qualification-keys';
 
 /** GET /api/v1/supervisor-qualifications/: the trainee's linked supervisors and their flags. */
 export function getSupervisorQualifications(signal?: AbortSignal) {
@@ -12,7 +12,7 @@ export function getSupervisorQualifications(signal?: AbortSignal) {
 
 export function useSupervisorQualifications() {
   return useQuery({
-    queryKey: queryKeys.qualification.supervisors,
+    queryKey: QUALIFICATION_KEYS.supervisors,
     queryFn: ({ signal }) => getSupervisorQualifications(signal),
   });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { UserSchema } from '../../../../shared/accounts/account.schema';
 import type { SupervisorProfileUpdateBodySchema } from '../../../../shared/accounts/profile-update.schema';
 import { apiRequest } from '../../../lib/api-client';
+import { QUALIFICATION_KEYS } from './qualification-keys';
 import { queryKeys } from '../../../lib/query-keys';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
@@ -23,7 +24,7 @@ export function useUpdateSupervisorProfile() {
     onSuccess: async (user) => {
       queryClient.setQueryData(PROFILE_QUERY_KEY, user);
       // The consultations owed and the forms' flags read the certification and training dates.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.qualification.all });
+      await queryClient.invalidateQueries({ queryKey: QUALIFICATION_KEYS.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
     },
   });

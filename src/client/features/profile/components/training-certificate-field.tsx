@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconFileCertificate, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { User } from '../../../../shared/accounts/account.schema';
 import { FilePickerButton } from '../../../components/file-drop';
@@ -53,12 +53,15 @@ export function TrainingCertificateField({ user }: { user: User }) {
         8-hour supervision training certificate
       </Text>
       {name ? (
-        <Group gap="xs" wrap="wrap">
-          <IconFileCertificate size={18} aria-hidden />
-          <Anchor component="button" type="button" size="sm" onClick={() => void open()}>
-            {name}
-          </Anchor>
-        </Group>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => void open()}
+          style={{ alignSelf: 'flex-start', overflowWrap: 'anywhere' }}
+        >
+          {name}
+        </Anchor>
       ) : (
         <Text size="sm" c="dimmed">
           No certificate uploaded.
