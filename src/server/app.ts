@@ -31,6 +31,7 @@ import { recordsExportRoutes } from './features/records-export/records-export.ro
 import { planRoutes } from './features/plan/plan.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { progressRoutes } from './features/progress/progress.routes';
+import { qualificationRoutes } from './features/qualification/qualification.routes';
 import { reviewRoutes } from './features/review/review.routes';
 import { registerSecurityAudit } from './features/security/security-audit';
 import { securityRoutes } from './features/security/security.routes';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agendaRoutes(deps));
   await app.register(formsRoutes(deps));
   await app.register(contractsRoutes(deps));
+  await app.register(qualificationRoutes(deps));
   await app.register(recordsExportRoutes(deps));
   await app.register(importRoutes(deps));
   await app.register(atRiskRoutes(deps));

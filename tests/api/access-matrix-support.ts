@@ -48,6 +48,8 @@ export type Ids = {
   linkRequest: number;
   /** The owner's supervision contract with `linkedSupervisor`, signed by both (issue 39). */
   contract: number;
+  /** A consultation meeting of `linkedSupervisor`'s (issue 39). */
+  consultation: number;
 };
 
 /** Ids no row has: what a caller gets for them is what they must get for the owner's. */
@@ -65,6 +67,7 @@ export const MISSING_IDS: Ids = {
   session: 2_147_483_010,
   linkRequest: 2_147_483_012,
   contract: 2_147_483_013,
+  consultation: 2_147_483_014,
 };
 
 export type MatrixRequest = {
@@ -413,6 +416,27 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/contracts/${ids.contract}/end/`,
     payload: { ended_on: '2026-04-10', reason: `${OWNER_MARK} reason` },
   }),
+  'POST /api/v1/consultations/': () => ({
+    url: '/api/v1/consultations/',
+    payload: consultation,
+  }),
+  'DELETE /api/v1/consultations/:id/': (ids) => ({
+    url: `/api/v1/consultations/${ids.consultation}/`,
+  }),
+  'POST /api/v1/training-certificate/': async () => ({
+    url: '/api/v1/training-certificate/',
+    ...(await multipart({}, [{ name: 'training.pdf', bytes: await pdfBytes('8-hour training') }])),
+  }),
+  'GET /api/v1/supervisor-qualifications/:id/certificate/': (ids) => ({
+    url: `/api/v1/supervisor-qualifications/${ids.record}/certificate/`,
+  }),
+};
+
+const consultation = {
+  met_on: '2026-03-20',
+  consultant_name: 'Cora Consultant',
+  consultant_bacb_id: '1-11-11111',
+  notes: 'Monthly consultation',
 };
 
 const agendaOf = (ids: Ids) =>
@@ -512,6 +536,13 @@ export async function createMatrixWorld() {
     )),
   });
   const contract = await signedContractOf(t, owner, linkedSupervisor, recordId);
+  // Issue 39: the linked supervisor's consultation and training certificate.
+  const meeting = await expectStatus(t, linkedSupervisor, 'POST', '/api/v1/consultations/', 201, {
+    payload: consultation,
+  });
+  await expectStatus(t, linkedSupervisor, 'POST', '/api/v1/training-certificate/', 201, {
+    ...(await multipart({}, [{ name: 'training.pdf', bytes: await pdfBytes('8-hour training') }])),
+  });
   const spareSession = await tokenFor(t, owner, TOKEN_LIFETIME_MS);
   const ids: Ids = {
     ...partial,
@@ -522,6 +553,7 @@ export async function createMatrixWorld() {
     session: await tokenIdOf(t, spareSession),
     linkRequest: linkRequest.id,
     contract,
+    consultation: meeting.id,
   };
 
   const expiredToken = await tokenFor(t, owner, -60_000);

@@ -11,6 +11,8 @@ import {
   traineeSignup,
   UNAUTHENTICATED,
   verify,
+  NO_START_FIELDS,
+  NO_QUALIFICATION_FIELDS,
 } from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -50,7 +52,7 @@ describe('POST /api/v1/login/', () => {
         time_zone: null,
         has_logs: false,
         supervisor: null,
-        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
+        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '', ...NO_START_FIELDS },
       },
     });
     expectNoInternals(response);
@@ -86,6 +88,7 @@ describe('POST /api/v1/login/', () => {
           date_qualified: '2020-01-15',
           date_contract: '2026-01-10',
           removed_user: [],
+          ...NO_QUALIFICATION_FIELDS,
         },
         trainee: null,
       },
@@ -206,7 +209,7 @@ describe('login of an unverified account', () => {
         time_zone: null,
         has_logs: false,
         supervisor: null,
-        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
+        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '', ...NO_START_FIELDS },
       },
     });
     expect(await liveSessionCount(t, email)).toBe(0);

@@ -7,6 +7,8 @@ import {
   signUp,
   supervisorSignup,
   traineeSignup,
+  NO_START_FIELDS,
+  NO_QUALIFICATION_FIELDS,
 } from '../helpers/accounts';
 import { codeFrom, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -35,7 +37,7 @@ describe('POST /api/v1/signup/ for a trainee', () => {
       time_zone: null,
       has_logs: false,
       supervisor: null,
-      trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
+      trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '', ...NO_START_FIELDS },
     });
     expect(response.json<{ id: number }>().id).toBeGreaterThan(0);
     expectNoInternals(response);
@@ -209,6 +211,7 @@ describe('POST /api/v1/signup/ for a supervisor', () => {
         date_qualified: '2020-01-15',
         date_contract: '2026-01-10',
         removed_user: [],
+        ...NO_QUALIFICATION_FIELDS,
       },
       trainee: null,
     });

@@ -9,6 +9,7 @@ import {
   supervisorSignup,
   traineeSignup,
   verify,
+  NO_START_FIELDS,
 } from '../helpers/accounts';
 import { createSupervisor, createTrainee } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -47,7 +48,7 @@ describe('POST /users/email/verify-user/', () => {
         time_zone: null,
         has_logs: false,
         supervisor: null,
-        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
+        trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '', ...NO_START_FIELDS },
       },
     });
     expectNoInternals(response);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoInternals, UNAUTHENTICATED } from '../helpers/accounts';
+import {
+  expectNoInternals,
+  UNAUTHENTICATED,
+  NO_START_FIELDS,
+  NO_QUALIFICATION_FIELDS,
+} from '../helpers/accounts';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -66,7 +71,7 @@ describe('GET /users/profile/', () => {
           time_zone: null,
           has_logs: false,
           supervisor: null,
-          trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '' },
+          trainee: { bacb_id: '', fieldwork_state: '', fieldwork_country: '', ...NO_START_FIELDS },
         },
       ],
     });
@@ -96,6 +101,7 @@ describe('GET /users/profile/', () => {
             date_qualified: '2020-01-15',
             date_contract: '2026-01-10',
             removed_user: [],
+            ...NO_QUALIFICATION_FIELDS,
           },
           trainee: null,
         },
@@ -117,6 +123,7 @@ describe('GET /users/profile/', () => {
             date_qualified: null,
             date_contract: null,
             removed_user: [],
+            ...NO_QUALIFICATION_FIELDS,
           },
           trainee: null,
         },
@@ -247,7 +254,7 @@ describe('PUT /users/supervisor/{id}/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: supervisor.id,
-      supervisor: { ...credentials, removed_user: [] },
+      supervisor: { ...credentials, removed_user: [], ...NO_QUALIFICATION_FIELDS },
     });
     expect((await getProfile(supervisor.token)).json()).toMatchObject({
       results: [{ supervisor: credentials }],

@@ -131,3 +131,15 @@ export async function chooseStandards(
   });
   expect(response.statusCode, response.body).toBe(200);
 }
+
+/** Issue 39's profile fields of a trainee who has recorded neither (shared/accounts/pathway.ts). */
+export const NO_START_FIELDS = { pathway: null, first_class_on: null } as const;
+
+/** Issue 39's qualification fields of a supervisor who has recorded none. */
+export const NO_QUALIFICATION_FIELDS = {
+  certified_on: null,
+  training_completed_on: null,
+  training_certificate_name: null,
+  consulting_supervisor_name: '',
+  consulting_supervisor_bacb_id: '',
+} as const;

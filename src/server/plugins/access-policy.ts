@@ -262,4 +262,14 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/contracts/:id/versions/:n/document/': traineeAndItsSupervisor,
   'POST /api/v1/contracts/:id/amendments/': traineeAndItsSupervisor,
   'POST /api/v1/contracts/:id/end/': traineeAndItsSupervisor,
+  // Issue 39 part 3: a supervisor's own consultations and training certificate (the matrix's
+  // consultation is the linked supervisor's); a trainee reads their own records' supervisors.
+  'GET /api/v1/consultations/': supervisorOwn,
+  'POST /api/v1/consultations/': supervisorOwn,
+  'DELETE /api/v1/consultations/:id/': itsSupervisorOnly,
+  'GET /api/v1/training-certificate/': supervisorOwn,
+  'POST /api/v1/training-certificate/': supervisorOwn,
+  'DELETE /api/v1/training-certificate/': supervisorOwn,
+  'GET /api/v1/supervisor-qualifications/': traineeOwn,
+  'GET /api/v1/supervisor-qualifications/:id/certificate/': traineeRecord,
 };

@@ -475,6 +475,11 @@ const profile = (changes: Partial<NonNullable<User['supervisor']>> = {}) => ({
   date_qualified: '2020-01-15',
   date_contract: '2026-01-10',
   removed_user: [],
+  certified_on: null,
+  training_completed_on: null,
+  training_certificate_name: null,
+  consulting_supervisor_name: '',
+  consulting_supervisor_bacb_id: '',
   ...changes,
 });
 

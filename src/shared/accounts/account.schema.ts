@@ -8,6 +8,11 @@ import {
   requiredText,
   safeText,
 } from '../wire/primitives';
+import {
+  BACB_ID_PATTERN,
+  SupervisorQualificationViewSchema,
+  TraineeStartViewSchema,
+} from './qualification-profile.schema';
 
 // Wire primitives, also named here for the account forms that import them from this file.
 export { EmailSchema, REQUIRED, requiredText };
@@ -45,7 +50,6 @@ export const SupervisorCredentialsSchema = z.object({
   date_qualified: CalendarDateSchema,
   date_contract: CalendarDateSchema,
 });
-export type SupervisorCredentials = z.infer<typeof SupervisorCredentialsSchema>;
 
 export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
 
@@ -175,9 +179,6 @@ export const ChangePasswordRequestSchema = z
   });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
-/** A trainee's BACB ID for the forms: the account ID (BACB + digits) or a credential's X-XX-XXXXX. */
-const TRAINEE_BACB_ID_PATTERN = /^(BACB\d{6,10}|\d-\d{2}-\d{5})$/;
-
 /** Optional profile text: trimmed, '' clears it. */
 const profileText = (max: number) =>
   safeText()
@@ -188,7 +189,7 @@ const profileText = (max: number) =>
 export const TraineeProfileFieldsSchema = z.object({
   bacb_id: profileText(20)
     .toUpperCase()
-    .refine((value) => value === '' || TRAINEE_BACB_ID_PATTERN.test(value), {
+    .refine((value) => value === '' || BACB_ID_PATTERN.test(value), {
       error: INVALID_NUMBER,
     }),
   fieldwork_state: profileText(100),
@@ -202,7 +203,6 @@ export const ProfileUpdateRequestSchema = z.object({
   email: EmailSchema.optional(),
   ...TraineeProfileFieldsSchema.partial().shape,
 });
-export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 /** An ID number on the profile edit form, which says so when it is typed negative (SPEC §5). */
 const editedIdNumber = (pattern: RegExp) =>
@@ -226,6 +226,7 @@ export const SupervisorProfileSchema = z.object({
   date_qualified: z.string().nullable(),
   date_contract: z.string().nullable(),
   removed_user: z.array(z.number()),
+  ...SupervisorQualificationViewSchema.shape,
 });
 
 /** A user as login and the profile endpoint return it (SPEC §3). */
@@ -245,7 +246,12 @@ export const UserSchema = z.object({
   supervisor: SupervisorProfileSchema.nullable(),
   /** A trainee's form fields (null for a supervisor). */
   trainee: z
-    .object({ bacb_id: z.string(), fieldwork_state: z.string(), fieldwork_country: z.string() })
+    .object({
+      bacb_id: z.string(),
+      fieldwork_state: z.string(),
+      fieldwork_country: z.string(),
+      ...TraineeStartViewSchema.shape,
+    })
     .nullable(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -64,7 +64,6 @@ export const ContractSectionSchema = z.object({
   title: z.string(),
   body: z.string(),
 });
-export type ContractSectionWire = z.infer<typeof ContractSectionSchema>;
 
 export const ContractSignerSchema = z.object({
   party: z.enum(['trainee', 'supervisor']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MonthSchema } from '../wire/primitives';
+import { QualificationFlagSchema } from '../supervisors/qualification-flag.schema';
 import {
   FormFiguresSchema,
   MonthFormCreateRequestSchema,
@@ -59,6 +60,8 @@ export const FinalFormRowSchema = z.object({
   /** The live form shows other figures than the logs now do: fill it again before signing. */
   is_outdated: z.boolean(),
   form: FinalFormSchema.nullable(),
+  /** Issue 39: the responsible supervisor's flags over the whole period (month-form.schema). */
+  qualification_flags: z.array(QualificationFlagSchema).default([]),
 });
 export type FinalFormRow = z.infer<typeof FinalFormRowSchema>;
 

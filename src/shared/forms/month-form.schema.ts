@@ -5,6 +5,7 @@ import { FormSignatureSchema } from './attestations';
 import { FVF_TEMPLATE_SOURCES } from './fvf-template.schema';
 import { PaperFormSchema } from './paper-form.schema';
 import { StructureMonthSchema } from '../progress/month-validation.schema';
+import { QualificationFlagSchema } from '../supervisors/qualification-flag.schema';
 
 // The wire of the official monthly forms: one M-FVF per month, supervisor record and fieldwork
 // type, signed in the app by both parties before the deadline (BACB-RULES "Forms and deadlines";
@@ -103,6 +104,11 @@ export const MonthFormRowSchema = z.object({
   at_risk_hours: z.number(),
   /** Its structure's own judgement of the month: what it keeps, what it met, and why not. */
   judgement: StructureMonthSchema.nullable(),
+  /**
+   * Issue 39: what keeps the signing supervisor's account from qualifying for the month (BCBA
+   * Handbook, "Supervisor Qualifications"); warnings shown before signing, never a refusal.
+   */
+  qualification_flags: z.array(QualificationFlagSchema).default([]),
 });
 export type MonthFormRow = z.infer<typeof MonthFormRowSchema>;
 

@@ -129,3 +129,42 @@ export function monthsMissingConsultation(
     )
     .sort();
 }
+
+/** A flag as a form or a supervisor list carries it: the month it is about (null for none). */
+export type DatedQualificationFlag = QualificationFlag & { month: string | null };
+
+const UNDATED: readonly QualificationFlag['code'][] = ['certification-unknown', 'training-unknown'];
+
+/**
+ * The flags of every month a form covers (an M-FVF's one, an F-FVF's whole period, in the order
+ * given): "The Responsible Supervisor must meet all supervision requirements for the entire
+ * duration of the M-FVF or F-FVF they sign" (Handbook, "Multiple Supervisors at One
+ * Organization"). A missing date is said once, not once a month.
+ */
+export function periodQualificationFlags(
+  facts: QualificationFacts,
+  months: readonly string[],
+): DatedQualificationFlag[] {
+  const flags: DatedQualificationFlag[] = [];
+  for (const month of months) {
+    for (const flag of monthQualificationFlags(facts, month)) {
+      const isUndated = UNDATED.includes(flag.code);
+      if (isUndated && flags.some((kept) => kept.code === flag.code)) continue;
+      const isPeriodWide = isUndated && months.length > 1;
+      flags.push({ ...flag, month: isPeriodWide ? null : month });
+    }
+  }
+  const first = months[0];
+  const last = months[months.length - 1];
+  if (first === undefined || last === undefined || first === last) return flags;
+  // The period's, not its first month's: the date is missing for all of it.
+  const period = `${formatMonthYear(first)} to ${formatMonthYear(last)}`;
+  return flags.map((flag) =>
+    flag.code === 'certification-unknown'
+      ? {
+          ...flag,
+          message: `${facts.name}'s BACB certification date is not in their profile, so ${period} cannot be checked (${SECTION}).`,
+        }
+      : flag,
+  );
+}

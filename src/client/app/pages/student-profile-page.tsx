@@ -3,7 +3,9 @@ import { CalendarFeedSection } from '../../features/calendar/components/calendar
 import { ProfilePicture } from '../../features/files/components/profile-picture';
 import { ProfileSummary } from '../../features/profile/components/profile-summary';
 import { TimeZoneSection } from '../../features/profile/components/time-zone-section';
+import { SupervisorQualificationsCard } from '../../features/profile/components/supervisor-qualifications-card';
 import { TraineeFormDetails } from '../../features/profile/components/trainee-form-details';
+import { TraineeStartSection } from '../../features/profile/components/trainee-start-section';
 import { WholeRecordCard } from '../../features/records-export/components/whole-record-card';
 import { BadgeRows } from '../../features/progress/components/badge-rows';
 import { RuleSetChoice } from '../../features/progress/components/rule-set-choice';
@@ -13,7 +15,8 @@ import { SecurityActivitySection } from '../../features/security/components/secu
 import { SupervisorsTable } from '../../features/supervisors/components/supervisors-table';
 
 /** /student/profile-screen: the trainee's profile card, the details the official forms need,
- * the time zone their days are counted in, supervisors, choice of standards, the whole-record
+ * their pathway and first class, the time zone their days are counted in, supervisors and their
+ * qualifications, choice of standards, the whole-record
  * download, and the account's sessions and security activity. */
 export function StudentProfilePage() {
   return (
@@ -32,8 +35,10 @@ export function StudentProfilePage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <TraineeFormDetails />
+            <TraineeStartSection />
             <TimeZoneSection />
             <SupervisorsTable />
+            <SupervisorQualificationsCard />
             <RuleSetChoice />
             <SignInMethodsSection />
             <CalendarFeedSection />

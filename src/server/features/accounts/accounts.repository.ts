@@ -267,6 +267,11 @@ export function toUserView(
           date_qualified: profile?.dateQualified ?? null,
           date_contract: profile?.dateContract ?? null,
           removed_user: removedUserIds,
+          certified_on: profile?.certifiedOn ?? null,
+          training_completed_on: profile?.trainingCompletedOn ?? null,
+          training_certificate_name: profile?.trainingCertificateName ?? null,
+          consulting_supervisor_name: profile?.consultingSupervisorName ?? '',
+          consulting_supervisor_bacb_id: profile?.consultingSupervisorBacbId ?? '',
         }
       : null,
     trainee: user.isSupervisor
@@ -275,6 +280,8 @@ export function toUserView(
           bacb_id: user.bacbId,
           fieldwork_state: user.fieldworkState,
           fieldwork_country: user.fieldworkCountry,
+          pathway: user.pathway,
+          first_class_on: user.firstClassOn,
         },
   };
 }

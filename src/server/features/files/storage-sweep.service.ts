@@ -19,6 +19,7 @@ export const SWEPT_FOLDERS: readonly { prefix: string; graceMs: number }[] = [
   { prefix: PICTURE_PREFIX, graceMs: 24 * HOUR_MS },
   { prefix: 'records/', graceMs: 24 * HOUR_MS },
   { prefix: 'forms/', graceMs: 24 * HOUR_MS },
+  { prefix: 'certificates/', graceMs: 24 * HOUR_MS },
 ];
 
 const ABANDONED_WRITE_GRACE_MS = 24 * HOUR_MS;

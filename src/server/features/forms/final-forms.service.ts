@@ -29,6 +29,8 @@ import {
 import { fillAndKeep } from './form-filling.service';
 import { adjustmentsOf, countingFor, figuresOf, showsFinalFigures } from './final-form-figures';
 import { FORMS_MESSAGES } from './forms.messages';
+import { attachQualificationFlags } from './form-qualification';
+import { monthsBetween } from '../../../shared/forms/final-fvf';
 
 // The F-FVF (issues 10, 26, 38; decision 013): one per supervision experience of a supervisor, or
 // of an organization listing every supervisor there, over whole months that are over; signed by
@@ -127,9 +129,13 @@ export async function listFinalForms(
         is_outdated:
           form !== undefined && form.completedOn === null && !showsFinalFigures(form, kept),
         form: form ? await toFinalForm(ctx.storage, form) : null,
+        qualification_flags: [],
       });
     }
   }
+  await attachQualificationFlags(ctx.db, results, records, (row) =>
+    monthsBetween(row.from_month, row.to_month),
+  );
   results.sort(
     (a, b) =>
       a.supervisor_name.localeCompare(b.supervisor_name) ||

@@ -39,6 +39,7 @@ import {
 } from './form-access';
 import { fillAndKeep } from './form-filling.service';
 import { FORMS_MESSAGES } from './forms.messages';
+import { attachQualificationFlags } from './form-qualification';
 
 // The month's official form (issue 10 "The official form, filled" and "Deadlines").
 
@@ -231,8 +232,10 @@ export async function listMonthForms(
       lost_hours: status.state === 'signed-late' ? minutesToHours(now.totalMinutes) : 0,
       at_risk_hours: status.state === 'overdue' ? minutesToHours(now.totalMinutes) : 0,
       judgement: judgementOf(row.month, row.recordId, row.type),
+      qualification_flags: [],
     });
   }
+  await attachQualificationFlags(ctx.db, results, records, (row) => [row.month]);
   results.sort(
     (a, b) =>
       b.month.localeCompare(a.month) ||

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TimeZoneRequestSchema, UserSchema } from '../../../shared/accounts/account.schema';
 import {
-  ProfileUpdateRequestSchema,
-  SupervisorProfileUpdateRequestSchema,
-  TimeZoneRequestSchema,
-  UserSchema,
-} from '../../../shared/accounts/account.schema';
+  ProfileUpdateBodySchema,
+  SupervisorProfileUpdateBodySchema,
+} from '../../../shared/accounts/profile-update.schema';
 import { IdParamsSchema } from '../../../shared/wire/primitives';
 import type { AppDeps } from '../../deps';
 import { guard, requireActor, requireSupervisor } from '../../plugins/auth';
@@ -36,7 +35,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: IdParamsSchema,
-          body: ProfileUpdateRequestSchema,
+          body: ProfileUpdateBodySchema,
           response: { 200: UserSchema },
         },
       },
@@ -46,6 +45,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireActor(request),
           userId: request.params.id,
           input: request.body,
+          now: deps.now(),
         }),
     );
 
@@ -71,7 +71,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: IdParamsSchema,
-          body: SupervisorProfileUpdateRequestSchema,
+          body: SupervisorProfileUpdateBodySchema,
           response: { 200: UserSchema },
         },
       },
@@ -81,6 +81,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           actor: requireSupervisor(request),
           userId: request.params.id,
           input: request.body,
+          now: deps.now(),
         }),
     );
   };

@@ -1,9 +1,13 @@
+import type { User } from '../../../shared/accounts/account.schema';
 import type {
-  ProfileUpdateRequest,
-  SupervisorCredentials,
-  User,
-} from '../../../shared/accounts/account.schema';
+  ProfileUpdateBody,
+  SupervisorProfileUpdateBody,
+} from '../../../shared/accounts/profile-update.schema';
+import { needsFirstClass } from '../../../shared/contracts/start-of-fieldwork';
+import { startFieldsProblem } from '../../../shared/accounts/pathway';
+import { QUALIFICATION_PROFILE_MESSAGES } from '../../../shared/accounts/profile-update.schema';
 import { AppError } from '../../../shared/errors';
+import { todayOf } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { loadUserView, upsertSupervisorProfile } from '../accounts';
@@ -32,7 +36,8 @@ export async function updateProfile(ctx: {
   db: Db;
   actor: Actor;
   userId: number;
-  input: ProfileUpdateRequest;
+  input: ProfileUpdateBody;
+  now: Date;
 }): Promise<User> {
   const { db, actor, userId, input } = ctx;
   assertOwnProfile(actor, userId);
@@ -45,9 +50,9 @@ export async function updateProfile(ctx: {
     ...(input.fieldwork_country !== undefined ? { fieldworkCountry: input.fieldwork_country } : {}),
   };
   if (actor.isSupervisor) {
-    const sent = (['bacb_id', 'fieldwork_state', 'fieldwork_country'] as const).filter(
-      (key) => input[key] !== undefined,
-    );
+    const sent = (
+      ['bacb_id', 'fieldwork_state', 'fieldwork_country', 'pathway', 'first_class_on'] as const
+    ).filter((key) => input[key] !== undefined);
     if (sent.length > 0) {
       throw new AppError(
         'VALIDATION',
@@ -56,27 +61,76 @@ export async function updateProfile(ctx: {
       );
     }
   }
+  const startFields = await startFieldsOf(db, actor, input, ctx.now);
   await db.transaction(async (tx) => {
     await repo.updateName(tx, actor.id, input.name);
     await repo.updateTraineeFields(tx, actor.id, formFields);
+    await repo.updateStartFields(tx, actor.id, startFields);
   });
   return getProfile({ db, actor });
 }
 
+/**
+ * The pathway and first class to store, completed from what is stored when only one is sent
+ * (BCBA Handbook, "Starting Fieldwork"): the date is kept only under pathways 1 and 2.
+ */
+async function startFieldsOf(
+  db: Db,
+  actor: Actor,
+  input: ProfileUpdateBody,
+  now: Date,
+): Promise<{ pathway?: number | null; firstClassOn?: string | null }> {
+  if (input.pathway === undefined && input.first_class_on === undefined) return {};
+  const stored = await repo.findStartFields(db, actor.id);
+  const pathway = input.pathway !== undefined ? input.pathway : (stored?.pathway ?? null);
+  const sentDate =
+    input.first_class_on !== undefined ? input.first_class_on : (stored?.firstClassOn ?? null);
+  const firstClassOn = needsFirstClass(pathway) ? sentDate : null;
+  const problem = startFieldsProblem({ pathway, firstClassOn }, todayOf(actor, now));
+  if (problem) throw AppError.field(problem.field, problem.message);
+  return { pathway, firstClassOn };
+}
+
+/**
+ * The SPEC's five fields, and (each when sent) what "Supervisor Qualifications" asks: the
+ * certification and training dates (not after the supervisor's today), the consulting supervisor.
+ */
 export async function updateSupervisorProfile(ctx: {
   db: Db;
   actor: Actor;
   userId: number;
-  input: SupervisorCredentials;
+  input: SupervisorProfileUpdateBody;
+  now: Date;
 }): Promise<User> {
   const { db, actor, userId, input } = ctx;
   assertOwnProfile(actor, userId);
-  await upsertSupervisorProfile(db, actor.id, {
-    bacbAccountNumber: input.bacb_account_number,
-    bacbCertificationNumber: input.bacb_certification_number,
-    supervisorQualification: input.supervisor_qualification,
-    dateQualified: input.date_qualified,
-    dateContract: input.date_contract,
+  const today = todayOf(actor, ctx.now);
+  const errors: Record<string, string[]> = {};
+  if (input.certified_on && input.certified_on > today)
+    errors.certified_on = [QUALIFICATION_PROFILE_MESSAGES.certifiedFuture];
+  if (input.training_completed_on && input.training_completed_on > today)
+    errors.training_completed_on = [QUALIFICATION_PROFILE_MESSAGES.trainingFuture];
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', 'Invalid profile', errors);
+  await db.transaction(async (tx) => {
+    await upsertSupervisorProfile(tx, actor.id, {
+      bacbAccountNumber: input.bacb_account_number,
+      bacbCertificationNumber: input.bacb_certification_number,
+      supervisorQualification: input.supervisor_qualification,
+      dateQualified: input.date_qualified,
+      dateContract: input.date_contract,
+    });
+    await repo.updateQualificationFields(tx, actor.id, {
+      ...(input.certified_on !== undefined ? { certifiedOn: input.certified_on } : {}),
+      ...(input.training_completed_on !== undefined
+        ? { trainingCompletedOn: input.training_completed_on }
+        : {}),
+      ...(input.consulting_supervisor_name !== undefined
+        ? { consultingSupervisorName: input.consulting_supervisor_name }
+        : {}),
+      ...(input.consulting_supervisor_bacb_id !== undefined
+        ? { consultingSupervisorBacbId: input.consulting_supervisor_bacb_id }
+        : {}),
+    });
   });
   return getProfile({ db, actor });
 }

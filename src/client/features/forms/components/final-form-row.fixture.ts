@@ -24,6 +24,7 @@ export const createFinalRow = (overrides: Partial<FinalFormRow> = {}): FinalForm
   is_period_over: true,
   is_outdated: false,
   form: null,
+  qualification_flags: [],
   ...overrides,
 });
 

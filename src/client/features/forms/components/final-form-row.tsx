@@ -162,7 +162,14 @@ export function FinalFormRowItem({
         </div>
         <Group gap="xs">
           <FormRowActions
-            form={form && { ...form, kind: 'final', title: name }}
+            form={
+              form && {
+                ...form,
+                kind: 'final',
+                title: name,
+                qualificationFlags: row.qualification_flags,
+              }
+            }
             canSign={form !== null && !form.is_complete && !row.is_outdated}
             actions={actions}
           />

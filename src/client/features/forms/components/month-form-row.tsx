@@ -223,6 +223,7 @@ export function MonthFormRowItem({
               kind: 'monthly',
               title,
               lateWarning: lateSigningText(row, actions.party),
+              qualificationFlags: row.qualification_flags,
               onPaperInstead: canRecordPaper ? () => actions.onRecordPaper?.(row) : undefined,
             }
           }

@@ -17,6 +17,7 @@ import {
   type FormParty,
 } from '../../../../shared/forms/attestations';
 import type { MonthForm } from '../../../../shared/forms/month-form.schema';
+import type { QualificationFlagWire } from '../../../../shared/supervisors/qualification-flag.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -34,6 +35,8 @@ export type FormToSign = Pick<
   lateWarning?: string | null;
   /** "It was signed on paper in time": records the paper form instead (the trainee's). */
   onPaperInstead?: () => void;
+  /** Issue 39: why the signing supervisor may not qualify for the form's months (a warning). */
+  qualificationFlags?: readonly QualificationFlagWire[];
 };
 
 type FieldErrors = { full_name?: string; attested?: string };
@@ -91,6 +94,45 @@ function FiguresTable({ figures }: { figures: MonthForm['figures'] }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/**
+ * Handbook, "Multiple Supervisors at One Organization": "The Responsible Supervisor must meet all
+ * supervision requirements for the entire duration of the M-FVF or F-FVF they sign". A warning
+ * with each reason and its section; signing stays allowed (the BACB's registry decides).
+ */
+export function QualificationWarning({
+  flags,
+  party,
+}: {
+  flags: readonly QualificationFlagWire[];
+  party: FormParty;
+}) {
+  if (flags.length === 0) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={
+        party === 'supervisor'
+          ? 'You may not qualify for this form’s months'
+          : 'Your supervisor may not qualify for this form’s months'
+      }
+    >
+      <Stack gap={4}>
+        {flags.map((flag) => (
+          <Text size="sm" key={`${flag.code}-${flag.month ?? 'all'}`}>
+            {flag.message}
+          </Text>
+        ))}
+        <Text size="sm">
+          The responsible supervisor “must meet all supervision requirements for the entire duration
+          of the M-FVF or F-FVF they sign” (Handbook, “Multiple Supervisors at One Organization”).
+          You can still sign.
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -167,6 +209,7 @@ export function SignFormModal({
               <SignatureLine who="Supervisor" signature={form.supervisor_signature} />
             </Stack>
             <FiguresTable figures={form.figures} />
+            <QualificationWarning flags={form.qualificationFlags ?? []} party={party} />
             {form.lateWarning ? (
               <Alert
                 color="red"

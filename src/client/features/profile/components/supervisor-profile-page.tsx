@@ -37,6 +37,8 @@ import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUpdateSupervisorProfile } from '../api/update-supervisor-profile';
+import { ConsultationsSection } from './consultations-section';
+import { SupervisorQualificationSection } from './supervisor-qualification-section';
 
 /** The edit form: the name (PUT /users/profile/{id}/) and the credentials (PUT /users/supervisor/{id}/). */
 const SupervisorProfileFormSchema = SupervisorCredentialsSchema.extend({
@@ -72,7 +74,16 @@ export function SupervisorProfilePage({ picture }: { picture?: PictureSlot }) {
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
       ) : null}
       {profile.isSuccess ? (
-        <SupervisorProfile key={profile.data.id} user={profile.data} picture={picture} />
+        <>
+          <SupervisorProfile key={profile.data.id} user={profile.data} picture={picture} />
+          {/* Issue 39 part 3: what "Supervisor Qualifications" asks, once the profile is saved. */}
+          {isSupervisorProfileComplete(profile.data) ? (
+            <>
+              <SupervisorQualificationSection user={profile.data} />
+              <ConsultationsSection user={profile.data} />
+            </>
+          ) : null}
+        </>
       ) : null}
     </Stack>
   );

@@ -1,0 +1,1 @@
+export { formQualificationFlags } from './qualification.service';
