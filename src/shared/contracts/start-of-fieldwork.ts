@@ -15,18 +15,7 @@ import { addDays, formatHours, formatUsDate } from '../logs/time';
  * itself at every boundary, so the database (which sums the logs) only looks a date up.
  */
 
-/** Why an hour does not count (yet): 'no-contract' waits for a contract; the others are lost. */
-export const START_CAUSES = [
-  'before-coursework',
-  'before-contract',
-  'after-contract',
-  'no-contract',
-] as const;
-export type StartCause = (typeof START_CAUSES)[number];
-
-/** Held apart, not lost: a contract may still be recorded (one signed on paper, with its date). */
-export const isWaitingCause = (cause: StartCause): cause is 'no-contract' =>
-  cause === 'no-contract';
+import type { StartCause } from './start-causes';
 
 /** One contract as the rule reads it. */
 export type ContractTerm = {

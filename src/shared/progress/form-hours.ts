@@ -8,7 +8,7 @@ import { rulesFor, type RuleSet } from '../logs/rule-sets';
 import { formatHours, formatMonthYear, formatUsDate } from '../logs/time';
 import type { ExperienceTypeId } from '../reference/lookups';
 import { isOrganizationKey } from '../supervisors/form-subject';
-import { isWaitingCause, type StartCause } from '../contracts/start-of-fieldwork';
+import { isWaitingCause, type StartCause } from '../contracts/start-causes';
 import {
   adjustMonthSplit,
   hoursWord,

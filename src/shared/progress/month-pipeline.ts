@@ -1,12 +1,7 @@
 import type { RuleSet } from '../logs/rule-sets';
 import { isOrganizationKey, subjectKey } from '../supervisors/form-subject';
-import {
-  START_CAUSES,
-  startDatesOf,
-  startReason,
-  type StartCause,
-  type StartFacts,
-} from '../contracts/start-of-fieldwork';
+import { START_CAUSES, type StartCause } from '../contracts/start-causes';
+import { startDatesOf, startReason, type StartFacts } from '../contracts/start-of-fieldwork';
 import {
   adjustMonthByStructures,
   type FormHoursMonth,

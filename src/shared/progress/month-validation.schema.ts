@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { START_CAUSES } from '../contracts/start-of-fieldwork';
+import { START_CAUSES } from '../contracts/start-causes';
 import { StandardsInForceSchema } from '../logs/standards-in-force.schema';
 
 // Apart from accrued.schema.ts (which re-exports it) so the log form's month card parses its

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { isWaitingCause, startWarning } from '../../../shared/contracts/start-of-fieldwork';
+import { isWaitingCause } from '../../../shared/contracts/start-causes';
+import { startWarning } from '../../../shared/contracts/start-of-fieldwork';
 import type { StartOfFieldwork } from '../../../shared/contracts/start-of-fieldwork.schema';
 import { minutesToHours } from '../../../shared/logs/time';
 import {
