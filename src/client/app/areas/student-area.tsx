@@ -7,6 +7,7 @@ import {
   IconHelpCircle,
   IconLayoutGrid,
   IconPencilPlus,
+  IconSignature,
   IconTargetArrow,
   IconUser,
 } from '@tabler/icons-react';
@@ -84,6 +85,16 @@ const ImportHoursPage = lazy(() =>
 const ImportedLogsPage = lazy(() =>
   import('../pages/imported-logs-page').then((m) => ({ default: m.ImportedLogsPage })),
 );
+const ContractsPage = lazy(() =>
+  import('../../features/contracts/components/contracts-page').then((m) => ({
+    default: m.ContractsPage,
+  })),
+);
+const ContractPage = lazy(() =>
+  import('../../features/contracts/components/contract-page').then((m) => ({
+    default: m.StudentContractPage,
+  })),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -106,6 +117,11 @@ const NAV: NavItem[] = [
     label: 'Fieldwork Forms',
     to: '/student/upload',
     icon: <IconFileCertificate size={18} aria-hidden />,
+  },
+  {
+    label: 'Supervision contracts',
+    to: '/student/contracts',
+    icon: <IconSignature size={18} aria-hidden />,
   },
   {
     label: 'Subscription',
@@ -151,6 +167,8 @@ export default function StudentArea() {
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />
           <Route path="supervision-contact-agenda" element={<SupervisionContactAgendaPage />} />
           <Route path="upload" element={<FieldworkFormsPage />} />
+          <Route path="contracts" element={<ContractsPage />} />
+          <Route path="contracts/:id" element={<ContractPage />} />
           <Route path="profile-screen" element={<StudentProfilePage />} />
           <Route path="password-change-profile" element={<ChangePasswordPage />} />
           <Route path="faq" element={<FaqPage />} />

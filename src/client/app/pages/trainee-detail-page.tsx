@@ -2,6 +2,7 @@ import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine
 import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
+import { TraineeContractsSection } from '../../features/contracts/components/trainee-contracts-section';
 import { RecordFilesList } from '../../features/files/components/record-files-list';
 import { SupervisorFinalForms } from '../../features/forms/components/supervisor-final-forms';
 import { SupervisorMonthForms } from '../../features/forms/components/supervisor-month-forms';
@@ -29,7 +30,8 @@ function BackToTrainees() {
 
 /**
  * /supervisor/trainees/{id}: one trainee's accrued totals (the progress feature's tables, with the
- * review feature's data for that trainee), their task grid, their months to sign off, and their
+ * review feature's data for that trainee), their task grid, their months to sign off, their
+ * supervision contracts with this supervisor (issue 39), and their
  * uploaded forms (read-only: a supervisor downloads, never changes, a trainee's forms).
  */
 export function TraineeDetailPage() {
@@ -128,6 +130,7 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
           </Paper>
         </Grid.Col>
       </Grid>
+      <TraineeContractsSection traineeId={trainee.id} traineeName={trainee.name} />
       <SupervisorMonthForms traineeId={trainee.id} />
       <SupervisorFinalForms traineeId={trainee.id} />
       <Paper

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  ContractDraftSchema,
-  ContractSchema,
-} from '../../../../shared/contracts/contract.schema';
+import { ContractDraftSchema, ContractSchema } from '../../../../shared/contracts/contract.schema';
 import { apiRequest } from '../../../lib/api-client';
 import { refreshAfterContractChange } from './contract-cache';
 

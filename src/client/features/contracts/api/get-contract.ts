@@ -8,9 +8,11 @@ export function getContract(id: number, signal?: AbortSignal) {
   return apiRequest(ContractSchema, `/api/v1/contracts/${id}/`, { signal });
 }
 
-export function useContract(id: number) {
+/** `id` null (a path that names no contract): nothing is asked. */
+export function useContract(id: number | null) {
   return useQuery({
-    queryKey: queryKeys.contracts.detail(id),
-    queryFn: ({ signal }) => getContract(id, signal),
+    queryKey: queryKeys.contracts.detail(id ?? 0),
+    queryFn: ({ signal }) => getContract(id ?? 0, signal),
+    enabled: id !== null,
   });
 }

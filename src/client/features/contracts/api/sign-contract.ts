@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ContractSchema, ContractSignSchema } from '../../../../shared/contracts/contract.schema';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { refreshAfterContractChange } from './contract-cache';
 
 export type ContractSignature = z.output<typeof ContractSignSchema>;
@@ -27,5 +28,10 @@ export function useSignContract() {
   return useMutation({
     mutationFn: signContract,
     onSuccess: (contract) => refreshAfterContractChange(queryClient, contract),
+    // Refused because the text changed meanwhile (409): read the new text at once.
+    onError: (error, { id }) =>
+      error instanceof ApiError && error.code === 'CONFLICT'
+        ? queryClient.invalidateQueries({ queryKey: queryKeys.contracts.detail(id) })
+        : undefined,
   });
 }

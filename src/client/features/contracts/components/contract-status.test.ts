@@ -20,7 +20,7 @@ const signedV1 = createVersion({
 });
 
 const structure = {
-  structure_key: 'record:4',
+  structure_key: 'r4',
   name: 'Dana Supervisor',
   organization: '',
   trainee_supervisor: 4,
@@ -83,7 +83,9 @@ describe('versions (Handbook: "each amendment must be signed and dated by all re
 
   it('says whose signature an amendment waits for, while the original stays in force', () => {
     expect(contractBadge(amended).label).toBe('In force since 3/5/2026');
-    expect(pendingAmendmentText(amended)).toBe('Amendment v2 awaiting signatures (Dana Supervisor)');
+    expect(pendingAmendmentText(amended)).toBe(
+      'Amendment v2 awaiting signatures (Dana Supervisor)',
+    );
   });
 
   it('says an amendment nobody signed is a draft, and nothing once all signed it', () => {
@@ -126,7 +128,7 @@ describe('a structure card: hours after the end need a new contract', () => {
   });
 
   it('keeps another structure’s contracts off the card', () => {
-    const other = { ...ended, structure_key: 'org:acme' };
+    const other = { ...ended, structure_key: 'o:acme' };
     expect(structureContracts({ ...structure, contract: null }, [other]).ended).toEqual([]);
   });
 });

@@ -49,7 +49,9 @@ export function contractBadge(contract: Contract): StatusBadge {
       };
     case 'in-force':
       return {
-        label: contract.starts_on ? `In force since ${formatUsDate(contract.starts_on)}` : 'In force',
+        label: contract.starts_on
+          ? `In force since ${formatUsDate(contract.starts_on)}`
+          : 'In force',
         color: 'green',
       };
   }

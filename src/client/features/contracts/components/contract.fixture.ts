@@ -42,7 +42,7 @@ export const createContract = (overrides: Partial<Contract> = {}): Contract => (
   user: 3,
   trainee_name: 'Tara Trainee',
   trainee_supervisor: 4,
-  structure_key: 'record:4',
+  structure_key: 'r4',
   name: 'Dana Supervisor',
   organization: '',
   status: 'draft',

@@ -1,0 +1,67 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
+import { useContracts } from '../api/list-contracts';
+import { StructureCard } from './structure-card';
+
+const contractPath = (id: number) => `/supervisor/contracts/${id}`;
+
+/**
+ * A supervisor's view of one trainee's contracts: only the structures the supervisor is in (the
+ * server scopes the list), each to open, sign, amend or end. The trainee drafts or uploads.
+ */
+export function TraineeContractsSection({
+  traineeId,
+  traineeName,
+}: {
+  traineeId: number;
+  traineeName: string;
+}) {
+  const list = useContracts(traineeId);
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      component="section"
+      aria-labelledby="trainee-contracts-title"
+    >
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4" id="trainee-contracts-title">
+            Contracts
+          </Title>
+          <Text size="sm" c="dimmed">
+            The supervision contract you sign with {traineeName}: their hours with you count from
+            the day everyone signed it.
+          </Text>
+        </div>
+        {list.isPending ? (
+          <LoadingState rows={2} label="Loading the contracts" />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.structures.length === 0 ? (
+          <EmptyState title="No contract yet">
+            {traineeName} drafts the contract from their Supervision contracts page.
+          </EmptyState>
+        ) : (
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label={`${traineeName}’s supervision structures`}
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {list.data.structures.map((structure) => (
+              <StructureCard
+                key={structure.structure_key}
+                structure={structure}
+                contracts={list.data.results}
+                actions={{ contractPath }}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
