@@ -67,7 +67,9 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/student/logHour',
     modules: [STUDENT_AREA, 'app/pages/log-hour-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 201.8 * KB,
+    // 4 December 2026, issue 39: the sidebar's "Supervision contracts" link and its lazy route
+    // (one module for both contract pages, an icon already on the screen) add 0.04 KB (201.84 KB).
+    maxJsGzip: 201.9 * KB,
     overTargetBecause: OVER_TARGET_2026_12_04,
   },
   {

@@ -7,9 +7,9 @@ import {
   IconHelpCircle,
   IconLayoutGrid,
   IconPencilPlus,
-  IconSignature,
   IconTargetArrow,
   IconUser,
+  IconUserCheck,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -85,15 +85,8 @@ const ImportHoursPage = lazy(() =>
 const ImportedLogsPage = lazy(() =>
   import('../pages/imported-logs-page').then((m) => ({ default: m.ImportedLogsPage })),
 );
-const ContractsPage = lazy(() =>
-  import('../../features/contracts/components/contracts-page').then((m) => ({
-    default: m.ContractsPage,
-  })),
-);
-const ContractPage = lazy(() =>
-  import('../../features/contracts/components/contract-page').then((m) => ({
-    default: m.StudentContractPage,
-  })),
+const StudentContractRoutes = lazy(
+  () => import('../../features/contracts/components/contract-routes'),
 );
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
@@ -121,7 +114,8 @@ const NAV: NavItem[] = [
   {
     label: 'Supervision contracts',
     to: '/student/contracts',
-    icon: <IconSignature size={18} aria-hidden />,
+    // An icon the first screen already has (bundle budget): the person and the agreement.
+    icon: <IconUserCheck size={18} aria-hidden />,
   },
   {
     label: 'Subscription',
@@ -167,8 +161,7 @@ export default function StudentArea() {
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />
           <Route path="supervision-contact-agenda" element={<SupervisionContactAgendaPage />} />
           <Route path="upload" element={<FieldworkFormsPage />} />
-          <Route path="contracts" element={<ContractsPage />} />
-          <Route path="contracts/:id" element={<ContractPage />} />
+          <Route path="contracts/*" element={<StudentContractRoutes />} />
           <Route path="profile-screen" element={<StudentProfilePage />} />
           <Route path="password-change-profile" element={<ChangePasswordPage />} />
           <Route path="faq" element={<FaqPage />} />

@@ -41,11 +41,6 @@ const TraineesPage = lazy(() =>
 const TraineeDetailPage = lazy(() =>
   import('../pages/trainee-detail-page').then((m) => ({ default: m.TraineeDetailPage })),
 );
-const ContractPage = lazy(() =>
-  import('../../features/contracts/components/contract-page').then((m) => ({
-    default: m.SupervisorContractPage,
-  })),
-);
 const SupervisorMonthlyDocumentPage = lazy(() =>
   import('../pages/supervisor-monthly-document-page').then((m) => ({
     default: m.SupervisorMonthlyDocumentPage,
@@ -98,8 +93,7 @@ export default function SupervisorArea() {
         <Route path="pending-logs" element={<PendingLogsPage />} />
         <Route path="flagged-logs" element={<FlaggedLogsPage />} />
         <Route path="trainees" element={<TraineesPage />} />
-        <Route path="trainees/:id" element={<TraineeDetailPage />} />
-        <Route path="contracts/:id" element={<ContractPage />} />
+        <Route path="trainees/:id/*" element={<TraineeDetailPage />} />
         <Route path="monthly-document" element={<SupervisorMonthlyDocumentPage />} />
         <Route path="profile-screen" element={<SupervisorProfilePage />} />
         <Route path="password-change-profile" element={<ChangePasswordPage />} />

@@ -1,6 +1,7 @@
 import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { lazy } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
 import { TraineeContractsSection } from '../../features/contracts/components/trainee-contracts-section';
 import { RecordFilesList } from '../../features/files/components/record-files-list';
@@ -11,6 +12,13 @@ import { useTraineeAccrued } from '../../features/review/api/get-trainee-accrued
 import { useTrainees } from '../../features/review/api/list-trainees';
 import { MonthSignoffList } from '../../features/review/components/month-signoff-list';
 import { traineeGridPath } from '../../features/review/components/review-paths';
+
+// The contract's editor and dialogs load when a contract is opened, not with the trainee's page.
+const SupervisorContractPage = lazy(() =>
+  import('../../features/contracts/components/contract-page').then((m) => ({
+    default: m.SupervisorContractPage,
+  })),
+);
 
 function BackToTrainees() {
   return (
@@ -35,6 +43,16 @@ function BackToTrainees() {
  * uploaded forms (read-only: a supervisor downloads, never changes, a trainee's forms).
  */
 export function TraineeDetailPage() {
+  return (
+    <Routes>
+      <Route index element={<TraineeDetailScreen />} />
+      {/* A contract is reached from the trainee (issue 39): /supervisor/trainees/{id}/contracts/{c}. */}
+      <Route path="contracts/:contractId" element={<SupervisorContractPage />} />
+    </Routes>
+  );
+}
+
+function TraineeDetailScreen() {
   const { id } = useParams();
   const traineeId = Number(id);
   const trainees = useTrainees();

@@ -1,25 +1,27 @@
 import { Paper, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
+import type { Contract } from '../../../../shared/contracts/contract.schema';
 import { ApiError } from '../../../lib/api-client';
 import { useContract } from '../api/get-contract';
 import { ContractView, type ContractPaths } from './contract-view';
 
-const PATHS: Record<'student' | 'supervisor', (traineeId: number | null) => ContractPaths> = {
+/** Where each area's contract leads back to: the trainee's list, or the supervisor's trainee. */
+const PATHS: Record<'student' | 'supervisor', (contract: Contract) => ContractPaths> = {
   student: () => ({ list: '/student/contracts', listLabel: 'Back to Supervision contracts' }),
-  supervisor: (traineeId) =>
-    traineeId === null
-      ? { list: '/supervisor/trainees', listLabel: 'Back to Trainees' }
-      : { list: `/supervisor/trainees/${traineeId}`, listLabel: 'Back to the trainee' },
+  supervisor: (contract) => ({
+    list: `/supervisor/trainees/${contract.user}`,
+    listLabel: `Back to ${contract.trainee_name}`,
+  }),
 };
 
 /**
- * /student/contracts/{id} and /supervisor/contracts/{id}: one contract, for a party to it. A
+ * /student/contracts/{id} and /supervisor/trainees/{trainee}/contracts/{id}: one contract, for a party to it. A
  * contract of someone else's is not found (the server answers 404, never says whose).
  */
 function ContractPage({ area }: { area: 'student' | 'supervisor' }) {
-  const { id } = useParams();
-  const contractId = Number(id);
+  const { contractId: param } = useParams();
+  const contractId = Number(param);
   const isValidId = Number.isInteger(contractId) && contractId > 0;
   const contract = useContract(isValidId ? contractId : null);
 
@@ -44,7 +46,7 @@ function ContractPage({ area }: { area: 'student' | 'supervisor' }) {
     <ContractView
       key={contract.data.id}
       contract={contract.data}
-      paths={PATHS[area](area === 'supervisor' ? contract.data.user : null)}
+      paths={PATHS[area](contract.data)}
     />
   );
 }
@@ -54,7 +56,7 @@ export function StudentContractPage() {
   return <ContractPage area="student" />;
 }
 
-/** /supervisor/contracts/{id}. */
+/** /supervisor/trainees/{trainee}/contracts/{id}, reached from the trainee's page. */
 export function SupervisorContractPage() {
   return <ContractPage area="supervisor" />;
 }

@@ -3,8 +3,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page-s
 import { useContracts } from '../api/list-contracts';
 import { StructureCard } from './structure-card';
 
-const contractPath = (id: number) => `/supervisor/contracts/${id}`;
-
 /**
  * A supervisor's view of one trainee's contracts: only the structures the supervisor is in (the
  * server scopes the list), each to open, sign, amend or end. The trainee drafts or uploads.
@@ -56,7 +54,9 @@ export function TraineeContractsSection({
                 key={structure.structure_key}
                 structure={structure}
                 contracts={list.data.results}
-                actions={{ contractPath }}
+                actions={{
+                  contractPath: (id) => `/supervisor/trainees/${traineeId}/contracts/${id}`,
+                }}
               />
             ))}
           </Stack>
