@@ -20,6 +20,7 @@ import { agendaRoutes } from './features/agenda/agenda.routes';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contentRoutes } from './features/content/content.routes';
+import { contractsRoutes } from './features/contracts/contracts.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { formsRoutes } from './features/forms/forms.routes';
 import { logsRoutes } from './features/logs/logs.routes';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesRoutes(deps));
   await app.register(agendaRoutes(deps));
   await app.register(formsRoutes(deps));
+  await app.register(contractsRoutes(deps));
   await app.register(recordsExportRoutes(deps));
   await app.register(importRoutes(deps));
   await app.register(atRiskRoutes(deps));

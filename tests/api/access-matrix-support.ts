@@ -46,6 +46,8 @@ export type Ids = {
   session: number;
   /** The owner's request to `pendingSupervisor`, not yet answered (issue 36). */
   linkRequest: number;
+  /** The owner's supervision contract with `linkedSupervisor`, signed by both (issue 39). */
+  contract: number;
 };
 
 /** Ids no row has: what a caller gets for them is what they must get for the owner's. */
@@ -62,6 +64,7 @@ export const MISSING_IDS: Ids = {
   linkedSupervisor: 2_147_483_009,
   session: 2_147_483_010,
   linkRequest: 2_147_483_012,
+  contract: 2_147_483_013,
 };
 
 export type MatrixRequest = {
@@ -374,6 +377,38 @@ export const REQUESTS: Record<string, (ids: Ids) => MatrixRequest | Promise<Matr
     url: `/api/v1/final-forms/${ids.finalForm}/sign/`,
     payload: signature,
   }),
+  'GET /api/v1/contracts/': (ids) => ({ url: `/api/v1/contracts/?trainee=${ids.trainee}` }),
+  'POST /api/v1/contracts/': (ids) => ({
+    url: '/api/v1/contracts/',
+    payload: { trainee_supervisor: ids.record },
+  }),
+  'POST /api/v1/contracts/upload/': async (ids) => ({
+    url: '/api/v1/contracts/upload/',
+    ...(await multipart(
+      { trainee_supervisor: String(ids.record), signed_on: '2026-04-01', signers: 'Zoë, Ana' },
+      [{ name: `${OWNER_MARK} contract.pdf`, bytes: await pdfBytes() }],
+    )),
+  }),
+  'GET /api/v1/contracts/:id/': (ids) => ({ url: `/api/v1/contracts/${ids.contract}/` }),
+  'DELETE /api/v1/contracts/:id/': (ids) => ({ url: `/api/v1/contracts/${ids.contract}/` }),
+  'PUT /api/v1/contracts/:id/versions/:n/': (ids) => ({
+    url: `/api/v1/contracts/${ids.contract}/versions/1/`,
+    payload: { title: 'Our contract', sections: [{ id: 'code', body: 'The Code.' }], revision: 2 },
+  }),
+  'POST /api/v1/contracts/:id/versions/:n/sign/': (ids) => ({
+    url: `/api/v1/contracts/${ids.contract}/versions/1/sign/`,
+    payload: { full_name: 'Ana Núñez', intent: true, revision: 2 },
+  }),
+  'GET /api/v1/contracts/:id/versions/:n/document/': (ids) => ({
+    url: `/api/v1/contracts/${ids.contract}/versions/1/document/`,
+  }),
+  'POST /api/v1/contracts/:id/amendments/': (ids) => ({
+    url: `/api/v1/contracts/${ids.contract}/amendments/`,
+  }),
+  'POST /api/v1/contracts/:id/end/': (ids) => ({
+    url: `/api/v1/contracts/${ids.contract}/end/`,
+    payload: { ended_on: '2026-04-10', reason: `${OWNER_MARK} reason` },
+  }),
 };
 
 const agendaOf = (ids: Ids) =>
@@ -472,6 +507,7 @@ export async function createMatrixWorld() {
       [{ name: 'january.pdf', bytes: await pdfBytes() }],
     )),
   });
+  const contract = await signedContractOf(t, owner, linkedSupervisor, recordId);
   const spareSession = await tokenFor(t, owner, TOKEN_LIFETIME_MS);
   const ids: Ids = {
     ...partial,
@@ -481,6 +517,7 @@ export async function createMatrixWorld() {
     paperForm: paperForm.id,
     session: await tokenIdOf(t, spareSession),
     linkRequest: linkRequest.id,
+    contract,
   };
 
   const expiredToken = await tokenFor(t, owner, -60_000);
@@ -505,6 +542,35 @@ export async function createMatrixWorld() {
     expiredToken,
     revokedToken,
   };
+}
+
+/** The owner's contract with the supervisor of `record`, its activities marked as the owner's. */
+async function signedContractOf(
+  t: TestApp,
+  owner: { token: string },
+  supervisor: { token: string },
+  record: number,
+): Promise<number> {
+  const { id } = await expectStatus(t, owner, 'POST', '/api/v1/contracts/', 201, {
+    payload: { trainee_supervisor: record },
+  });
+  const edited = await t.request({
+    method: 'PUT',
+    url: `/api/v1/contracts/${id}/versions/1/`,
+    token: owner.token,
+    payload: {
+      title: 'Supervision contract',
+      sections: [{ id: 'activities', body: `${OWNER_MARK} activities` }],
+      revision: 1,
+    },
+  });
+  expect(edited.statusCode, edited.body).toBe(200);
+  for (const party of [owner, supervisor]) {
+    await expectStatus(t, party, 'POST', `/api/v1/contracts/${id}/versions/1/sign/`, 200, {
+      payload: { full_name: 'Zoë Łukasz', intent: true, revision: 2 },
+    });
+  }
+  return id;
 }
 
 /** A new token of the user's, expiring `lifetimeMs` from the app's now (negative: expired). */

@@ -58,6 +58,16 @@ const PAYWALLED = [
   'POST /api/v1/import/',
   // Making (or renewing) a private calendar feed is use; revoking one is exempt (security).
   'POST /api/v1/calendar-feed/',
+  // Supervision contracts (issue 39): drafting, signing, amending, recording one signed on paper
+  // and ending one are use; a linked supervisor (never paywalled) can still end it, and reading
+  // and downloading stay open.
+  'POST /api/v1/contracts/',
+  'POST /api/v1/contracts/upload/',
+  'DELETE /api/v1/contracts/:id/',
+  'PUT /api/v1/contracts/:id/versions/:n/',
+  'POST /api/v1/contracts/:id/versions/:n/sign/',
+  'POST /api/v1/contracts/:id/amendments/',
+  'POST /api/v1/contracts/:id/end/',
 ];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
@@ -146,7 +156,7 @@ function requestFor(method: string, url: string, who: Account) {
   };
   return {
     method: method as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: url.replace(':id', String(id)),
+    url: url.replace(':id', String(id)).replace(':n', '1'),
     payload: payloads[keyOf(method, url)],
   };
 }

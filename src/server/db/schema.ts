@@ -17,6 +17,7 @@ import {
 import { BILLING_EVENT_KINDS } from '../../shared/billing/subscription.schema';
 import { LOG_HISTORY_ACTIONS, LOG_STATUSES } from '../../shared/logs/log-entry.schema';
 import { LINK_STATUSES } from '../../shared/supervisors/trainee-supervisor.schema';
+import { CONTRACT_EVENT_ACTIONS } from '../../shared/contracts/contract.schema';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -1044,6 +1045,27 @@ export const contractSignatures = pgTable(
       .on(t.versionId, t.traineeSupervisorId)
       .where(sql`${t.party} = 'supervisor'`),
   ],
+);
+
+/** Issue 39: a contract's history, one row per change (who, what, which version, when). */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: serial().primaryKey(),
+    contractId: integer()
+      .notNull()
+      .references(() => supervisionContracts.id, { onDelete: 'cascade' }),
+    traineeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The version the change is about; null for the contract as a whole (ended, discarded). */
+    version: integer(),
+    action: text({ enum: CONTRACT_EVENT_ACTIONS }).notNull(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb().$type<AuditDetails>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contract_events_contract').on(t.contractId, t.id)],
 );
 
 /** Issue 39 part 3: a first-year supervisor's monthly consultation (BCBA Handbook, "Supervisor Qualifications"). */

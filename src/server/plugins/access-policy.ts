@@ -249,4 +249,15 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'GET /api/v1/final-forms/:id/': traineeAndItsSupervisor,
   'GET /api/v1/final-forms/:id/download/': traineeAndItsSupervisor,
   'POST /api/v1/final-forms/:id/sign/': traineeAndItsSupervisor,
+  // Supervision contracts (issue 39): a supervisor of another structure sees nothing of it.
+  'GET /api/v1/contracts/': traineeAndSupervisors,
+  'POST /api/v1/contracts/': traineeAndItsSupervisor,
+  'POST /api/v1/contracts/upload/': traineeRecord,
+  'GET /api/v1/contracts/:id/': traineeAndItsSupervisor,
+  'DELETE /api/v1/contracts/:id/': traineeAndItsSupervisor,
+  'PUT /api/v1/contracts/:id/versions/:n/': traineeAndItsSupervisor,
+  'POST /api/v1/contracts/:id/versions/:n/sign/': traineeAndItsSupervisor,
+  'GET /api/v1/contracts/:id/versions/:n/document/': traineeAndItsSupervisor,
+  'POST /api/v1/contracts/:id/amendments/': traineeAndItsSupervisor,
+  'POST /api/v1/contracts/:id/end/': traineeAndItsSupervisor,
 };

@@ -41,6 +41,14 @@ export const CONTRACT_MESSAGES = {
   amendmentPending: 'An amendment is already being signed.',
   noAccount:
     'Invite this supervisor to the tracker so they can sign, or upload the signed contract.',
+  endedOnFuture: 'The termination date cannot be in the future.',
+  unknownSection: 'This contract has no such element.',
+  notOpen: 'This version is no longer being signed.',
+  notDiscardable: 'Only a draft nobody has signed can be discarded.',
+  noDocument: 'This version has no document yet: it is kept once everyone has signed.',
+  noFile: 'Choose the signed contract: a PDF or a picture of it.',
+  amendmentBeforeContract: 'An amendment cannot be signed before the contract it amends.',
+  supervisorsRequired: 'This supervision structure has no supervisor with access to sign it.',
 } as const;
 
 /** The statement each signer affirms, word for word (any electronic signature made with intent). */
@@ -88,11 +96,27 @@ export const ContractVersionSchema = z.object({
   file_name: z.string().nullable(),
   sha256: z.string().nullable(),
   created_at: z.string(),
+  /** Template section ids still without text: signable only when empty (contract-template.ts). */
+  missing_sections: z.array(z.string()),
+  /** For an amendment, the version it amends (the one before it); null for the original. */
+  amends: z.number().nullable(),
 });
 export type ContractVersion = z.infer<typeof ContractVersionSchema>;
 
 /** A warning the contract carries (e.g. the supervisor's 8-hour training dated after it). */
 export const ContractFlagSchema = z.object({ code: z.string(), message: z.string() });
+
+export const CONTRACT_EVENT_ACTIONS = [
+  'drafted',
+  'edited',
+  'signed',
+  'completed',
+  'amended',
+  'uploaded',
+  'ended',
+  'discarded',
+] as const;
+export type ContractEventAction = (typeof CONTRACT_EVENT_ACTIONS)[number];
 
 export const CONTRACT_STATUSES = ['draft', 'signing', 'in-force', 'ended'] as const;
 
@@ -118,6 +142,15 @@ export const ContractSchema = z.object({
   can_end: z.boolean(),
   can_discard: z.boolean(),
   created_at: z.string(),
+  /** Every change, oldest first: who did what to which version, and when. */
+  history: z.array(
+    z.object({
+      action: z.enum(CONTRACT_EVENT_ACTIONS),
+      version: z.number().nullable(),
+      by: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
 });
 export type Contract = z.infer<typeof ContractSchema>;
 

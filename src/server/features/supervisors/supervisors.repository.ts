@@ -2,8 +2,10 @@ import { and, asc, count, eq, getTableColumns, isNotNull, isNull } from 'drizzle
 import type { LinkStatus } from '../../../shared/supervisors/trainee-supervisor.schema';
 import type { Db } from '../../db/client';
 import {
+  contractSignatures,
   experienceLogs,
   monthSignoffs,
+  supervisionContracts,
   supervisorLinkRequests,
   traineeSupervisors,
   users,
@@ -111,6 +113,22 @@ export async function hasSignoffs(db: Db, traineeSupervisorId: number): Promise<
     .select({ id: monthSignoffs.id })
     .from(monthSignoffs)
     .where(eq(monthSignoffs.traineeSupervisorId, traineeSupervisorId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A supervision contract (issue 39) names its records and its signers' records: they stay. */
+export async function hasContracts(db: Db, traineeSupervisorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contractSignatures.id })
+    .from(contractSignatures)
+    .where(eq(contractSignatures.traineeSupervisorId, traineeSupervisorId))
+    .unionAll(
+      db
+        .select({ id: supervisionContracts.id })
+        .from(supervisionContracts)
+        .where(eq(supervisionContracts.traineeSupervisorId, traineeSupervisorId)),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -172,6 +172,12 @@ export async function deleteTraineeSupervisor(ctx: {
         'This supervisor signed months off, so they cannot be deleted: the sign-offs must keep their supervisor for BACB audits. End their access instead.',
       );
     }
+    if (await repo.hasContracts(tx, id)) {
+      throw new AppError(
+        'CONFLICT',
+        'This supervisor is a party to a supervision contract, so they cannot be deleted: the contract must keep its parties for BACB audits. End their access instead.',
+      );
+    }
     await repo.remove(tx, actor.id, id);
   });
 }
