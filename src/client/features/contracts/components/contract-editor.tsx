@@ -5,6 +5,7 @@ import {
   type Contract,
   type ContractVersion,
 } from '../../../../shared/contracts/contract.schema';
+import { CONTRACT_SECTION_GUIDE } from '../../../../shared/contracts/contract-template';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useEditContractVersion } from '../api/edit-contract-version';
@@ -146,6 +147,7 @@ export function ContractEditor({
                 {section.title}
               </Title>
             }
+            description={CONTRACT_SECTION_GUIDE[section.id]?.hint}
             required
             autosize
             minRows={3}
@@ -162,7 +164,7 @@ export function ContractEditor({
           />
         ))}
         {conflict ? (
-          <Alert color="orange" role="alert" title="Edited elsewhere">
+          <Alert color="orange" role="alert" title="The contract changed">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{conflict}</Text>
               <Button size="xs" variant="white" color="orange" onClick={loadLatest}>

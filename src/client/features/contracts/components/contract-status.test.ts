@@ -3,6 +3,8 @@ import { createContract, createSigner, createVersion } from './contract.fixture'
 import {
   contractBadge,
   currentVersion,
+  historyText,
+  missingSectionTitles,
   pendingAmendmentText,
   signatureText,
   structureBadge,
@@ -139,5 +141,31 @@ describe('the signers list', () => {
       'Signed by Dana Supervisor on 3/5/2026',
     );
     expect(signatureText(null)).toBe('Not signed yet');
+  });
+});
+
+describe('the history kept with the contract', () => {
+  it.each([
+    [{ action: 'drafted', version: 1, by: 'Tara Trainee' }, 'Drafted v1 (original) · Tara Trainee'],
+    [{ action: 'completed', version: 2, by: null }, 'v2 (amendment 1) signed by everyone'],
+    [
+      { action: 'ended', version: null, by: 'Dana Supervisor' },
+      'Ended the contract · Dana Supervisor',
+    ],
+  ] as const)('says who did what to which version (%#)', (event, text) => {
+    expect(historyText({ ...event, at: '2026-03-01T15:00:00Z' })).toBe(text);
+  });
+});
+
+describe('every element needs its text before signing (Handbook: "The contract should include")', () => {
+  it('names the elements still empty', () => {
+    const version = createVersion({
+      sections: [
+        { id: 'parties', title: 'Parties and supervision structure', body: 'Tara and Dana' },
+        { id: 'activities', title: 'Activities and training objectives', body: '' },
+      ],
+      missing_sections: ['activities'],
+    });
+    expect(missingSectionTitles(version)).toEqual(['Activities and training objectives']);
   });
 });

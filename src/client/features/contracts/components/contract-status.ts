@@ -103,3 +103,30 @@ export function signatureText(signature: ContractVersion['signers'][number]['sig
     ? `Signed by ${signature.typed_name} on ${formatUsDate(signature.signed_on)}`
     : 'Not signed yet';
 }
+
+type HistoryEvent = Contract['history'][number];
+
+const EVENT_WORDS: Record<HistoryEvent['action'], (version: string) => string> = {
+  drafted: (v) => `Drafted ${v}`,
+  edited: (v) => `Edited ${v}`,
+  signed: (v) => `Signed ${v}`,
+  completed: (v) => `${v} signed by everyone`,
+  amended: (v) => `Drafted the amendment ${v}`,
+  uploaded: (v) => `Uploaded ${v}, signed outside the app`,
+  ended: () => 'Ended the contract',
+  discarded: () => 'Discarded the draft',
+};
+
+/** One line of the contract's history: 'Signed v1 (original) · Dana Supervisor'. */
+export function historyText(event: HistoryEvent): string {
+  const version = event.version === null ? '' : versionLabel({ version: event.version });
+  const what = EVENT_WORDS[event.action](version);
+  return event.by ? `${what} · ${event.by}` : what;
+}
+
+/** The titles of the elements a version still needs text in, before anyone may sign it. */
+export function missingSectionTitles(version: ContractVersion): string[] {
+  return version.missing_sections.map(
+    (id) => version.sections.find((section) => section.id === id)?.title ?? id,
+  );
+}

@@ -6,10 +6,12 @@ import type { Contract } from '../../../../shared/contracts/contract.schema';
 import { formatUsDate } from '../../../../shared/logs/time';
 import { ContractActions } from './contract-actions';
 import { ContractEditor } from './contract-editor';
+import { ContractHistory } from './contract-history';
 import { ContractSigners } from './contract-signers';
 import {
   contractBadge,
   currentVersion,
+  missingSectionTitles,
   pendingAmendmentText,
   versionLabel,
 } from './contract-status';
@@ -41,6 +43,9 @@ export function ContractView({ contract, paths }: { contract: Contract; paths: C
     shown.source === 'app' &&
     !shown.is_complete &&
     shown.signers.every((signer) => signer.signature === null);
+  // Every element needs its text before anyone signs (the server refuses it otherwise).
+  const missing = shown && !shown.is_complete ? missingSectionTitles(shown) : [];
+  const waitsForText = (isEditable && isDirty) || missing.length > 0;
 
   return (
     <Stack gap="md" maw={960}>
@@ -131,12 +136,17 @@ export function ContractView({ contract, paths }: { contract: Contract; paths: C
             </Title>
             <ContractSigners
               version={shown}
-              canSignNow={!(isEditable && isDirty)}
+              canSignNow={!waitsForText}
               onSign={() => setSigning(true)}
             />
             {isEditable && isDirty ? (
               <Text size="sm" c="orange.9">
                 Save your changes before signing.
+              </Text>
+            ) : missing.length > 0 ? (
+              <Text size="sm" c="orange.9">
+                Write {missing.join(', ')} before anyone signs: every element of the contract needs
+                its text.
               </Text>
             ) : null}
           </Stack>
@@ -150,13 +160,17 @@ export function ContractView({ contract, paths }: { contract: Contract; paths: C
       >
         <Stack gap="xs">
           <Title order={2} size="h4" id="contract-versions-title">
-            Versions
+            Versions and history
           </Title>
           <ContractVersions
             contract={contract}
             shown={shown?.version ?? 0}
             onShow={setShownNumber}
           />
+          <Title order={3} size="h5" mt="sm">
+            History
+          </Title>
+          <ContractHistory history={contract.history} />
         </Stack>
       </Paper>
       <SignContractModal

@@ -33,6 +33,8 @@ export const createVersion = (overrides: Partial<ContractVersion> = {}): Contrac
   file_name: null,
   sha256: null,
   created_at: '2026-03-01T15:00:00Z',
+  missing_sections: [],
+  amends: null,
   ...overrides,
 });
 
@@ -56,5 +58,6 @@ export const createContract = (overrides: Partial<Contract> = {}): Contract => (
   can_end: false,
   can_discard: true,
   created_at: '2026-03-01T15:00:00Z',
+  history: [],
   ...overrides,
 });

@@ -1,14 +1,12 @@
 import { Anchor, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
-import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { notifyError } from '../../../lib/notify';
-import { useDraftContract } from '../api/draft-contract';
 import { useContracts } from '../api/list-contracts';
 import { StructureCard } from './structure-card';
+import { useOpenDraft } from './use-open-draft';
 import { UploadContractModal, type UploadTarget } from './upload-contract-modal';
 
 const contractPath = (id: number) => `/student/contracts/${id}`;
@@ -21,10 +19,8 @@ const contractPath = (id: number) => `/student/contracts/${id}`;
  */
 export function ContractsPage() {
   const list = useContracts();
-  const draft = useDraftContract();
-  const navigate = useNavigate();
+  const openDraft = useOpenDraft(contractPath);
   const { user } = useSession();
-  const [drafting, setDrafting] = useState<string | null>(null);
   const [upload, setUpload] = useState<UploadTarget | null>(null);
 
   const header = (
@@ -79,23 +75,7 @@ export function ContractsPage() {
               contracts={results}
               actions={{
                 contractPath,
-                drafting,
-                onDraft: (target) => {
-                  setDrafting(target.structure_key);
-                  draft.mutate(
-                    { trainee_supervisor: target.trainee_supervisor },
-                    {
-                      onSuccess: (contract) => void navigate(contractPath(contract.id)),
-                      onError: (error) =>
-                        notifyError(
-                          error instanceof ApiError
-                            ? error.messages.join(' ')
-                            : 'The contract could not be drafted.',
-                        ),
-                      onSettled: () => setDrafting(null),
-                    },
-                  );
-                },
+                ...openDraft,
                 onUpload: (target) =>
                   setUpload({
                     traineeSupervisor: target.trainee_supervisor,

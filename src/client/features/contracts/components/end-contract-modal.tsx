@@ -2,7 +2,11 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { ContractEndSchema, type Contract } from '../../../../shared/contracts/contract.schema';
+import {
+  CONTRACT_MESSAGES,
+  ContractEndSchema,
+  type Contract,
+} from '../../../../shared/contracts/contract.schema';
 import { localToday } from '../../../lib/local-date';
 import { notifySuccess } from '../../../lib/notify';
 import { useEndContract } from '../api/end-contract';
@@ -48,6 +52,10 @@ export function EndContractModal({
       });
       return;
     }
+    if (parsed.data.ended_on > localToday()) {
+      setErrors({ ended_on: CONTRACT_MESSAGES.endedOnFuture });
+      return;
+    }
     setErrors({});
     try {
       await end.mutateAsync({ id: contract.id, ...parsed.data });
@@ -79,6 +87,8 @@ export function EndContractModal({
             previousLabel="Previous month"
             nextLabel="Next month"
             hideOutsideDates
+            minDate={contract.starts_on ?? undefined}
+            maxDate={localToday()}
             required
             value={endedOn === '' ? null : endedOn}
             onChange={(next) => {

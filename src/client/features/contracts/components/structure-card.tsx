@@ -12,7 +12,7 @@ import { pendingAmendmentText, structureBadge, structureContracts } from './cont
 
 type Structure = ContractList['structures'][number];
 
-/** What a card's viewer may do: the trainee drafts and uploads; both open. */
+/** What a card's viewer may do: both draft and open; the trainee uploads. */
 export type StructureCardActions = {
   contractPath: (id: number) => string;
   onDraft?: (structure: Structure) => void;
@@ -67,9 +67,9 @@ export function StructureCard({
         ) : null}
         {!current ? (
           <Text size="sm">
-            {actions.onDraft
+            {actions.onUpload
               ? `Hours with ${isOrganization ? 'this organization' : 'this supervisor'} count from the day everyone has signed a contract.`
-              : 'The trainee drafts the contract here, or uploads one signed on paper.'}
+              : 'Hours in this structure count from the day everyone has signed a contract. Draft it here, or the trainee uploads one signed on paper.'}
           </Text>
         ) : null}
         <Group gap="sm" wrap="wrap">

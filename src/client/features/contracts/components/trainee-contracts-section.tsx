@@ -2,10 +2,12 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-state';
 import { useContracts } from '../api/list-contracts';
 import { StructureCard } from './structure-card';
+import { useOpenDraft } from './use-open-draft';
 
 /**
  * A supervisor's view of one trainee's contracts: only the structures the supervisor is in (the
- * server scopes the list), each to open, sign, amend or end. The trainee drafts or uploads.
+ * server scopes the list), each to draft, open, sign, amend or end; only the trainee uploads one
+ * signed on paper.
  */
 export function TraineeContractsSection({
   traineeId,
@@ -15,6 +17,8 @@ export function TraineeContractsSection({
   traineeName: string;
 }) {
   const list = useContracts(traineeId);
+  const contractPath = (id: number) => `/supervisor/trainees/${traineeId}/contracts/${id}`;
+  const openDraft = useOpenDraft(contractPath);
   return (
     <Paper
       withBorder
@@ -38,7 +42,7 @@ export function TraineeContractsSection({
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.structures.length === 0 ? (
           <EmptyState title="No contract yet">
-            {traineeName} drafts the contract from their Supervision contracts page.
+            Contracts appear here once {traineeName} names you as their supervisor.
           </EmptyState>
         ) : (
           <Stack
@@ -54,9 +58,7 @@ export function TraineeContractsSection({
                 key={structure.structure_key}
                 structure={structure}
                 contracts={list.data.results}
-                actions={{
-                  contractPath: (id) => `/supervisor/trainees/${traineeId}/contracts/${id}`,
-                }}
+                actions={{ contractPath, ...openDraft }}
               />
             ))}
           </Stack>

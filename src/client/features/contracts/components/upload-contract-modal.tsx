@@ -76,7 +76,7 @@ export function UploadContractModal({
     } else if (parsed.data.signed_on > localToday()) {
       found.signed_on = CONTRACT_MESSAGES.signedOnFuture;
     }
-    if (!file) found.document = 'Choose the signed contract (PDF or image).';
+    if (!file) found.document = CONTRACT_MESSAGES.noFile;
     setErrors(found);
     if (!parsed.success || !file || Object.values(found).some(Boolean)) return;
     try {
@@ -128,6 +128,7 @@ export function UploadContractModal({
               previousLabel="Previous month"
               nextLabel="Next month"
               hideOutsideDates
+              maxDate={localToday()}
               required
               value={signedOn === '' ? null : signedOn}
               onChange={(next) => {
