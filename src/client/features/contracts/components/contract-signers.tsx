@@ -48,7 +48,7 @@ export function ContractSigners({
               <Text size="sm" fw={600}>
                 {signer.name}
               </Text>
-              <Badge size="sm" variant="light" color="gray">
+              <Badge size="sm" variant="light" color="gray" c="dark.8">
                 {signer.party === 'trainee' ? 'Trainee' : 'Supervisor'}
               </Badge>
             </Group>

@@ -40,7 +40,7 @@ export function ContractVersions({
                 {versionLabel(version)}
               </Text>
               {version.version === shown ? (
-                <Badge size="sm" variant="light">
+                <Badge size="sm" variant="light" c="dark.8">
                   Shown
                 </Badge>
               ) : null}

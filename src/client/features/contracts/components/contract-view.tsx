@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import {
   versionLabel,
 } from './contract-status';
 import { ContractText } from './contract-text';
+import { StatusBadge } from './status-badge';
 import { ContractVersions } from './contract-versions';
 import { SignContractModal } from './sign-contract-modal';
 
@@ -60,9 +61,7 @@ export function ContractView({ contract, paths }: { contract: Contract; paths: C
           Supervision contract with {contract.name}
         </Title>
         <Group gap="xs" mt={4}>
-          <Badge color={badge.color} variant="light" size="lg" style={{ maxWidth: '100%' }}>
-            {badge.label}
-          </Badge>
+          <StatusBadge status={badge} />
           <Text size="sm" c="dimmed">
             Trainee: {contract.trainee_name}
             {contract.organization ? ` · ${contract.organization}` : ''}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus, IconFileText, IconFileUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/contracts/contract.schema';
 import { isOrganizationKey } from '../../../../shared/supervisors/form-subject';
 import { formatUsDate } from '../../../../shared/logs/time';
+import { StatusBadge } from './status-badge';
 import { pendingAmendmentText, structureBadge, structureContracts } from './contract-status';
 
 type Structure = ContractList['structures'][number];
@@ -55,9 +56,7 @@ export function StructureCard({
                 : `Individual supervisor${structure.organization ? ` · ${structure.organization}` : ''}`}
             </Text>
           </div>
-          <Badge color={badge.color} variant="light" size="lg" style={{ maxWidth: '100%' }}>
-            {badge.label}
-          </Badge>
+          <StatusBadge status={badge} />
         </Group>
         {amendment ? <Text size="sm">{amendment}</Text> : null}
         {!current && withoutAccount.length > 0 ? (
@@ -78,7 +77,7 @@ export function StructureCard({
               component={Link}
               to={actions.contractPath(current.id)}
               leftSection={<IconFileText size={18} aria-hidden />}
-              aria-label={`Open the contract with ${structure.name}`}
+              aria-label={`Open contract with ${structure.name}`}
             >
               Open contract
             </Button>
