@@ -176,6 +176,40 @@ describe('amendments ("each amendment must be signed and dated by all relevant p
     expect(v1.text).not.toContain('parent-training');
   });
 
+  it('asks for an amendment when a supervisor joins the organization, and has them sign it', async () => {
+    const { lee, leeRecord } = await organizationWorld();
+    const drafted = await individualize(w, w.trainee, await draft(w, w.trainee));
+    for (const party of [w.trainee, w.supervisor, lee]) await signAs(w, party, drafted);
+    const rhea = await createSupervisor(w.t.db, { name: 'Rhea Rowan' });
+    const rheaRecord = await linkSupervisor(w.t, w.trainee, rhea, 'Rhea', 'Rowan');
+    await atOrganization(w, rheaRecord, 'ACME ABA');
+
+    const joined = await expectCall(w, lee, 'GET', `/api/v1/contracts/${drafted.id}/`, 200);
+    expect(joined.flags).toContainEqual({
+      code: 'not-a-party',
+      message: CONTRACT_MESSAGES.notAParty('Rhea Rowan', 1),
+    });
+    const amended = await expectCall(
+      w,
+      lee,
+      'POST',
+      `/api/v1/contracts/${drafted.id}/amendments/`,
+      201,
+    );
+    expect(amended.versions[1]?.signers.map((signer) => signer.trainee_supervisor)).toEqual([
+      null,
+      w.recordId,
+      leeRecord,
+      rheaRecord,
+    ]);
+    expect(amended.flags.map((flag) => flag.code)).not.toContain('not-a-party');
+    for (const party of [w.trainee, w.supervisor, lee]) await signAs(w, party, amended, 2);
+    const waiting = await expectCall(w, rhea, 'GET', `/api/v1/contracts/${drafted.id}/`, 200);
+    expect(waiting.versions[1]?.is_complete).toBe(false);
+    const done = await signAs(w, rhea, waiting, 2);
+    expect(done.versions[1]?.is_complete).toBe(true);
+  });
+
   it('cannot amend a contract nobody has signed', async () => {
     const drafted = await draft(w, w.trainee);
     const amend = await call(w, w.trainee, 'POST', `/api/v1/contracts/${drafted.id}/amendments/`);

@@ -38,7 +38,7 @@ const listNames = (names: readonly string[]) =>
 
 const supervisorsOf = (s: ContractStructure) =>
   s.organization === ''
-    ? `the supervisor, ${listNames(s.supervisorNames)}`
+    ? `the supervisor (${listNames(s.supervisorNames)})`
     : `the supervisors at ${s.organization} (${listNames(s.supervisorNames)})`;
 
 const SECTIONS: readonly SectionDefinition[] = [

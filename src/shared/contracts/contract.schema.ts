@@ -48,6 +48,8 @@ export const CONTRACT_MESSAGES = {
   noDocument: 'This version has no document yet: it is kept once everyone has signed.',
   noFile: 'Choose the signed contract: a PDF or a picture of it.',
   amendmentBeforeContract: 'An amendment cannot be signed before the contract it amends.',
+  notAParty: (name: string, version: number) =>
+    `${name} supervises in this structure but is not a party to version ${version}: amend the contract so that they sign it ("All parties are required to sign the supervision contract").`,
   supervisorsRequired: 'This supervision structure has no supervisor with access to sign it.',
 } as const;
 

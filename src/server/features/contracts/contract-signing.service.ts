@@ -19,6 +19,7 @@ import {
   loadContract,
   signaturesOfVersion,
   versionOf,
+  whose,
   type ContractsContext,
   type ContractView,
 } from './contract-view';
@@ -36,11 +37,6 @@ import {
 /** Here, beside its one writer: `contracts/` is no folder the storage sweep owns. */
 export const contractFileKey = (traineeId: number, ext: string) =>
   `contracts/${traineeId}/${randomUUID()}.${ext}`;
-
-const whose = (view: ContractView) => ({
-  contractId: view.contract.id,
-  traineeId: view.contract.traineeId,
-});
 
 export async function editVersion(
   ctx: ContractsContext & {
@@ -217,7 +213,7 @@ async function completeWithPdf(
 
 /** The signed PDF or the uploaded file of a version, to stream. */
 export async function versionDocument(ctx: ContractsContext & { id: number; version: number }) {
-  const view = await loadContract(ctx, ctx.id);
+  const view = await loadContract(ctx, ctx.id, 'read');
   const version = versionOf(view, ctx.version);
   if (!version.storageKey) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.noDocument);
   const body = await ctx.storage.get(version.storageKey);

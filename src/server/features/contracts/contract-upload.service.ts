@@ -5,7 +5,7 @@ import {
   ContractUploadFieldsSchema,
   type Contract,
 } from '../../../shared/contracts/contract.schema';
-import { formSubjects, recordName, subjectKey } from '../../../shared/supervisors/form-subject';
+import { recordName, subjectKey } from '../../../shared/supervisors/form-subject';
 import { todayOf } from '../../clock';
 import type { StoredFile } from '../files';
 import { isUniqueViolation } from '../supervisors';
@@ -18,6 +18,7 @@ import {
   latestVersion,
   loadContract,
   startsOn,
+  structureOf,
   type ContractsContext,
 } from './contract-view';
 
@@ -63,9 +64,7 @@ export async function uploadContract(
   const chosen = await repo.findRecord(ctx.db, values.trainee_supervisor);
   if (!chosen || chosen.traineeId !== traineeId) throw CONTRACT_NOT_FOUND();
   const key = subjectKey(chosen);
-  const records = await repo.recordsOf(ctx.db, traineeId);
-  const structureRecords = records.filter((item) => subjectKey(item) === key);
-  const organization = formSubjects(records).find((s) => s.key === key)?.organization ?? '';
+  const { structureRecords, organization } = await structureOf(ctx, traineeId, key);
 
   let amended: { id: number; next: number } | null = null;
   if (values.contract !== undefined) {

@@ -1,10 +1,15 @@
 import { AppError } from '../../../shared/errors';
 import { CONTRACT_MESSAGES } from '../../../shared/contracts/contract.schema';
-import { isOrganizationKey, subjectKey } from '../../../shared/supervisors/form-subject';
+import {
+  formSubjects,
+  isOrganizationKey,
+  subjectKey,
+} from '../../../shared/supervisors/form-subject';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { StoragePort } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
+import { eventsOf, type EventRow } from './contract-events.repository';
 import * as repo from './contracts.repository';
 
 // Who may see a contract (issue 39): its trainee, and any supervisor account linked (access not
@@ -31,9 +36,11 @@ export type ContractView = {
   structureRecords: repo.RecordRow[];
   /** The records the caller supervises (none for the trainee). */
   mine: Set<number>;
+  /** A party of today's structure; false for a former supervisor who only reads what they signed. */
+  canAct: boolean;
   versions: repo.VersionRow[];
   signatures: repo.SignatureRow[];
-  events: repo.EventRow[];
+  events: EventRow[];
   training: Map<number, string | null>;
   /** Records named by signatures that have since left the structure, for their names. */
   recordsById: Map<number, repo.RecordRow>;
@@ -52,8 +59,16 @@ export async function structureOf(ctx: ContractsContext, traineeId: number, key:
     records,
     structureRecords: records.filter((record) => subjectKey(record) === key),
     mine,
+    /** As its earliest record spells it; '' for an individual supervisor. */
+    organization: formSubjects(records).find((subject) => subject.key === key)?.organization ?? '',
   };
 }
+
+/** The contract a history row or a mail is about. */
+export const whose = (view: Pick<ContractView, 'contract'>) => ({
+  contractId: view.contract.id,
+  traineeId: view.contract.traineeId,
+});
 
 /** The caller sees the structure: its trainee, or a supervisor of one of its records. */
 export function seesStructure(
@@ -66,7 +81,16 @@ export function seesStructure(
   return structureRecords.some((record) => mine.has(record.id));
 }
 
-export async function loadContract(ctx: ContractsContext, id: number): Promise<ContractView> {
+/**
+ * To `read`, a supervisor who signed it keeps the contract after losing the trainee (as with
+ * forms, issue 27: they must "retain a copy of the contract … for at least seven years"), and
+ * may do nothing else with it.
+ */
+export async function loadContract(
+  ctx: ContractsContext,
+  id: number,
+  purpose: 'read' | 'act' = 'act',
+): Promise<ContractView> {
   const contract = await repo.findContract(ctx.db, id);
   if (!contract) throw CONTRACT_NOT_FOUND();
   if (!ctx.actor.isSupervisor && contract.traineeId !== ctx.actor.id) throw CONTRACT_NOT_FOUND();
@@ -75,16 +99,23 @@ export async function loadContract(ctx: ContractsContext, id: number): Promise<C
     contract.traineeId,
     contract.structureKey,
   );
-  if (!seesStructure(ctx.actor, contract.traineeId, structureRecords, mine))
-    throw CONTRACT_NOT_FOUND();
-  return viewOf(ctx.db, contract, { records, structureRecords, mine });
+  const canAct = seesStructure(ctx.actor, contract.traineeId, structureRecords, mine);
+  const hasSigned =
+    !canAct && purpose === 'read' && (await repo.hasSigned(ctx.db, contract.id, ctx.actor.id));
+  if (!canAct && !hasSigned) throw CONTRACT_NOT_FOUND();
+  return viewOf(ctx.db, contract, { records, structureRecords, mine, canAct });
 }
 
 /** The view of a contract already known visible (the list reads the structure once). */
 export async function viewOf(
   db: Db,
   contract: repo.ContractRow,
-  structure: { records: repo.RecordRow[]; structureRecords: repo.RecordRow[]; mine: Set<number> },
+  structure: {
+    records: repo.RecordRow[];
+    structureRecords: repo.RecordRow[];
+    mine: Set<number>;
+    canAct: boolean;
+  },
 ): Promise<ContractView> {
   const trainee = await repo.findPerson(db, contract.traineeId);
   if (!trainee) throw CONTRACT_NOT_FOUND();
@@ -106,9 +137,10 @@ export async function viewOf(
     trainee,
     structureRecords: structure.structureRecords,
     mine: structure.mine,
+    canAct: structure.canAct,
     versions,
     signatures,
-    events: await repo.eventsOf(db, contract.id),
+    events: await eventsOf(db, contract.id),
     training: await repo.trainingDates(db, [...accounts]),
     recordsById: new Map(structure.records.map((record) => [record.id, record])),
   };

@@ -1,15 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ContractEventAction } from '../../../shared/contracts/contract.schema';
 import type { Db } from '../../db/client';
 import {
-  contractEvents,
   contractSignatures,
   contractVersions,
   supervisionContracts,
   supervisorProfiles,
   traineeSupervisors,
   users,
-  type AuditDetails,
   type ContractSection,
 } from '../../db/schema';
 import { supervises } from '../supervisors';
@@ -18,7 +15,6 @@ export type ContractRow = typeof supervisionContracts.$inferSelect;
 export type VersionRow = typeof contractVersions.$inferSelect;
 export type SignatureRow = typeof contractSignatures.$inferSelect;
 export type RecordRow = typeof traineeSupervisors.$inferSelect;
-export type EventRow = typeof contractEvents.$inferSelect & { actorName: string | null };
 
 export async function findContract(db: Db, id: number): Promise<ContractRow | undefined> {
   const [row] = await db
@@ -94,6 +90,17 @@ export async function lockVersion(
   return row;
 }
 
+/** Whether the account signed any version of the contract. */
+export async function hasSigned(db: Db, contractId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contractSignatures.id })
+    .from(contractSignatures)
+    .innerJoin(contractVersions, eq(contractVersions.id, contractSignatures.versionId))
+    .where(and(eq(contractVersions.contractId, contractId), eq(contractSignatures.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function signaturesOf(db: Db, versionIds: readonly number[]): Promise<SignatureRow[]> {
   if (versionIds.length === 0) return Promise.resolve([]);
   return db
@@ -101,25 +108,6 @@ export function signaturesOf(db: Db, versionIds: readonly number[]): Promise<Sig
     .from(contractSignatures)
     .where(inArray(contractSignatures.versionId, [...versionIds]))
     .orderBy(asc(contractSignatures.id));
-}
-
-export function eventsOf(db: Db, contractId: number): Promise<EventRow[]> {
-  return db
-    .select({
-      id: contractEvents.id,
-      contractId: contractEvents.contractId,
-      traineeId: contractEvents.traineeId,
-      version: contractEvents.version,
-      action: contractEvents.action,
-      actorId: contractEvents.actorId,
-      details: contractEvents.details,
-      createdAt: contractEvents.createdAt,
-      actorName: users.name,
-    })
-    .from(contractEvents)
-    .leftJoin(users, eq(users.id, contractEvents.actorId))
-    .where(eq(contractEvents.contractId, contractId))
-    .orderBy(asc(contractEvents.id));
 }
 
 export async function findPerson(db: Db, id: number) {
@@ -293,27 +281,4 @@ export async function discard(tx: Db, id: number, at: Date): Promise<void> {
     .update(supervisionContracts)
     .set({ discardedAt: at })
     .where(and(eq(supervisionContracts.id, id), isNull(supervisionContracts.discardedAt)));
-}
-
-export async function recordEvent(
-  tx: Db,
-  event: {
-    contractId: number;
-    traineeId: number;
-    version: number | null;
-    action: ContractEventAction;
-    actorId: number;
-    at: Date;
-    details?: AuditDetails;
-  },
-): Promise<void> {
-  await tx.insert(contractEvents).values({
-    contractId: event.contractId,
-    traineeId: event.traineeId,
-    version: event.version,
-    action: event.action,
-    actorId: event.actorId,
-    details: event.details ?? {},
-    createdAt: event.at,
-  });
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import {
   CONTRACT_MESSAGES,
   type Contract,
+  type ContractEventAction,
   type ContractList,
 } from '../../../shared/contracts/contract.schema';
 import { contractTemplate } from '../../../shared/contracts/contract-template';
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../supervisors';
 import { contractEndedMail, contractToSignMail } from './contracts-emails';
 import { tellParties } from './contracts-notify';
+import { recordEvent } from './contract-events.repository';
 import * as repo from './contracts.repository';
 import {
   CONTRACT_NOT_FOUND,
@@ -21,8 +23,8 @@ import {
   startsOn,
   structureOf,
   viewOf,
+  whose,
   type ContractsContext,
-  type ContractView,
 } from './contract-view';
 import { contractStatus, isDiscardable, structureName, toContract } from './contracts.wire';
 
@@ -56,7 +58,7 @@ export async function listContracts(
       (record) => subjectKey(record) === contract.structureKey,
     );
     if (!seesStructure(ctx.actor, traineeId, structureRecords, mine)) continue;
-    const view = await viewOf(ctx.db, contract, { records, structureRecords, mine });
+    const view = await viewOf(ctx.db, contract, { records, structureRecords, mine, canAct: true });
     results.push(toContract(view, ctx.actor));
   }
   const structures: ContractList['structures'] = [];
@@ -83,7 +85,7 @@ export async function listContracts(
 }
 
 export async function getContract(ctx: ContractsContext & { id: number }): Promise<Contract> {
-  return reload(ctx, ctx.id);
+  return toContract(await loadContract(ctx, ctx.id, 'read'), ctx.actor);
 }
 
 /** The structure of a record the caller may draft for, with the records that must sign. */
@@ -97,8 +99,7 @@ async function draftableStructure(ctx: ContractsContext, recordId: number) {
   const signing = structure.structureRecords.filter((item) => item.accessEndedAt === null);
   if (signing.length === 0)
     throw AppError.field('trainee_supervisor', CONTRACT_MESSAGES.supervisorsRequired);
-  const organization = formSubjects(structure.records).find((s) => s.key === key)?.organization;
-  return { record, key, organization: organization ?? '', signing, ...structure };
+  return { record, key, signing, ...structure };
 }
 
 /** Version 1, from the template, with one unsigned row per party (decision: all must sign). */
@@ -156,10 +157,10 @@ export function record(
   ctx: ContractsContext,
   contract: { contractId: number; traineeId: number },
   version: number | null,
-  action: repo.EventRow['action'],
+  action: ContractEventAction,
   details?: Record<string, unknown>,
 ) {
-  return repo.recordEvent(tx, {
+  return recordEvent(tx, {
     ...contract,
     version,
     action,
@@ -168,11 +169,6 @@ export function record(
     ...(details ? { details } : {}),
   });
 }
-
-const whose = (view: ContractView) => ({
-  contractId: view.contract.id,
-  traineeId: view.contract.traineeId,
-});
 
 /** "each amendment must be signed and dated by all relevant parties": a new version, all sign. */
 export async function amendContract(ctx: ContractsContext & { id: number }): Promise<Contract> {

@@ -141,7 +141,18 @@ function flagsOf(view: ContractView): Contract['flags'] {
     const flag = trainingFlagForContract({ name, trainingCompletedOn }, on);
     if (flag) flags.push(flag);
   }
-  const pending = latestVersion(view);
+  const latest = latestVersion(view);
+  if (latest && view.contract.endedOn === null && latest.source === 'app') {
+    const parties = new Set(signaturesOfVersion(view, latest.id).map((s) => s.traineeSupervisorId));
+    for (const record of view.structureRecords) {
+      if (record.accessEndedAt === null && !parties.has(record.id))
+        flags.push({
+          code: 'not-a-party',
+          message: CONTRACT_MESSAGES.notAParty(recordName(record), latest.version),
+        });
+    }
+  }
+  const pending = latest;
   if (pending && isOpenForSigning(view, pending)) {
     for (const signature of signaturesOfVersion(view, pending.id)) {
       const record = view.recordsById.get(signature.traineeSupervisorId ?? 0);
@@ -186,10 +197,10 @@ export function toContract(view: ContractView, actor: Actor): Contract {
     ended_reason: contract.endedReason,
     versions: view.versions.map((version) => versionOf(view, actor, version)),
     flags: flagsOf(view),
-    can_edit: latest !== undefined && isEditable(view, latest),
-    can_amend: isInForce && latest?.completedOn !== null,
-    can_end: isInForce,
-    can_discard: isDiscardable(view),
+    can_edit: view.canAct && latest !== undefined && isEditable(view, latest),
+    can_amend: view.canAct && isInForce && latest?.completedOn !== null,
+    can_end: view.canAct && isInForce,
+    can_discard: view.canAct && isDiscardable(view),
     created_at: contract.createdAt.toISOString(),
     history: view.events.map((event) => ({
       action: event.action,
