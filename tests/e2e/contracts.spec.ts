@@ -197,6 +197,9 @@ test.describe('supervision contracts', () => {
     const inForce = `In force since ${formatUsDate(today())}`;
     await expect(page.getByText(inForce)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Amend', exact: true })).toBeVisible();
+    // Flags are shown to both parties: no 8-hour training date is on record for Dana.
+    const trainingFlag = page.getByRole('alert').filter({ hasText: '8-hour supervision training' });
+    await expect(trainingFlag).toContainText('Dana Reyes');
     await page.getByRole('link', { name: 'Back to Zoë Ångström' }).click();
     await expect(page.getByRole('region', { name: 'Contracts' })).toContainText(inForce);
 
@@ -207,6 +210,7 @@ test.describe('supervision contracts', () => {
       inForce,
     );
     await page.getByRole('link', { name: 'Open contract with Dana Reyes' }).click();
+    await expect(trainingFlag).toContainText('Dana Reyes');
     const versions = page.getByRole('list', { name: 'Versions' });
     const [saved] = await Promise.all([
       page.waitForEvent('download'),
@@ -271,6 +275,40 @@ test.describe('supervision contracts', () => {
     await expect(page.getByRole('heading', { name: 'Signatures · v1 (original)' })).toBeVisible();
     await expect(page.getByText(ACTIVITIES, { exact: true })).toBeVisible();
     await expect(page.getByText(changed)).toHaveCount(0);
+
+    // The supervisor ends it ("proper termination of the relationship"): both see the end.
+    await page.getByRole('button', { name: 'End contract' }).click();
+    const end = page.getByRole('dialog', { name: 'End the contract' });
+    await end.getByRole('button', { name: 'End contract' }).click();
+    await expect(end).toContainText('Say why the contract ends.');
+    await end
+      .getByRole('textbox', { name: 'Why it ends' })
+      .fill('The trainee moves to another clinic.');
+    await end.getByRole('button', { name: 'End contract' }).click();
+    await expect(end).toBeHidden();
+    const ended = `Ended ${formatUsDate(today())}`;
+    await expect(page.getByText(ended, { exact: true })).toBeVisible();
+    await expect(page.getByText(/The trainee moves to another clinic\./)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Amend', exact: true })).toHaveCount(0);
+    await signInAs(page, trainee);
+    await page.goto('/student/contracts');
+    // Hours after the end need a new contract: the card offers one again.
+    const card = page.getByRole('listitem').filter({ hasText: ended });
+    await expect(card.getByRole('button', { name: /^Draft contract with/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /ended/ })).toBeVisible();
+  });
+
+  test('a draft nobody signed is discarded', async ({ page, pair }) => {
+    await signInAs(page, pair.trainee);
+    await page.goto('/student/contracts');
+    await page.getByRole('button', { name: /^Draft contract with/ }).click();
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard this draft?' })
+      .getByRole('button', { name: 'Discard draft' })
+      .click();
+    await expect(page).toHaveURL(/\/student\/contracts$/);
+    await expect(page.getByRole('listitem').filter({ hasText: 'No contract' })).toBeVisible();
   });
 
   test('a contract signed on paper is uploaded with its date and signers, and is in force from that date', async ({

@@ -164,7 +164,12 @@ export function ContractEditor({
           />
         ))}
         {conflict ? (
-          <Alert color="orange" role="alert" title="The contract changed">
+          <Alert
+            color="orange"
+            role="alert"
+            title="The contract changed"
+            styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{conflict}</Text>
               <Button size="xs" variant="white" color="orange" onClick={loadLatest}>

@@ -20,6 +20,9 @@ import { StatusBadge } from './status-badge';
 import { ContractVersions } from './contract-versions';
 import { SignContractModal } from './sign-contract-modal';
 
+// Dark title text on the light orange reads at AA (axe: orange.6 on orange.0 does not).
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-dark-8)' } } as const;
+
 /** Where the view's links lead: the area's contracts list. */
 export type ContractPaths = { list: string; listLabel: string };
 
@@ -86,6 +89,7 @@ export function ContractView({ contract, paths }: { contract: Contract; paths: C
           variant="light"
           icon={<IconAlertTriangle aria-hidden />}
           title="Check this before relying on the contract"
+          styles={READABLE_TITLE}
         >
           {flag.message}
         </Alert>
