@@ -68,7 +68,8 @@ export const PAGE_BUDGETS: PageBudget[] = [
     modules: [STUDENT_AREA, 'app/pages/log-hour-page.tsx'],
     targetJsGzip: 200 * KB,
     // 4 December 2026, issue 39: the sidebar's "Supervision contracts" link and its lazy route
-    // (one module for both contract pages, an icon already on the screen) add 0.04 KB (201.84 KB).
+    // (one module for both contract pages, an icon already on the screen) take the page from
+    // 201.7 to 201.86 KB, past 201.8.
     maxJsGzip: 201.9 * KB,
     overTargetBecause: OVER_TARGET_2026_12_04,
   },

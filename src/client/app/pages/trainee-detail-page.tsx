@@ -1,9 +1,9 @@
 import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
-import { TraineeContractsSection } from '../../features/contracts/components/trainee-contracts-section';
+import { TraineeContractsPlaceholder } from '../../features/contracts/components/trainee-contracts-frame';
 import { RecordFilesList } from '../../features/files/components/record-files-list';
 import { SupervisorFinalForms } from '../../features/forms/components/supervisor-final-forms';
 import { SupervisorMonthForms } from '../../features/forms/components/supervisor-month-forms';
@@ -13,7 +13,13 @@ import { useTrainees } from '../../features/review/api/list-trainees';
 import { MonthSignoffList } from '../../features/review/components/month-signoff-list';
 import { traineeGridPath } from '../../features/review/components/review-paths';
 
-// The contract's editor and dialogs load when a contract is opened, not with the trainee's page.
+// The contracts load beside the trainee's page (its first screen is the figures and months), and
+// the contract's editor and dialogs only when a contract is opened (bundle budget).
+const TraineeContractsSection = lazy(() =>
+  import('../../features/contracts/components/trainee-contracts-section').then((m) => ({
+    default: m.TraineeContractsSection,
+  })),
+);
 const SupervisorContractPage = lazy(() =>
   import('../../features/contracts/components/contract-page').then((m) => ({
     default: m.SupervisorContractPage,
@@ -148,7 +154,9 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
           </Paper>
         </Grid.Col>
       </Grid>
-      <TraineeContractsSection traineeId={trainee.id} traineeName={trainee.name} />
+      <Suspense fallback={<TraineeContractsPlaceholder traineeName={trainee.name} />}>
+        <TraineeContractsSection traineeId={trainee.id} traineeName={trainee.name} />
+      </Suspense>
       <SupervisorMonthForms traineeId={trainee.id} />
       <SupervisorFinalForms traineeId={trainee.id} />
       <Paper
