@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { z } from 'zod';
 import { readPdfText } from '../../src/server/adapters/pdf/pdf-text';
 import { INTENT_CHECKBOX_LABEL } from '../../src/client/features/contracts/components/sign-contract-modal';
-import { CONTRACT_INTENT } from '../../src/shared/contracts/contract.schema';
+import { CONTRACT_INTENT, CONTRACT_MESSAGES } from '../../src/shared/contracts/contract.schema';
 import { addDays, formatUsDate } from '../../src/shared/logs/time';
 import { todayIn } from '../../src/shared/logs/time-zone';
 import { pdfBytes } from '../helpers/file-fixtures';
@@ -15,6 +15,7 @@ import {
   expect,
   expectNoHorizontalScroll,
   expectStill,
+  failedRequestLog,
   signInAs,
   test,
   type Account,
@@ -350,5 +351,53 @@ test.describe('supervision contracts', () => {
         .getByRole('list', { name: 'Versions' })
         .getByRole('button', { name: /^Download PDF of v1/ }),
     ).toBeVisible();
+  });
+
+  test('an edit made elsewhere meanwhile is refused and said; someone outside the structure finds no contract', async ({
+    page,
+    request,
+    pair,
+    newAccount,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(failedRequestLog(409));
+    allowConsoleError(failedRequestLog(404));
+    const { trainee } = pair;
+    const drafted = await request.post('/api/v1/contracts/', {
+      headers: authHeader(trainee),
+      data: { trainee_supervisor: trainee.supervisorRecord },
+    });
+    expect(drafted.status(), await drafted.text()).toBe(201);
+    const { id, user } = z.object({ id: z.number(), user: z.number() }).parse(await drafted.json());
+
+    await signInAs(page, trainee);
+    await page.goto(`/student/contracts/${id}`);
+    const activities = page.getByRole('textbox', { name: ACTIVITIES_LABEL });
+    await expect(activities).toBeVisible();
+    // Meanwhile, the same contract is edited in another tab.
+    const elsewhere = 'Written in another tab: parent training for one family.';
+    const edited = await request.put(`/api/v1/contracts/${id}/versions/1/`, {
+      headers: authHeader(trainee),
+      data: {
+        title: 'Supervision contract',
+        sections: [{ id: 'activities', body: elsewhere }],
+        revision: 1,
+      },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    await activities.fill(ACTIVITIES);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const changed = page.getByRole('alert').filter({ hasText: 'The contract changed' });
+    await expect(changed).toContainText(CONTRACT_MESSAGES.changedSinceRead);
+    await changed.getByRole('button', { name: /^Load the latest text/ }).click();
+    await expect(activities).toHaveValue(elsewhere);
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    // A supervisor of someone else's gets the answer of a missing contract.
+    const stranger = await newAccount('supervisor', { name: 'Sol Stranger' });
+    await signInAs(page, stranger);
+    await page.goto(`/supervisor/trainees/${user}/contracts/${id}`);
+    await expect(page.getByText('Contract not found')).toBeVisible();
+    await expect(page.getByText(elsewhere)).toHaveCount(0);
   });
 });
