@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
@@ -10,6 +9,7 @@ import {
 import { localToday } from '../../../lib/local-date';
 import { notifySuccess } from '../../../lib/notify';
 import { useEndContract } from '../api/end-contract';
+import { PastDateInput } from './past-date-input';
 import { splitServerErrors } from './server-errors';
 
 type FieldErrors = { ended_on?: string; reason?: string; other?: string };
@@ -79,20 +79,13 @@ export function EndContractModal({
             Hours after the termination date do not count until a new contract is signed with{' '}
             {contract.name}. Both parties see the end and its reason.
           </Text>
-          <DateInput
+          <PastDateInput
             label="Termination date"
             description="Hours dated that day still count; none after it."
-            placeholder="YYYY-MM-DD"
-            valueFormat="YYYY-MM-DD"
-            previousLabel="Previous month"
-            nextLabel="Next month"
-            hideOutsideDates
-            minDate={contract.starts_on ?? undefined}
-            maxDate={localToday()}
-            required
-            value={endedOn === '' ? null : endedOn}
+            minDate={contract.starts_on}
+            value={endedOn}
             onChange={(next) => {
-              setEndedOn(next ?? '');
+              setEndedOn(next);
               setErrors((current) => ({ ...current, ended_on: undefined }));
             }}
             error={errors.ended_on}

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import {
@@ -10,6 +9,7 @@ import { FileDrop } from '../../../components/file-drop';
 import { localToday } from '../../../lib/local-date';
 import { notifySuccess } from '../../../lib/notify';
 import { useUploadContract } from '../api/upload-contract';
+import { PastDateInput } from './past-date-input';
 import { splitServerErrors } from './server-errors';
 
 /** What is uploaded: for one structure, and (an amendment) to one contract. */
@@ -120,19 +120,12 @@ export function UploadContractModal({
                 setErrors((current) => ({ ...current, document: undefined }));
               }}
             />
-            <DateInput
+            <PastDateInput
               label="Date signed"
               description="The day the last party signed it."
-              placeholder="YYYY-MM-DD"
-              valueFormat="YYYY-MM-DD"
-              previousLabel="Previous month"
-              nextLabel="Next month"
-              hideOutsideDates
-              maxDate={localToday()}
-              required
-              value={signedOn === '' ? null : signedOn}
+              value={signedOn}
               onChange={(next) => {
-                setSignedOn(next ?? '');
+                setSignedOn(next);
                 setErrors((current) => ({ ...current, signed_on: undefined }));
               }}
               error={errors.signed_on}
