@@ -190,7 +190,9 @@ test.describe('supervision contracts', () => {
 
     // The supervisor signs from the trainee's page.
     await openTraineeAsSupervisor(page, supervisor, 'Zoë Ångström');
+    await page.getByRole('link', { name: 'Contracts', exact: true }).click();
     const contracts = page.getByRole('region', { name: 'Contracts' });
+    await expect(contracts).toBeInViewport();
     await expect(contracts).toContainText('Awaiting signatures (Dana Reyes)');
     await contracts.getByRole('link', { name: 'Open contract with Dana Reyes' }).click();
     await expect(page.getByText(ACTIVITIES)).toBeVisible();
@@ -203,6 +205,7 @@ test.describe('supervision contracts', () => {
     await expect(trainingFlag).toContainText('Dana Reyes');
     await page.getByRole('link', { name: 'Back to Zoë Ångström' }).click();
     await expect(page.getByRole('region', { name: 'Contracts' })).toContainText(inForce);
+    await shoot(page, 'supervisor-trainee');
 
     // The trainee sees it in force, and the signed PDF names both of them.
     await signInAs(page, trainee);

@@ -1,5 +1,5 @@
 import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileText, IconLayoutGrid } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
@@ -97,14 +97,25 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
             {trainee.email}
           </Text>
         </div>
-        <Button
-          component={Link}
-          to={traineeGridPath(trainee.id)}
-          variant="light"
-          leftSection={<IconLayoutGrid size={18} aria-hidden />}
-        >
-          Task grid
-        </Button>
+        <Group gap="sm">
+          {/* The contracts are further down this page (issue 39): the way there, by name. */}
+          <Button
+            component="a"
+            href="#trainee-contracts"
+            variant="default"
+            leftSection={<IconFileText size={18} aria-hidden />}
+          >
+            Contracts
+          </Button>
+          <Button
+            component={Link}
+            to={traineeGridPath(trainee.id)}
+            variant="light"
+            leftSection={<IconLayoutGrid size={18} aria-hidden />}
+          >
+            Task grid
+          </Button>
+        </Group>
       </Group>
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>

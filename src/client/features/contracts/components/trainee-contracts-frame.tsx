@@ -18,7 +18,10 @@ export function TraineeContractsFrame({
       withBorder
       p={{ base: 'sm', sm: 'lg' }}
       component="section"
+      id="trainee-contracts"
       aria-labelledby="trainee-contracts-title"
+      // Reached by the page's "Contracts" link: its top clear of the fixed header.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 16px)' }}
     >
       <Stack gap="sm">
         <div>
