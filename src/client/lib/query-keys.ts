@@ -101,6 +101,15 @@ export const queryKeys = {
     finals: (traineeId: number | null) => ['forms', 'finals', traineeId ?? 'self'] as const,
     templates: ['forms', 'templates'] as const,
   },
+  /**
+   * Supervision contracts (issue 39): a trainee's list (null is the signed-in trainee's own) and
+   * one contract; any draft, edit, signature, upload or end refreshes all of it.
+   */
+  contracts: {
+    all: ['contracts'] as const,
+    list: (traineeId: number | null) => ['contracts', 'list', traineeId ?? 'self'] as const,
+    detail: (id: number) => ['contracts', 'detail', id] as const,
+  },
   /** Plans, the trainee's subscription and card: any payment refreshes all of it. */
   billing: {
     all: ['billing'] as const,

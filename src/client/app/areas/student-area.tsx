@@ -9,6 +9,7 @@ import {
   IconPencilPlus,
   IconTargetArrow,
   IconUser,
+  IconUserCheck,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -84,6 +85,9 @@ const ImportHoursPage = lazy(() =>
 const ImportedLogsPage = lazy(() =>
   import('../pages/imported-logs-page').then((m) => ({ default: m.ImportedLogsPage })),
 );
+const StudentContractRoutes = lazy(
+  () => import('../../features/contracts/components/contract-routes'),
+);
 const FaqPage = lazy(() =>
   import('../../features/content/components/faq-page').then((m) => ({ default: m.FaqPage })),
 );
@@ -106,6 +110,12 @@ const NAV: NavItem[] = [
     label: 'Fieldwork Forms',
     to: '/student/upload',
     icon: <IconFileCertificate size={18} aria-hidden />,
+  },
+  {
+    label: 'Supervision contracts',
+    to: '/student/contracts',
+    // An icon the first screen already has (bundle budget): the person and the agreement.
+    icon: <IconUserCheck size={18} aria-hidden />,
   },
   {
     label: 'Subscription',
@@ -151,6 +161,7 @@ export default function StudentArea() {
           <Route path="monthly-document" element={<MonthlyDocumentPage />} />
           <Route path="supervision-contact-agenda" element={<SupervisionContactAgendaPage />} />
           <Route path="upload" element={<FieldworkFormsPage />} />
+          <Route path="contracts/*" element={<StudentContractRoutes />} />
           <Route path="profile-screen" element={<StudentProfilePage />} />
           <Route path="password-change-profile" element={<ChangePasswordPage />} />
           <Route path="faq" element={<FaqPage />} />

@@ -93,7 +93,7 @@ export default function SupervisorArea() {
         <Route path="pending-logs" element={<PendingLogsPage />} />
         <Route path="flagged-logs" element={<FlaggedLogsPage />} />
         <Route path="trainees" element={<TraineesPage />} />
-        <Route path="trainees/:id" element={<TraineeDetailPage />} />
+        <Route path="trainees/:id/*" element={<TraineeDetailPage />} />
         <Route path="monthly-document" element={<SupervisorMonthlyDocumentPage />} />
         <Route path="profile-screen" element={<SupervisorProfilePage />} />
         <Route path="password-change-profile" element={<ChangePasswordPage />} />

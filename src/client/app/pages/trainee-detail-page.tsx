@@ -1,7 +1,9 @@
 import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLayoutGrid } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconArrowLeft, IconFileText, IconLayoutGrid } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-state';
+import { TraineeContractsPlaceholder } from '../../features/contracts/components/trainee-contracts-frame';
 import { RecordFilesList } from '../../features/files/components/record-files-list';
 import { SupervisorFinalForms } from '../../features/forms/components/supervisor-final-forms';
 import { SupervisorMonthForms } from '../../features/forms/components/supervisor-month-forms';
@@ -10,6 +12,19 @@ import { useTraineeAccrued } from '../../features/review/api/get-trainee-accrued
 import { useTrainees } from '../../features/review/api/list-trainees';
 import { MonthSignoffList } from '../../features/review/components/month-signoff-list';
 import { traineeGridPath } from '../../features/review/components/review-paths';
+
+// The contracts load beside the trainee's page (its first screen is the figures and months), and
+// the contract's editor and dialogs only when a contract is opened (bundle budget).
+const TraineeContractsSection = lazy(() =>
+  import('../../features/contracts/components/trainee-contracts-section').then((m) => ({
+    default: m.TraineeContractsSection,
+  })),
+);
+const SupervisorContractPage = lazy(() =>
+  import('../../features/contracts/components/contract-page').then((m) => ({
+    default: m.SupervisorContractPage,
+  })),
+);
 
 function BackToTrainees() {
   return (
@@ -29,10 +44,21 @@ function BackToTrainees() {
 
 /**
  * /supervisor/trainees/{id}: one trainee's accrued totals (the progress feature's tables, with the
- * review feature's data for that trainee), their task grid, their months to sign off, and their
+ * review feature's data for that trainee), their task grid, their months to sign off, their
+ * supervision contracts with this supervisor (issue 39), and their
  * uploaded forms (read-only: a supervisor downloads, never changes, a trainee's forms).
  */
 export function TraineeDetailPage() {
+  return (
+    <Routes>
+      <Route index element={<TraineeDetailScreen />} />
+      {/* A contract is reached from the trainee (issue 39): /supervisor/trainees/{id}/contracts/{c}. */}
+      <Route path="contracts/:contractId" element={<SupervisorContractPage />} />
+    </Routes>
+  );
+}
+
+function TraineeDetailScreen() {
   const { id } = useParams();
   const traineeId = Number(id);
   const trainees = useTrainees();
@@ -71,14 +97,25 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
             {trainee.email}
           </Text>
         </div>
-        <Button
-          component={Link}
-          to={traineeGridPath(trainee.id)}
-          variant="light"
-          leftSection={<IconLayoutGrid size={18} aria-hidden />}
-        >
-          Task grid
-        </Button>
+        <Group gap="sm">
+          {/* The contracts are further down this page (issue 39): the way there, by name. */}
+          <Button
+            component="a"
+            href="#trainee-contracts"
+            variant="default"
+            leftSection={<IconFileText size={18} aria-hidden />}
+          >
+            Contracts
+          </Button>
+          <Button
+            component={Link}
+            to={traineeGridPath(trainee.id)}
+            variant="light"
+            leftSection={<IconLayoutGrid size={18} aria-hidden />}
+          >
+            Task grid
+          </Button>
+        </Group>
       </Group>
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -128,6 +165,9 @@ function TraineeDetail({ trainee }: { trainee: { id: number; name: string; email
           </Paper>
         </Grid.Col>
       </Grid>
+      <Suspense fallback={<TraineeContractsPlaceholder traineeName={trainee.name} />}>
+        <TraineeContractsSection traineeId={trainee.id} traineeName={trainee.name} />
+      </Suspense>
       <SupervisorMonthForms traineeId={trainee.id} />
       <SupervisorFinalForms traineeId={trainee.id} />
       <Paper
