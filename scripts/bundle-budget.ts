@@ -49,7 +49,9 @@ const STUDENT_AREA = 'app/areas/student-area.tsx';
 // Measured on 2 December 2026 (npm run test:e2e's check): log form 201.3 KB, dashboard 201.3 KB,
 // supervisor home 200.6 KB; on 4 December 2026: log form 201.7 KB, supervisor home 201.0 KB (the
 // dashboard, 203.0 KB, went to 190.6 KB once the window card and the months signed off loaded lazily).
-// Issue 39 (qualification, pathway): log form 201.98 KB, supervisor home 201.29 KB, entry +0.2 KB.
+// Issue 39 (qualification, pathway): log form 201.98 KB, supervisor home 201.29 KB, entry +0.2 KB;
+// with the contracts' link and route and the start-of-fieldwork notices, 202.4 KB, then 201.4 KB once
+// the first visit's welcome loaded beside the page; the supervisor's home 201.4 KB.
 const OVER_TARGET_2026_12_04 =
   "Issues 35 and 36 put the account's time zone (every signed-in page counts today in it), the contract's words for people and the 2027 switch on every area's first screen; what shows after its answer already loads lazily (the switch card, the forms-due list, the link requests). Issue 38 puts each supervision structure's judgement on the first screens: the per-structure lines of the month card and monthly details, the one-type-per-structure message of the log form, and the structure of each sign-off on the supervisor's home. Issue 39 adds the profile answer's pathway, first class and qualification fields (the session's user, in the entry) and the forms' qualification flags; its screens load lazily with the profile page. Lower this limit as the page gets lighter.";
 
@@ -68,7 +70,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/student/logHour',
     modules: [STUDENT_AREA, 'app/pages/log-hour-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 202 * KB,
+    maxJsGzip: 201.5 * KB,
     overTargetBecause: OVER_TARGET_2026_12_04,
   },
   {
@@ -90,7 +92,7 @@ export const PAGE_BUDGETS: PageBudget[] = [
     path: '/supervisor/signlogs',
     modules: ['app/areas/supervisor-area.tsx', 'app/pages/supervisor-home-page.tsx'],
     targetJsGzip: 200 * KB,
-    maxJsGzip: 201.3 * KB,
+    maxJsGzip: 201.4 * KB,
     overTargetBecause: OVER_TARGET_2026_12_04,
   },
 ];
