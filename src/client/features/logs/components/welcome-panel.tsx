@@ -1,11 +1,9 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { readPreference, writePreference } from '../../../lib/session-storage';
 
-// Shown on a first visit only: its words load beside the page, asked for with the page's code.
-const welcomeContent = import('./welcome-content');
-const WelcomeContent = lazy(() => welcomeContent);
+// Shown on a first visit only: its words are asked for then, and the page waits for them.
+const WelcomeContent = lazy(() => import('./welcome-content'));
 
 /**
  * The welcome on a trainee's first visit to the log screen (SPEC §2), a panel at the top of the
@@ -13,8 +11,8 @@ const WelcomeContent = lazy(() => welcomeContent);
  * open over a form the trainee has started to use (issue 27), and the page works around it.
  * Dismissed once, it stays hidden on this device; a trainee who has logged hours (the signed-in
  * user says so, before the first frame) does not see it on a new browser either (issue 36).
- * `onDismiss` gives the focus a place to go. Its words load beside the page into a placeholder of
- * their size (issue 39 kept the page's first download within its budget so).
+ * `onDismiss` gives the focus a place to go. Its words are a chunk of their own, asked for when
+ * it shows (issue 39 kept the page's first download within its budget so).
  */
 export function WelcomePanel({ onDismiss }: { onDismiss: () => void }) {
   const { user } = useSession();
@@ -27,24 +25,7 @@ export function WelcomePanel({ onDismiss }: { onDismiss: () => void }) {
     setIsShown(false);
     onDismiss();
   };
-  return (
-    <Suspense fallback={<WelcomePlaceholder />}>
-      <WelcomeContent dismiss={dismiss} />
-    </Suspense>
-  );
-}
-
-/** The welcome's place while its words load: its own size, so nothing moves when they come. */
-function WelcomePlaceholder() {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} bg="teal.0" aria-busy>
-      {/* The words' height, measured in Chromium at 375, 768 and 1280 px (4 December 2026). */}
-      <Stack gap="sm" mih={{ base: 347, sm: 303, md: 250, lg: 222 }}>
-        <Skeleton height={24} width="45%" />
-        <Skeleton height={40} />
-        <Skeleton height={60} />
-        <Skeleton height={36} width={120} />
-      </Stack>
-    </Paper>
-  );
+  // No boundary of its own: while its words load, the page waits with it (the area's
+  // placeholder), so the form is never drawn without the welcome (issue 27).
+  return <WelcomeContent dismiss={dismiss} />;
 }

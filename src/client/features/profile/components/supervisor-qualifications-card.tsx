@@ -60,11 +60,12 @@ function SupervisorQualificationRow({ row }: { row: SupervisorQualification }) {
           {row.supervisor_name}
         </Text>
         {row.flags.length === 0 ? (
-          <Badge color="green" variant="light">
+          // Dark text: the light badges' own green and orange miss AA contrast on their fills.
+          <Badge color="green" variant="light" c="dark.8">
             No warnings
           </Badge>
         ) : (
-          <Badge color="orange" variant="light">
+          <Badge color="orange" variant="light" c="dark.8">
             {row.flags.length === 1 ? '1 warning' : `${row.flags.length} warnings`}
           </Badge>
         )}

@@ -6,6 +6,9 @@ import { useAnswerStartAsk, useStartOfFieldwork } from '../api/start-of-fieldwor
 
 const CONTRACTS = '/student/contracts';
 
+/** Dark titles: the light alerts' own (blue, yellow, orange on their fills) miss AA contrast. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-dark-8)' } } as const;
+
 const hours = (value: number) => {
   const figure = formatHours(hoursToMinutes(value));
   return `${figure} ${figure === '1' ? 'hour' : 'hours'}`;
@@ -28,7 +31,12 @@ export default function StartOfFieldworkNotice() {
   return (
     <Stack gap="sm" aria-label="Before your hours count" component="section">
       {data.ask ? (
-        <Alert color="blue" variant="light" title="Record your supervision contracts">
+        <Alert
+          color="blue"
+          variant="light"
+          styles={READABLE_TITLE}
+          title="Record your supervision contracts"
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               The BACB counts no hour before a supervision contract is signed with each supervisor
@@ -67,7 +75,12 @@ export default function StartOfFieldworkNotice() {
         </Alert>
       ) : null}
       {waiting.length > 0 ? (
-        <Alert color="yellow" variant="light" title="Hours waiting for a supervision contract">
+        <Alert
+          color="yellow"
+          variant="light"
+          styles={READABLE_TITLE}
+          title="Hours waiting for a supervision contract"
+        >
           <List size="sm" spacing={4}>
             {waiting.map((structure) => (
               <List.Item key={structure.structure_key}>
@@ -82,7 +95,12 @@ export default function StartOfFieldworkNotice() {
         </Alert>
       ) : null}
       {lost.length > 0 ? (
-        <Alert color="orange" variant="light" title="Hours outside a supervision contract">
+        <Alert
+          color="orange"
+          variant="light"
+          styles={READABLE_TITLE}
+          title="Hours outside a supervision contract"
+        >
           <List size="sm" spacing={4}>
             {lost.map((structure) => (
               <List.Item key={structure.structure_key}>
@@ -95,7 +113,12 @@ export default function StartOfFieldworkNotice() {
         </Alert>
       ) : null}
       {firstClassMissing ? (
-        <Alert color="yellow" variant="light" title="When did your first class meet?">
+        <Alert
+          color="yellow"
+          variant="light"
+          styles={READABLE_TITLE}
+          title="When did your first class meet?"
+        >
           <Text size="sm">
             Under pathway {data.pathway}, hours count from the first class meeting of your first
             behavior-analytic course (Handbook, “Starting Fieldwork”).{' '}

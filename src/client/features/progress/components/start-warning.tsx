@@ -11,7 +11,14 @@ export default function StartWarning({ date, record }: { date: string; record: s
   const message = warn(date, record);
   if (message === null) return null;
   return (
-    <Alert color="yellow" variant="light" title="This entry may not count" role="status">
+    <Alert
+      color="yellow"
+      variant="light"
+      title="This entry may not count"
+      role="status"
+      // A dark title: the light yellow alert's own misses AA contrast.
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+    >
       {message}
     </Alert>
   );
