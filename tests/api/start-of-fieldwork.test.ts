@@ -12,6 +12,7 @@ import { users, type experienceLogs } from '../../src/server/db/schema';
 import { contractOnRecord as contractOnRecordIn } from '../helpers/contract-factory';
 import { parseContractRuleArgs } from '../../scripts/contract-rule';
 import { setContractRule } from '../../src/server/features/progress/start-of-fieldwork.service';
+import { listUnsignedForms } from '../../src/server/features/forms/reminders/reminders.service';
 import { createSupervisor, createTrainee, type TestUser } from '../helpers/factories';
 import { insertDailyLogs } from '../helpers/log-factory';
 import { formsWorld, linkSupervisor, setFormFields, type FormsWorld } from './forms-support';
@@ -296,6 +297,22 @@ describe('decision 033: no contract on record yet, the trainee is asked once and
   it('a contract recorded later counts the hours from its signing date', async () => {
     await contractOnRecord(t.trainee, t.record, '2026-09-01');
     expect((await septemberRow(t.trainee)).adjusted_hours).toBe(100);
+  });
+});
+
+describe('the deadline reminders ask only for forms with hours that may count ("Starting Fieldwork")', () => {
+  it('a month whose hours all come before the contract has no form to sign, so no reminder', async () => {
+    const before = await newTrainee('Uma Early');
+    await september(before.trainee, before.record);
+    await contractOnRecord(before.trainee, before.record, '2026-10-01');
+    const within = await newTrainee('Vic Within');
+    await september(within.trainee, within.record);
+    await contractOnRecord(within.trainee, within.record, '2026-09-01');
+    const reminded = (await listUnsignedForms(w.t.db, '2026-09')).map(
+      (row) => row.traineeSupervisorId,
+    );
+    expect(reminded).toContain(within.record);
+    expect(reminded).not.toContain(before.record);
   });
 });
 

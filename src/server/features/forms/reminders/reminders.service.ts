@@ -15,7 +15,11 @@ import { unsignedFormSigners } from '../month-forms.service';
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */
 export const REMINDER_INTERVAL_MINUTES = 60;
 
-/** At an organization, only the responsible record: nobody is asked for a signature not theirs. */
+/**
+ * At an organization, only the responsible record: nobody is asked for a signature not theirs.
+ * Under the start-of-fieldwork rule (issue 39), only a form with hours that may count: a month
+ * whose hours all come before its contract (or the first class) has no form to sign.
+ */
 export async function listUnsignedForms(
   db: Db,
   month: string,
@@ -25,8 +29,8 @@ export async function listUnsignedForms(
   const signers = new Map<number, Set<number>>();
   const kept: typeof rows = [];
   for (const row of rows) {
-    // A record of its own always signs its own form; the check is for organizations.
-    if (organizationKey(row.organization) !== '') {
+    // A record of its own signs its own form, when it has one; organizations sign once.
+    if (organizationKey(row.organization) !== '' || row.startRuleApplies) {
       let ofTrainee = signers.get(row.trainee.id);
       if (!ofTrainee) {
         ofTrainee = await unsignedFormSigners(db, row.trainee.id, month);
