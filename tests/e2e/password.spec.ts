@@ -121,7 +121,8 @@ test.describe('passwords', () => {
     await expect(page).toHaveURL(/\/student\/password-change-profile$/);
 
     const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-    const save = page.getByRole('button', { name: 'Save' });
+    // Exactly 'Save': the profile it came from has 'Save details' and 'Save pathway' until it goes.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
     await expect(save).toBeDisabled();
     await field('Current Password').fill(account.password);
     await field('New Password').fill('short');
