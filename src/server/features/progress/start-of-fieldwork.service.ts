@@ -14,10 +14,8 @@ import { readStartFacts, sumLogsByForm } from './progress.repository';
 
 type Ctx = { db: Db; traineeId: number; now: Date };
 
-/** The trainee's start-of-fieldwork facts and each structure's hours that may not count (yet). */
-export async function getStartOfFieldwork(ctx: Ctx): Promise<StartOfFieldwork> {
-  const { db, traineeId } = ctx;
-  const { facts, intervals } = await readStartFacts(db, traineeId);
+/** The trainee's supervisor records, each with its structure's key and name as the reasons say it. */
+async function structureRecords(db: Db, traineeId: number) {
   const records = await db
     .select({
       id: traineeSupervisors.id,
@@ -27,15 +25,24 @@ export async function getStartOfFieldwork(ctx: Ctx): Promise<StartOfFieldwork> {
     .from(traineeSupervisors)
     .where(eq(traineeSupervisors.traineeId, traineeId))
     .orderBy(traineeSupervisors.id);
-  const structureName = (record: (typeof records)[number]) =>
-    isOrganizationKey(subjectKey(record)) ? organizationName(record.organization) : record.name;
+  return records.map((record) => {
+    const key = subjectKey(record);
+    const label = isOrganizationKey(key) ? organizationName(record.organization) : record.name;
+    return { id: record.id, key, label };
+  });
+}
+
+/** The trainee's start-of-fieldwork facts and each structure's hours that may not count (yet). */
+export async function getStartOfFieldwork(ctx: Ctx): Promise<StartOfFieldwork> {
+  const { db, traineeId } = ctx;
+  const { facts, intervals } = await readStartFacts(db, traineeId);
+  const records = await structureRecords(db, traineeId);
   const structures = new Map<string, StartOfFieldwork['structures'][number]>();
   for (const record of records) {
-    const key = subjectKey(record);
-    if (!structures.has(key))
-      structures.set(key, {
-        structure_key: key,
-        name: structureName(record),
+    if (!structures.has(record.key))
+      structures.set(record.key, {
+        structure_key: record.key,
+        name: record.label,
         waiting_hours: 0,
         lost_hours: 0,
       });
@@ -73,8 +80,8 @@ export async function getStartOfFieldwork(ctx: Ctx): Promise<StartOfFieldwork> {
     })),
     records: records.map((record) => ({
       trainee_supervisor: record.id,
-      structure_key: subjectKey(record),
-      name: structureName(record),
+      structure_key: record.key,
+      name: record.label,
     })),
     structures: [...structures.values()],
   };
@@ -90,24 +97,8 @@ export async function startWarningsFor(
 ): Promise<(date: string, record: number) => string | null> {
   const { facts } = await readStartFacts(db, traineeId);
   if (!facts.contractRuleOn && facts.firstClassOn === null) return () => null;
-  const records = await db
-    .select({
-      id: traineeSupervisors.id,
-      organization: traineeSupervisors.organization,
-      name: sql<string>`trim(${traineeSupervisors.name} || ' ' || ${traineeSupervisors.lastname})`,
-    })
-    .from(traineeSupervisors)
-    .where(eq(traineeSupervisors.traineeId, traineeId));
   const structures = new Map(
-    records.map((record) => [
-      record.id,
-      {
-        key: subjectKey(record),
-        label: isOrganizationKey(subjectKey(record))
-          ? organizationName(record.organization)
-          : record.name,
-      },
-    ]),
+    (await structureRecords(db, traineeId)).map((record) => [record.id, record]),
   );
   return (date, record) => {
     const structure = structures.get(record);

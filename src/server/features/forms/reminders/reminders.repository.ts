@@ -38,8 +38,6 @@ export function listUnsignedMonths(
         isVerified: supervisorAccounts.isVerified,
         timeZone: supervisorAccounts.timeZone,
       },
-      /** Whether some of the trainee's hours may not count at all (start-of-fieldwork.ts). */
-      startRuleApplies: sql<boolean>`(${users.contractRuleOn} or ${users.firstClassOn} is not null or exists (select 1 from supervision_contracts c join contract_versions v on v.contract_id = c.id where c.trainee_id = ${users.id} and c.discarded_at is null and v.completed_on is not null))`,
       /** Whether the linked account may see the trainee (not removed, access not ended). */
       isSupervising: sql<boolean>`coalesce(${supervises(traineeSupervisors.supervisorUserId)}, false)`,
     })

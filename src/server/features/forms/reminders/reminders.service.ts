@@ -11,6 +11,7 @@ import { formReminderMail } from '../forms-emails';
 import * as repo from './reminders.repository';
 import { organizationKey } from '../../../../shared/supervisors/form-subject';
 import { unsignedFormSigners } from '../month-forms.service';
+import { readStartFacts } from '../../progress';
 
 /** How often each instance looks for forms to remind about (each mail goes once a day at most). */
 export const REMINDER_INTERVAL_MINUTES = 60;
@@ -27,10 +28,16 @@ export async function listUnsignedForms(
 ) {
   const rows = await repo.listUnsignedMonths(db, month, scope);
   const signers = new Map<number, Set<number>>();
+  const underStartRule = new Map<number, boolean>();
   const kept: typeof rows = [];
   for (const row of rows) {
+    let isUnderStartRule = underStartRule.get(row.trainee.id);
+    if (isUnderStartRule === undefined) {
+      isUnderStartRule = (await readStartFacts(db, row.trainee.id)).intervals.length > 0;
+      underStartRule.set(row.trainee.id, isUnderStartRule);
+    }
     // A record of its own signs its own form, when it has one; organizations sign once.
-    if (organizationKey(row.organization) !== '' || row.startRuleApplies) {
+    if (organizationKey(row.organization) !== '' || isUnderStartRule) {
       let ofTrainee = signers.get(row.trainee.id);
       if (!ofTrainee) {
         ofTrainee = await unsignedFormSigners(db, row.trainee.id, month);
